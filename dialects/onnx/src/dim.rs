@@ -1,0 +1,331 @@
+//! Tensor dimensions: static, symbolic or unknown.
+//!
+//! A symbolic dimension is an integer polynomial over named atoms. Atoms are
+//! `dim_param` names from the model (the same name is the same size
+//! everywhere in a model), so that shape inference can carry `batch*seq`
+//! through a `Reshape(-1, 768)` or `past+seq` through a `Concat` instead of
+//! giving up. Results that are not polynomials (floor division by a
+//! non-divisor, say) become [`Dim::Unknown`].
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::sync::Arc;
+
+/// One dimension of a tensor shape.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Dim {
+    /// A size known at compile time.
+    Known(i64),
+    /// A size given by a polynomial over `dim_param` names.
+    Sym(SymDim),
+    /// Nothing is known about the size.
+    Unknown,
+}
+
+/// A monomial: coefficient times a product of atoms (a sorted multiset;
+/// empty for the constant term).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Term {
+    coeff: i64,
+    atoms: Vec<Arc<str>>,
+}
+
+/// A symbolic dimension: a canonical polynomial with at least one atom.
+///
+/// Terms are sorted by their atom lists with the constant term last, no
+/// coefficient is zero, and equal atom lists are merged, so structural
+/// equality is polynomial equality.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SymDim(Arc<[Term]>);
+
+fn cmp_atoms(a: &[Arc<str>], b: &[Arc<str>]) -> Ordering {
+    // Constant term (no atoms) sorts last; otherwise higher degree first.
+    match (a.is_empty(), b.is_empty()) {
+        (true, true) => Ordering::Equal,
+        (true, false) => Ordering::Greater,
+        (false, true) => Ordering::Less,
+        (false, false) => b.len().cmp(&a.len()).then_with(|| a.cmp(b)),
+    }
+}
+
+/// Builds a `Dim` from terms in any order: merges, drops zeros, and
+/// collapses atom-free results to `Dim::Known`. `None` on overflow.
+fn canonical(mut terms: Vec<Term>) -> Option<Dim> {
+    terms.sort_by(|x, y| cmp_atoms(&x.atoms, &y.atoms));
+    let mut out: Vec<Term> = Vec::with_capacity(terms.len());
+    for t in terms {
+        match out.last_mut() {
+            Some(last) if last.atoms == t.atoms => last.coeff = last.coeff.checked_add(t.coeff)?,
+            _ => out.push(t),
+        }
+    }
+    out.retain(|t| t.coeff != 0);
+    Some(match out.as_slice() {
+        [] => Dim::Known(0),
+        [t] if t.atoms.is_empty() => Dim::Known(t.coeff),
+        _ => Dim::Sym(SymDim(out.into())),
+    })
+}
+
+impl Dim {
+    /// A dimension named by a `dim_param`.
+    pub fn param(name: &str) -> Dim {
+        Dim::Sym(SymDim(vec![Term { coeff: 1, atoms: vec![Arc::from(name)] }].into()))
+    }
+
+    /// The size, when static.
+    pub fn as_known(&self) -> Option<i64> {
+        match self {
+            Dim::Known(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// True when the size is static.
+    pub fn is_known(&self) -> bool {
+        matches!(self, Dim::Known(_))
+    }
+
+    /// The `dim_param` name when this dim is exactly one named atom.
+    pub fn as_param(&self) -> Option<&str> {
+        match self {
+            Dim::Sym(s) => match &s.0[..] {
+                [Term { coeff: 1, atoms }] if atoms.len() == 1 => Some(&atoms[0]),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn terms(&self) -> Option<Vec<Term>> {
+        match self {
+            Dim::Known(n) => Some(vec![Term { coeff: *n, atoms: vec![] }]),
+            Dim::Sym(s) => Some(s.0.to_vec()),
+            Dim::Unknown => None,
+        }
+    }
+
+    /// `self + other`.
+    pub fn add(&self, other: &Dim) -> Dim {
+        let (Some(mut a), Some(b)) = (self.terms(), other.terms()) else { return Dim::Unknown };
+        a.extend(b);
+        canonical(a).unwrap_or(Dim::Unknown)
+    }
+
+    /// `self - other`.
+    pub fn sub(&self, other: &Dim) -> Dim {
+        self.add(&other.scale(-1))
+    }
+
+    /// `k * self`.
+    pub fn scale(&self, k: i64) -> Dim {
+        self.mul(&Dim::Known(k))
+    }
+
+    /// `self * other`.
+    pub fn mul(&self, other: &Dim) -> Dim {
+        let (Some(a), Some(b)) = (self.terms(), other.terms()) else {
+            // 0 * anything is 0 even when the other side is unknown.
+            return if self == &Dim::Known(0) || other == &Dim::Known(0) {
+                Dim::Known(0)
+            } else {
+                Dim::Unknown
+            };
+        };
+        let mut out = Vec::with_capacity(a.len() * b.len());
+        for x in &a {
+            for y in &b {
+                let Some(coeff) = x.coeff.checked_mul(y.coeff) else { return Dim::Unknown };
+                let mut atoms: Vec<Arc<str>> = x.atoms.iter().chain(&y.atoms).cloned().collect();
+                atoms.sort();
+                out.push(Term { coeff, atoms });
+            }
+        }
+        canonical(out).unwrap_or(Dim::Unknown)
+    }
+
+    /// `self / other` when the division is exact as polynomials (every term
+    /// of `self` divisible by the monomial `other`); `Unknown` otherwise.
+    /// `other` must be a single term (a constant, a dim_param, a product).
+    pub fn div_exact(&self, other: &Dim) -> Dim {
+        let (Some(a), Some(b)) = (self.terms(), other.terms()) else { return Dim::Unknown };
+        let [d] = b.as_slice() else { return Dim::Unknown };
+        if d.coeff == 0 {
+            return Dim::Unknown;
+        }
+        let mut out = Vec::with_capacity(a.len());
+        for t in a {
+            if t.coeff % d.coeff != 0 {
+                return Dim::Unknown;
+            }
+            let mut atoms = t.atoms.clone();
+            for atom in &d.atoms {
+                match atoms.iter().position(|x| x == atom) {
+                    Some(i) => {
+                        atoms.remove(i);
+                    }
+                    None => return Dim::Unknown,
+                }
+            }
+            out.push(Term { coeff: t.coeff / d.coeff, atoms });
+        }
+        canonical(out).unwrap_or(Dim::Unknown)
+    }
+
+    /// `floor(self / k)` for a positive constant `k`: exact for static dims
+    /// and for polynomials whose coefficients `k` divides; else `Unknown`.
+    pub fn floor_div(&self, k: i64) -> Dim {
+        match self {
+            Dim::Known(n) if k > 0 => Dim::Known(n.div_euclid(k)),
+            _ if k == 1 => self.clone(),
+            _ if k > 0 => self.div_exact(&Dim::Known(k)),
+            _ => Dim::Unknown,
+        }
+    }
+
+    /// `ceil(self / k)` for a positive constant `k`, under the same rules
+    /// as [`Dim::floor_div`].
+    pub fn ceil_div(&self, k: i64) -> Dim {
+        match self {
+            Dim::Known(n) if k > 0 => Dim::Known(-((-n).div_euclid(k))),
+            _ => self.floor_div(k),
+        }
+    }
+
+    /// Two dims that are certainly different sizes (both static and
+    /// unequal). Symbolic dims are assumed able to take any value.
+    pub fn definitely_ne(&self, other: &Dim) -> bool {
+        matches!((self, other), (Dim::Known(a), Dim::Known(b)) if a != b)
+    }
+
+    /// Combines what two descriptions of the same dim know: the static or
+    /// symbolic one wins over unknown; `None` when both are static and
+    /// differ.
+    pub fn merge(&self, other: &Dim) -> Option<Dim> {
+        match (self, other) {
+            (Dim::Known(a), Dim::Known(b)) => (a == b).then(|| self.clone()),
+            (Dim::Known(_), _) => Some(self.clone()),
+            (_, Dim::Known(_)) => Some(other.clone()),
+            (Dim::Sym(_), _) => Some(self.clone()),
+            (Dim::Unknown, _) => Some(other.clone()),
+        }
+    }
+}
+
+impl From<i64> for Dim {
+    fn from(n: i64) -> Dim {
+        Dim::Known(n)
+    }
+}
+
+/// Writes `s` as a double-quoted string with `\"`, `\\` and `\xx` escapes
+/// for non-printable bytes (the text form's string syntax).
+pub fn write_quoted(f: &mut impl fmt::Write, s: &[u8]) -> fmt::Result {
+    f.write_char('"')?;
+    for chunk in s.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '"' => f.write_str("\\\"")?,
+                '\\' => f.write_str("\\\\")?,
+                c if c.is_control() => {
+                    let mut buf = [0u8; 4];
+                    for b in c.encode_utf8(&mut buf).bytes() {
+                        write!(f, "\\{b:02x}")?;
+                    }
+                }
+                c => f.write_char(c)?,
+            }
+        }
+        for b in chunk.invalid() {
+            write!(f, "\\{b:02x}")?;
+        }
+    }
+    f.write_char('"')
+}
+
+impl fmt::Display for SymDim {
+    /// A lone atom prints as `"name"`; anything else as a parenthesized
+    /// polynomial such as `(2*"seq"+1)` or `("batch"*"seq")`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let [Term { coeff: 1, atoms }] = &self.0[..] {
+            if atoms.len() == 1 {
+                return write_quoted(f, atoms[0].as_bytes());
+            }
+        }
+        f.write_char('(')?;
+        for (i, t) in self.0.iter().enumerate() {
+            let mut c = t.coeff;
+            if c < 0 {
+                f.write_char('-')?;
+                c = -c;
+            } else if i > 0 {
+                f.write_char('+')?;
+            }
+            let mut first = true;
+            if c != 1 || t.atoms.is_empty() {
+                write!(f, "{c}")?;
+                first = false;
+            }
+            for a in &t.atoms {
+                if !first {
+                    f.write_char('*')?;
+                }
+                write_quoted(f, a.as_bytes())?;
+                first = false;
+            }
+        }
+        f.write_char(')')
+    }
+}
+
+use std::fmt::Write as _;
+
+impl fmt::Display for Dim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Dim::Known(n) => write!(f, "{n}"),
+            Dim::Sym(s) => write!(f, "{s}"),
+            Dim::Unknown => f.write_char('?'),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn polynomial_arithmetic_is_canonical() {
+        let b = Dim::param("batch");
+        let s = Dim::param("seq");
+        let bs = b.mul(&s);
+        assert_eq!(bs, s.mul(&b));
+        assert_eq!(bs.to_string(), r#"("batch"*"seq")"#);
+        assert_eq!(bs.scale(768).div_exact(&Dim::Known(768)), bs);
+        assert_eq!(bs.div_exact(&s), b);
+        assert_eq!(s.add(&s).to_string(), r#"(2*"seq")"#);
+        assert_eq!(s.add(&Dim::Known(1)).to_string(), r#"("seq"+1)"#);
+        assert_eq!(s.sub(&s), Dim::Known(0));
+        assert_eq!(s.sub(&Dim::Known(1)).to_string(), r#"("seq"-1)"#);
+        assert_eq!(s.as_param(), Some("seq"));
+        assert_eq!(b.div_exact(&s), Dim::Unknown);
+        assert_eq!(s.add(&Dim::Known(1)).floor_div(2), Dim::Unknown);
+        assert_eq!(Dim::Known(7).ceil_div(2), Dim::Known(4));
+        assert_eq!(Dim::Known(7).floor_div(2), Dim::Known(3));
+        assert_eq!(Dim::Unknown.mul(&Dim::Known(0)), Dim::Known(0));
+    }
+
+    #[test]
+    fn merge_prefers_knowledge() {
+        assert_eq!(Dim::Unknown.merge(&Dim::Known(3)), Some(Dim::Known(3)));
+        assert_eq!(Dim::param("n").merge(&Dim::Known(3)), Some(Dim::Known(3)));
+        assert_eq!(Dim::Known(2).merge(&Dim::Known(3)), None);
+    }
+
+    #[test]
+    fn quoting_escapes() {
+        let mut s = String::new();
+        write_quoted(&mut s, b"a\"b\\c\n\xff").unwrap();
+        assert_eq!(s, r#""a\"b\\c\0a\ff""#);
+    }
+}

@@ -1,0 +1,305 @@
+//! The view an op's inference function gets of the op: its input types,
+//! attributes (with spec defaults), known input values, subgraphs; and
+//! where it puts its result types and values.
+
+use super::{infer_region, merge_types, Knowledge, SymTensor};
+use crate::attr::{Attr, Attrs};
+use crate::dim::Dim;
+use crate::ir::{Ir, OpData, OpId, RegionId};
+use crate::schema::{AttrSchema, OpKind};
+use crate::tensor::TensorData;
+use crate::types::{ElemType, TensorType, Type};
+
+/// Why an inference function stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fail {
+    /// Not enough is known about the inputs (unknown type, rank or value)
+    /// to say more: the results stay as they were. Not an error.
+    Unknown(String),
+    /// The op contradicts its definition (wrong rank, bad attribute, …):
+    /// the model is invalid.
+    Invalid(String),
+}
+
+/// Shorthand for [`Fail::Invalid`] with a formatted message.
+#[macro_export]
+macro_rules! invalid {
+    ($($arg:tt)*) => { $crate::infer::Fail::Invalid(format!($($arg)*)) };
+}
+
+/// Shorthand for [`Fail::Unknown`] with a formatted message.
+#[macro_export]
+macro_rules! unknown {
+    ($($arg:tt)*) => { $crate::infer::Fail::Unknown(format!($($arg)*)) };
+}
+
+/// What an op's inference function sees and writes.
+pub struct InferCtx<'a> {
+    ir: &'a mut Ir,
+    knowledge: &'a mut Knowledge,
+    op: OpId,
+    types: Vec<Option<Type>>,
+    values: Vec<Option<SymTensor>>,
+}
+
+impl<'a> InferCtx<'a> {
+    pub(super) fn new(ir: &'a mut Ir, op: OpId, knowledge: &'a mut Knowledge) -> InferCtx<'a> {
+        let n = ir.op(op).results.len();
+        InferCtx { ir, knowledge, op, types: vec![None; n], values: vec![None; n] }
+    }
+
+    pub(super) fn finish(self) -> (Vec<Option<Type>>, Vec<Option<SymTensor>>) {
+        (self.types, self.values)
+    }
+
+    /// The op being inferred.
+    pub fn op(&self) -> &OpData {
+        self.ir.op(self.op)
+    }
+
+    /// The op's kind.
+    pub fn kind(&self) -> OpKind {
+        self.op().kind
+    }
+
+    /// The `since_version` of the op's resolved schema.
+    pub fn version(&self) -> u32 {
+        self.op().version
+    }
+
+    /// The IR (for reading other values).
+    pub fn ir(&self) -> &Ir {
+        self.ir
+    }
+
+    /// Number of inputs given (trailing absent ones included).
+    pub fn num_inputs(&self) -> usize {
+        self.op().inputs.len()
+    }
+
+    /// Number of result slots.
+    pub fn num_outputs(&self) -> usize {
+        self.op().results.len()
+    }
+
+    /// Whether input `i` is present.
+    pub fn has_input(&self, i: usize) -> bool {
+        matches!(self.op().inputs.get(i), Some(Some(_)))
+    }
+
+    /// Whether output `i` is requested.
+    pub fn has_output(&self, i: usize) -> bool {
+        matches!(self.op().results.get(i), Some(Some(_)))
+    }
+
+    /// The type of input `i`; `None` when absent.
+    pub fn input_type(&self, i: usize) -> Option<&Type> {
+        let v = (*self.op().inputs.get(i)?)?;
+        Some(self.ir.ty(v))
+    }
+
+    /// The type of a required input; `Unknown` when it has none yet.
+    pub fn required_type(&self, i: usize) -> Result<&Type, Fail> {
+        match self.input_type(i) {
+            None => Err(invalid!("input {i} is required")),
+            Some(Type::Unknown) => Err(unknown!("type of input {i} is unknown")),
+            Some(t) => Ok(t),
+        }
+    }
+
+    /// The tensor type of a required input.
+    pub fn tensor(&self, i: usize) -> Result<&TensorType, Fail> {
+        match self.required_type(i)? {
+            Type::Tensor(t) => Ok(t),
+            other => Err(invalid!("input {i} must be a tensor, got {other}")),
+        }
+    }
+
+    /// The tensor type of an optional input; `None` when absent.
+    pub fn opt_tensor(&self, i: usize) -> Result<Option<&TensorType>, Fail> {
+        if self.has_input(i) {
+            self.tensor(i).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// The element type of a required tensor input.
+    pub fn elem(&self, i: usize) -> Result<ElemType, Fail> {
+        Ok(self.tensor(i)?.elem)
+    }
+
+    /// The dims of a required tensor input; `Unknown` when its rank is.
+    pub fn dims(&self, i: usize) -> Result<&[Dim], Fail> {
+        self.tensor(i)?.dims().ok_or_else(|| unknown!("rank of input {i} is unknown"))
+    }
+
+    /// The rank of a required tensor input; `Unknown` when not known.
+    pub fn rank(&self, i: usize) -> Result<usize, Fail> {
+        Ok(self.dims(i)?.len())
+    }
+
+    /// The attributes as given on the node (no defaults).
+    pub fn attrs(&self) -> &Attrs {
+        &self.op().attrs
+    }
+
+    fn attr_schema(&self, name: &str) -> Option<&'static AttrSchema> {
+        self.op().schema().attr(name)
+    }
+
+    /// The attribute, or its spec default; `None` when neither exists.
+    pub fn attr(&self, name: &str) -> Option<Attr> {
+        self.attrs()
+            .get(name)
+            .cloned()
+            .or_else(|| self.attr_schema(name)?.default.map(|d| d.to_attr()))
+    }
+
+    /// An `INT` attribute (or default); `None` when absent without default.
+    pub fn int_opt(&self, name: &str) -> Result<Option<i64>, Fail> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(Attr::Int(v)) => Ok(Some(v)),
+            Some(a) => Err(invalid!("attribute '{name}' must be INT, got {}", a.kind().name())),
+        }
+    }
+
+    /// An `INT` attribute that must be present or defaulted.
+    pub fn int(&self, name: &str) -> Result<i64, Fail> {
+        self.int_opt(name)?.ok_or_else(|| invalid!("attribute '{name}' is required"))
+    }
+
+    /// A `FLOAT` attribute (or default).
+    pub fn float_opt(&self, name: &str) -> Result<Option<f32>, Fail> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(Attr::Float(v)) => Ok(Some(v)),
+            Some(a) => Err(invalid!("attribute '{name}' must be FLOAT, got {}", a.kind().name())),
+        }
+    }
+
+    /// An `INTS` attribute (or default).
+    pub fn ints_opt(&self, name: &str) -> Result<Option<Vec<i64>>, Fail> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(Attr::Ints(v)) => Ok(Some(v)),
+            Some(a) => Err(invalid!("attribute '{name}' must be INTS, got {}", a.kind().name())),
+        }
+    }
+
+    /// A `FLOATS` attribute (or default).
+    pub fn floats_opt(&self, name: &str) -> Result<Option<Vec<f32>>, Fail> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(Attr::Floats(v)) => Ok(Some(v)),
+            Some(a) => Err(invalid!("attribute '{name}' must be FLOATS, got {}", a.kind().name())),
+        }
+    }
+
+    /// A `STRING` attribute (or default) as UTF-8 text.
+    pub fn string_opt(&self, name: &str) -> Result<Option<String>, Fail> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(Attr::String(v)) => String::from_utf8(v)
+                .map(Some)
+                .map_err(|_| invalid!("attribute '{name}' is not valid UTF-8")),
+            Some(a) => Err(invalid!("attribute '{name}' must be STRING, got {}", a.kind().name())),
+        }
+    }
+
+    /// A `TENSOR` attribute.
+    pub fn tensor_attr(&self, name: &str) -> Result<Option<TensorData>, Fail> {
+        match self.attr(name) {
+            None => Ok(None),
+            Some(Attr::Tensor(t)) => Ok(Some(t)),
+            Some(a) => Err(invalid!("attribute '{name}' must be TENSOR, got {}", a.kind().name())),
+        }
+    }
+
+    /// A `GRAPH` attribute.
+    pub fn graph(&self, name: &str) -> Result<RegionId, Fail> {
+        match self.attrs().get(name) {
+            Some(Attr::Graph(r)) => Ok(*r),
+            Some(a) => Err(invalid!("attribute '{name}' must be GRAPH, got {}", a.kind().name())),
+            None => Err(invalid!("attribute '{name}' is required")),
+        }
+    }
+
+    /// The data of input `i` when it is a constant (defined by a `Constant`
+    /// op with a dense `value`).
+    pub fn const_input(&self, i: usize) -> Option<&TensorData> {
+        let v = (*self.op().inputs.get(i)?)?;
+        let crate::ir::ValueDef::Result(def, _) = self.ir.value(v).def else { return None };
+        let d = self.ir.op(def);
+        if d.kind != OpKind::Constant {
+            return None;
+        }
+        d.attrs.tensor("value")
+    }
+
+    /// The known contents of integer input `i`.
+    pub fn sym_input(&self, i: usize) -> Option<&SymTensor> {
+        let v = (*self.op().inputs.get(i)?)?;
+        self.knowledge.values.get(&v)
+    }
+
+    /// The known contents of a 1-D (or scalar) integer input, such as a
+    /// shape or axes operand.
+    pub fn sym_vector(&self, i: usize) -> Option<Vec<Dim>> {
+        let s = self.sym_input(i)?;
+        (s.dims.len() <= 1).then(|| s.elems.clone())
+    }
+
+    /// The known static contents of a 1-D (or scalar) integer input.
+    pub fn const_ints(&self, i: usize) -> Option<Vec<i64>> {
+        self.sym_vector(i)?.iter().map(Dim::as_known).collect()
+    }
+
+    /// Sets the type of result `i`.
+    pub fn set_type(&mut self, i: usize, ty: Type) {
+        if i < self.types.len() {
+            self.types[i] = Some(ty);
+        }
+    }
+
+    /// Sets result `i` to a tensor of the given element type and dims.
+    pub fn set_tensor(&mut self, i: usize, elem: ElemType, dims: Vec<Dim>) {
+        self.set_type(i, Type::Tensor(TensorType::with_dims(elem, dims)));
+    }
+
+    /// Sets result `i` to a tensor of unknown rank.
+    pub fn set_unranked(&mut self, i: usize, elem: ElemType) {
+        self.set_type(i, Type::Tensor(TensorType::unranked(elem)));
+    }
+
+    /// Records the known contents of integer result `i`.
+    pub fn set_value(&mut self, i: usize, value: SymTensor) {
+        if i < self.values.len() && value.elems.len() <= super::MAX_TRACKED_ELEMS {
+            self.values[i] = Some(value);
+        }
+    }
+
+    /// Infers a subgraph whose arguments have the given types (merged with
+    /// what the subgraph declares) and returns the types of its outputs.
+    pub fn infer_subgraph(&mut self, region: RegionId, arg_types: &[Type]) -> Result<Vec<Type>, Fail> {
+        let args: Vec<_> = self.ir.region(region).args.iter().map(|a| a.value).collect();
+        if args.len() != arg_types.len() {
+            return Err(invalid!(
+                "subgraph '{}' takes {} inputs, the op passes {}",
+                self.ir.region(region).name,
+                args.len(),
+                arg_types.len()
+            ));
+        }
+        for (v, t) in args.iter().zip(arg_types) {
+            let declared = self.ir.ty(*v);
+            let merged = merge_types(declared, t).ok_or_else(|| {
+                invalid!("subgraph input declared as {declared} receives {t}")
+            })?;
+            self.ir.value_mut(*v).ty = merged;
+        }
+        infer_region(self.ir, region, self.knowledge).map_err(|e| Fail::Invalid(e.to_string()))?;
+        Ok(self.ir.region(region).outputs.iter().map(|o| self.ir.ty(o.value).clone()).collect())
+    }
+}

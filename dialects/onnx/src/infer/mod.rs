@@ -1,0 +1,157 @@
+//! Shape and type inference.
+//!
+//! [`infer_model`] walks every region in order and asks each op's family
+//! (`crate::ops`) for its result types given its input types, attributes
+//! and whatever is known of its input *values*. Known values are small
+//! integer tensors whose elements may be symbolic ([`SymTensor`]): this is
+//! how `Shape → Gather → Concat → Reshape` chains resolve to static (or
+//! symbolic) shapes, the way ONNX's data propagation does. Inferred types
+//! are merged with the types the model declared; a contradiction is an
+//! error naming the op.
+
+mod ctx;
+pub mod shape;
+
+use std::collections::HashMap;
+
+pub use ctx::{Fail, InferCtx};
+
+use crate::dim::Dim;
+use crate::error::{Error, Result};
+use crate::ir::{Ir, Model, OpId, RegionId, Value};
+use crate::tensor::TensorData;
+use crate::types::{ElemType, TensorType, Type};
+
+/// The known contents of a small integer tensor; elements may be symbolic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SymTensor {
+    /// Static shape of the tensor (rank 0 or 1 in practice).
+    pub dims: Vec<i64>,
+    /// The elements in row-major order.
+    pub elems: Vec<Dim>,
+}
+
+/// Integer tensors with more elements than this are not tracked as values.
+pub const MAX_TRACKED_ELEMS: usize = 1024;
+
+impl SymTensor {
+    /// A 1-D tensor of the given elements.
+    pub fn vector(elems: Vec<Dim>) -> SymTensor {
+        SymTensor { dims: vec![elems.len() as i64], elems }
+    }
+
+    /// A rank-0 tensor.
+    pub fn scalar(elem: Dim) -> SymTensor {
+        SymTensor { dims: vec![], elems: vec![elem] }
+    }
+
+    /// The contents of an integer (or bool, as 0/1) constant, when small
+    /// enough to track.
+    pub fn from_data(data: &TensorData) -> Option<SymTensor> {
+        if !matches!(data.elem, ElemType::I64 | ElemType::I32 | ElemType::Bool) || data.numel() > MAX_TRACKED_ELEMS {
+            return None;
+        }
+        Some(SymTensor { dims: data.dims.clone(), elems: data.to_i64s()?.into_iter().map(Dim::Known).collect() })
+    }
+
+    /// The elements as integers when all are static.
+    pub fn as_known(&self) -> Option<Vec<i64>> {
+        self.elems.iter().map(Dim::as_known).collect()
+    }
+}
+
+/// What inference learned beyond types: the tracked integer values.
+#[derive(Clone, Debug, Default)]
+pub struct Knowledge {
+    /// Known contents of integer values.
+    pub values: HashMap<Value, SymTensor>,
+    /// Ops whose result types could not be fully inferred, with why.
+    pub incomplete: Vec<(OpId, String)>,
+}
+
+/// Infers the types of every value of a model (main graph and training
+/// graphs, subgraphs included), in place.
+pub fn infer_model(model: &mut Model) -> Result<Knowledge> {
+    let mut knowledge = Knowledge::default();
+    for region in model.top_regions() {
+        infer_region(&mut model.ir, region, &mut knowledge)?;
+    }
+    Ok(knowledge)
+}
+
+/// Infers the types of the ops of one region (and their subgraphs), in
+/// order. Region arguments must already carry their types.
+pub fn infer_region(ir: &mut Ir, region: RegionId, knowledge: &mut Knowledge) -> Result<()> {
+    let ops = ir.region(region).ops.clone();
+    for op in ops {
+        infer_op(ir, op, knowledge)?;
+    }
+    Ok(())
+}
+
+/// Infers the result types of one op and merges them into its results.
+pub fn infer_op(ir: &mut Ir, op: OpId, knowledge: &mut Knowledge) -> Result<()> {
+    let kind = ir.op(op).kind;
+    let mut cx = InferCtx::new(ir, op, knowledge);
+    let outcome = crate::ops::infer(kind, &mut cx);
+    let (types, values) = cx.finish();
+    match outcome {
+        Ok(()) => {}
+        Err(Fail::Unknown(why)) => knowledge.incomplete.push((op, why)),
+        Err(Fail::Invalid(message)) => return Err(Error::Infer { op: ir.describe_op(op), message }),
+    }
+    let results = ir.op(op).results.clone();
+    for (i, result) in results.iter().enumerate() {
+        let Some(v) = *result else { continue };
+        if let Some(Some(inferred)) = types.get(i) {
+            let declared = ir.ty(v);
+            let merged = merge_types(declared, inferred).ok_or_else(|| Error::Infer {
+                op: ir.describe_op(op),
+                message: format!(
+                    "output {i} ({}) is declared as {declared} but inferred as {inferred}",
+                    value_label(ir, v)
+                ),
+            })?;
+            ir.value_mut(v).ty = merged;
+        }
+        if let Some(Some(sym)) = values.get(i) {
+            knowledge.values.insert(v, sym.clone());
+        }
+    }
+    Ok(())
+}
+
+fn value_label(ir: &Ir, v: Value) -> String {
+    match &ir.value(v).name {
+        Some(n) => format!("\"{n}\""),
+        None => format!("{v:?}"),
+    }
+}
+
+/// Combines two descriptions of the same value's type, keeping what
+/// either knows; `None` when they contradict each other.
+pub fn merge_types(a: &Type, b: &Type) -> Option<Type> {
+    Some(match (a, b) {
+        (Type::Unknown, t) | (t, Type::Unknown) => t.clone(),
+        (Type::Tensor(x), Type::Tensor(y)) => Type::Tensor(merge_tensor(x, y)?),
+        (Type::SparseTensor(x), Type::SparseTensor(y)) => Type::SparseTensor(merge_tensor(x, y)?),
+        (Type::Sequence(x), Type::Sequence(y)) => Type::Sequence(Box::new(merge_types(x, y)?)),
+        (Type::Optional(x), Type::Optional(y)) => Type::Optional(Box::new(merge_types(x, y)?)),
+        (Type::Map(k1, x), Type::Map(k2, y)) if k1 == k2 => Type::Map(*k1, Box::new(merge_types(x, y)?)),
+        _ => return None,
+    })
+}
+
+fn merge_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
+    if a.elem != b.elem {
+        return None;
+    }
+    let shape = match (&a.shape, &b.shape) {
+        (None, s) | (s, None) => s.clone(),
+        (Some(x), Some(y)) if x.len() == y.len() => {
+            Some(x.iter().zip(y).map(|(p, q)| p.merge(q)).collect::<Option<Vec<_>>>()?)
+        }
+        _ => return None,
+    };
+    Some(TensorType { elem: a.elem, shape })
+}

@@ -1,0 +1,29 @@
+//! The onnx dialect of onnx-mlc.
+//!
+//! This crate is the compiler's high-level IR: an arena-based SSA form of
+//! ONNX models ([`ir`]) whose ops come from one generated table of every ONNX
+//! operator ([`schema`]), with a text form that prints and parses, a
+//! verifier for the IR spec's rules, and shape and type inference. It needs
+//! neither LLVM nor protobuf: the importer builds it from `ModelProto`s, the
+//! optimizer rewrites it, and the lowering turns it into MLIR.
+
+pub mod attr;
+pub mod dim;
+pub mod error;
+pub mod infer;
+mod ops;
+pub mod ir;
+pub mod schema;
+pub mod tensor;
+pub mod types;
+
+pub use attr::{Attr, AttrKind, Attrs};
+pub use dim::Dim;
+pub use error::{Error, Result};
+pub use ir::{Ir, Model, OpId, RegionId, Value};
+pub use schema::{Domain, OpKind, OpSchema};
+pub use tensor::TensorData;
+pub use types::{ElemType, TensorType, Type};
+
+/// The ONNX IR version this dialect implements (ONNX 1.23).
+pub const IR_VERSION: i64 = 14;

@@ -1,0 +1,218 @@
+//! Elementwise operators: unary math and activations, casts, binary
+//! arithmetic/logic/comparison with numpy broadcasting, variadic
+//! Max/Min/Mean/Sum, and Where.
+//!
+//! Result shape: the input shape (unary), or the broadcast of the inputs
+//! (binary, variadic, Where). Opset < 7 `Add`/`Sub`/`Mul`/`Div`/… used
+//! limited broadcasting (`broadcast`/`axis` attributes) where the result
+//! has the first input's shape. Result type: the input type, except bool
+//! for comparisons, logic and `IsInf`/`IsNaN`; `to` for `Cast`; the second
+//! input's for `CastLike`; the second input's for `Where`.
+//!
+//! Integer values of `Add`, `Sub`, `Mul`, `Div`, `Neg`, `Cast`, `Max`,
+//! `Min`, comparisons and `Where` are propagated (shape arithmetic).
+
+use crate::dim::Dim;
+use crate::infer::shape::{broadcast, broadcast_all};
+use crate::infer::{Fail, InferCtx, SymTensor};
+use crate::invalid;
+use crate::schema::OpKind;
+use crate::types::ElemType;
+
+pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
+    use OpKind::*;
+    match cx.kind() {
+        IsInf | IsNaN => same_shape(cx, Some(ElemType::Bool)),
+        Cast => {
+            let to = cx.int("to")?;
+            let elem = ElemType::from_onnx(to as i32).ok_or_else(|| invalid!("'to' = {to} is not a data type"))?;
+            same_shape(cx, Some(elem))?;
+            if matches!(elem, ElemType::I64 | ElemType::I32) {
+                if let Some(v) = cx.sym_input(0).cloned() {
+                    cx.set_value(0, v);
+                }
+            }
+            Ok(())
+        }
+        CastLike => {
+            let elem = cx.elem(1)?;
+            same_shape(cx, Some(elem))
+        }
+        BitCast => bitcast(cx),
+        Neg => {
+            same_shape(cx, None)?;
+            propagate(cx, |a, _| Some(a.scale(-1)), 1)
+        }
+        Add | Sub | Mul | Div | Pow | Mod | BitShift | BitwiseAnd | BitwiseOr | BitwiseXor | PRelu => {
+            binary(cx, None)?;
+            match cx.kind() {
+                Add => propagate(cx, |a, b| Some(a.add(b)), 2),
+                Sub => propagate(cx, |a, b| Some(a.sub(b)), 2),
+                Mul => propagate(cx, |a, b| Some(a.mul(b)), 2),
+                Div => propagate(cx, int_div, 2),
+                _ => Ok(()),
+            }
+        }
+        And | Or | Xor => binary(cx, Some(ElemType::Bool)),
+        Equal | Greater | GreaterOrEqual | Less | LessOrEqual => {
+            binary(cx, Some(ElemType::Bool))?;
+            let cmp = match cx.kind() {
+                Equal => i64::eq,
+                Greater => i64::gt,
+                GreaterOrEqual => i64::ge,
+                Less => i64::lt,
+                _ => i64::le,
+            };
+            propagate(cx, |a, b| compare(a, b, cmp), 2)
+        }
+        Max | Min | Mean | Sum => {
+            let n = cx.num_inputs();
+            if n == 0 {
+                return Err(invalid!("needs at least one input"));
+            }
+            let elem = cx.elem(0)?;
+            let shapes: Vec<Vec<Dim>> = (0..n).map(|i| cx.dims(i).map(<[Dim]>::to_vec)).collect::<Result<_, _>>()?;
+            let out = broadcast_all(shapes.iter().map(Vec::as_slice))?;
+            cx.set_tensor(0, elem, out);
+            match cx.kind() {
+                Max if n == 2 => propagate(cx, |a, b| known2(a, b, i64::max), 2),
+                Min if n == 2 => propagate(cx, |a, b| known2(a, b, i64::min), 2),
+                _ => Ok(()),
+            }
+        }
+        Where => {
+            let elem = cx.elem(1)?;
+            let out = broadcast_all([cx.dims(0)?, cx.dims(1)?, cx.dims(2)?])?;
+            cx.set_tensor(0, elem, out);
+            propagate_where(cx);
+            Ok(())
+        }
+        _ => same_shape(cx, None),
+    }
+}
+
+/// Result 0 has input 0's shape and either its element type or `elem`.
+fn same_shape(cx: &mut InferCtx, elem: Option<ElemType>) -> Result<(), Fail> {
+    let t = cx.tensor(0)?.clone();
+    cx.set_type(0, crate::types::Type::Tensor(crate::types::TensorType { elem: elem.unwrap_or(t.elem), shape: t.shape }));
+    Ok(())
+}
+
+/// Two-input broadcasting op.
+fn binary(cx: &mut InferCtx, elem: Option<ElemType>) -> Result<(), Fail> {
+    let a = cx.tensor(0)?;
+    let out_elem = elem.unwrap_or(a.elem);
+    let legacy = cx.version() < 7 && cx.kind() != OpKind::PRelu && cx.kind() != OpKind::BitShift;
+    let dims = if legacy || cx.kind() == OpKind::PRelu && cx.version() < 9 {
+        // Limited broadcasting: B broadcasts to A, the result is A's shape.
+        cx.dims(0)?.to_vec()
+    } else {
+        broadcast(cx.dims(0)?, cx.dims(1)?)?
+    };
+    cx.set_tensor(0, out_elem, dims);
+    Ok(())
+}
+
+/// `BitCast`: reinterprets the bits of each element as the `to` type. The
+/// widths must match, so the shape is unchanged.
+fn bitcast(cx: &mut InferCtx) -> Result<(), Fail> {
+    let to = cx.int("to")?;
+    let elem = ElemType::from_onnx(to as i32).ok_or_else(|| invalid!("'to' = {to} is not a data type"))?;
+    let from = cx.elem(0)?;
+    if from.bit_width() != elem.bit_width() || elem == ElemType::String || from == ElemType::String {
+        return Err(invalid!("cannot bit-cast {from} to {elem}: element widths differ"));
+    }
+    same_shape(cx, Some(elem))
+}
+
+/// Integer division as ONNX defines it for integers (truncating); symbolic
+/// only when exact.
+fn int_div(a: &Dim, b: &Dim) -> Option<Dim> {
+    match (a, b) {
+        (Dim::Known(x), Dim::Known(y)) => (*y != 0).then(|| Dim::Known(x.wrapping_div(*y))),
+        _ => match a.div_exact(b) {
+            Dim::Unknown => None,
+            d => Some(d),
+        },
+    }
+}
+
+fn known2(a: &Dim, b: &Dim, f: fn(i64, i64) -> i64) -> Option<Dim> {
+    Some(Dim::Known(f(a.as_known()?, b.as_known()?)))
+}
+
+/// Compares two dims; symbolic dims compare only when the answer does not
+/// depend on their value (`N == N`).
+fn compare(a: &Dim, b: &Dim, cmp: fn(&i64, &i64) -> bool) -> Option<Dim> {
+    match (a, b) {
+        (Dim::Known(x), Dim::Known(y)) => Some(Dim::Known(cmp(x, y) as i64)),
+        _ if a == b && a != &Dim::Unknown => Some(Dim::Known(cmp(&0, &0) as i64)),
+        _ => None,
+    }
+}
+
+/// Propagates known integer values through an elementwise op of `arity`
+/// inputs with broadcasting; does nothing when an input value is unknown
+/// or a result element cannot be computed.
+fn propagate(cx: &mut InferCtx, f: impl Fn(&Dim, &Dim) -> Option<Dim>, arity: usize) -> Result<(), Fail> {
+    let zero = SymTensor::scalar(Dim::Known(0));
+    let inputs: Option<Vec<SymTensor>> =
+        (0..2).map(|i| if i < arity { cx.sym_input(i).cloned() } else { Some(zero.clone()) }).collect();
+    if let Some(out) = inputs.and_then(|ins| zip_broadcast(&[&ins[0], &ins[1]], |e| f(e[0], e[1]))) {
+        cx.set_value(0, out);
+    }
+    Ok(())
+}
+
+/// `Where` on known values: picks from the second or third input.
+fn propagate_where(cx: &mut InferCtx) {
+    let ins: Option<Vec<SymTensor>> = (0..3).map(|i| cx.sym_input(i).cloned()).collect();
+    let Some(ins) = ins else { return };
+    let out = zip_broadcast(&[&ins[0], &ins[1], &ins[2]], |e| {
+        Some(if e[0].as_known()? != 0 { e[1].clone() } else { e[2].clone() })
+    });
+    if let Some(out) = out {
+        cx.set_value(0, out);
+    }
+}
+
+/// Applies `f` elementwise over small tensors with numpy broadcasting.
+pub(crate) fn zip_broadcast(inputs: &[&SymTensor], f: impl Fn(&[&Dim]) -> Option<Dim>) -> Option<SymTensor> {
+    let rank = inputs.iter().map(|t| t.dims.len()).max()?;
+    let padded: Vec<Vec<i64>> = inputs
+        .iter()
+        .map(|t| std::iter::repeat_n(1, rank - t.dims.len()).chain(t.dims.iter().copied()).collect())
+        .collect();
+    let mut dims = vec![1i64; rank];
+    for p in &padded {
+        for (o, &d) in dims.iter_mut().zip(p) {
+            if d != 1 {
+                if *o != 1 && *o != d {
+                    return None;
+                }
+                *o = d;
+            }
+        }
+    }
+    let n: i64 = dims.iter().product();
+    // Flat index into an input of (padded) dims `src` for output element `flat`.
+    let index = |flat: i64, src: &[i64]| -> usize {
+        let (mut rem, mut idx, mut stride) = (flat, 0i64, 1i64);
+        for k in (0..rank).rev() {
+            let coord = rem % dims[k];
+            rem /= dims[k];
+            if src[k] != 1 {
+                idx += coord * stride;
+            }
+            stride *= src[k];
+        }
+        idx as usize
+    };
+    let elems = (0..n)
+        .map(|i| {
+            let args: Vec<&Dim> = inputs.iter().zip(&padded).map(|(t, p)| &t.elems[index(i, p)]).collect();
+            f(&args)
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(SymTensor { dims, elems })
+}
