@@ -12,6 +12,7 @@ pub mod dim;
 pub mod error;
 pub mod infer;
 mod ops;
+pub mod passes;
 pub mod ir;
 pub mod schema;
 pub mod tensor;

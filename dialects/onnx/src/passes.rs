@@ -1,0 +1,31 @@
+//! The dialect's named passes, so that drivers can run, list and print
+//! after each of them by name (`--print-ir-after=<pass>`).
+
+use crate::error::Result;
+use crate::ir::Model;
+
+/// A named transformation or check of a whole model.
+pub struct Pass {
+    /// The name used on command lines and in test `RUN:` lines.
+    pub name: &'static str,
+    /// One line on what it does.
+    pub summary: &'static str,
+    /// Runs the pass.
+    pub run: fn(&mut Model) -> Result<()>,
+}
+
+/// Every pass of the dialect.
+pub const PASSES: &[Pass] = &[Pass {
+    name: "infer-shapes",
+    summary: "infer the type and shape of every value, propagating known integer values",
+    run: |m| crate::infer::infer_model(m).map(drop),
+}];
+
+/// The passes that take an imported model to a verified, shape-inferred
+/// dialect model, in order.
+pub const DEFAULT_PIPELINE: &[&str] = &["infer-shapes"];
+
+/// The pass called `name`.
+pub fn pass(name: &str) -> Option<&'static Pass> {
+    PASSES.iter().find(|p| p.name == name)
+}

@@ -1,0 +1,1 @@
+//! onnx-mlc's test suites, one module each, in one test binary.

@@ -1,0 +1,14 @@
+//! Shared machinery of onnx-mlc's test suites: where the test data lives.
+
+use std::path::PathBuf;
+
+/// The repository root.
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the repo").to_path_buf()
+}
+
+/// The cache of generated test data (`.cache/` at the repo root, filled by
+/// `tools/setup.sh`), overridable with `ONNX_MLC_CACHE`.
+pub fn cache_dir() -> PathBuf {
+    std::env::var_os("ONNX_MLC_CACHE").map(PathBuf::from).unwrap_or_else(|| repo_root().join(".cache"))
+}
