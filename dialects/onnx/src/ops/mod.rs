@@ -14,12 +14,15 @@ mod linalg;
 mod loss;
 mod ml;
 mod norm;
+mod operand;
 mod quant;
 mod random;
 mod reduce;
 mod rnn;
 mod sequence;
 mod signal;
+#[cfg(test)]
+mod testing;
 mod text;
 mod training;
 mod vision;
