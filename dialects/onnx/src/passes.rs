@@ -15,15 +15,23 @@ pub struct Pass {
 }
 
 /// Every pass of the dialect.
-pub const PASSES: &[Pass] = &[Pass {
-    name: "infer-shapes",
-    summary: "infer the type and shape of every value, propagating known integer values",
-    run: |m| crate::infer::infer_model(m).map(drop),
-}];
+pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "infer-shapes",
+        summary: "infer the type and shape of every value, propagating known integer values",
+        run: |m| crate::infer::infer_model(m).map(drop),
+    },
+    Pass {
+        name: "fold-shapes",
+        summary: "replace ops whose integer results inference knows by constants",
+        run: crate::fold::fold_shapes,
+    },
+    Pass { name: "dce", summary: "remove ops whose results are unused", run: crate::dce::dce },
+];
 
 /// The passes that take an imported model to a verified, shape-inferred
 /// dialect model, in order.
-pub const DEFAULT_PIPELINE: &[&str] = &["infer-shapes"];
+pub const DEFAULT_PIPELINE: &[&str] = &["infer-shapes", "fold-shapes", "dce"];
 
 /// The pass called `name`.
 pub fn pass(name: &str) -> Option<&'static Pass> {

@@ -176,7 +176,11 @@ impl Window {
         let Some((pb, pe)) = self.padding(i, d) else {
             return Ok(Dim::Unknown);
         };
-        let span = d.add(&Dim::Known(pb + pe - self.extent(i)));
+        let offset = pb
+            .checked_add(pe)
+            .and_then(|p| p.checked_sub(self.extent(i)));
+        let offset = offset.ok_or_else(|| invalid!("pads ({pb}, {pe}) are out of range"))?;
+        let span = d.add(&Dim::Known(offset));
         let out = if self.ceil_mode {
             span.ceil_div(s)
         } else {
@@ -347,9 +351,12 @@ fn conv_transpose(cx: &mut InferCtx) -> Result<(), Fail> {
                         let pads = if window.auto_pad == AutoPad::Valid {
                             0
                         } else {
-                            window.pads[i] + window.pads[i + n]
+                            window.pads[i].saturating_add(window.pads[i + n])
                         };
-                        let extra = output_padding[i] + window.extent(i) - pads - s;
+                        let extra = output_padding[i]
+                            .saturating_add(window.extent(i))
+                            .saturating_sub(pads)
+                            .saturating_sub(s);
                         d.scale(s).add(&Dim::Known(extra))
                     }
                 };
@@ -439,7 +446,10 @@ fn max_unpool(cx: &mut InferCtx) -> Result<(), Fail> {
     }
     let mut out = xd[..2].to_vec();
     for (i, d) in xd[2..].iter().enumerate() {
-        let extra = window.kernel[i] - window.pads[i] - window.pads[i + n] - window.strides[i];
+        let pads = window.pads[i].saturating_add(window.pads[i + n]);
+        let extra = window.kernel[i]
+            .saturating_sub(pads)
+            .saturating_sub(window.strides[i]);
         out.push(d.scale(window.strides[i]).add(&Dim::Known(extra)));
     }
     cx.set_tensor(0, elem, out);

@@ -73,7 +73,7 @@ fn gather_value(cx: &mut InferCtx, axis: usize, out: &[Dim]) -> Result<(), Fail>
     let Some(idx) = idx.as_known() else {
         return Ok(());
     };
-    if src.dims.len() + out.len() < axis + 1 || src.dims.len() <= axis {
+    if out.len() + 1 < src.dims.len() || axis >= src.dims.len() {
         return Ok(());
     }
     let d = src.dims[axis];

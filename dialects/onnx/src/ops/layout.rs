@@ -32,9 +32,9 @@
 
 use super::elementwise::zip_broadcast;
 use super::operand::{
-    const_ints, dims_min_rank, dims_of_rank, expect_dim, flat_index, forward_value, input_name,
-    ints_attr_or_input, known_dims, normalize_axes, pick_elems, product, shape_input, static_len,
-    unify,
+    const_ints, dims_min_rank, dims_of_rank, elem_type, expect_dim, flat_index, forward_value,
+    input_name, ints_attr_or_input, known_dims, normalize_axes, pick_elems, product, shape_input,
+    static_len, unify,
 };
 use crate::attr::Attr;
 use crate::dim::Dim;
@@ -216,7 +216,7 @@ fn reshape(cx: &mut InferCtx) -> Result<(), Fail> {
                             fmt_dims(&target)
                         ));
                     }
-                    (Dim::Known(t), Dim::Known(k)) if t % k != 0 => {
+                    (Dim::Known(t), Dim::Known(k)) if t.checked_rem(*k) != Some(0) => {
                         return Err(invalid!(
                             "cannot reshape {} ({t} elements) to {}",
                             fmt_dims(dims),
@@ -399,6 +399,9 @@ fn concat(cx: &mut InferCtx) -> Result<(), Fail> {
 fn split(cx: &mut InferCtx) -> Result<(), Fail> {
     let elem = cx.elem(0)?;
     let n = cx.num_outputs();
+    if n == 0 {
+        return Err(invalid!("needs at least one output"));
+    }
     let dims = match cx.dims(0) {
         Ok(d) => d.to_vec(),
         Err(e) => {
@@ -479,7 +482,7 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
     if let (1, Some(v), Some(sizes)) = (dims.len(), cx.sym_input(0).cloned(), known_dims(&sizes)) {
         let mut start = 0usize;
         for (i, s) in sizes.into_iter().enumerate() {
-            let end = (start + s as usize).min(v.elems.len());
+            let end = start.saturating_add(s as usize).min(v.elems.len());
             cx.set_value(i, SymTensor::vector(v.elems[start..end].to_vec()));
             start = end;
         }
@@ -497,7 +500,10 @@ fn clamp_slice(d: i64, start: i64, end: i64, step: i64) -> (i64, i64) {
     let adjust = |v: i64| if v < 0 { v.saturating_add(d) } else { v };
     let (start, end) = (adjust(start), adjust(end));
     if step < 0 {
-        (start.clamp(0, (d - 1).max(0)), end.clamp(-1, d - 1))
+        (
+            start.clamp(0, d.saturating_sub(1).max(0)),
+            end.clamp(-1, d.saturating_sub(1)),
+        )
     } else {
         (start.clamp(0, d), end.clamp(0, d))
     }
@@ -647,7 +653,7 @@ fn slice_value(cx: &mut InferCtx, dims: &[Dim], out: &[Dim], p: &SliceParams) {
         let coord: Vec<i64> = c
             .iter()
             .enumerate()
-            .map(|(k, &i)| first[k] + i * step[k])
+            .map(|(k, &i)| first[k].saturating_add(i.saturating_mul(step[k])))
             .collect();
         Some(flat_index(&coord, &dims))
     });
@@ -810,9 +816,10 @@ fn depth_space(cx: &mut InferCtx) -> Result<(), Fail> {
     let elem = cx.elem(0)?;
     let d = dims_of_rank(cx, 0, 4)?;
     let b = cx.int("blocksize")?;
-    if b <= 0 {
-        return Err(invalid!("blocksize must be positive, got {b}"));
-    }
+    let bb = b
+        .checked_mul(b)
+        .filter(|_| b > 0)
+        .ok_or_else(|| invalid!("blocksize {b} is out of range"))?;
     let divide = |x: &Dim, k: i64, what: &str| -> Result<Dim, Fail> {
         match x {
             Dim::Known(v) if v % k != 0 => Err(invalid!("{what} ({v}) is not a multiple of {k}")),
@@ -822,14 +829,14 @@ fn depth_space(cx: &mut InferCtx) -> Result<(), Fail> {
     let out = if cx.kind() == OpKind::DepthToSpace {
         vec![
             d[0].clone(),
-            divide(&d[1], b * b, "channels")?,
+            divide(&d[1], bb, "channels")?,
             d[2].scale(b),
             d[3].scale(b),
         ]
     } else {
         vec![
             d[0].clone(),
-            d[1].scale(b * b),
+            d[1].scale(bb),
             divide(&d[2], b, "height")?,
             divide(&d[3], b, "width")?,
         ]
@@ -1015,10 +1022,12 @@ fn range(cx: &mut InferCtx) -> Result<(), Fail> {
         cx.set_tensor(0, elem, vec![n.clone()]);
         if let Dim::Known(n) = n {
             if n as usize <= MAX_TRACKED_ELEMS {
-                cx.set_value(
-                    0,
-                    SymTensor::vector((0..n).map(|i| start.add(&Dim::Known(i * step))).collect()),
-                );
+                let elems: Option<Vec<Dim>> = (0..n)
+                    .map(|i| Some(start.add(&Dim::Known(i.checked_mul(step)?))))
+                    .collect();
+                if let Some(elems) = elems {
+                    cx.set_value(0, SymTensor::vector(elems));
+                }
             }
         }
         return Ok(());
@@ -1045,8 +1054,7 @@ fn range(cx: &mut InferCtx) -> Result<(), Fail> {
 fn eye_like(cx: &mut InferCtx) -> Result<(), Fail> {
     let dims = dims_of_rank(cx, 0, 2)?;
     let elem = match cx.int_opt("dtype")? {
-        Some(code) => ElemType::from_onnx(code as i32)
-            .ok_or_else(|| invalid!("'dtype' = {code} is not a data type"))?,
+        Some(code) => elem_type(code, "dtype")?,
         None => cx.elem(0)?,
     };
     cx.set_tensor(0, elem, dims);
@@ -1097,6 +1105,15 @@ mod tests {
             14 Reshape(ti("2x3xf32"), ci(&[0, -1]); allowzero = int(1)) => Fails(1, "both 0 and -1");
             14 Reshape(ci(&[1, 2, 3, 4]), ci(&[2, 2])) => Valued("2x2xi64", &[1, 2, 3, 4]);
         }
+    }
+
+    #[test]
+    fn unknown_operands_are_reported_not_rejected() {
+        let out = run(14, Reshape, &[ti("2x3xf32"), ti("3xi64")], &[], 1).unwrap();
+        let why = out.incomplete.expect("inference is incomplete");
+        assert!(why.contains("'shape' (input 1) is not known"), "{why}");
+        let out = run(14, Reshape, &[ti("2x3xf32"), ci(&[3, 2])], &[], 1).unwrap();
+        assert_eq!(out.incomplete, None);
     }
 
     #[test]

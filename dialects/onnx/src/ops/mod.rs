@@ -22,7 +22,7 @@ mod rnn;
 mod sequence;
 mod signal;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 mod text;
 mod training;
 mod vision;

@@ -13,7 +13,7 @@
 //! | Softmax / LogSoftmax / Hardmax | along `axis` (2-D coercion before 13) | — | 1, 11, 13 |
 //! | Dropout | random zeroing (identity at inference) | mask: `T` (1–7), bool (10+) | 1, 6, 7, 10, 12, 13, 22 |
 
-use super::operand::{dims_min_rank, dims_of_rank, unify};
+use super::operand::{dims_min_rank, dims_of_rank, elem_type, expect_rank, unify};
 use crate::dim::Dim;
 use crate::infer::shape::{fmt_dims, normalize_axis};
 use crate::infer::{Fail, InferCtx};
@@ -92,7 +92,7 @@ fn batch_norm(cx: &mut InferCtx) -> Result<(), Fail> {
     if per_channel {
         for i in 1..5 {
             if let Ok(d) = cx.dims(i) {
-                let d = super::operand::expect_rank(d, 1, &format!("input {i}"))?;
+                let d = expect_rank(d, 1, &format!("input {i}"))?;
                 channels = unify(
                     &channels,
                     &d[0],
@@ -132,9 +132,7 @@ fn batch_norm(cx: &mut InferCtx) -> Result<(), Fail> {
 
 fn layer_norm(cx: &mut InferCtx) -> Result<(), Fail> {
     let x = cx.tensor(0)?.clone();
-    let stash = cx.int("stash_type")?;
-    let stash = ElemType::from_onnx(stash as i32)
-        .ok_or_else(|| invalid!("'stash_type' = {stash} is not a data type"))?;
+    let stash = elem_type(cx.int("stash_type")?, "stash_type")?;
     cx.set_type(0, Type::Tensor(x.clone()));
     let dims = cx.dims(0)?.to_vec();
     let axis = normalize_axis(cx.int("axis")?, dims.len())?;

@@ -8,6 +8,7 @@ use crate::dim::Dim;
 use crate::infer::shape::fmt_dims;
 use crate::infer::{Fail, InferCtx, SymTensor, MAX_TRACKED_ELEMS};
 use crate::tensor::checked_numel;
+use crate::types::ElemType;
 use crate::{invalid, unknown};
 
 /// The spec's name of input `i` (for messages).
@@ -57,6 +58,14 @@ pub(crate) fn static_len(cx: &InferCtx, i: usize) -> Option<usize> {
         [Dim::Known(n)] => usize::try_from(*n).ok(),
         _ => None,
     }
+}
+
+/// The element type an `INT` attribute (`dtype`, `stash_type`, …) names.
+pub(crate) fn elem_type(code: i64, name: &str) -> Result<ElemType, Fail> {
+    i32::try_from(code)
+        .ok()
+        .and_then(ElemType::from_onnx)
+        .ok_or_else(|| invalid!("attribute '{name}' = {code} is not a data type"))
 }
 
 /// Normalizes axes to `[0, rank)`, rejecting out-of-range and repeated ones.
@@ -161,10 +170,9 @@ pub(crate) fn pick_elems(
 
 /// The row-major flat index of `coord` in a tensor of static `dims`.
 pub(crate) fn flat_index(coord: &[i64], dims: &[i64]) -> usize {
-    coord
-        .iter()
-        .zip(dims)
-        .fold(0i64, |acc, (&c, &d)| acc * d + c) as usize
+    coord.iter().zip(dims).fold(0i64, |acc, (&c, &d)| {
+        acc.saturating_mul(d).saturating_add(c)
+    }) as usize
 }
 
 /// Dims that are all static, as integers.
