@@ -17,6 +17,7 @@ pub mod ir;
 pub mod schema;
 pub mod tensor;
 pub mod types;
+pub mod verify;
 
 pub use attr::{Attr, AttrKind, Attrs};
 pub use dim::Dim;
