@@ -206,16 +206,7 @@ impl Cx<'_> {
     /// An op as a place: `node "x" (Relu, opset 14)`, followed by its graph
     /// when that is not the main graph.
     fn op_at(&self, op: OpId) -> String {
-        let region = self.ir.op(op).parent;
-        if region == self.model.graph {
-            self.ir.describe_op(op).to_string()
-        } else {
-            format!(
-                "{} in graph \"{}\"",
-                self.ir.describe_op(op),
-                self.ir.region(region).name
-            )
-        }
+        op_place(self.ir, self.model, op)
     }
 
     /// A graph as a place: `graph "main"`.
@@ -237,15 +228,20 @@ impl Cx<'_> {
     /// The version of `domain` the model imports. Models of IR version < 3
     /// have no imports and implicitly use ai.onnx opset 1.
     fn imported(&self, domain: Domain) -> Option<i64> {
-        imported_version(self.model, domain)
+        let m = self.model;
+        m.opset(domain).or_else(|| {
+            (domain == Domain::Onnx && m.ir_version < 3 && m.opset_imports.is_empty()).then_some(1)
+        })
     }
 }
 
-fn imported_version(model: &Model, domain: Domain) -> Option<i64> {
-    model.opset(domain).or_else(|| {
-        (domain == Domain::Onnx && model.ir_version < 3 && model.opset_imports.is_empty())
-            .then_some(1)
-    })
+fn op_place(ir: &Ir, model: &Model, op: OpId) -> String {
+    let region = ir.op(op).parent;
+    if region == model.graph {
+        ir.describe_op(op).to_string()
+    } else {
+        format!("{} in {}", ir.describe_op(op), graph_at(ir, region))
+    }
 }
 
 fn graph_at(ir: &Ir, region: RegionId) -> String {
@@ -262,15 +258,7 @@ fn value_label(ir: &Ir, v: Value) -> String {
 fn describe_def(ir: &Ir, model: &Model, def: ValueDef) -> String {
     match def {
         ValueDef::Arg(r, i) => format!("input {i} of {}", graph_at(ir, r)),
-        ValueDef::Result(op, i) => {
-            let region = ir.op(op).parent;
-            let graph = if region == model.graph {
-                String::new()
-            } else {
-                format!(" in {}", graph_at(ir, region))
-            };
-            format!("result {i} of {}{graph}", ir.describe_op(op))
-        }
+        ValueDef::Result(op, i) => format!("result {i} of {}", op_place(ir, model, op)),
     }
 }
 

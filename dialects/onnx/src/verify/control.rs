@@ -22,7 +22,7 @@
 //! these checks run only on ops that passed them.
 
 use super::{fail, same_class, Check, Cx, Rule};
-use crate::ir::{OpData, OpId, RegionData};
+use crate::ir::{Arg, OpData, OpId, Output, Value};
 use crate::schema::OpKind;
 use crate::types::{ElemType, TensorType, Type};
 
@@ -39,17 +39,35 @@ pub(super) fn check(cx: &Cx, op: OpId) -> Check {
     result.map_err(|m| fail(Rule::ControlFlow, cx.op_at(op), m))
 }
 
-/// The body graph called `attr`, with its name for messages.
-fn graph<'m>(cx: &Cx<'m>, data: &OpData, attr: &str) -> Option<(&'m RegionData, String)> {
-    let region = data.attrs.graph(attr)?;
-    Some((
-        cx.ir.region(region),
-        format!("{attr} \"{}\"", cx.ir.region(region).name),
-    ))
+/// A subgraph as its op sees it.
+struct Body<'m> {
+    /// `body "loop_body"`, for messages.
+    name: String,
+    /// The inputs the op passes: all of them but a trailing run with
+    /// default values, by which IR versions up to 3 declare subgraph
+    /// initializers ("Subgraph initializer names must appear in the graph
+    /// input list _after_ the actual inputs"; later versions forbid them).
+    args: &'m [Arg],
+    outputs: &'m [Output],
+}
+
+/// The subgraph held by attribute `attr`.
+fn graph<'m>(cx: &Cx<'m>, data: &OpData, attr: &str) -> Option<Body<'m>> {
+    let region = cx.ir.region(data.attrs.graph(attr)?);
+    let passed = region
+        .args
+        .iter()
+        .rposition(|a| a.default.is_none())
+        .map_or(0, |i| i + 1);
+    Some(Body {
+        name: format!("{attr} \"{}\"", region.name),
+        args: &region.args[..passed],
+        outputs: &region.outputs,
+    })
 }
 
 /// The type of input or result `i` (`Unknown` when absent).
-fn ty<'m>(cx: &Cx<'m>, values: &[Option<crate::ir::Value>], i: usize) -> &'m Type {
+fn ty<'m>(cx: &Cx<'m>, values: &[Option<Value>], i: usize) -> &'m Type {
     match values.get(i).copied().flatten() {
         Some(v) => cx.ir.ty(v),
         None => &Type::Unknown,
@@ -77,9 +95,10 @@ fn expect_tensor(ty: &Type, elem: ElemType, what: impl FnOnce() -> String) -> Re
 
 fn check_if(cx: &Cx, data: &OpData) -> Result<(), String> {
     for attr in ["then_branch", "else_branch"] {
-        let Some((body, name)) = graph(cx, data, attr) else {
+        let Some(body) = graph(cx, data, attr) else {
             continue;
         };
+        let name = &body.name;
         if !body.args.is_empty() {
             return Err(format!(
                 "{name} takes {} inputs; If branches take none",
@@ -103,9 +122,10 @@ fn check_if(cx: &Cx, data: &OpData) -> Result<(), String> {
 }
 
 fn check_loop(cx: &Cx, data: &OpData) -> Result<(), String> {
-    let Some((body, name)) = graph(cx, data, "body") else {
+    let Some(body) = graph(cx, data, "body") else {
         return Ok(());
     };
+    let name = &body.name;
     let n = data.inputs.len().saturating_sub(2);
     let results = data.results.len();
     if body.args.len() != 2 + n {
@@ -175,9 +195,10 @@ fn check_loop(cx: &Cx, data: &OpData) -> Result<(), String> {
 }
 
 fn check_scan(cx: &Cx, data: &OpData) -> Result<(), String> {
-    let Some((body, name)) = graph(cx, data, "body") else {
+    let Some(body) = graph(cx, data, "body") else {
         return Ok(());
     };
+    let name = &body.name;
     let Some(m) = data.attrs.int("num_scan_inputs") else {
         return Ok(());
     };
@@ -271,9 +292,10 @@ fn check_scan(cx: &Cx, data: &OpData) -> Result<(), String> {
 }
 
 fn check_sequence_map(cx: &Cx, data: &OpData) -> Result<(), String> {
-    let Some((body, name)) = graph(cx, data, "body") else {
+    let Some(body) = graph(cx, data, "body") else {
         return Ok(());
     };
+    let name = &body.name;
     if body.args.len() != data.inputs.len() {
         return Err(format!(
             "{name} takes {} inputs, but the SequenceMap passes {}",

@@ -9,7 +9,7 @@
 //! inference, skipping whatever is still [`Type::Unknown`].
 
 use super::{fail, same_class, slot, Check, Cx, Rule};
-use crate::ir::{OpData, OpId};
+use crate::ir::{OpData, OpId, Value};
 use crate::schema::{Domain, OpKind, OpSchema, Param, ParamOption, ParamType, TypePattern};
 use crate::types::Type;
 
@@ -149,6 +149,20 @@ fn attributes(data: &OpData, schema: &OpSchema) -> Result<(), (Rule, String)> {
     }
 }
 
+/// One side (inputs or outputs) of an op against its schema.
+struct Side<'a> {
+    /// `input` or `output`.
+    what: &'static str,
+    actuals: &'a [Option<Value>],
+    formals: &'static [Param],
+    min: u32,
+    max: u32,
+    /// The formal an actual binds to ([`OpSchema::input_param`], …).
+    formal: fn(&OpSchema, usize) -> Option<&'static Param>,
+    /// Whether values of a variadic formal may be absent.
+    absent_variadic_ok: bool,
+}
+
 /// `arity`: the numbers of inputs and outputs are within the schema's
 /// bounds, variadic parameters get their least number of values, and only
 /// optional parameters are absent.
@@ -158,65 +172,59 @@ fn attributes(data: &OpData, schema: &OpSchema) -> Result<(), (Rule, String)> {
 /// absent variadic *input* is not: it would leave the op without a value
 /// it needs.
 fn arity(cx: &Cx, data: &OpData, schema: &OpSchema) -> Result<(), String> {
-    type Lookup = fn(&OpSchema, usize) -> Option<&'static Param>;
-    let sides: [(&str, &str, _, _, _, _, Lookup); 2] = [
-        (
-            "input",
-            "inputs",
-            &data.inputs,
-            schema.inputs,
-            schema.min_inputs,
-            schema.max_inputs,
-            OpSchema::input_param,
-        ),
-        (
-            "output",
-            "outputs",
-            &data.results,
-            schema.outputs,
-            schema.min_outputs,
-            schema.max_outputs,
-            OpSchema::output_param,
-        ),
-    ];
-    for (what, plural, actuals, formals, min, max, formal_for) in sides {
-        let n = actuals.len();
-        if let Some(last) = formals.last().filter(|p| p.option == ParamOption::Variadic) {
-            let count = (n + 1).saturating_sub(formals.len());
-            if count < last.min_arity as usize {
-                return Err(format!(
-                    "variadic {what} \"{}\" needs at least {} values, got {count}",
-                    last.name, last.min_arity
-                ));
-            }
-        }
-        if n < min as usize || n > max as usize {
+    let inputs = Side {
+        what: "input",
+        actuals: &data.inputs,
+        formals: schema.inputs,
+        min: schema.min_inputs,
+        max: schema.max_inputs,
+        formal: OpSchema::input_param,
+        absent_variadic_ok: false,
+    };
+    let outputs = Side {
+        what: "output",
+        actuals: &data.results,
+        formals: schema.outputs,
+        min: schema.min_outputs,
+        max: schema.max_outputs,
+        formal: OpSchema::output_param,
+        absent_variadic_ok: true,
+    };
+    for side in [inputs, outputs] {
+        side_arity(cx, data.kind, schema, &side)?;
+    }
+    Ok(())
+}
+
+fn side_arity(cx: &Cx, kind: OpKind, schema: &OpSchema, side: &Side) -> Result<(), String> {
+    let (what, n) = (side.what, side.actuals.len());
+    if let Some(last) = side
+        .formals
+        .last()
+        .filter(|p| p.option == ParamOption::Variadic)
+    {
+        let count = (n + 1).saturating_sub(side.formals.len());
+        if count < last.min_arity as usize {
             return Err(format!(
-                "has {n} {plural}, {} takes {}",
-                data.kind.name(),
-                range(min, max)
+                "variadic {what} \"{}\" needs at least {} values, got {count}",
+                last.name, last.min_arity
             ));
         }
-        for (i, actual) in actuals.iter().enumerate() {
-            let formal =
-                formal_for(schema, i).expect("max_inputs and max_outputs bound the formals");
-            let absent_ok = match formal.option {
-                ParamOption::Optional => true,
-                ParamOption::Variadic => what == "output",
-                ParamOption::Single => false,
-            };
-            if actual.is_none() && !absent_ok {
-                let kind = if formal.option == ParamOption::Single {
-                    "required"
-                } else {
-                    "variadic"
-                };
-                return Err(format!(
-                    "{} (\"{}\", {kind}) is absent",
-                    slot(cx.ir, what, i, None),
-                    formal.name
-                ));
-            }
+    }
+    if n < side.min as usize || n > side.max as usize {
+        let range = range(side.min, side.max);
+        return Err(format!("has {n} {what}s, {} takes {range}", kind.name()));
+    }
+    for (i, actual) in side.actuals.iter().enumerate() {
+        let formal = (side.formal)(schema, i).expect("the arity bounds cover the formals");
+        let (absent_ok, kind) = match formal.option {
+            ParamOption::Optional => (true, "optional"),
+            ParamOption::Variadic => (side.absent_variadic_ok, "variadic"),
+            ParamOption::Single => (false, "required"),
+        };
+        if actual.is_none() && !absent_ok {
+            let slot = slot(cx.ir, what, i, None);
+            return Err(format!("{slot} (\"{}\", {kind}) is absent", formal.name));
         }
     }
     Ok(())

@@ -3,7 +3,11 @@
 //!
 //! The scoping follows the IR spec and `onnx.checker`:
 //! - a graph's inputs, initializers (Constant ops here) and node outputs
-//!   are its definitions; a name is defined once per graph;
+//!   are its definitions; a name is defined once per graph, except that an
+//!   input and an initializer of the same name are one input with a
+//!   default value — which a subgraph may not have from IR version 4 on
+//!   ("users MUST NOT use the same name as both a subgraph initializer and
+//!   subgraph input"), its inputs being what its op passes;
 //! - a node in a subgraph may use any value visible where the op owning
 //!   the subgraph sits: the enclosing graphs' inputs, and the outputs of
 //!   the nodes before that op (not the op's own results);
@@ -38,17 +42,17 @@ pub(super) fn check(cx: &Cx, reachable: &Reachable) -> Check {
         live: vec![false; cx.ir.num_values()],
         scopes: vec![],
     };
-    for t in &model.training_info {
-        if let Some(init) = t.initialization {
-            walk.region(init, Shadowing::ArgsMayShadow)?;
-        }
-    }
     walk.enter(model.graph, Shadowing::ArgsMayShadow)?;
     walk.body(model.graph)?;
     for t in &model.training_info {
         walk.region(t.algorithm, Shadowing::Never)?;
     }
     walk.exit();
+    for t in &model.training_info {
+        if let Some(init) = t.initialization {
+            walk.region(init, Shadowing::ArgsMayShadow)?;
+        }
+    }
     Ok(())
 }
 
@@ -92,6 +96,7 @@ impl<'m> Walk<'_, 'm> {
     fn enter(&mut self, region: RegionId, shadowing: Shadowing) -> Check {
         let cx = self.cx;
         let data = cx.ir.region(region);
+        let subgraph = matches!(data.parent, RegionParent::Op(_));
         if data.name.is_empty() {
             let at = match data.parent {
                 RegionParent::Op(op) => cx.op_at(op),
@@ -122,6 +127,11 @@ impl<'m> Walk<'_, 'm> {
                     };
                     self.define(arg.value, name, visible, &at)?;
                 }
+            }
+            if arg.default.is_some() && subgraph && cx.model.ir_version >= 4 {
+                let message = "a subgraph input cannot also be an initializer (have a default \
+                               value) in IR version 4 and later";
+                return Err(fail(Rule::Names, at(), message));
             }
             constant::check_arg_default(cx, region, i)?;
         }

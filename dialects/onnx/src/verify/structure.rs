@@ -152,18 +152,15 @@ impl<'m> Walk<'m> {
 
     fn op(&mut self, region: RegionId, op: OpId) -> Check {
         let ir = self.ir;
-        let graph = graph_at(ir, region);
+        let graph = || graph_at(ir, region);
         if op.index() >= ir.num_ops() {
-            return Err(fail(
-                Rule::Structure,
-                graph,
-                format!("lists op {op:?}, which does not exist"),
-            ));
+            let message = format!("lists op {op:?}, which does not exist");
+            return Err(fail(Rule::Structure, graph(), message));
         }
         if self.ops[op.index()] {
             return Err(fail(
                 Rule::Structure,
-                graph,
+                graph(),
                 format!(
                     "lists {}, which is already listed in {}",
                     ir.describe_op(op),
@@ -183,7 +180,7 @@ impl<'m> Walk<'m> {
             return Err(fail(
                 Rule::Structure,
                 at(),
-                format!("is listed in {graph} but its parent is {parent}"),
+                format!("is listed in {} but its parent is {parent}", graph()),
             ));
         }
         for (i, input) in data.inputs.iter().enumerate() {

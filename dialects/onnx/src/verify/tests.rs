@@ -495,6 +495,25 @@ fn names_value_names_are_not_empty() {
     assert_ok(&m);
 }
 
+#[test]
+fn names_subgraph_inputs_with_defaults_depend_on_the_ir_version() {
+    // IR version 3 declares subgraph initializers as trailing inputs with a
+    // default; the Loop does not pass them.
+    let (mut m, _, body) = loop_model();
+    m.ir_version = 3;
+    let bias = input(&mut m, body, "bias", f32t(&[2]));
+    m.ir.region_mut(body).args[3].default = Some(floats(&[2], &[0.5, 0.5]));
+    let v = m.ir.region(body).args[2].value;
+    let add = m.ir.region(body).ops[1];
+    m.ir.op_mut(add).inputs = vec![Some(v), Some(bias)];
+    assert_ok(&m);
+
+    m.ir_version = 4;
+    let message = "a subgraph input cannot also be an initializer (have a default value) in IR \
+                   version 4 and later";
+    assert_fails(&m, Rule::Names, "graph \"body\" input 3", message);
+}
+
 // ---- ssa ----
 
 #[test]
