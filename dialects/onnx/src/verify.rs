@@ -15,14 +15,14 @@
 //! each one enforces, and where we deliberately differ from `onnx.checker`.
 //!
 //! The checks run in a fixed order and stop at the first violation:
-//! 1. [`structure`]: the arena is consistent (handles in range, every op
+//! 1. `structure`: the arena is consistent (handles in range, every op
 //!    and subgraph owned by exactly one parent, value definitions agree
 //!    with where the values appear). Everything after relies on it.
-//! 2. [`model`]: IR version and opset imports.
-//! 3. [`scope`]: one walk over every graph in order, checking names, SSA,
+//! 2. `model`: IR version and opset imports.
+//! 3. `scope`: one walk over every graph in order, checking names, SSA,
 //!    topological order and visibility of every use, and each op against
-//!    its schema ([`op`], [`control`], [`constant`]).
-//! 4. [`model`]: main-graph input/output types and training bindings.
+//!    its schema (`op`, `control`, `constant`).
+//! 4. `model`: main-graph input/output types and training bindings.
 
 mod constant;
 mod control;
@@ -92,7 +92,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// Every rule, in the order the verifier checks them.
+    /// Every rule.
     pub const ALL: [Rule; 17] = [
         Rule::Structure,
         Rule::Names,
@@ -235,9 +235,11 @@ impl Cx<'_> {
     }
 }
 
+/// An op and, unless it is the main graph, its graph. The op must exist;
+/// its parent need not (it is not checked for detached ops).
 fn op_place(ir: &Ir, model: &Model, op: OpId) -> String {
     let region = ir.op(op).parent;
-    if region == model.graph {
+    if region == model.graph || region.index() >= ir.num_regions() {
         ir.describe_op(op).to_string()
     } else {
         format!("{} in {}", ir.describe_op(op), graph_at(ir, region))
@@ -255,10 +257,17 @@ fn value_label(ir: &Ir, v: Value) -> String {
     }
 }
 
+/// A value definition for messages; handles that do not exist (in broken
+/// IR) are printed as such.
 fn describe_def(ir: &Ir, model: &Model, def: ValueDef) -> String {
     match def {
-        ValueDef::Arg(r, i) => format!("input {i} of {}", graph_at(ir, r)),
-        ValueDef::Result(op, i) => format!("result {i} of {}", op_place(ir, model, op)),
+        ValueDef::Arg(r, i) if r.index() < ir.num_regions() => {
+            format!("input {i} of {}", graph_at(ir, r))
+        }
+        ValueDef::Result(op, i) if op.index() < ir.num_ops() => {
+            format!("result {i} of {}", op_place(ir, model, op))
+        }
+        _ => format!("{def:?}, which does not exist"),
     }
 }
 

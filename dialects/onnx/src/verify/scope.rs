@@ -319,25 +319,17 @@ impl<'m> Walk<'_, 'm> {
         }
     }
 
-    /// A value's recorded definition, described without trusting it.
+    /// A value's recorded definition, which does not hold it.
     fn claimed_def(&self, def: ValueDef) -> String {
         let ir = self.cx.ir;
+        let text = super::describe_def(ir, self.cx.model, def);
         match def {
-            ValueDef::Arg(r, i) if r.index() < ir.num_regions() => {
-                format!(
-                    "input {i} of {}, which does not hold it",
-                    self.cx.graph_at(r)
-                )
+            ValueDef::Arg(r, _) if r.index() >= ir.num_regions() => text,
+            ValueDef::Result(op, _) if op.index() >= ir.num_ops() => text,
+            ValueDef::Result(op, _) if !self.reachable.op(op) => {
+                format!("{text}, which is in no graph")
             }
-            ValueDef::Result(op, i) if op.index() < ir.num_ops() => {
-                let why = if self.reachable.op(op) {
-                    "which does not hold it"
-                } else {
-                    "which is in no graph"
-                };
-                format!("result {i} of {}, {why}", ir.describe_op(op))
-            }
-            _ => format!("{def:?}, which does not exist"),
+            _ => format!("{text}, which does not hold it"),
         }
     }
 }

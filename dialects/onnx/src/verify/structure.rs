@@ -241,15 +241,7 @@ impl<'m> Walk<'m> {
         self.defs[v.index()] = Some(site);
         let recorded = ir.value(v).def;
         if recorded != site {
-            let recorded = match recorded {
-                ValueDef::Arg(r, _) if r.index() >= ir.num_regions() => {
-                    format!("{recorded:?} (no such graph)")
-                }
-                ValueDef::Result(o, _) if o.index() >= ir.num_ops() => {
-                    format!("{recorded:?} (no such op)")
-                }
-                _ => describe_def(ir, model, recorded),
-            };
+            let recorded = describe_def(ir, model, recorded);
             return Err(fail(
                 Rule::Structure,
                 place(),

@@ -360,6 +360,62 @@ fn pass_is_registered_around_inference() {
     );
 }
 
+/// Random edits of the arena (dangling handles, wrong parents, stolen
+/// values, cycles of graphs) give errors, never panics.
+#[test]
+fn broken_arenas_never_panic() {
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut errors = 0;
+    for round in 0..3000 {
+        let mut m = match round % 4 {
+            0 => if_model().0,
+            1 => loop_model().0,
+            2 => scan_model().0,
+            _ => training_model(),
+        };
+        for _ in 0..1 + next(3) {
+            let (nv, no, nr) = (
+                m.ir.num_values() + 2,
+                m.ir.num_ops() + 2,
+                m.ir.num_regions() + 2,
+            );
+            let (v, o, r) = (
+                Value::from_index(next(nv)),
+                OpId::from_index(next(no)),
+                RegionId::from_index(next(nr)),
+            );
+            let op = OpId::from_index(next(m.ir.num_ops()));
+            let region = RegionId::from_index(next(m.ir.num_regions()));
+            let value = Value::from_index(next(m.ir.num_values()));
+            match next(9) {
+                0 => m.ir.op_mut(op).inputs.push(Some(v)),
+                1 => m.ir.op_mut(op).parent = r,
+                2 => m.ir.op_mut(op).results.push(Some(v)),
+                3 => m.ir.op_mut(op).attrs.set("then_branch", Attr::Graph(r)),
+                4 => m.ir.region_mut(region).ops.push(o),
+                5 => m.ir.region_mut(region).parent = RegionParent::Op(o),
+                6 => m.ir.region_mut(region).outputs.push(Output {
+                    name: "o".into(),
+                    value: v,
+                }),
+                7 => m.ir.value_mut(value).def = ValueDef::Result(o, next(3) as u32),
+                _ => m.ir.value_mut(value).def = ValueDef::Arg(r, next(3) as u32),
+            }
+        }
+        errors += usize::from(verify_model(&m).is_err());
+    }
+    assert!(
+        errors > 2500,
+        "most random edits break a rule ({errors} of 3000 did)"
+    );
+}
+
 // ---- structure ----
 
 #[test]
@@ -690,6 +746,25 @@ fn undefined_value_of_a_detached_op() {
     let message = "input 0 (\"z\") is not defined in any graph (its entry says result 0 of node \
                    \"neg_1\" (Neg, opset 13), which is in no graph)";
     assert_fails(&m, Rule::UndefinedValue, "relu_0", message);
+}
+
+#[test]
+fn undefined_value_stale_or_dangling_definitions() {
+    // A value whose graph no longer lists it.
+    let (mut m, x, relu) = relu_model();
+    let g = m.graph;
+    let stale = input(&mut m, g, "stale", f32t(&[2, 3]));
+    m.ir.region_mut(g).args.pop();
+    m.ir.op_mut(relu).inputs[0] = Some(stale);
+    let message = "input 0 (\"stale\") is not defined in any graph (its entry says input 1 of \
+                   graph \"main\", which does not hold it)";
+    assert_fails(&m, Rule::UndefinedValue, "relu_0", message);
+
+    // A value whose definition does not exist.
+    m.ir.value_mut(stale).def = ValueDef::Result(OpId::from_index(77), 0);
+    let message = "(its entry says Result(op77, 0), which does not exist)";
+    assert_fails(&m, Rule::UndefinedValue, "relu_0", message);
+    let _ = x;
 }
 
 #[test]
