@@ -89,7 +89,11 @@ fn expect_tensor(ty: &Type, elem: ElemType, what: impl FnOnce() -> String) -> Re
     if same_class(ty, &Type::Tensor(TensorType::unranked(elem))) {
         Ok(())
     } else {
-        Err(format!("{} must be a tensor of {elem}, got {ty}", what()))
+        Err(format!(
+            "{} must be a tensor of {}, got {ty}",
+            what(),
+            elem.onnx_name()
+        ))
     }
 }
 

@@ -1311,7 +1311,7 @@ fn control_flow_loop_body_signature() {
     let (mut m, _, body) = loop_model();
     let i = m.ir.region(body).args[0].value;
     m.ir.value_mut(i).ty = t(ElemType::I32, &[]);
-    let message = "body \"body\" input 0 (the iteration number) must be a tensor of i64, got \
+    let message = "body \"body\" input 0 (the iteration number) must be a tensor of int64, got \
                    tensor<i32>";
     assert_fails(&m, Rule::ControlFlow, "loop_0", message);
 
