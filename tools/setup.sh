@@ -68,6 +68,7 @@ fi
 if cmp -s "$REQS" "$VENV/requirements.stamp"; then
     note "requirements up to date"
 else
+    note "installing the pinned packages of tools/requirements.txt"
     "$PY" -m pip install -q --disable-pip-version-check -r "$REQS"
     cp "$REQS" "$VENV/requirements.stamp"
     note "installed: $("$PY" -m pip freeze --disable-pip-version-check | tr '\n' ' ')"
