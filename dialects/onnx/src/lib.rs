@@ -15,6 +15,7 @@ mod ops;
 pub mod passes;
 pub mod ir;
 pub mod schema;
+pub mod summary;
 pub mod tensor;
 pub mod types;
 
