@@ -25,7 +25,10 @@ DeprecationWarning; the torch.export-based exporter is the default since 2.9):
 it gives the classic graphs found in the wild — initializers named after
 parameters or `onnx::Conv_NNN`, BatchNorm folded or kept, deduplicated
 initializers behind `Identity` nodes, shape arithmetic as Constant/Shape/
-Gather/Concat chains. CNNs are exported with `TrainingMode.PRESERVE` on an
+Gather/Concat chains. (The torch.export-based exporter of torch 2.15 emits
+opset 18 at least: asked for 17, its down-conversion fails in ONNX's version
+converter and it keeps 18, with ReduceMean/Reshape where the classic graphs
+have GlobalAveragePool/Flatten.) CNNs are exported with `TrainingMode.PRESERVE` on an
 eval-mode model so that `BatchNormalization` stays in the graph (as in the
 ONNX model zoo); their BatchNorm parameters and running statistics are randomized
 first so that they are not the trivial identity.
