@@ -19,7 +19,7 @@
 //! | DepthToSpace / SpaceToDepth | move channel blocks to space / back | `[N, C/b², H·b, W·b]` / `[N, C·b², H/b, W/b]` | 1, 11, 13 |
 //! | CenterCropPad | crop or pad centred | `shape` on `axes` | 18 |
 //! | Identity | copy (any type: tensor, sequence, optional) | the input's | 1, 13, 14, 16, 19, 21, 23–25 |
-//! | Constant | a literal | the literal's (every attribute form) | 1, 9, 11 (sparse), 12 (value_*), 13, 19, 21, 23–25 |
+//! | Constant | a literal | the literal's (every attribute form; `sparse_value` gives a dense tensor) | 1, 9, 11 (sparse), 12 (value_*), 13, 19, 21, 23–25 |
 //! | ConstantOfShape | fill | the shape input | 9, 20, 21, 23–25 |
 //! | Range | arithmetic sequence | `[max(ceil((limit - start) / delta), 0)]` | 11 |
 //! | EyeLike | identity matrix | the input's 2-D shape, `dtype` | 9, 22 |
@@ -911,10 +911,10 @@ fn constant(cx: &mut InferCtx) -> Result<(), Fail> {
     let scalar = |elem| Type::Tensor(TensorType::new(elem, &[]));
     let (ty, value) = match (form, attr) {
         ("value", Attr::Tensor(t)) => (Type::Tensor(t.ty()), SymTensor::from_data(&t)),
-        ("sparse_value", Attr::SparseTensor(s)) => (
-            Type::SparseTensor(TensorType::new(s.values.elem, &s.dims)),
-            None,
-        ),
+        // The output is dense even when the literal is given sparse.
+        ("sparse_value", Attr::SparseTensor(s)) => {
+            (Type::Tensor(TensorType::new(s.values.elem, &s.dims)), None)
+        }
         ("value_float", Attr::Float(_)) => (scalar(ElemType::F32), None),
         ("value_floats", Attr::Floats(v)) => (vector(ElemType::F32, v.len()), None),
         ("value_int", Attr::Int(v)) => (
@@ -1319,7 +1319,7 @@ mod tests {
             1,
         )
         .unwrap();
-        assert_eq!(out.types[0].to_string(), "!onnx.sparse<3x4xf32>");
+        assert_eq!(out.types[0], t("3x4xf32"));
     }
 
     #[test]
