@@ -4,25 +4,28 @@
 //! compared with the expected output tensor of `test_data_set_0` (the
 //! reference implementation's result).
 //!
-//! Each case runs twice: as given (graph inputs known only by their types),
+//! Each case runs three times: inference as given (graph inputs known only by their types),
 //! and with every small input (at most `MAX_TRACKED_ELEMS` elements)
 //! replaced by a constant holding its test data. The backend tests pass
 //! shape operands, axes, scales and sizes as graph inputs; real models
 //! have them as initializers or compute them from shapes, so the second
 //! run is the one that exercises what inference does with known operands
-//! and propagated values.
+//! and propagated values. The third run does the same through the whole
+//! default pipeline: folding and dead code removal must keep the model
+//! valid (the closing `verify` checks it) and its outputs' types right.
 //!
 //! An output is *exact* when the inferred type equals the expected one,
 //! *partial* when it is compatible (same element type, rank, and every
 //! static dim) but some dims or the rank are unknown, and a *mismatch*
-//! otherwise. Mismatches and inference errors fail the suite; partial
+//! otherwise. Mismatches and compile errors fail the suite; partial
 //! results are reported, per op, as what inference could not know.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use onnx_mlc_dialect::infer::{infer_model, MAX_TRACKED_ELEMS};
-use onnx_mlc_dialect::ir::{NewOp, ValueDef};
+use onnx_mlc_dialect::ir::NewOp;
+use onnx_mlc_dialect::passes::{self, DEFAULT_PIPELINE};
 use onnx_mlc_dialect::{Attr, Attrs, Dim, Model, OpKind, TensorData, Type};
 use onnx_mlc_import::{load_model, read_value, ImportOptions, TestValue};
 
@@ -128,8 +131,8 @@ fn case_label(case: &Case, model: &Model) -> String {
     }
 }
 
-/// Replaces each graph input whose test data is a small tensor by a
-/// `Constant` of that data.
+/// Replaces each graph input whose test data is a small tensor (that a
+/// `Constant` of the model's opset can hold) by a `Constant` of that data.
 fn inline_small_inputs(model: &mut Model, case: &Case) -> Result<(), String> {
     let graph = model.graph;
     let args: Vec<_> = model
@@ -139,7 +142,7 @@ fn inline_small_inputs(model: &mut Model, case: &Case) -> Result<(), String> {
         .iter()
         .map(|a| a.value)
         .collect();
-    let Some(version) = model
+    let Some(constant) = model
         .opset(onnx_mlc_dialect::Domain::Onnx)
         .and_then(|v| OpKind::Constant.schema(v))
     else {
@@ -148,7 +151,10 @@ fn inline_small_inputs(model: &mut Model, case: &Case) -> Result<(), String> {
     for (k, arg) in args.into_iter().enumerate() {
         let path = case.value("input", k);
         let ty = model.ir.ty(arg).clone();
-        let Some(data) = small_tensor(&path, &ty)? else {
+        // (Before opset 9 a Constant holds floating-point tensors only.)
+        let Some(data) =
+            small_tensor(&path, &ty)?.filter(|d| constant.output_allows(0, &Type::Tensor(d.ty())))
+        else {
             continue;
         };
         let name = model
@@ -157,15 +163,15 @@ fn inline_small_inputs(model: &mut Model, case: &Case) -> Result<(), String> {
             .name
             .clone()
             .map(|n| format!("{n}.const"));
-        let constant = NewOp {
+        let new = NewOp {
             kind: OpKind::Constant,
-            version: version.since_version,
+            version: constant.since_version,
             inputs: vec![],
             results: vec![Some((name, Type::Tensor(data.ty())))],
             attrs: Attrs(vec![("value".into(), Attr::Tensor(data))]),
             name: String::new(),
         };
-        let op = model.ir.insert_op(graph, 0, constant);
+        let op = model.ir.insert_op(graph, 0, new);
         let value = model.ir.op(op).results[0].expect("a Constant has a result");
         model.ir.replace_uses(graph, arg, value);
     }
@@ -183,10 +189,56 @@ fn small_tensor(path: &Path, ty: &Type) -> Result<Option<TensorData>, String> {
         .cloned())
 }
 
+/// How a case is run.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    /// Inference on the model as given.
+    AsGiven,
+    /// Inference with small inputs as constants.
+    Constants,
+    /// The whole default pipeline (verification, inference, folding, dead
+    /// code removal) with small inputs as constants.
+    Pipeline,
+}
+
+impl Mode {
+    fn describe(self) -> &'static str {
+        match self {
+            Mode::AsGiven => "inference, inputs as given",
+            Mode::Constants => "inference, small inputs as constants",
+            Mode::Pipeline => "default pipeline, small inputs as constants",
+        }
+    }
+}
+
+/// Why a case produced no verdicts.
+enum CaseError {
+    /// The model or its data did not load (the import suite's business).
+    Load,
+    /// The verifier rejected the model before the pipeline transformed it
+    /// (the verifier suite's business).
+    Unverified,
+    /// Inference or a pass rejected a valid model.
+    Compile(String),
+}
+
+/// Sets the type of every op result but constants' to unknown.
+fn forget_result_types(model: &mut Model) {
+    for &op in &model.ir.region(model.graph).ops.clone() {
+        if model.ir.op(op).kind == OpKind::Constant {
+            continue;
+        }
+        for v in model.ir.op(op).results.clone().into_iter().flatten() {
+            model.ir.value_mut(v).ty = Type::Unknown;
+        }
+    }
+}
+
 /// Runs one case; returns the op label and each output's verdict.
-fn run_case(case: &Case, with_data: bool) -> Result<(String, Vec<(String, Verdict)>), String> {
+fn run_case(case: &Case, mode: Mode) -> Result<(String, Vec<(String, Verdict)>), CaseError> {
+    let load = |_| CaseError::Load;
     let mut model = load_model(&case.model, &ImportOptions::default())
-        .map_err(|e| e.to_string())?
+        .map_err(load)?
         .model;
     let label = case_label(case, &model);
     let outputs: Vec<(String, Type)> = {
@@ -199,18 +251,25 @@ fn run_case(case: &Case, with_data: bool) -> Result<(String, Vec<(String, Verdic
     };
     // Forget what the model declares about its outputs (and what the
     // importer took from value_info): the test is what inference finds.
-    for &op in &model.ir.region(model.graph).ops.clone() {
-        for v in model.ir.op(op).results.clone().into_iter().flatten() {
-            if !matches!(model.ir.value(v).def, ValueDef::Result(def, _) if model.ir.op(def).kind == OpKind::Constant)
-            {
-                model.ir.value_mut(v).ty = Type::Unknown;
-            }
+    // The pipeline keeps them: inference must agree with them, and the
+    // verifier requires the main graph's outputs to be typed.
+    if mode != Mode::Pipeline {
+        forget_result_types(&mut model);
+    }
+    if mode != Mode::AsGiven {
+        inline_small_inputs(&mut model, case).map_err(|_| CaseError::Load)?;
+    }
+    if mode == Mode::Pipeline {
+        for (i, name) in DEFAULT_PIPELINE.iter().enumerate() {
+            let pass = passes::pass(name).expect("pipeline passes are registered");
+            (pass.run)(&mut model).map_err(|e| match i {
+                0 => CaseError::Unverified,
+                _ => CaseError::Compile(format!("{name}: {e}")),
+            })?;
         }
+    } else {
+        infer_model(&mut model).map_err(|e| CaseError::Compile(format!("infer-shapes: {e}")))?;
     }
-    if with_data {
-        inline_small_inputs(&mut model, case)?;
-    }
-    infer_model(&mut model).map_err(|e| format!("inference error: {e}"))?;
     let region = model.ir.region(model.graph);
     let mut verdicts = vec![];
     for (k, (name, declared)) in outputs.iter().enumerate() {
@@ -218,7 +277,7 @@ fn run_case(case: &Case, with_data: bool) -> Result<(String, Vec<(String, Verdic
         if !path.exists() {
             continue;
         }
-        let expected = read_value(&path, declared).map_err(|e| e.to_string())?;
+        let expected = read_value(&path, declared).map_err(load)?;
         let inferred = model.ir.ty(region.outputs[k].value);
         verdicts.push((name.clone(), judge(inferred, &expected)));
     }
@@ -297,12 +356,12 @@ fn cases(root: &Path) -> Vec<Case> {
 
 /// Runs every case in one mode and prints the per-op summary; returns
 /// the failures (mismatches and errors).
-fn run_suite(root: &Path, with_data: bool) -> Vec<String> {
+fn run_suite(root: &Path, mode: Mode) -> Vec<String> {
     let mut per_op: BTreeMap<String, Tally> = BTreeMap::new();
-    let mut import_errors = 0;
+    let (mut import_errors, mut unverified) = (0, 0);
     for case in cases(root) {
         let name = format!("{}/{}", case.suite, case.name);
-        match run_case(&case, with_data) {
+        match run_case(&case, mode) {
             Ok((label, verdicts)) => {
                 let tally = per_op.entry(label).or_default();
                 for (output, verdict) in verdicts {
@@ -323,22 +382,19 @@ fn run_suite(root: &Path, with_data: bool) -> Vec<String> {
                     }
                 }
             }
-            Err(e) if e.starts_with("inference error") => {
+            Err(CaseError::Compile(e)) => {
                 per_op
                     .entry("(error)".into())
                     .or_default()
                     .failures
                     .push(format!("{name}: {e}"));
             }
-            Err(_) => import_errors += 1,
+            Err(CaseError::Load) => import_errors += 1,
+            Err(CaseError::Unverified) => unverified += 1,
         }
     }
-    let mode = if with_data {
-        "small inputs as constants"
-    } else {
-        "inputs as given"
-    };
-    println!("\nshape inference vs ONNX backend data ({mode})");
+    let mode = mode.describe();
+    println!("\ninferred types vs ONNX backend data ({mode})");
     println!(
         "{:<28} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8}",
         "op", "outputs", "exact", "partial", "failed", "?dims", "unranked"
@@ -372,18 +428,23 @@ fn run_suite(root: &Path, with_data: bool) -> Vec<String> {
         total.unknown_dims,
         total.unranked
     );
-    println!("({import_errors} cases did not import; the import suite reports them)");
+    println!(
+        "({import_errors} cases did not import, {unverified} did not verify before the pipeline; \
+         the import and verifier suites report them)"
+    );
     failures
 }
 
 #[test]
-fn inferred_types_match_the_backend_node_outputs() {
+fn inferred_types_match_the_backend_outputs() {
     let Some(root) = onnx_mlc_tests::backend_dir() else {
         println!("skipped: no ONNX backend test data (set ONNX_MLC_BACKEND_DIR)");
         return;
     };
-    let mut failures = run_suite(&root, false);
-    failures.extend(run_suite(&root, true));
+    let failures: Vec<String> = [Mode::AsGiven, Mode::Constants, Mode::Pipeline]
+        .into_iter()
+        .flat_map(|m| run_suite(&root, m))
+        .collect();
     assert!(
         failures.is_empty(),
         "{} outputs disagree with the backend data:\n{}",

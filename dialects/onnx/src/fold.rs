@@ -20,11 +20,11 @@ use crate::types::{ElemType, Type};
 /// have fully known integer values by one `Constant` per result.
 pub fn fold_shapes(model: &mut Model) -> Result<()> {
     let knowledge = infer_model(model)?;
-    // The folded constants use the `Constant` of the model's ai.onnx opset.
-    let Some(version) = model
+    // The folded constants use the `Constant` of the model's ai.onnx opset
+    // (which before opset 9 holds floating-point tensors only).
+    let Some(constant) = model
         .opset(Domain::Onnx)
         .and_then(|v| OpKind::Constant.schema(v))
-        .map(|s| s.since_version)
     else {
         return Ok(());
     };
@@ -42,10 +42,21 @@ pub fn fold_shapes(model: &mut Model) -> Result<()> {
             let results: Vec<Value> = d.results.iter().flatten().copied().collect();
             let data: Option<Vec<TensorData>> = results
                 .iter()
-                .map(|v| constant_data(model.ir.ty(*v), knowledge.values.get(v)?))
+                .map(|v| {
+                    let ty = model.ir.ty(*v);
+                    constant.output_allows(0, ty).then_some(())?;
+                    constant_data(ty, knowledge.values.get(v)?)
+                })
                 .collect();
             if let (false, Some(data)) = (results.is_empty(), data) {
-                replace_by_constants(&mut model.ir, region, op, &results, data, version);
+                replace_by_constants(
+                    &mut model.ir,
+                    region,
+                    op,
+                    &results,
+                    data,
+                    constant.since_version,
+                );
             }
         }
     }
@@ -206,6 +217,21 @@ mod tests {
             .ops
             .iter()
             .all(|&o| ir.op(o).kind == Constant));
+    }
+
+    #[test]
+    fn nothing_folds_where_constant_cannot_hold_integers() {
+        let mut g = Graph::new(8);
+        let x = g.input(t("2x3xf32"));
+        let s = g.op(Shape, &[Some(x)], &[], 1)[0];
+        let graph = g.model.graph;
+        g.model.ir.add_output(graph, "s", s);
+        fold_shapes(&mut g.model).unwrap();
+        let ir = &g.model.ir;
+        assert_eq!(
+            ir.op(def(ir, ir.region(graph).outputs[0].value)).kind,
+            Shape
+        );
     }
 
     #[test]
