@@ -7,13 +7,13 @@
 //! | Gather | `data` slices picked by `indices` along `axis` | `d[..axis] ++ indices ++ d[axis+1..]` | 1, 11, 13 |
 //! | GatherElements | elementwise pick along `axis` | `indices`' | 11, 13 |
 //! | GatherND | slices addressed by index tuples (`batch_dims`) | `indices[..-1] ++ d[b+k..]` with `k = indices[-1]` | 11, 12 (batch_dims), 13 |
-//! | Scatter / ScatterElements / ScatterND | `data` with `updates` written at `indices` | `data`'s | 9/11, 11–18, 11–18 |
+//! | Scatter / ScatterElements / ScatterND | `data` with `updates` written at `indices` | `data`'s | 9, 11 / 11, 13, 16, 18 / 11, 13, 16, 18 |
 //! | TensorScatter | KV-cache write of `update` into `past_cache` along `axis` | `past_cache`'s | 24 |
-//! | OneHot | one-hot vectors of `depth` along `axis` | `indices` with `depth` inserted | 9, 11 |
-//! | Compress | slices where `condition` holds | `[?]` flat, or `?` on `axis` | 9, 11 |
+//! | OneHot | one-hot vectors of `depth` along `axis` | `indices` with `depth` inserted | 9, 11, 28 |
+//! | Compress | slices where `condition` holds | `[?]` flat, or `?` on `axis` | 9, 11, 28 |
 //! | NonZero | coordinates of non-zero elements | `[rank, ?]` int64 | 9, 13 |
-//! | Unique | sorted unique values/slices, first indices, inverse, counts | `[?]` (or `?` on `axis`), `[?]`, `[numel or d[axis]]`, `[?]` | 11 |
-//! | ReverseSequence | reverses the first `sequence_lens` steps of each batch entry | the input's | 10 |
+//! | Unique | sorted unique values/slices, first indices, inverse, counts | `[?]` (or `?` on `axis`), `[?]`, `[numel or d[axis]]`, `[?]` | 11, 28 |
+//! | ReverseSequence | reverses the first `sequence_lens` steps of each batch entry | the input's | 10, 28 |
 //!
 //! Gather moves known integer values (`Gather(Shape(x), i)` is the most
 //! common shape idiom of exported models); Compress and NonZero have

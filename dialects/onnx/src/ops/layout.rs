@@ -16,12 +16,12 @@
 //! | Expand | broadcast to a shape | `broadcast(d, shape)` | 8, 13 |
 //! | Tile | repeat | `d[i] * repeats[i]` | 1, 6, 13 |
 //! | Pad | pad/crop edges | `d + begin + end` on `axes` (18) or all | 1 (`paddings`), 2 (`pads` attr), 11 (inputs), 13, 18, 19, 21, 23–25 |
-//! | DepthToSpace / SpaceToDepth | move channel blocks to space / back | `[N, C/b², H·b, W·b]` / `[N, C·b², H/b, W/b]` | 1, 11, 13 |
+//! | DepthToSpace / SpaceToDepth | move channel blocks to space / back | `[N, C/b², H·b, W·b]` / `[N, C·b², H/b, W/b]` | 1, 11, 13, 28 / 1, 13, 28 |
 //! | CenterCropPad | crop or pad centred | `shape` on `axes` | 18 |
 //! | Identity | copy (any type: tensor, sequence, optional) | the input's | 1, 13, 14, 16, 19, 21, 23–25 |
 //! | Constant | a literal | the literal's (every attribute form; `sparse_value` gives a dense tensor) | 1, 9, 11 (sparse), 12 (value_*), 13, 19, 21, 23–25 |
 //! | ConstantOfShape | fill | the shape input | 9, 20, 21, 23–25 |
-//! | Range | arithmetic sequence | `[max(ceil((limit - start) / delta), 0)]` | 11 |
+//! | Range | arithmetic sequence | `[max(ceil((limit - start) / delta), 0)]` | 11, 27 |
 //! | EyeLike | identity matrix | the input's 2-D shape, `dtype` | 9, 22 |
 //! | Trilu | triangle of matrices | the input's | 14 |
 //!

@@ -7,7 +7,7 @@
 //! | MatMulInteger | integer `matmul` with zero points | as MatMul, int32 | 10 |
 //! | QLinearMatMul | quantized `matmul` | as MatMul, `y_zero_point`'s type | 10, 21 |
 //! | Gemm | `alpha·A'·B' + beta·C` (`transA`/`transB`) | `[M, N]`; C broadcasts to it unidirectionally | 1, 6, 7, 9, 11, 13 |
-//! | Einsum | Einstein summation | the output term's labels (implicit form: labels seen once, sorted), `...` broadcast | 12 |
+//! | Einsum | Einstein summation | the output term's labels (implicit form: labels seen once, sorted), `...` broadcast | 12, 28 |
 //! | Det | determinants of square matrices | the batch dims | 11, 22 |
 //! | Attention | scaled dot-product attention, 3-D (packed heads) or 4-D, with KV cache | `Y`, `present_key/value` (`past + kv` sequence), `qk_matmul_output` | 23, 24, 25 |
 //! | FlexAttention (preview) | attention with score/prob modifier graphs | `[B, Hq, L, Dv]` | 1 |
@@ -241,9 +241,10 @@ fn einsum(cx: &mut InferCtx) -> Result<(), Fail> {
         let at = term.ellipsis.unwrap_or(n);
         let label_dims = dims[..at].iter().chain(&dims[at + covered..]);
         for (&l, d) in term.labels.iter().zip(label_dims) {
+            // Sizes of one label must agree, except that a 1 broadcasts (numpy).
             match sizes.iter_mut().find(|(x, _)| *x == l) {
                 Some((_, s)) => {
-                    *s = einsum_dim(s, d)
+                    *s = broadcast_dim(s, d)
                         .ok_or_else(|| invalid!("label '{l}' has sizes {s} and {d}"))?
                 }
                 None => sizes.push((l, d.clone())),
@@ -286,11 +287,6 @@ fn einsum(cx: &mut InferCtx) -> Result<(), Fail> {
     }
     cx.set_tensor(0, elem, out);
     Ok(())
-}
-
-/// Two sizes of one Einsum label (a 1 broadcasts, as numpy allows).
-fn einsum_dim(a: &Dim, b: &Dim) -> Option<Dim> {
-    broadcast_dim(a, b)
 }
 
 /// Reads a positive head-count attribute.

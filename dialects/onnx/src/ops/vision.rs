@@ -4,7 +4,7 @@
 //! | op | computes | result shape | opsets |
 //! |----|----------|--------------|--------|
 //! | Resize | interpolation to new sizes | `sizes` (with `axes`, `keep_aspect_ratio_policy`), or `floor(d · scale)` | 10 (X, scales), 11 (roi, scales, sizes), 13, 18 (axes, policy, antialias), 19 |
-//! | Upsample | nearest/linear upsampling | `floor(d · scale)` (scales attr in 7, input in 9) | 7, 9, 10 |
+//! | Upsample | nearest/linear upsampling | `floor(d · scale)` (`height_scale`/`width_scale` in 1, `scales` attr in 7, input in 9) | 1, 7, 9, 10 |
 //! | GridSample | sampling at grid coordinates | `[N, C, grid spatial…]` | 16, 20, 22 |
 //! | AffineGrid | sampling grid of affine matrices | `[N, H, W, 2]` or `[N, D, H, W, 3]` from `size` | 20 |
 //! | RoiAlign | bilinear pooling of regions | `[num_rois, C, output_height, output_width]` | 10, 16, 22 |
@@ -109,6 +109,20 @@ fn resize(cx: &mut InferCtx) -> Result<(), Fail> {
     };
     // Where scales and sizes are: attribute (Upsample-7), input 1, or inputs 2 and 3.
     let (scales, sizes) = match (cx.kind(), cx.version()) {
+        (OpKind::Upsample, 1) => {
+            let scale = |name| {
+                cx.float_opt(name)?
+                    .ok_or_else(|| invalid!("attribute '{name}' is required"))
+            };
+            let (h, w) = (
+                f64::from(scale("height_scale")?),
+                f64::from(scale("width_scale")?),
+            );
+            if r != 4 {
+                return Err(invalid!("Upsample-1 takes an NCHW input, got rank {r}"));
+            }
+            (Ok(Some(vec![1.0, 1.0, h, w])), None)
+        }
         (OpKind::Upsample, v) if v < 9 => {
             let s = cx
                 .floats_opt("scales")?
@@ -286,6 +300,7 @@ mod tests {
             13 Resize(x()) => Fails(1, "must be given");
             9 Upsample(x(), cf(&[1.0, 1.0, 2.0, 3.0])) => "1x1x8x12xf32";
             7 Upsample(x(); scales = Attr::Floats(vec![1.0, 1.0, 2.0, 2.0])) => "1x1x8x8xf32";
+            1 Upsample(x(); height_scale = Attr::Float(2.0), width_scale = Attr::Float(3.0)) => "1x1x8x12xf32";
         }
     }
 
