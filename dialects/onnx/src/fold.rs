@@ -235,6 +235,20 @@ mod tests {
     }
 
     #[test]
+    fn values_an_op_stops_producing_are_forgotten() {
+        // As when a loop body is inferred again with a wider carried type.
+        let mut g = Graph::new(17);
+        let x = g.input(t("2x3xf32"));
+        let s = g.op(Shape, &[Some(x)], &[], 1)[0];
+        let mut knowledge = g.infer().unwrap();
+        assert!(knowledge.values.contains_key(&s));
+        g.model.ir.value_mut(x).ty = t("*xf32");
+        let op = def(&g.model.ir, s);
+        crate::infer::infer_op(&mut g.model.ir, op, &mut knowledge).unwrap();
+        assert!(!knowledge.values.contains_key(&s));
+    }
+
+    #[test]
     fn bool_results_fold_and_float_ones_do_not() {
         let mut g = Graph::new(17);
         let a = g.ints(&[1, 5]);
