@@ -1,10 +1,10 @@
 //! Shape arithmetic shared by the op families: broadcasting, axis
 //! normalization, and the like.
 
-use super::Fail;
+use super::{Fail, InferCtx};
 use crate::dim::Dim;
 use crate::invalid;
-use crate::types::{TensorType, Type};
+use crate::types::{ElemType, TensorType, Type};
 
 /// Multidirectional (numpy) broadcasting of two shapes.
 pub fn broadcast(a: &[Dim], b: &[Dim]) -> Result<Vec<Dim>, Fail> {
@@ -87,6 +87,20 @@ pub fn union_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
         _ => None,
     };
     Some(TensorType { elem: a.elem, shape })
+}
+
+/// An INT attribute naming an element type (`dtype`, `output_dtype`, …),
+/// or its default; `None` when absent or 0 (`UNDEFINED`, which some
+/// attributes use for "not set"). Invalid when it is not a data type.
+pub fn elem_attr(cx: &InferCtx, name: &str) -> Result<Option<ElemType>, Fail> {
+    match cx.int_opt(name)? {
+        None | Some(0) => Ok(None),
+        Some(code) => i32::try_from(code)
+            .ok()
+            .and_then(ElemType::from_onnx)
+            .map(Some)
+            .ok_or_else(|| invalid!("attribute '{name}' = {code} is not a data type")),
+    }
 }
 
 /// Formats dims as `[1, ?, "N"]` for messages.

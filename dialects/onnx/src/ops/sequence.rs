@@ -33,7 +33,7 @@
 
 use crate::attr::Attr;
 use crate::dim::Dim;
-use crate::infer::shape::{normalize_axis, union_types};
+use crate::infer::shape::{elem_attr, normalize_axis, union_types};
 use crate::infer::{merge_types, Fail, InferCtx, SymTensor};
 use crate::ir::{Ir, Value, ValueDef};
 use crate::schema::OpKind;
@@ -44,9 +44,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
     use OpKind::*;
     match cx.kind() {
         SequenceEmpty => {
-            let dtype = cx.int_opt("dtype")?.unwrap_or(ElemType::F32 as i64);
-            let elem = ElemType::from_onnx(dtype as i32)
-                .ok_or_else(|| invalid!("attribute 'dtype' = {dtype} is not a data type"))?;
+            let elem = elem_attr(cx, "dtype")?.unwrap_or(ElemType::F32);
             cx.set_type(0, seq_of(Type::Tensor(TensorType::unranked(elem))));
             Ok(())
         }
