@@ -313,47 +313,38 @@ mod tests {
         );
     }
 
+    /// Checks that an LSTM on a `[3, 1, 2]` input with these weights and
+    /// attributes fails with `message`.
+    fn lstm_fails(w: &str, r: &str, attrs: Vec<(&str, Attr)>, message: &str) {
+        let mut g = Graph::new();
+        let x = g.input("x", t(F32, "3,1,2"));
+        let w = g.input("w", t(F32, w));
+        let r = g.input("r", t(F32, r));
+        g.op(LSTM, 22, &[x, w, r], 2, attrs);
+        let err = g.infer_err();
+        assert!(err.ends_with(message), "{err}");
+    }
+
     #[test]
     fn contradictions() {
-        let cases: [(&str, &str, &str, Vec<(&str, Attr)>, &str); 4] = [
-            (
-                "3,1,2",
-                "1,28,2",
-                "1,28,7",
-                vec![("hidden_size", Attr::Int(5))],
-                "dim 1 of 'R' is 28 but must be 4 * hidden_size = 20",
-            ),
-            (
-                "3,1,2",
-                "1,28,3",
-                "1,28,7",
-                vec![],
-                "dim 2 of 'W' (the input size) is 3 but must be 2",
-            ),
-            (
-                "3,1,2",
-                "1,28,2",
-                "1,28,7",
-                vec![("direction", Attr::str("bidirectional"))],
-                "dim 0 of 'R' (num_directions) is 1 but must be 2",
-            ),
-            (
-                "3,1,2",
-                "1,30,2",
-                "*",
-                vec![],
-                "dim 1 of 'W' is 30, which is not 4 * hidden_size",
-            ),
-        ];
-        for (x, w, r, attrs, message) in cases {
-            let mut g = Graph::new();
-            let x = g.input("x", t(F32, x));
-            let w = g.input("w", t(F32, w));
-            let r = g.input("r", t(F32, r));
-            g.op(LSTM, 22, &[x, w, r], 2, attrs);
-            let err = g.infer_err();
-            assert!(err.ends_with(message), "{err}");
-        }
+        let hidden = vec![("hidden_size", Attr::Int(5))];
+        lstm_fails(
+            "1,28,2",
+            "1,28,7",
+            hidden,
+            "dim 1 of 'R' is 28 but must be 4 * hidden_size = 20",
+        );
+        let input = "dim 2 of 'W' (the input size) is 3 but must be 2";
+        lstm_fails("1,28,3", "1,28,7", vec![], input);
+        let bidirectional = vec![("direction", Attr::str("bidirectional"))];
+        let directions = "dim 0 of 'R' (num_directions) is 1 but must be 2";
+        lstm_fails("1,28,2", "1,28,7", bidirectional, directions);
+        lstm_fails(
+            "1,30,2",
+            "*",
+            vec![],
+            "dim 1 of 'W' is 30, which is not 4 * hidden_size",
+        );
         let mut g = Graph::new();
         let x = g.input("x", t(F32, "3,2"));
         let w = g.input("w", t(F32, "1,4,2"));
