@@ -33,6 +33,7 @@
 //!   `scan_output_axes` entry. All scan inputs must agree on the sequence
 //!   length.
 
+use super::sequence::sequence_len;
 use crate::dim::Dim;
 use crate::infer::shape::{fmt_dims, normalize_axis, unify, union_types};
 use crate::infer::{merge_types, Fail, InferCtx};
@@ -57,34 +58,42 @@ fn infer_if(cx: &mut InferCtx) -> Result<(), Fail> {
     }
     let then_branch = cx.graph("then_branch")?;
     let else_branch = cx.graph("else_branch")?;
-    let then_types = cx.infer_subgraph(then_branch, &[])?;
-    let else_types = cx.infer_subgraph(else_branch, &[])?;
-    if then_types.len() != else_types.len() {
+    let counts = [then_branch, else_branch].map(|r| cx.ir().region(r).outputs.len());
+    if counts[0] != counts[1] {
         return Err(invalid!(
             "then_branch has {} outputs but else_branch has {}",
-            then_types.len(),
-            else_types.len()
+            counts[0],
+            counts[1]
         ));
     }
-    if then_types.len() != cx.num_outputs() {
+    if counts[0] != cx.num_outputs() {
         return Err(invalid!(
             "the branches have {} outputs but the op has {} results",
-            then_types.len(),
+            counts[0],
             cx.num_outputs()
         ));
     }
-    let taken = match cx.const_ints(0).as_deref() {
-        Some(&[c]) => Some(c != 0),
-        _ => None,
+    let types = match cx.const_ints(0).as_deref() {
+        // A branch that never runs may not even fit the shapes at hand
+        // (a function body handling several ranks): only the taken one
+        // is inferred.
+        Some(&[c]) => cx.infer_subgraph(if c != 0 { then_branch } else { else_branch }, &[])?,
+        _ => {
+            let then_types = cx.infer_subgraph(then_branch, &[])?;
+            let else_types = cx.infer_subgraph(else_branch, &[])?;
+            then_types
+                .into_iter()
+                .zip(else_types)
+                .enumerate()
+                .map(|(i, (a, b))| {
+                    union_types(&a, &b).ok_or_else(|| {
+                        invalid!("output {i} is {a} in then_branch but {b} in else_branch")
+                    })
+                })
+                .collect::<Result<_, _>>()?
+        }
     };
-    for (i, (a, b)) in then_types.into_iter().zip(else_types).enumerate() {
-        let union = union_types(&a, &b)
-            .ok_or_else(|| invalid!("output {i} is {a} in then_branch but {b} in else_branch"))?;
-        let ty = match taken {
-            Some(true) => a,
-            Some(false) => b,
-            None => union,
-        };
+    for (i, ty) in types.into_iter().enumerate() {
         if ty != Type::Unknown {
             cx.set_type(i, ty);
         }
@@ -102,12 +111,18 @@ fn infer_loop(cx: &mut InferCtx) -> Result<(), Fail> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let n_carried = initial.len();
+    let empty: Vec<bool> = (2..cx.num_inputs())
+        .map(|i| {
+            let v = cx.op().inputs[i].expect("checked above");
+            sequence_len(cx.ir(), v) == Some(Dim::Known(0))
+        })
+        .collect();
     let iteration = scalar_arg(cx, body, 0, ElemType::I64);
     let cond = match cx.input_type(1) {
         Some(t) => t.clone(),
         None => scalar_arg(cx, body, 1, ElemType::Bool),
     };
-    let (carried, outs) = infer_body(cx, body, &[iteration, cond], initial, &[], 1)?;
+    let (carried, outs) = infer_body(cx, body, &[iteration, cond], initial, &empty, &[], 1)?;
     let n_results = cx.num_outputs();
     if outs.len() != n_results + 1 || n_results < n_carried {
         return Err(invalid!(
@@ -126,6 +141,14 @@ fn infer_loop(cx: &mut InferCtx) -> Result<(), Fail> {
         }
     }
     for (j, ty) in carried.into_iter().enumerate() {
+        // An optional may enter and its value leave (the spec's own tests
+        // do so): the result is then the value's type, as onnx infers it.
+        let ty = match (&ty, &outs[j + 1]) {
+            (Type::Optional(_), exit) if !matches!(exit, Type::Optional(_) | Type::Unknown) => {
+                exit.clone()
+            }
+            _ => ty,
+        };
         if ty != Type::Unknown {
             cx.set_type(j, ty);
         }
@@ -194,14 +217,21 @@ fn scalar_arg(cx: &InferCtx, body: RegionId, index: usize, elem: ElemType) -> Ty
 /// values of the next iteration, widening the carried types until they
 /// are stable. Returns the stable carried types and the body's output
 /// types under them.
+///
+/// A carried value marked `empty` starts as a sequence known to be empty:
+/// its element type says nothing about elements, so after the first round
+/// it takes the type the body gives it (an empty sequence grown in a loop
+/// gets the type of what the loop inserts).
 fn infer_body(
     cx: &mut InferCtx,
     body: RegionId,
     before: &[Type],
     mut carried: Vec<Type>,
+    empty: &[bool],
     after: &[Type],
     out_offset: usize,
 ) -> Result<(Vec<Type>, Vec<Type>), Fail> {
+    let mut first = true;
     loop {
         let args: Vec<Type> = before
             .iter()
@@ -222,17 +252,24 @@ fn infer_body(
             .zip(exits)
             .enumerate()
             .map(|(j, (entry, exit))| {
-                widen(entry, exit).ok_or_else(|| {
+                let widened = widen(entry, exit).ok_or_else(|| {
                     invalid!(
                         "loop-carried value {j} enters the body as {entry} but leaves it as {exit}"
                     )
+                })?;
+                let starts_empty = first && empty.get(j) == Some(&true);
+                Ok(if starts_empty && matches!(exit, Type::Sequence(_)) {
+                    exit.clone()
+                } else {
+                    widened
                 })
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, Fail>>()?;
         if next == carried {
             return Ok((carried, outs));
         }
         carried = next;
+        first = false;
     }
 }
 
@@ -240,8 +277,12 @@ fn infer_body(
 /// the body as `entry` and leaves as `exit`. A body that could not be
 /// inferred says nothing about shapes, but the value keeps its type.
 fn widen(entry: &Type, exit: &Type) -> Option<Type> {
-    match exit {
-        Type::Unknown => Some(erase_shapes(entry)),
+    match (entry, exit) {
+        (_, Type::Unknown) => Some(erase_shapes(entry)),
+        // An optional value may leave as its (present) value.
+        (Type::Optional(inner), _) if !matches!(exit, Type::Optional(_)) => {
+            Some(Type::Optional(Box::new(union_types(inner, exit)?)))
+        }
         _ => union_types(entry, exit),
     }
 }
@@ -419,7 +460,7 @@ fn infer_scan(cx: &mut InferCtx) -> Result<(), Fail> {
         }
     }
 
-    let (state, outs) = infer_body(cx, body, &[], state, &slices, 0)?;
+    let (state, outs) = infer_body(cx, body, &[], state, &[], &slices, 0)?;
     if outs.len() != n_out {
         return Err(invalid!(
             "the body has {} outputs but the op has {n_out} results",
@@ -481,7 +522,7 @@ fn infer_scan(cx: &mut InferCtx) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testkit::{opt, seq, t, Graph};
     use crate::attr::Attr;
     use crate::ir::{RegionId, Value};
     use crate::schema::OpKind::*;
@@ -556,13 +597,15 @@ mod tests {
         );
         let a = g.input("a", t(F32, "2"));
         let b = g.input("b", t(F32, "3"));
-        let (then, els) = (
-            doubling_branch(&mut g, "then", a),
-            doubling_branch(&mut g, "else", b),
-        );
+        // The branch not taken would not even infer: [2] + [3].
+        let then = g.region("then");
+        let bad = g.node(then, Add, 14, &[Some(a), Some(b)], &[true], vec![])[0].unwrap();
+        g.output(then, bad);
+        let els = doubling_branch(&mut g, "else", b);
         let res = if_op(&mut g, cond, then, els, 1);
         g.infer().unwrap();
         assert_eq!(g.ty(res[0]), "tensor<3xf32>");
+        assert_eq!(g.ty(bad), "!onnx.unknown");
     }
 
     #[test]
@@ -734,6 +777,56 @@ mod tests {
         g.infer().unwrap();
         assert_eq!(g.ty(res[0]), "!onnx.seq<tensor<*xf32>>");
         assert_eq!(g.ty(s), "!onnx.seq<tensor<*xf32>>");
+
+        // The body declares the elements it works on (as SequenceMap's
+        // function body does): the sequence starts empty, so its elements
+        // are all of that type.
+        let mut g = Graph::new();
+        let x = g.input("x", t(F32, "1"));
+        let empty = g.op(SequenceEmpty, 21, &[], 1, vec![])[0];
+        let r = g.region("body");
+        g.arg(r, "i", t(I64, ""));
+        let c = g.arg(r, "cond", t(Bool, ""));
+        let s = g.arg(r, "seq", seq(t(F32, "1")));
+        let s2 = g.node(r, SequenceInsert, 21, &[Some(s), Some(x)], &[true], vec![])[0].unwrap();
+        g.output(r, c);
+        g.output(r, s2);
+        let main = g.main();
+        let attrs = vec![("body", Attr::Graph(r))];
+        let res = g.node(main, Loop, 21, &[None, None, Some(empty)], &[true], attrs)[0].unwrap();
+        g.infer().unwrap();
+        assert_eq!(g.ty(res), "!onnx.seq<tensor<1xf32>>");
+    }
+
+    #[test]
+    fn loop_carries_an_optional_that_leaves_as_its_value() {
+        // Backend test_loop16_seq_none: an optional sequence enters, the
+        // body returns a plain sequence; the Loop returns a sequence.
+        let mut g = Graph::new();
+        let o = g.input("opt_seq", opt(seq(t(F32, ""))));
+        let x = g.input("x", t(F32, "1"));
+        let r = g.region("body");
+        g.arg(r, "i", t(I64, ""));
+        let c = g.arg(r, "cond", t(Bool, ""));
+        let s = g.arg(r, "seq", Type::Unknown);
+        let value = g.node(r, OptionalGetElement, 18, &[Some(s)], &[true], vec![])[0].unwrap();
+        let grown = g.node(
+            r,
+            SequenceInsert,
+            21,
+            &[Some(value), Some(x)],
+            &[true],
+            vec![],
+        )[0]
+        .unwrap();
+        g.output(r, c);
+        g.output(r, grown);
+        let main = g.main();
+        let attrs = vec![("body", Attr::Graph(r))];
+        let res = g.node(main, Loop, 16, &[None, None, Some(o)], &[true], attrs)[0].unwrap();
+        g.infer().unwrap();
+        assert_eq!(g.ty(s), "!onnx.opt<!onnx.seq<tensor<*xf32>>>");
+        assert_eq!(g.ty(res), "!onnx.seq<tensor<*xf32>>");
     }
 
     #[test]

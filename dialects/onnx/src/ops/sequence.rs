@@ -134,7 +134,7 @@ fn input_len(cx: &InferCtx, i: usize) -> Option<Dim> {
 /// The length of a sequence value, followed back through the ops that
 /// built it: a chain of inserts and erases ending at an empty, constructed
 /// or split sequence. `None` when it depends on run-time data.
-fn sequence_len(ir: &Ir, mut v: Value) -> Option<Dim> {
+pub(crate) fn sequence_len(ir: &Ir, mut v: Value) -> Option<Dim> {
     let mut offset = 0i64;
     loop {
         let ValueDef::Result(def, _) = ir.value(v).def else {
