@@ -89,6 +89,17 @@ pub fn union_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
     Some(TensorType { elem: a.elem, shape })
 }
 
+/// The tensor type of input `i` when it is present and its type is known,
+/// for inputs that refine a result without being needed for it (weights,
+/// scales, optional operands). Invalid when it is not a tensor.
+pub fn known_tensor<'a>(cx: &'a InferCtx, i: usize) -> Result<Option<&'a TensorType>, Fail> {
+    match cx.input_type(i) {
+        None | Some(Type::Unknown) => Ok(None),
+        Some(Type::Tensor(t)) => Ok(Some(t)),
+        Some(other) => Err(invalid!("input {i} must be a tensor, got {other}")),
+    }
+}
+
 /// An INT attribute naming an element type (`dtype`, `output_dtype`, …),
 /// or its default; `None` when absent or 0 (`UNDEFINED`, which some
 /// attributes use for "not set"). Invalid when it is not a data type.

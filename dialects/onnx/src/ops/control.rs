@@ -12,15 +12,22 @@
 //! - `If`: both branches are inferred; each result is the union of the two
 //!   branch outputs ([`union_types`]: differing dims become unknown, differing
 //!   ranks an unknown rank). Branches disagreeing on the kind or element type
-//!   of a value is an error. When the condition is a known constant, the
-//!   result is the taken branch's type. Versions 1–25 (11+ allow sequences,
-//!   16+ optionals; the rule is the same).
+//!   of a value is an error. When the condition is a known value, only the
+//!   taken branch is inferred and gives the results (the other may not fit
+//!   the shapes at hand: function bodies branch on the input rank).
+//!   Versions 1–25 (11+ allow sequences, 16+ optionals; the rule is the
+//!   same).
 //! - `Loop` and `Scan` carry values from one iteration to the next, and a
 //!   carried value may change shape across iterations (a sequence that grows,
 //!   a tensor concatenated to). The body is inferred with the initial carried
 //!   types, then again with each carried type widened to the union of what
 //!   enters and what leaves the body, until nothing changes; the results are
 //!   those fixpoint types. Termination: each round only loses information.
+//!   Two refinements: a sequence known to start empty takes the type the
+//!   body gives it after the first round (its elements are all the body's),
+//!   and an optional may enter and leave as its value (the spec's tests do
+//!   this), in which case the body sees an optional and the result is the
+//!   value's type.
 //! - `Loop` (versions 1–25): results are the N final carried values and the K
 //!   scan outputs, each the body's per-iteration tensor with a leading
 //!   iteration dim. That dim is `M` when `cond` is absent (the loop then runs
@@ -35,7 +42,7 @@
 
 use super::sequence::sequence_len;
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, normalize_axis, unify, union_types};
+use crate::infer::shape::{fmt_dims, known_tensor, normalize_axis, unify, union_types};
 use crate::infer::{merge_types, Fail, InferCtx};
 use crate::invalid;
 use crate::ir::RegionId;
@@ -51,7 +58,13 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
 }
 
 fn infer_if(cx: &mut InferCtx) -> Result<(), Fail> {
-    if let Some(n) = cx.tensor(0)?.static_numel() {
+    // (A condition of unknown type does not keep the branches from being
+    // inferred.)
+    if let Some(n) = cx
+        .input_type(0)
+        .and_then(Type::as_tensor)
+        .and_then(TensorType::static_numel)
+    {
         if n != 1 {
             return Err(invalid!("'cond' must hold a single element, it has {n}"));
         }
@@ -396,7 +409,7 @@ fn infer_scan(cx: &mut InferCtx) -> Result<(), Fail> {
     let out_axes;
     if opset8 {
         scan_list(cx, "directions", m, "scan inputs", true)?;
-        if let Some(lens) = cx.opt_tensor(0)? {
+        if let Some(lens) = known_tensor(cx, 0)? {
             if let Some(dims) = lens.dims() {
                 match dims {
                     [b] => unify(&mut batch, b, || {

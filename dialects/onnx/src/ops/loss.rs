@@ -13,7 +13,7 @@
 //! and `"mean"` (the default).
 
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, unify};
+use crate::infer::shape::{fmt_dims, known_tensor, unify};
 use crate::infer::{Fail, InferCtx};
 use crate::invalid;
 use crate::schema::OpKind;
@@ -56,7 +56,7 @@ fn target_dims(cx: &InferCtx) -> Result<Option<Vec<Dim>>, Fail> {
                 fmt_dims(x)
             ));
         }
-        if let Some(weight) = cx.opt_tensor(2)?.and_then(|w| w.dims()) {
+        if let Some(weight) = known_tensor(cx, 2)?.and_then(|w| w.dims()) {
             match weight {
                 [c] => unify(&mut x[1].clone(), c, || "the weight's length".into())?,
                 _ => {

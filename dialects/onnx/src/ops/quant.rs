@@ -20,7 +20,7 @@
 //! 23, 24, 25, 28 (`precision`; none of these change the rule).
 
 use crate::dim::Dim;
-use crate::infer::shape::{elem_attr, fmt_dims, normalize_axis};
+use crate::infer::shape::{elem_attr, fmt_dims, known_tensor, normalize_axis};
 use crate::infer::{Fail, InferCtx};
 use crate::invalid;
 use crate::schema::OpKind;
@@ -89,7 +89,7 @@ fn linear(cx: &mut InferCtx, elem: ElemType) -> Result<(), Fail> {
 /// Checks that input `input` (a scale or zero point) has a shape allowed
 /// for an `x` of dims `x`: per-tensor, per-axis or blocked.
 fn check_granularity(cx: &InferCtx, x: &[Dim], input: usize, name: &str) -> Result<(), Fail> {
-    let Some(param) = cx.opt_tensor(input)? else {
+    let Some(param) = known_tensor(cx, input)? else {
         return Ok(());
     };
     let Some(p) = param.dims() else { return Ok(()) };

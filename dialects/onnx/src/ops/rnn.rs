@@ -19,7 +19,7 @@
 //! (`layout` from 14; the rule is otherwise the same).
 
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, unify};
+use crate::infer::shape::{fmt_dims, known_tensor, unify};
 use crate::infer::{Fail, InferCtx};
 use crate::invalid;
 use crate::schema::OpKind;
@@ -166,7 +166,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
 /// The dims of input `i` when it is present and ranked; its rank must be
 /// `rank`.
 fn ranked(cx: &InferCtx, i: usize, name: &str, rank: usize) -> Result<Option<Vec<Dim>>, Fail> {
-    let Some(t) = cx.opt_tensor(i)? else {
+    let Some(t) = known_tensor(cx, i)? else {
         return Ok(None);
     };
     match t.dims() {

@@ -22,7 +22,7 @@
 //! included.
 
 use crate::dim::Dim;
-use crate::infer::shape::{elem_attr, fmt_dims, normalize_axis, unify};
+use crate::infer::shape::{elem_attr, fmt_dims, known_tensor, normalize_axis, unify};
 use crate::infer::{Fail, InferCtx};
 use crate::invalid;
 use crate::schema::OpKind;
@@ -172,7 +172,7 @@ fn stft(cx: &mut InferCtx) -> Result<(), Fail> {
     if cx.has_input(3) {
         frame = positive(scalar(cx, 3, "frame_length")?, "frame_length")?;
     }
-    if let Some(window) = cx.opt_tensor(2)? {
+    if let Some(window) = known_tensor(cx, 2)? {
         match window.dims() {
             Some([w]) => unify(&mut frame, w, || "the window length".into())?,
             Some(d) => {
