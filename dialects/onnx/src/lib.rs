@@ -15,8 +15,10 @@ mod ops;
 pub mod passes;
 pub mod ir;
 pub mod schema;
+pub mod summary;
 pub mod tensor;
 pub mod types;
+pub mod verify;
 
 pub use attr::{Attr, AttrKind, Attrs};
 pub use dim::Dim;
