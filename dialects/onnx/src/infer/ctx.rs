@@ -300,16 +300,23 @@ impl<'a> InferCtx<'a> {
     /// value inside it to the type it had before the first call and forgets
     /// what was learned about it, so that a more general argument is not
     /// narrowed by the previous, more specific, round.
+    ///
+    /// Trailing arguments with a default value (how IR versions up to 3
+    /// declare a subgraph's initializers) are not passed by the op and keep
+    /// their declared types.
     pub fn infer_subgraph(&mut self, region: RegionId, arg_types: &[Type]) -> Result<Vec<Type>, Fail> {
-        let args: Vec<_> = self.ir.region(region).args.iter().map(|a| a.value).collect();
-        if args.len() != arg_types.len() {
+        let declared = &self.ir.region(region).args;
+        let passes = arg_types.len() <= declared.len()
+            && declared[arg_types.len()..].iter().all(|a| a.default.is_some());
+        if !passes {
             return Err(invalid!(
                 "subgraph '{}' takes {} inputs, the op passes {}",
                 self.ir.region(region).name,
-                args.len(),
+                declared.len(),
                 arg_types.len()
             ));
         }
+        let args: Vec<_> = declared.iter().map(|a| a.value).collect();
         match self.subgraph_snapshots.get(&region) {
             Some(saved) => restore_subgraph(self.ir, self.knowledge, region, saved),
             None => {

@@ -944,6 +944,28 @@ mod tests {
     }
 
     #[test]
+    fn subgraph_initializers_declared_as_inputs_are_not_passed() {
+        // IR version 3 lists a subgraph's initializers among its inputs,
+        // after the real ones, with their values as defaults.
+        let mut g = Graph::new();
+        let init = g.input("initial", t(F32, "2"));
+        let x = g.input("x", t(F32, "3,2"));
+        let body = sum_body(&mut g);
+        let w = g.arg(body, "w", t(F32, "2"));
+        let last = g.model.ir.region(body).args.len() - 1;
+        g.model.ir.region_mut(body).args[last].default =
+            Some(TensorData::from_vec(vec![2], &[1f32, 2.0]).unwrap());
+        let attrs = vec![
+            ("body", Attr::Graph(body)),
+            ("num_scan_inputs", Attr::Int(1)),
+        ];
+        let res = g.op(Scan, 9, &[init, x], 2, attrs);
+        g.infer().unwrap();
+        assert_eq!(g.ty(res[1]), "tensor<3x2xf32>");
+        assert_eq!(g.ty(w), "tensor<2xf32>");
+    }
+
+    #[test]
     fn scan_opset8_has_a_batch_dim() {
         // Backend test_scan_sum: initial float[1,2], x float[1,3,2] -> [1,2], [1,3,2].
         let mut g = Graph::new();
