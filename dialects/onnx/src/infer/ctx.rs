@@ -256,6 +256,12 @@ impl<'a> InferCtx<'a> {
         self.knowledge.values.get(&v)
     }
 
+    /// The known contents of any integer value the op can see (the outputs
+    /// of its subgraphs, say).
+    pub fn value_of(&self, v: Value) -> Option<&SymTensor> {
+        self.knowledge.values.get(&v)
+    }
+
     /// The known contents of a 1-D (or scalar) integer input, such as a
     /// shape or axes operand.
     pub fn sym_vector(&self, i: usize) -> Option<Vec<Dim>> {

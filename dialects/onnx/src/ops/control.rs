@@ -15,6 +15,8 @@
 //!   of a value is an error. When the condition is a known value, only the
 //!   taken branch is inferred and gives the results (the other may not fit
 //!   the shapes at hand: function bodies branch on the input rank).
+//!   Known integer values of the outputs (shape computations) pass
+//!   through, from the taken branch or when both branches agree.
 //!   Versions 1–25 (11+ allow sequences, 16+ optionals; the rule is the
 //!   same).
 //! - `Loop` and `Scan` carry values from one iteration to the next, and a
@@ -43,7 +45,7 @@
 use super::sequence::sequence_len;
 use crate::dim::Dim;
 use crate::infer::shape::{fmt_dims, known_tensor, normalize_axis, unify, union_types};
-use crate::infer::{merge_types, Fail, InferCtx};
+use crate::infer::{merge_types, Fail, InferCtx, SymTensor};
 use crate::invalid;
 use crate::ir::RegionId;
 use crate::schema::OpKind;
@@ -86,15 +88,22 @@ fn infer_if(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.num_outputs()
         ));
     }
-    let types = match cx.const_ints(0).as_deref() {
+    let taken = match cx.const_ints(0).as_deref() {
+        Some(&[c]) => Some(if c != 0 { then_branch } else { else_branch }),
+        _ => None,
+    };
+    let (types, values) = match taken {
         // A branch that never runs may not even fit the shapes at hand
         // (a function body handling several ranks): only the taken one
         // is inferred.
-        Some(&[c]) => cx.infer_subgraph(if c != 0 { then_branch } else { else_branch }, &[])?,
-        _ => {
+        Some(branch) => {
+            let types = cx.infer_subgraph(branch, &[])?;
+            (types, branch_values(cx, branch))
+        }
+        None => {
             let then_types = cx.infer_subgraph(then_branch, &[])?;
             let else_types = cx.infer_subgraph(else_branch, &[])?;
-            then_types
+            let types = then_types
                 .into_iter()
                 .zip(else_types)
                 .enumerate()
@@ -103,15 +112,34 @@ fn infer_if(cx: &mut InferCtx) -> Result<(), Fail> {
                         invalid!("output {i} is {a} in then_branch but {b} in else_branch")
                     })
                 })
-                .collect::<Result<_, _>>()?
+                .collect::<Result<Vec<_>, _>>()?;
+            // A value both branches agree on is known either way.
+            let values = branch_values(cx, then_branch)
+                .into_iter()
+                .zip(branch_values(cx, else_branch))
+                .map(|(a, b)| a.filter(|a| Some(a) == b.as_ref()))
+                .collect();
+            (types, values)
         }
     };
-    for (i, ty) in types.into_iter().enumerate() {
+    for (i, (ty, value)) in types.into_iter().zip(values).enumerate() {
         if ty != Type::Unknown {
             cx.set_type(i, ty);
         }
+        if let Some(value) = value {
+            cx.set_value(i, value);
+        }
     }
     Ok(())
+}
+
+/// The known values of a branch's outputs.
+fn branch_values(cx: &InferCtx, branch: RegionId) -> Vec<Option<SymTensor>> {
+    let outputs = &cx.ir().region(branch).outputs;
+    outputs
+        .iter()
+        .map(|o| cx.value_of(o.value).cloned())
+        .collect()
 }
 
 fn infer_loop(cx: &mut InferCtx) -> Result<(), Fail> {
@@ -619,6 +647,33 @@ mod tests {
         g.infer().unwrap();
         assert_eq!(g.ty(res[0]), "tensor<3xf32>");
         assert_eq!(g.ty(bad), "!onnx.unknown");
+    }
+
+    #[test]
+    fn if_passes_known_values_through() {
+        let mut g = Graph::new();
+        let main = g.main();
+        let cond = g.input("cond", t(Bool, ""));
+        let yes = g.constant(
+            main,
+            TensorData::from_raw(Bool, vec![], vec![1u8].into()).unwrap(),
+        );
+        let a = g.constant(main, TensorData::i64s(&[1, 2]));
+        let b = g.constant(main, TensorData::i64s(&[1, 3]));
+        let mut branches =
+            |g: &mut Graph, x, y| (doubling_branch(g, "then", x), doubling_branch(g, "else", y));
+        let (t1, e1) = branches(&mut g, a, a);
+        let agree = if_op(&mut g, cond, t1, e1, 1)[0];
+        let (t2, e2) = branches(&mut g, a, b);
+        let differ = if_op(&mut g, cond, t2, e2, 1)[0];
+        let (t3, e3) = branches(&mut g, a, b);
+        let taken = if_op(&mut g, yes, t3, e3, 1)[0];
+        let k = g.infer().unwrap();
+        let known = |v| k.values.get(&v).and_then(crate::infer::SymTensor::as_known);
+        assert_eq!(known(agree), Some(vec![2, 4]));
+        assert_eq!(known(differ), None);
+        assert_eq!(known(taken), Some(vec![2, 4]));
+        assert_eq!(g.ty(differ), "tensor<2xi64>");
     }
 
     #[test]

@@ -33,9 +33,9 @@
 
 use crate::attr::Attr;
 use crate::dim::Dim;
-use crate::infer::shape::{elem_attr, normalize_axis, union_types};
+use crate::infer::shape::{elem_attr, known_tensor, normalize_axis, union_types};
 use crate::infer::{merge_types, Fail, InferCtx, SymTensor};
-use crate::ir::{Ir, Value, ValueDef};
+use crate::ir::{Ir, OpId, Value, ValueDef};
 use crate::schema::OpKind;
 use crate::types::{ElemType, TensorType, Type};
 use crate::{invalid, unknown};
@@ -51,7 +51,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
         SequenceConstruct => construct(cx),
         SequenceInsert => insert(cx),
         SequenceErase => {
-            let ty = sequence_input(cx)?.clone();
+            let ty = seq_of(sequence_elem(cx)?.clone());
             let len = input_len(cx, 0);
             if len == Some(Dim::Known(0)) {
                 return Err(invalid!("erases from an empty sequence"));
@@ -61,7 +61,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             Ok(())
         }
         SequenceAt => {
-            let elem = element_type(sequence_input(cx)?)?.clone();
+            let elem = sequence_elem(cx)?.clone();
             let len = input_len(cx, 0);
             let position = check_position(cx, 1, len, false)?;
             let ty = position
@@ -73,7 +73,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             Ok(())
         }
         SequenceLength => {
-            sequence_input(cx)?;
+            sequence_elem(cx)?;
             cx.set_tensor(0, ElemType::I64, vec![]);
             if let Some(len) = input_len(cx, 0) {
                 cx.set_value(0, SymTensor::scalar(len));
@@ -110,19 +110,11 @@ fn seq_of(elem: Type) -> Type {
     Type::Sequence(Box::new(elem))
 }
 
-/// The type of input 0, which must be a sequence.
-fn sequence_input<'a>(cx: &'a InferCtx) -> Result<&'a Type, Fail> {
+/// The element type of input 0, which must be a sequence.
+fn sequence_elem<'a>(cx: &'a InferCtx) -> Result<&'a Type, Fail> {
     match cx.required_type(0)? {
-        t @ Type::Sequence(_) => Ok(t),
-        other => Err(invalid!("input 0 must be a sequence, got {other}")),
-    }
-}
-
-/// The element type of a sequence type.
-fn element_type(seq: &Type) -> Result<&Type, Fail> {
-    match seq {
         Type::Sequence(elem) => Ok(elem),
-        other => Err(invalid!("expected a sequence, got {other}")),
+        other => Err(invalid!("input 0 must be a sequence, got {other}")),
     }
 }
 
@@ -145,22 +137,16 @@ pub(crate) fn sequence_len(ir: &Ir, mut v: Value) -> Option<Dim> {
         let base = match op.kind {
             OpKind::SequenceEmpty => Dim::Known(0),
             OpKind::SequenceConstruct => Dim::Known(op.inputs.len() as i64),
-            OpKind::SequenceInsert => {
-                offset += 1;
-                v = input0?;
-                continue;
-            }
-            OpKind::SequenceErase => {
-                offset -= 1;
-                v = input0?;
-                continue;
-            }
-            OpKind::Identity => {
-                v = input0?;
-                continue;
-            }
             // Every output of SequenceMap is as long as its first input.
-            OpKind::SequenceMap => {
+            OpKind::SequenceInsert
+            | OpKind::SequenceErase
+            | OpKind::Identity
+            | OpKind::SequenceMap => {
+                offset += match op.kind {
+                    OpKind::SequenceInsert => 1,
+                    OpKind::SequenceErase => -1,
+                    _ => 0,
+                };
                 v = input0?;
                 continue;
             }
@@ -173,7 +159,7 @@ pub(crate) fn sequence_len(ir: &Ir, mut v: Value) -> Option<Dim> {
 
 /// The number of pieces a `SplitToSequence` op makes, from the shape of
 /// its input and its `split` operand when that is absent or a constant.
-fn split_len(ir: &Ir, op: crate::ir::OpId) -> Option<Dim> {
+fn split_len(ir: &Ir, op: OpId) -> Option<Dim> {
     let d = ir.op(op);
     let input = ir.ty(d.inputs.first().copied().flatten()?).as_tensor()?;
     let rank = input.rank()?;
@@ -208,14 +194,12 @@ fn constructed_element(ir: &Ir, seq: Value, position: i64) -> Option<Type> {
     }
     let n = op.inputs.len() as i64;
     let index = if position < 0 { position + n } else { position };
-    Some(
-        ir.ty(op
-            .inputs
-            .get(usize::try_from(index).ok()?)
-            .copied()
-            .flatten()?)
-            .clone(),
-    )
+    let element = op
+        .inputs
+        .get(usize::try_from(index).ok()?)
+        .copied()
+        .flatten()?;
+    Some(ir.ty(element).clone())
 }
 
 /// Checks a known `position` operand (input `i`) against a known length:
@@ -268,7 +252,7 @@ fn construct(cx: &mut InferCtx) -> Result<(), Fail> {
 }
 
 fn insert(cx: &mut InferCtx) -> Result<(), Fail> {
-    let elem = element_type(sequence_input(cx)?)?.clone();
+    let elem = sequence_elem(cx)?.clone();
     let tensor = Type::Tensor(cx.tensor(1)?.clone());
     let len = input_len(cx, 0);
     check_position(cx, 2, len.clone(), true)?;
@@ -286,7 +270,7 @@ fn insert(cx: &mut InferCtx) -> Result<(), Fail> {
 
 fn sequence_map(cx: &mut InferCtx) -> Result<(), Fail> {
     let body = cx.graph("body")?;
-    sequence_input(cx)?;
+    sequence_elem(cx)?;
     let len = input_len(cx, 0);
     let mut args = Vec::with_capacity(cx.num_inputs());
     for i in 0..cx.num_inputs() {
@@ -346,7 +330,7 @@ fn split_to_sequence(cx: &mut InferCtx) -> Result<(), Fail> {
             out.remove(axis);
         }
     } else {
-        cx.tensor(1)?;
+        known_tensor(cx, 1)?;
         let split = cx
             .sym_input(1)
             .and_then(|s| Some((s.dims.is_empty(), s.as_known()?)));
@@ -392,10 +376,15 @@ fn split_to_sequence(cx: &mut InferCtx) -> Result<(), Fail> {
 }
 
 fn concat_from_sequence(cx: &mut InferCtx) -> Result<(), Fail> {
-    let Type::Tensor(elem) = element_type(sequence_input(cx)?)? else {
-        return Err(unknown!("the sequence's element type is unknown"));
+    let elem = match sequence_elem(cx)? {
+        Type::Tensor(elem) => elem.clone(),
+        Type::Unknown => return Err(unknown!("the sequence's element type is unknown")),
+        other => {
+            return Err(invalid!(
+                "the sequence's elements must be tensors, got {other}"
+            ))
+        }
     };
-    let elem = elem.clone();
     let axis = cx.int("axis")?;
     let new_axis = match cx.int("new_axis")? {
         0 => false,
