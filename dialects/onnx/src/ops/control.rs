@@ -660,7 +660,7 @@ mod tests {
         );
         let a = g.constant(main, TensorData::i64s(&[1, 2]));
         let b = g.constant(main, TensorData::i64s(&[1, 3]));
-        let mut branches =
+        let branches =
             |g: &mut Graph, x, y| (doubling_branch(g, "then", x), doubling_branch(g, "else", y));
         let (t1, e1) = branches(&mut g, a, a);
         let agree = if_op(&mut g, cond, t1, e1, 1)[0];
