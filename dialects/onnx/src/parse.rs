@@ -49,6 +49,16 @@ pub fn parse_model(text: &str) -> Result<Model> {
     Ok(p.model)
 }
 
+/// The value of a hex digit.
+fn hex_digit(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).map(|d| d as u8)
+}
+
+/// The byte of two hex digits (both checked by [`hex_digit`]).
+fn hex_byte(high: u8, low: u8) -> u8 {
+    hex_digit(high).unwrap_or(0) << 4 | hex_digit(low).unwrap_or(0)
+}
+
 /// How a value is written: by ONNX name, or by number when unnamed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
@@ -97,8 +107,8 @@ enum Scalar {
     Str(Vec<u8>),
 }
 
-/// A float literal; decimals are kept as text so that each element type
-/// rounds from the exact decimal.
+/// A float literal; decimals are kept as text so that f32 and f64
+/// elements round from the exact decimal.
 #[derive(Clone, Debug)]
 enum FloatLit {
     Decimal(String),
@@ -301,49 +311,46 @@ impl<'t> Parser<'t> {
         if self.peek() != Some(b'"') {
             return Err(self.expected(what));
         }
-        let start = self.here();
+        let start = self.pos;
         self.pos += 1;
         let mut out = Vec::new();
         loop {
-            let Some(&c) = self.src.get(self.pos) else {
-                return Err(self.error_at(start, "unterminated string"));
-            };
-            match c {
-                b'"' => {
+            // Copy each run of plain bytes at once: hex tensors are long.
+            let run = self.src[self.pos..]
+                .iter()
+                .take_while(|&&c| c != b'"' && c != b'\\' && c >= 0x20 && c != 0x7f)
+                .count();
+            out.extend_from_slice(&self.src[self.pos..self.pos + run]);
+            self.pos += run;
+            match self.src.get(self.pos) {
+                None | Some(b'\n') => return Err(self.error_at(start, "unterminated string")),
+                Some(b'"') => {
                     self.pos += 1;
                     return Ok(out);
                 }
-                b'\\' => {
-                    let esc = self.src.get(self.pos + 1..self.pos + 3).unwrap_or_default();
-                    match esc.first() {
-                        Some(b'"') | Some(b'\\') => {
-                            out.push(esc[0]);
+                Some(b'\\') => {
+                    let esc = &self.src[self.pos + 1..(self.pos + 3).min(self.src.len())];
+                    match esc {
+                        [c @ (b'"' | b'\\'), ..] => {
+                            out.push(*c);
                             self.pos += 2;
                         }
-                        _ => {
-                            let hex = std::str::from_utf8(esc).ok().filter(|h| h.len() == 2);
-                            let Some(b) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) else {
-                                return Err(self.error_at(
-                                    self.pos,
-                                    "invalid escape in string: expected \\\", \\\\ or \\ and two hex digits",
-                                ));
-                            };
-                            out.push(b);
+                        [h, l] if hex_digit(*h).is_some() && hex_digit(*l).is_some() => {
+                            out.push(hex_byte(*h, *l));
                             self.pos += 3;
+                        }
+                        _ => {
+                            return Err(self.error_at(
+                                self.pos,
+                                "invalid escape in string: expected \\\", \\\\ or \\ and two hex digits",
+                            ))
                         }
                     }
                 }
-                c if c < 0x20 || c == 0x7f => {
-                    let msg = if c == b'\n' {
-                        "unterminated string"
-                    } else {
-                        "control character in string (write it as \\xx)"
-                    };
-                    return Err(self.error_at(if c == b'\n' { start } else { self.pos }, msg));
-                }
-                c => {
-                    out.push(c);
-                    self.pos += 1;
+                Some(_) => {
+                    return Err(
+                        self.error_at(self.pos, "control character in string (write it as \\xx)")
+                    )
                 }
             }
         }
@@ -475,13 +482,15 @@ impl<'t> Parser<'t> {
         self.expect_keyword("onnx.model", "at the start of a model")?;
         self.model_header()?;
         let main = self.model.graph;
-        let scope = self.graph(main, vec![])?;
+        // Training graphs see the main graph's values.
+        let main_scope = self.graph(main)?;
+        self.scopes.push(main_scope);
         loop {
             let start = self.here();
             if !self.eat_keyword("onnx.training") {
                 break;
             }
-            let info = self.training(&scope, start)?;
+            let info = self.training(start)?;
             self.model.training_info.push(info);
         }
         if self.peek().is_some() {
@@ -536,7 +545,7 @@ impl<'t> Parser<'t> {
 
     /// `{initialization = onnx.graph …, algorithm = onnx.graph …,
     /// initialization_binding = {…}, update_binding = {…}}`.
-    fn training(&mut self, main_scope: &Scope, keyword_pos: usize) -> Result<TrainingInfo> {
+    fn training(&mut self, keyword_pos: usize) -> Result<TrainingInfo> {
         let mut seen = vec![];
         let (mut initialization, mut algorithm) = (None, None);
         let (mut initialization_binding, mut update_binding) = (vec![], vec![]);
@@ -551,7 +560,7 @@ impl<'t> Parser<'t> {
             match key {
                 "initialization" | "algorithm" => {
                     let region = p.model.ir.new_region("", RegionParent::Top);
-                    p.graph(region, vec![main_scope.clone()])?;
+                    p.graph(region)?;
                     *(if key == "algorithm" {
                         &mut algorithm
                     } else {
@@ -661,14 +670,12 @@ impl<'t> Parser<'t> {
 
     // ---- graphs ---------------------------------------------------------
 
-    /// Parses `onnx.graph …` into `region` with `outer` as the enclosing
-    /// scopes; returns the scope of the graph's own values.
-    fn graph(&mut self, region: RegionId, outer: Vec<Scope>) -> Result<Scope> {
-        let saved = std::mem::replace(&mut self.scopes, outer);
+    /// Parses `onnx.graph …` into `region`, inside the current scopes;
+    /// returns the scope of the graph's own values.
+    fn graph(&mut self, region: RegionId) -> Result<Scope> {
         self.scopes.push(Scope::new());
         let r = self.nested(|p| p.graph_body(region));
         let scope = self.scopes.pop().expect("pushed above");
-        self.scopes = saved;
         r.map(|()| scope)
     }
 
@@ -677,8 +684,7 @@ impl<'t> Parser<'t> {
     fn subgraph(&mut self) -> Result<RegionId> {
         // The parent is fixed up once the owning op exists.
         let region = self.model.ir.new_region("", RegionParent::Top);
-        let outer = self.scopes.clone();
-        self.graph(region, outer)?;
+        self.graph(region)?;
         Ok(region)
     }
 
@@ -1504,15 +1510,13 @@ impl<'t> Parser<'t> {
         if digits.len() % 2 != 0 {
             return Err(self.error_at(pos, "hex string has an odd number of digits"));
         }
-        digits
+        if !digits.iter().all(|&d| hex_digit(d).is_some()) {
+            return Err(self.error_at(pos, "invalid hex digit in hex string"));
+        }
+        Ok(digits
             .chunks_exact(2)
-            .map(|h| {
-                std::str::from_utf8(h)
-                    .ok()
-                    .and_then(|h| u8::from_str_radix(h, 16).ok())
-            })
-            .collect::<Option<Vec<u8>>>()
-            .ok_or_else(|| self.error_at(pos, "invalid hex digit in hex string"))
+            .map(|p| hex_byte(p[0], p[1]))
+            .collect())
     }
 
     /// Appends the little-endian bytes of one element.

@@ -226,6 +226,22 @@ fn write_nested<W: Write>(out: &mut W, dims: &[i64], items: Vec<String>) -> fmt:
     write!(out, "{:]<1$}", "", rank)
 }
 
+/// Writes bytes as uppercase hex, a chunk at a time (weights can be
+/// hundreds of megabytes).
+fn write_hex<W: Write>(out: &mut W, bytes: &[u8]) -> fmt::Result {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    let mut buf = String::with_capacity(2 * bytes.len().min(1 << 16));
+    for chunk in bytes.chunks(1 << 16) {
+        buf.clear();
+        for &b in chunk {
+            buf.push(DIGITS[usize::from(b >> 4)] as char);
+            buf.push(DIGITS[usize::from(b & 15)] as char);
+        }
+        out.write_str(&buf)?;
+    }
+    Ok(())
+}
+
 /// What a tensor literal holds: one element standing for all, or all.
 enum Elements {
     Splat(String),
@@ -571,11 +587,8 @@ impl<'a, W: Write> Printer<'a, W> {
             // print what is there; the parser will point at it.
             Some(Elements::All(items)) => write_nested(&mut self.out, &[items.len() as i64], items),
             None => {
-                let raw = t.raw().map(|b| &b[..]).unwrap_or_default();
                 self.out.write_str("\"0x")?;
-                for b in raw {
-                    write!(self.out, "{b:02X}")?;
-                }
+                write_hex(&mut self.out, t.raw().map(|b| &b[..]).unwrap_or_default())?;
                 self.out.write_char('"')
             }
         }
