@@ -17,8 +17,10 @@ pub mod passes;
 pub mod ir;
 pub mod print;
 pub mod schema;
+pub mod summary;
 pub mod tensor;
 pub mod types;
+pub mod verify;
 
 pub use attr::{Attr, AttrKind, Attrs};
 pub use dim::Dim;
