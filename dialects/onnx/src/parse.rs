@@ -1741,18 +1741,32 @@ impl<'t> Parser<'t> {
                         break;
                     };
                     first = false;
-                    let mut term = Dim::Known(sign);
+                    // The coefficient is collected wide so that the printed
+                    // form of `i64::MIN * "a"` (`-9223372036854775808*"a"`) reads back.
+                    let mut coeff: Option<i128> = Some(sign);
+                    let mut atoms = vec![];
                     loop {
-                        let factor = match self.peek() {
-                            Some(b'"') => Dim::param(&self.text("a dimension name")?),
-                            _ => Dim::Known(self.int("a coefficient or a quoted dimension name")?),
-                        };
-                        term = term.mul(&factor);
+                        if self.peek() == Some(b'"') {
+                            atoms.push(Dim::param(&self.text("a dimension name")?));
+                        } else {
+                            let at = self.here();
+                            match self.number("a coefficient or a quoted dimension name")? {
+                                Number::Int(i) => coeff = coeff.and_then(|c| c.checked_mul(i)),
+                                Number::Float(_) => {
+                                    return Err(self.error_at(at, "expected an integer coefficient"))
+                                }
+                            }
+                        }
                         if !self.eat(b'*') {
                             break;
                         }
                     }
-                    sum = sum.add(&term);
+                    let coeff = coeff.and_then(|c| i64::try_from(c).ok());
+                    let term = coeff.map(|c| atoms.iter().fold(Dim::Known(c), |t, a| t.mul(a)));
+                    sum = match term {
+                        Some(t) => sum.add(&t),
+                        None => Dim::Unknown,
+                    };
                     if sum == Dim::Unknown {
                         return Err(self.error_at(start, "dimension polynomial overflows int64"));
                     }

@@ -1,4 +1,4 @@
-// RUN: roundtrip
+// RUN: verify,roundtrip
 // Every model-level field prints, in a fixed order, and survives a round trip.
 onnx.model {ir_version = 10, opset_imports = {"" = 21, "ai.onnx.ml" = 5, "com.custom" = 1}, producer_name = "pytorch", producer_version = "2.1", domain = "ai.test", model_version = 3, doc_string = "a \"quoted\" doc\0a", metadata_props = {"author" = "me", "k" = "v"}}
 onnx.graph "main_graph"(%input: tensor<1x3xf32>) -> ("output": tensor<1x3xf32>) {

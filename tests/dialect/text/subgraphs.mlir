@@ -1,4 +1,4 @@
-// RUN: roundtrip
+// RUN: verify,roundtrip
 // Subgraphs are nested onnx.graph attributes. They may use any value of the
 // graphs that enclose them (here %x and %scale, two levels up).
 onnx.model {ir_version = 10, opset_imports = {"" = 21}}

@@ -1,4 +1,4 @@
-// RUN: roundtrip
+// RUN: verify,roundtrip
 // Tensor literals: splats, nested lists, scalars, empty tensors, every
 // element type with a literal form, strings, hex for the rest, and elided
 // data.

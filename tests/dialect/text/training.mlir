@@ -1,4 +1,4 @@
-// RUN: roundtrip
+// RUN: verify,roundtrip
 // Training info follows the main graph. Its graphs may use the main graph's
 // values (here the initializer %w).
 onnx.model {ir_version = 10, opset_imports = {"" = 21, "ai.onnx.preview.training" = 1}}

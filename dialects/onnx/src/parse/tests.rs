@@ -72,6 +72,7 @@ fn every_type() {
             "%map: !onnx.map<string, !onnx.seq<!onnx.map<i64, tensor<f32>>>>",
             "%opt: !onnx.opt<!onnx.seq<tensor<2xcomplex<f64>>>>",
             "%unknown: !onnx.unknown",
+            "%extreme: tensor<-9223372036854775808x(-9223372036854775808*\"a\"+9223372036854775807)xf32>",
         ]
         .map(String::from),
     );
@@ -89,7 +90,7 @@ fn every_type() {
     );
     let m = round_trip(&text, true);
     let g = m.ir.region(m.graph);
-    assert_eq!(g.args.len(), ElemType::ALL.len() + 9);
+    assert_eq!(g.args.len(), ElemType::ALL.len() + 10);
     assert_eq!(
         *m.ir.ty(g.args[ElemType::ALL.len()].value),
         Type::Tensor(TensorType::new(ElemType::F32, &[]))
