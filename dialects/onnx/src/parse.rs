@@ -1413,6 +1413,7 @@ impl<'t> Parser<'t> {
             let mut strings = vec![];
             match lit {
                 Literal::Scalar(Scalar::Str(s), _) => strings = vec![s; numel],
+                Literal::List(items, _) if items.is_empty() && numel == 0 => {}
                 lit => {
                     let mut flat = vec![];
                     self.flatten(&lit, &dims, &mut flat)?;
@@ -1445,6 +1446,7 @@ impl<'t> Parser<'t> {
                 }
                 raw
             }
+            Literal::List(items, _) if items.is_empty() && numel == 0 => vec![],
             Literal::List(..) => {
                 let mut flat = vec![];
                 self.flatten(&lit, &dims, &mut flat)?;

@@ -190,19 +190,14 @@ fn element_literal(elem: ElemType, b: &[u8]) -> Option<String> {
 }
 
 /// Writes `items` (row-major) nested by `dims`: `[[1, 2], [3, 4]]`, a bare
-/// scalar for rank 0, `[[], []]` for a 2x0 tensor. Iterative, so that a
-/// tensor of huge rank cannot overflow the stack.
+/// scalar for rank 0, `[]` for any tensor without elements. Iterative, so
+/// that a tensor of huge rank cannot overflow the stack.
 fn write_nested<W: Write>(out: &mut W, dims: &[i64], items: Vec<String>) -> fmt::Result {
-    // Nesting stops at the first zero dim, whose lists print as `[]`.
-    let (dims, items) = match dims.iter().position(|&d| d == 0) {
-        Some(z) => {
-            let n = dims[..z].iter().product::<i64>().max(0) as usize;
-            (&dims[..z], vec!["[]".to_string(); n])
-        }
-        None => (dims, items),
-    };
+    if items.is_empty() {
+        return out.write_str("[]");
+    }
     if dims.is_empty() {
-        return out.write_str(items.first().map_or("", String::as_str));
+        return out.write_str(&items[0]);
     }
     let rank = dims.len();
     let mut index = vec![0i64; rank];

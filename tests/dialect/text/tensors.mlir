@@ -8,7 +8,7 @@ onnx.graph "consts"() -> () {
   %scalar = "onnx.Constant"() {value = dense<5> : tensor<i64>} : () -> tensor<i64>
   %one = "onnx.Constant"() {value = dense<[5]> : tensor<1xi64>} : () -> tensor<1xi64>
   %empty = "onnx.Constant"() {value = dense<[]> : tensor<0xf32>} : () -> tensor<0xf32>
-  %empty2 = "onnx.Constant"() {value = dense<[[], []]> : tensor<2x0x3xf32>} : () -> tensor<2x0x3xf32>
+  %empty2 = "onnx.Constant"() {value = dense<[]> : tensor<2x0x3xf32>} : () -> tensor<2x0x3xf32>
   %nested = "onnx.Constant"() {value = dense<[[[1, 2], [3, 4]], [[5, 6], [7, 8]]]> : tensor<2x2x2xi32>} : () -> tensor<2x2x2xi32>
   %bool = "onnx.Constant"() {value = dense<[true, false]> : tensor<2xi1>} : () -> tensor<2xi1>
   %i8 = "onnx.Constant"() {value = dense<[-128, 127]> : tensor<2xi8>} : () -> tensor<2xi8>
@@ -39,7 +39,7 @@ onnx.graph "consts"() -> () {
 // CHECK-NEXT:   %scalar = "onnx.Constant"() {value = dense<5> : tensor<i64>} : () -> tensor<i64>
 // CHECK-NEXT:   %one = "onnx.Constant"() {value = dense<[5]> : tensor<1xi64>} : () -> tensor<1xi64>
 // CHECK-NEXT:   %empty = "onnx.Constant"() {value = dense<[]> : tensor<0xf32>} : () -> tensor<0xf32>
-// CHECK-NEXT:   %empty2 = "onnx.Constant"() {value = dense<[[], []]> : tensor<2x0x3xf32>} : () -> tensor<2x0x3xf32>
+// CHECK-NEXT:   %empty2 = "onnx.Constant"() {value = dense<[]> : tensor<2x0x3xf32>} : () -> tensor<2x0x3xf32>
 // CHECK-NEXT:   %nested = "onnx.Constant"() {value = dense<[[[1, 2], [3, 4]], [[5, 6], [7, 8]]]> : tensor<2x2x2xi32>} : () -> tensor<2x2x2xi32>
 // CHECK-NEXT:   %bool = "onnx.Constant"() {value = dense<[true, false]> : tensor<2xi1>} : () -> tensor<2xi1>
 // CHECK-NEXT:   %i8 = "onnx.Constant"() {value = dense<[-128, 127]> : tensor<2xi8>} : () -> tensor<2xi8>

@@ -259,7 +259,7 @@ fn tensor_literals() {
   %0 = "onnx.Constant"() {{value = dense<0.0> : tensor<2x3xf32>}} : () -> tensor<2x3xf32>
   %1 = "onnx.Constant"() {{value = dense<5> : tensor<i64>}} : () -> tensor<i64>
   %2 = "onnx.Constant"() {{value = dense<[]> : tensor<0xf32>}} : () -> tensor<0xf32>
-  %3 = "onnx.Constant"() {{value = dense<[[], []]> : tensor<2x0x3xf32>}} : () -> tensor<2x0x3xf32>
+  %3 = "onnx.Constant"() {{value = dense<[]> : tensor<2x0x3xf32>}} : () -> tensor<2x0x3xf32>
   %4 = "onnx.Constant"() {{value = dense<[true, false]> : tensor<2xi1>}} : () -> tensor<2xi1>
   %5 = "onnx.Constant"() {{value = dense<[18446744073709551615, 0]> : tensor<2xui64>}} : () -> tensor<2xui64>
   %6 = "onnx.Constant"() {{value = dense<[-128, 127]> : tensor<2xi8>}} : () -> tensor<2xi8>
