@@ -1,1 +1,3 @@
 //! onnx-mlc's test suites, one module each, in one test binary.
+
+mod dialect;
