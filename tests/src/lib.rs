@@ -1,6 +1,11 @@
-//! Shared machinery of onnx-mlc's test suites: where the test data lives.
+//! Shared machinery of onnx-mlc's test suites: where the test data lives,
+//! a FileCheck for text-IR tests, and the text round-trip property.
 
 use std::path::PathBuf;
+
+pub mod diff;
+pub mod filecheck;
+pub mod text;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
