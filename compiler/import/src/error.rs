@@ -52,7 +52,7 @@ pub enum ImportError {
         source: std::io::Error,
     },
     /// The bytes are not a valid protobuf message of the expected kind.
-    #[error("{what}: malformed or truncated protobuf: {source}")]
+    #[error("{what}: malformed or truncated protobuf: {}", shorten(&source.to_string()))]
     Decode {
         /// The file (or `<memory>`) that was decoded.
         what: String,
@@ -173,6 +173,23 @@ impl ImportError {
             source: Box::new(self),
         }
     }
+}
+
+/// prost's message lists every enclosing field (`GraphProto.node:
+/// AttributeProto.g: …`); for deeply nested data keep the outermost and
+/// innermost few.
+fn shorten(message: &str) -> String {
+    const KEEP: usize = 4;
+    let parts: Vec<&str> = message.split(": ").collect();
+    if parts.len() <= 2 * KEEP + 1 {
+        return message.to_string();
+    }
+    let skipped = parts.len() - 2 * KEEP;
+    format!(
+        "{}: … {skipped} more fields …: {}",
+        parts[..KEEP].join(": "),
+        parts[parts.len() - KEEP..].join(": ")
+    )
 }
 
 /// The crate's result type.

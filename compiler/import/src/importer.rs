@@ -855,7 +855,7 @@ impl Importer<'_, '_> {
             .iter()
             .zip(&node.output)
             .filter(|(_, caller)| !caller.is_empty())
-            .map(|(formal, caller)| (formal.clone(), caller.clone()))
+            .map(|(formal, caller)| (formal.clone(), ctx.value_name(caller)))
             .collect();
         let inline = Inline {
             prefix: self.unique_prefix(ctx.node_name(node, index)),

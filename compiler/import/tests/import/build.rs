@@ -220,3 +220,13 @@ pub fn value_named(m: &Model, name: &str) -> Value {
         .find(|&v| m.ir.value(v).name.as_deref() == Some(name))
         .unwrap_or_else(|| panic!("no value {name:?}"))
 }
+
+/// A fresh, empty folder for test files.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("import-tests")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
