@@ -11,17 +11,17 @@
 //! become `Constant` ops at the start of the region, or an input's default
 //! value), then the nodes in topological order, then the outputs.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use onnx_mlc_dialect::ir::{Meta, NewOp, OpsetImport, RegionParent, TrainingInfo, ValueDef};
 use onnx_mlc_dialect::{
-    Attr, Attrs, Ir, Model, OpId, OpKind, OpSchema, RegionId, TensorData, Type, Value,
+    Attr, Attrs, Ir, Model, OpId, OpKind, OpSchema, RegionId, TensorData, TensorType, Type, Value,
 };
 use onnx_mlc_proto::attribute_proto::AttributeType;
 use onnx_mlc_proto::{
-    AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, StringStringEntryProto,
-    TensorProto, ValueInfoProto,
+    AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, SparseTensorProto,
+    StringStringEntryProto, TensorProto, ValueInfoProto,
 };
 
 use crate::error::{ImportError, NodeRef, Result};
@@ -65,12 +65,26 @@ impl<'a> Frame<'a> {
     }
 }
 
+/// The types and metadata of a graph's values, by name.
+type ValueInfos<'g> = HashMap<&'g str, &'g ValueInfoProto>;
+
 /// What the nodes being imported resolve against.
 #[derive(Clone, Copy)]
 struct Ctx<'a> {
     opsets: &'a Opsets,
     /// Set inside an inlined function body.
     inline: Option<&'a Inline>,
+    /// The `value_info` of the graph or function body.
+    value_info: &'a ValueInfos<'a>,
+    /// How many subgraphs and function calls enclose the nodes.
+    depth: usize,
+}
+
+/// A node being imported, with its index and how messages name it.
+struct Site<'n> {
+    node: &'n NodeProto,
+    index: usize,
+    at: NodeRef,
 }
 
 impl Ctx<'_> {
@@ -99,9 +113,6 @@ impl Ctx<'_> {
         }
     }
 }
-
-/// The types and metadata of a graph's values, by name.
-type ValueInfos<'g> = HashMap<&'g str, &'g ValueInfoProto>;
 
 /// Imports a decoded model.
 pub(crate) fn import(
@@ -143,12 +154,15 @@ pub(crate) fn import(
     if !proto.configuration.is_empty() {
         imp.warn("device configurations are not imported".into());
     }
+    let top_level = ValueInfos::new();
     let ctx = Ctx {
         opsets: &opsets,
         inline: None,
+        value_info: &top_level,
+        depth: 0,
     };
     let main = imp.ir.new_region(graph.name.clone(), RegionParent::Top);
-    let main_names = imp.import_graph(main, graph, None, ctx, 0)?;
+    let main_names = imp.import_graph(main, graph, None, ctx)?;
     let main_scope = Frame {
         names: main_names,
         parent: None,
@@ -160,7 +174,7 @@ pub(crate) fn import(
         let initialization = match &t.initialization {
             Some(g) => {
                 let r = imp.ir.new_region(g.name.clone(), RegionParent::Top);
-                imp.import_graph(r, g, None, ctx, 0)?;
+                imp.import_graph(r, g, None, ctx)?;
                 Some(r)
             }
             None => None,
@@ -170,7 +184,7 @@ pub(crate) fn import(
         let default = GraphProto::default();
         let g = t.algorithm.as_ref().unwrap_or(&default);
         let algorithm = imp.ir.new_region(g.name.clone(), RegionParent::Top);
-        imp.import_graph(algorithm, g, Some(&main_scope), ctx, 0)?;
+        imp.import_graph(algorithm, g, Some(&main_scope), ctx)?;
         training_info.push(TrainingInfo {
             initialization,
             algorithm,
@@ -217,6 +231,11 @@ fn meta(doc_string: &str, props: &[StringStringEntryProto]) -> Option<Box<Meta>>
 
 fn value_meta(vi: Option<&ValueInfoProto>) -> Option<Box<Meta>> {
     vi.and_then(|vi| meta(&vi.doc_string, &vi.metadata_props))
+}
+
+/// The name of a sparse initializer (its `values` tensor's name).
+fn sparse_name(s: &SparseTensorProto) -> &str {
+    s.values.as_ref().map_or("", |v| v.name.as_str())
 }
 
 /// True for names of the C90 identifier form `[A-Za-z_][A-Za-z0-9_]*`.
@@ -323,7 +342,7 @@ struct Importer<'a, 'p> {
     /// Keys of the functions being inlined, outermost first.
     call_stack: Vec<String>,
     /// Name prefixes given to inlined call sites so far.
-    prefixes: std::collections::HashSet<String>,
+    prefixes: HashSet<String>,
     warnings: Vec<Warning>,
     warned_devices: bool,
 }
@@ -354,9 +373,7 @@ impl Importer<'_, '_> {
         g: &GraphProto,
         parent: Option<&Frame<'_>>,
         ctx: Ctx<'_>,
-        depth: usize,
     ) -> Result<HashMap<String, Option<Value>>> {
-        let gerr = |message: String| ImportError::graph(&g.name, message);
         self.ir.region_mut(region).meta = meta(&g.doc_string, &g.metadata_props);
         self.check_name(&g.name, "graph");
         if !g.quantization_annotation.is_empty() {
@@ -365,36 +382,45 @@ impl Importer<'_, '_> {
                 g.name
             ));
         }
-        let value_info: ValueInfos = g.value_info.iter().map(|v| (v.name.as_str(), v)).collect();
         let mut frame = Frame::new(parent, "graph");
+        self.import_inputs(region, g, &mut frame, ctx)?;
+        let value_info: ValueInfos = g.value_info.iter().map(|v| (v.name.as_str(), v)).collect();
+        let ctx = Ctx {
+            value_info: &value_info,
+            ..ctx
+        };
+        self.import_nodes(region, &g.node, &mut frame, ctx, &g.name)?;
+        self.import_outputs(region, g, &frame, ctx)?;
+        Ok(frame.names)
+    }
 
-        // Initializers: an input's default, or a Constant.
-        let mut initializers: HashMap<&str, &TensorProto> = HashMap::new();
-        let sparse_names = g
-            .sparse_initializer
-            .iter()
-            .map(|s| s.values.as_ref().map_or("", |v| v.name.as_str()));
+    /// Imports a graph's inputs and initializers: an initializer named like
+    /// an input is its default, the others become `Constant` ops.
+    fn import_inputs(
+        &mut self,
+        region: RegionId,
+        g: &GraphProto,
+        frame: &mut Frame<'_>,
+        ctx: Ctx<'_>,
+    ) -> Result<()> {
+        let gerr = |message: String| ImportError::graph(&g.name, message);
+        let mut names = HashSet::new();
         for name in g
             .initializer
             .iter()
             .map(|t| t.name.as_str())
-            .chain(sparse_names.clone())
+            .chain(g.sparse_initializer.iter().map(sparse_name))
         {
             if name.is_empty() {
                 return Err(gerr("an initializer has no name".into()));
             }
-            self.check_name(name, "initializer");
-        }
-        for t in &g.initializer {
-            if initializers.insert(&t.name, t).is_some() {
-                return Err(gerr(format!("initializer {:?} is defined twice", t.name)));
-            }
-        }
-        for name in sparse_names {
-            if initializers.contains_key(name) {
+            if !names.insert(name) {
                 return Err(gerr(format!("initializer {name:?} is defined twice")));
             }
+            self.check_name(name, "initializer");
         }
+        let mut defaults: HashMap<&str, &TensorProto> =
+            g.initializer.iter().map(|t| (t.name.as_str(), t)).collect();
 
         for vi in &g.input {
             if vi.name.is_empty() {
@@ -403,35 +429,36 @@ impl Importer<'_, '_> {
             if frame.names.contains_key(&vi.name) {
                 return Err(gerr(format!("input {:?} is declared twice", vi.name)));
             }
-            self.check_name(&vi.name, "graph input");
-            let ty = self.value_type(Some(vi), &format!("graph input {:?}", vi.name))?;
-            let value = self.ir.add_arg(region, Some(ctx.value_name(&vi.name)), ty);
-            self.ir.value_mut(value).meta = value_meta(Some(vi));
-            if let Some(t) = initializers.remove(vi.name.as_str()) {
-                let default = tensor_data(t, &mut self.external)?;
-                let arg = self
-                    .ir
-                    .region_mut(region)
-                    .args
-                    .last_mut()
-                    .expect("the arg just added");
-                arg.default = Some(default);
-            }
             if g.sparse_initializer
                 .iter()
-                .any(|s| s.values.as_ref().is_some_and(|v| v.name == vi.name))
+                .any(|s| sparse_name(s) == vi.name)
             {
                 return Err(gerr(format!(
                     "sparse initializer {:?} is also a graph input: sparse input defaults are not supported",
                     vi.name
                 )));
             }
+            self.check_name(&vi.name, "graph input");
+            let ty = self.value_type(Some(vi), &format!("graph input {:?}", vi.name))?;
+            let value = self.ir.add_arg(region, Some(ctx.value_name(&vi.name)), ty);
+            self.ir.value_mut(value).meta = value_meta(Some(vi));
+            if let Some(t) = defaults.remove(vi.name.as_str()) {
+                let default = tensor_data(t, &mut self.external)?;
+                self.ir
+                    .region_mut(region)
+                    .args
+                    .last_mut()
+                    .expect("the arg just added")
+                    .default = Some(default);
+            }
             frame.names.insert(vi.name.clone(), Some(value));
         }
+
+        // What is left in `defaults` are initializers that are no input.
         for t in g
             .initializer
             .iter()
-            .filter(|t| initializers.contains_key(t.name.as_str()))
+            .filter(|t| defaults.contains_key(t.name.as_str()))
         {
             let data = tensor_data(t, &mut self.external)?;
             let ty = Type::Tensor(data.ty());
@@ -442,10 +469,7 @@ impl Importer<'_, '_> {
         for s in &g.sparse_initializer {
             let data = sparse_tensor_data(s, &mut self.external)?;
             let values = s.values.as_ref().expect("checked by sparse_tensor_data");
-            let ty = Type::SparseTensor(onnx_mlc_dialect::TensorType::new(
-                data.values.elem,
-                &data.dims,
-            ));
+            let ty = Type::SparseTensor(TensorType::new(data.values.elem, &data.dims));
             let value = self.constant(
                 region,
                 ctx,
@@ -457,17 +481,20 @@ impl Importer<'_, '_> {
             self.ir.value_mut(value).meta = meta(&values.doc_string, &values.metadata_props);
             frame.names.insert(values.name.clone(), Some(value));
         }
+        Ok(())
+    }
 
-        self.import_nodes(
-            region,
-            &g.node,
-            &mut frame,
-            ctx,
-            &value_info,
-            depth,
-            &g.name,
-        )?;
-
+    /// Imports a graph's outputs. An output's declared type becomes the
+    /// type of its value when the value is computed in this graph and
+    /// nothing else typed it (inputs and outer values keep theirs).
+    fn import_outputs(
+        &mut self,
+        region: RegionId,
+        g: &GraphProto,
+        frame: &Frame<'_>,
+        ctx: Ctx<'_>,
+    ) -> Result<()> {
+        let gerr = |message: String| ImportError::graph(&g.name, message);
         for vi in &g.output {
             if vi.name.is_empty() {
                 return Err(gerr("a graph output has no name".into()));
@@ -484,8 +511,6 @@ impl Importer<'_, '_> {
                 None => return Err(gerr(format!("output {:?} is not defined", vi.name))),
             };
             let ty = self.value_type(Some(vi), &format!("graph output {:?}", vi.name))?;
-            // The declaration types the value when it is computed here and
-            // nothing else typed it; inputs and outer values keep theirs.
             let local = matches!(self.ir.value(value).def, ValueDef::Result(op, _) if self.ir.op(op).parent == region);
             let data = self.ir.value_mut(value);
             if local && data.ty == Type::Unknown {
@@ -496,7 +521,7 @@ impl Importer<'_, '_> {
             }
             self.ir.add_output(region, ctx.value_name(&vi.name), value);
         }
-        Ok(frame.names)
+        Ok(())
     }
 
     /// Appends a `Constant` op holding an initializer.
@@ -524,16 +549,14 @@ impl Importer<'_, '_> {
         self.ir.op(op).results[0].expect("a Constant has its result")
     }
 
-    /// Imports the nodes of a graph or function body in topological order.
-    #[allow(clippy::too_many_arguments)]
+    /// Imports the nodes of a graph or function body (`scope` in messages)
+    /// in topological order.
     fn import_nodes(
         &mut self,
         region: RegionId,
         nodes: &[NodeProto],
         frame: &mut Frame<'_>,
         ctx: Ctx<'_>,
-        value_info: &ValueInfos<'_>,
-        depth: usize,
         scope: &str,
     ) -> Result<()> {
         let mut producers: HashMap<&str, usize> = HashMap::new();
@@ -555,10 +578,10 @@ impl Importer<'_, '_> {
                     None
                 };
                 if let Some(clash) = clash {
-                    return Err(ImportError::Node {
-                        node: ctx.node_ref(n, i),
-                        message: format!("output {o:?} {clash}"),
-                    });
+                    return Err(ImportError::node(
+                        &ctx.node_ref(n, i),
+                        format!("output {o:?} {clash}"),
+                    ));
                 }
                 producers.insert(o, i);
                 self.check_name(o, "value");
@@ -576,8 +599,8 @@ impl Importer<'_, '_> {
                 .filter(|s| !s.is_empty())
                 .collect();
             d.extend(
-                subgraph_free_names(n, depth, limit)
-                    .map_err(|_| too_deep(ctx.node_ref(n, i), limit))?,
+                subgraph_free_names(n, ctx.depth, limit)
+                    .map_err(|_| too_deep(&ctx.node_ref(n, i), limit))?,
             );
             deps.push(d);
         }
@@ -595,34 +618,34 @@ impl Importer<'_, '_> {
             )
         })?;
 
-        for i in order {
-            self.import_node(region, &nodes[i], i, frame, ctx, value_info, depth)?;
+        for index in order {
+            let node = &nodes[index];
+            let site = Site {
+                node,
+                index,
+                at: ctx.node_ref(node, index),
+            };
+            self.import_node(region, &site, frame, ctx)?;
         }
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Imports one node: an op, or the inlined body of a function.
     fn import_node(
         &mut self,
         region: RegionId,
-        node: &NodeProto,
-        index: usize,
+        site: &Site<'_>,
         frame: &mut Frame<'_>,
         ctx: Ctx<'_>,
-        value_info: &ValueInfos<'_>,
-        depth: usize,
     ) -> Result<()> {
-        let nref = ctx.node_ref(node, index);
-        let fail = |message: String| ImportError::Node {
-            node: nref.clone(),
-            message,
-        };
+        let (node, index) = (site.node, site.index);
+        let fail = |message: String| ImportError::node(&site.at, message);
         let attrs = resolve_refs(&node.attribute, ctx.inline).map_err(fail)?;
         if let Some(f) = self
             .functions
             .get(&node.domain, &node.op_type, &node.overload)
         {
-            return self.inline_call(region, node, index, &nref, f, attrs, frame, ctx, depth);
+            return self.inline_call(region, site, f, attrs, frame, ctx);
         }
         if !node.overload.is_empty() {
             return Err(fail(format!(
@@ -655,7 +678,10 @@ impl Importer<'_, '_> {
                 "" => None,
                 _ => Some((
                     Some(ctx.value_name(o)),
-                    self.value_type(value_info.get(o.as_str()).copied(), o)?,
+                    self.value_type(
+                        ctx.value_info.get(o.as_str()).copied(),
+                        &format!("value {o:?}"),
+                    )?,
                 )),
             });
         }
@@ -677,8 +703,8 @@ impl Importer<'_, '_> {
                 return Err(fail(format!("attribute {:?} is given twice", a.name)));
             }
             let value = self
-                .attr(a, op, frame, ctx, depth)
-                .map_err(|e| e.in_attr(&a.name).in_node(&nref))?;
+                .attr(a, op, frame, ctx)
+                .map_err(|e| e.in_attr(&a.name).in_node(&site.at))?;
             converted.0.push((a.name.clone(), value));
         }
         if schema.kind == OpKind::Constant {
@@ -691,7 +717,8 @@ impl Importer<'_, '_> {
         let results = self.ir.op(op).results.clone();
         for (name, value) in node.output.iter().zip(results) {
             if let Some(value) = value {
-                self.ir.value_mut(value).meta = value_meta(value_info.get(name.as_str()).copied());
+                self.ir.value_mut(value).meta =
+                    value_meta(ctx.value_info.get(name.as_str()).copied());
                 frame.names.insert(name.clone(), Some(value));
             }
         }
@@ -705,7 +732,6 @@ impl Importer<'_, '_> {
         op: OpId,
         frame: &Frame<'_>,
         ctx: Ctx<'_>,
-        depth: usize,
     ) -> Result<Attr> {
         use AttributeType as T;
         let kind = attr_type(a).map_err(ImportError::Model)?;
@@ -719,13 +745,9 @@ impl Importer<'_, '_> {
                 a.t.as_ref().ok_or_else(missing)?,
                 &mut self.external,
             )?),
-            T::Graph => Attr::Graph(self.subgraph(
-                a.g.as_ref().ok_or_else(missing)?,
-                op,
-                frame,
-                ctx,
-                depth,
-            )?),
+            T::Graph => {
+                Attr::Graph(self.subgraph(a.g.as_ref().ok_or_else(missing)?, op, frame, ctx)?)
+            }
             T::SparseTensor => Attr::SparseTensor(sparse_tensor_data(
                 a.sparse_tensor.as_ref().ok_or_else(missing)?,
                 &mut self.external,
@@ -749,7 +771,7 @@ impl Importer<'_, '_> {
             T::Graphs => Attr::Graphs(
                 a.graphs
                     .iter()
-                    .map(|g| self.subgraph(g, op, frame, ctx, depth))
+                    .map(|g| self.subgraph(g, op, frame, ctx))
                     .collect::<Result<_>>()?,
             ),
             T::SparseTensors => Attr::SparseTensors(
@@ -779,37 +801,39 @@ impl Importer<'_, '_> {
         op: OpId,
         frame: &Frame<'_>,
         ctx: Ctx<'_>,
-        depth: usize,
     ) -> Result<RegionId> {
         let limit = self.options.max_subgraph_depth;
-        if depth + 1 > limit {
+        if ctx.depth + 1 > limit {
             return Err(ImportError::Model(format!(
                 "subgraphs nested deeper than {limit}"
             )));
         }
         let region = self.ir.new_region(g.name.clone(), RegionParent::Op(op));
-        self.import_graph(region, g, Some(frame), ctx, depth + 1)?;
+        self.import_graph(
+            region,
+            g,
+            Some(frame),
+            Ctx {
+                depth: ctx.depth + 1,
+                ..ctx
+            },
+        )?;
         Ok(region)
     }
 
-    /// Inlines the body of function `f` for the call `node`.
-    #[allow(clippy::too_many_arguments)]
+    /// Inlines the body of function `f` for the call at `site`, whose
+    /// attributes are `attrs`.
     fn inline_call(
         &mut self,
         region: RegionId,
-        node: &NodeProto,
-        index: usize,
-        nref: &NodeRef,
+        site: &Site<'_>,
         f: &Function<'_>,
         attrs: Vec<std::borrow::Cow<'_, AttributeProto>>,
         frame: &mut Frame<'_>,
         ctx: Ctx<'_>,
-        depth: usize,
     ) -> Result<()> {
-        let fail = |message: String| ImportError::Node {
-            node: nref.clone(),
-            message,
-        };
+        let node = site.node;
+        let fail = |message: String| ImportError::node(&site.at, message);
         let body = f.proto;
         if let Some(at) = self.call_stack.iter().position(|k| *k == f.key) {
             let mut chain = self.call_stack[at..].to_vec();
@@ -820,7 +844,7 @@ impl Importer<'_, '_> {
             )));
         }
         let limit = self.options.max_subgraph_depth;
-        if depth + 1 > limit {
+        if ctx.depth + 1 > limit {
             return Err(fail(format!("function calls nested deeper than {limit}")));
         }
         if node.input.len() > body.input.len() || node.output.len() > body.output.len() {
@@ -858,35 +882,29 @@ impl Importer<'_, '_> {
             .map(|(formal, caller)| (formal.clone(), ctx.value_name(caller)))
             .collect();
         let inline = Inline {
-            prefix: self.unique_prefix(ctx.node_name(node, index)),
+            prefix: self.unique_prefix(ctx.node_name(node, site.index)),
             formals,
             attrs,
             outputs,
-        };
-        let body_ctx = Ctx {
-            opsets: &f.opsets,
-            inline: Some(&inline),
         };
         let value_info: ValueInfos = body
             .value_info
             .iter()
             .map(|v| (v.name.as_str(), v))
             .collect();
+        let body_ctx = Ctx {
+            opsets: &f.opsets,
+            inline: Some(&inline),
+            value_info: &value_info,
+            depth: ctx.depth + 1,
+        };
 
         self.call_stack.push(f.key.clone());
-        let result = self.import_nodes(
-            region,
-            &body.node,
-            &mut scope,
-            body_ctx,
-            &value_info,
-            depth + 1,
-            &body.name,
-        );
+        let result = self.import_nodes(region, &body.node, &mut scope, body_ctx, &body.name);
         self.call_stack.pop();
         let in_function = |e: ImportError| ImportError::InFunction {
             function: f.key.clone(),
-            call: nref.clone(),
+            call: Box::new(site.at.clone()),
             source: Box::new(e),
         };
         result.map_err(in_function)?;
@@ -917,9 +935,6 @@ impl Importer<'_, '_> {
     }
 }
 
-fn too_deep(node: NodeRef, limit: usize) -> ImportError {
-    ImportError::Node {
-        node,
-        message: format!("subgraphs nested deeper than {limit}"),
-    }
+fn too_deep(node: &NodeRef, limit: usize) -> ImportError {
+    ImportError::node(node, format!("subgraphs nested deeper than {limit}"))
 }

@@ -44,6 +44,8 @@
 //!   protobuf nesting by prost's recursion limit, so hostile files give an
 //!   error, never a stack overflow.
 
+#![warn(missing_docs)]
+
 mod error;
 mod external;
 mod function;
