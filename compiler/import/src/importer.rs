@@ -325,12 +325,9 @@ fn attr_type(a: &AttributeProto) -> Result<AttributeType, String> {
         ]
         .into_iter()
         .find_map(|(set, t)| set.then_some(t))
-        .ok_or_else(|| format!("attribute {:?} has neither a type nor a value", a.name)),
+        .ok_or_else(|| "neither a type nor a value".to_string()),
         Ok(t) => Ok(t),
-        Err(_) => Err(format!(
-            "attribute {:?} has unknown type {}",
-            a.name, a.r#type
-        )),
+        Err(_) => Err(format!("unknown attribute type {}", a.r#type)),
     }
 }
 

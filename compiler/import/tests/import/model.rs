@@ -911,3 +911,85 @@ fn training_info_is_imported() {
         r#"node #1 (op Neg, domain "", opset 17): input "w" is not defined"#
     );
 }
+
+#[test]
+fn attributes_are_checked() {
+    // IR version 1 producers left `type` UNDEFINED: the set field decides.
+    let untyped = AttributeProto {
+        name: "to".into(),
+        i: 7,
+        ..Default::default()
+    };
+    let model = ok(&model_with(vec![with_attr(
+        node("Cast", &[], &["y"]),
+        untyped,
+    )]));
+    assert_eq!(first_op(&model).attrs.int("to"), Some(7));
+
+    let twice = with_attr(
+        with_attr(named("c", node("Cast", &[], &["y"])), attr_int("to", 1)),
+        attr_int("to", 7),
+    );
+    assert_eq!(
+        err(&model_with(vec![twice])),
+        r#"node "c" (op Cast, domain "", opset 17): attribute "to" is given twice"#
+    );
+    let unknown = AttributeProto {
+        name: "to".into(),
+        r#type: 42,
+        ..Default::default()
+    };
+    assert_eq!(
+        err(&model_with(vec![with_attr(
+            named("c", node("Cast", &[], &["y"])),
+            unknown
+        )])),
+        r#"node "c" (op Cast, domain "", opset 17): attribute "to": unknown attribute type 42"#
+    );
+    let empty = AttributeProto {
+        name: "value".into(),
+        r#type: 4,
+        ..Default::default()
+    };
+    assert_eq!(
+        err(&model_with(vec![with_attr(
+            named("c", node("Constant", &[], &["y"])),
+            empty
+        )])),
+        r#"node "c" (op Constant, domain "", opset 17): attribute "value": type TENSOR but no value"#
+    );
+}
+
+#[test]
+fn inputs_are_declared_once() {
+    let m = model(graph(
+        "g",
+        vec![],
+        vec![fvalue("x", &["2"]), fvalue("x", &["2"])],
+        vec![],
+    ));
+    assert_eq!(err(&m), r#"graph "g": input "x" is declared twice"#);
+}
+
+#[test]
+fn what_is_not_kept_is_reported() {
+    let mut m = relu_model();
+    m.ir_version = 15;
+    m.graph
+        .as_mut()
+        .unwrap()
+        .quantization_annotation
+        .push(TensorAnnotation {
+            tensor_name: "y".into(),
+            ..Default::default()
+        });
+    let imported = import(&m).unwrap();
+    let warnings: Vec<String> = imported.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(
+        warnings,
+        [
+            "IR version 15 is newer than the supported 14",
+            r#"graph "main": quantization annotations are not imported"#
+        ]
+    );
+}
