@@ -254,13 +254,13 @@ impl fmt::Display for SymDim {
         }
         f.write_char('(')?;
         for (i, t) in self.0.iter().enumerate() {
-            let mut c = t.coeff;
-            if c < 0 {
+            if t.coeff < 0 {
                 f.write_char('-')?;
-                c = -c;
             } else if i > 0 {
                 f.write_char('+')?;
             }
+            // The magnitude as unsigned: `-i64::MIN` does not fit an i64.
+            let c = t.coeff.unsigned_abs();
             let mut first = true;
             if c != 1 || t.atoms.is_empty() {
                 write!(f, "{c}")?;

@@ -1,6 +1,7 @@
 //! The crate's error type.
 
 use crate::ir::OpRef;
+use crate::verify::VerifyError;
 
 /// Everything that can go wrong in the dialect crate: a text that does not
 /// parse, a model that breaks a rule of the IR spec, or an op whose inputs
@@ -10,9 +11,9 @@ pub enum Error {
     /// The text form did not parse.
     #[error("{line}:{col}: {message}")]
     Parse { line: usize, col: usize, message: String },
-    /// The IR breaks a rule of the IR spec.
-    #[error("{0}")]
-    Verify(String),
+    /// The IR breaks a rule of the IR spec (see [`crate::verify`]).
+    #[error(transparent)]
+    Verify(#[from] VerifyError),
     /// Shape and type inference found a contradiction at an op.
     #[error("{op}: {message}")]
     Infer { op: OpRef, message: String },

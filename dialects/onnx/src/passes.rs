@@ -15,15 +15,23 @@ pub struct Pass {
 }
 
 /// Every pass of the dialect.
-pub const PASSES: &[Pass] = &[Pass {
-    name: "infer-shapes",
-    summary: "infer the type and shape of every value, propagating known integer values",
-    run: |m| crate::infer::infer_model(m).map(drop),
-}];
+pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "verify",
+        summary: "check the rules of the ONNX IR spec: SSA, order, schemas, types, subgraphs",
+        run: |m| crate::verify::verify_model(m),
+    },
+    Pass {
+        name: "infer-shapes",
+        summary: "infer the type and shape of every value, propagating known integer values",
+        run: |m| crate::infer::infer_model(m).map(drop),
+    },
+];
 
 /// The passes that take an imported model to a verified, shape-inferred
-/// dialect model, in order.
-pub const DEFAULT_PIPELINE: &[&str] = &["infer-shapes"];
+/// dialect model, in order. Verifying again after inference checks what
+/// inference added (main-graph output ranks, types against constraints).
+pub const DEFAULT_PIPELINE: &[&str] = &["verify", "infer-shapes", "verify"];
 
 /// The pass called `name`.
 pub fn pass(name: &str) -> Option<&'static Pass> {

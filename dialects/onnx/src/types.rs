@@ -284,7 +284,8 @@ impl TensorType {
 pub enum Type {
     /// A dense tensor.
     Tensor(TensorType),
-    /// A sparse tensor (COO), as produced by sparse `Constant`s.
+    /// A sparse tensor (COO): the type of sparse graph inputs and outputs.
+    /// (A `Constant` with `sparse_value` produces a dense tensor.)
     SparseTensor(TensorType),
     /// A sequence of values of one type.
     Sequence(Box<Type>),

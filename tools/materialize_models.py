@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Regenerates the real models' weights (`.cache/models/<name>/`).
+
+`tests/models/<name>/` holds each model's graph (`model.onnx`, large float
+initializers stored as external data in `weights.bin`) and the recipe of
+those weights (`weights.json`, written by `tools/export_models.py`). This
+script writes `.cache/models/<name>/model.onnx` (a copy) and `weights.bin`:
+every tensor is a normal sample with the recorded mean and standard deviation,
+clipped to the recorded [min, max] (so variances stay positive), or the
+recorded constant. The generator is seeded from the tensor's name, so the
+bytes are the same on every machine and for every run.
+
+Writing needs only numpy. Each model gets a stamp (a hash of its graph, its
+recipe and this script); up-to-date models are skipped, so a second run is
+instant. `--check` additionally loads each materialized model with the onnx
+checker and runs it in onnxruntime on random inputs, requiring finite outputs.
+
+Usage: materialize_models.py [--models DIR] [--out DIR] [--check] [name ...]
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pathlib
+import shutil
+import sys
+import time
+
+import numpy as np
+
+REPO = pathlib.Path(__file__).resolve().parent.parent
+RECIPE_FORMAT = "onnx-mlc weight recipes 1"
+# Tensors are generated in chunks of this many elements to bound memory.
+CHUNK = 1 << 24
+
+
+def seed_of(name: str) -> int:
+    """The generator seed of a tensor: stable across machines and Python runs."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "little")
+
+
+def generate(name: str, spec: dict, sink) -> None:
+    """Writes the tensor's little-endian bytes to `sink` chunk by chunk."""
+    dtype = np.dtype(spec["dtype"]).newbyteorder("<")
+    count = int(np.prod(spec["dims"], dtype=np.int64))
+    if count * dtype.itemsize != spec["length"]:
+        raise ValueError(f"{name}: {spec['dims']} x {dtype} is not {spec['length']} bytes")
+    rng = np.random.default_rng(seed_of(name))
+    for start in range(0, count, CHUNK):
+        n = min(CHUNK, count - start)
+        if spec["init"] == "constant":
+            chunk = np.full(n, spec["value"], dtype=dtype)
+        elif spec["init"] == "normal":
+            chunk = rng.standard_normal(n, dtype=np.float32)
+            chunk *= np.float32(spec["std"])
+            chunk += np.float32(spec["mean"])
+            np.clip(chunk, spec["min"], spec["max"], out=chunk)
+            chunk = chunk.astype(dtype, copy=False)
+        else:
+            raise ValueError(f"{name}: unknown init {spec['init']!r}")
+        sink.write(chunk.tobytes())
+
+
+def stamp_of(model_dir: pathlib.Path) -> str:
+    digest = hashlib.sha256()
+    for path in (model_dir / "model.onnx", model_dir / "weights.json", pathlib.Path(__file__)):
+        digest.update(path.read_bytes())
+    return digest.hexdigest() + "\n"
+
+
+def materialize(model_dir: pathlib.Path, out: pathlib.Path) -> bool:
+    """Writes `out/model.onnx` and `out/<weights file>`; False when already up to date."""
+    stamp = stamp_of(model_dir)
+    if (out / "STAMP").is_file() and (out / "STAMP").read_text() == stamp:
+        return False
+    recipes = json.loads((model_dir / "weights.json").read_text())
+    if recipes.get("format") != RECIPE_FORMAT:
+        raise ValueError(f"{model_dir}/weights.json: format is not {RECIPE_FORMAT!r}")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "STAMP").unlink(missing_ok=True)
+    partial = out / (recipes["file"] + ".partial")
+    with partial.open("wb") as sink:
+        for name, spec in sorted(recipes["tensors"].items(), key=lambda kv: kv[1]["offset"]):
+            if spec["offset"] < sink.tell():
+                raise ValueError(f"{name}: offset {spec['offset']} overlaps the previous tensor")
+            sink.write(b"\0" * (spec["offset"] - sink.tell()))
+            generate(name, spec, sink)
+        if sink.tell() != recipes["size"]:
+            raise ValueError(f"{model_dir}: wrote {sink.tell()} bytes, recipe says {recipes['size']}")
+    partial.rename(out / recipes["file"])
+    shutil.copyfile(model_dir / "model.onnx", out / "model.onnx")
+    (out / "STAMP").write_text(stamp)
+    return True
+
+
+def random_feeds(session, recipes: dict) -> dict:
+    """Inputs for a check run: normal floats, integers from the recorded ranges."""
+    rng = np.random.default_rng(0)
+    dims = recipes.get("dim_values", {})
+    ranges = recipes.get("int_ranges", {})
+    feeds = {}
+    for info in session.get_inputs():
+        shape = [d if isinstance(d, int) else dims[d] for d in info.shape]
+        if info.type == "tensor(float)":
+            feeds[info.name] = rng.standard_normal(shape, dtype=np.float32)
+        elif info.type == "tensor(int64)":
+            low, high = ranges.get(info.name, (0, 2))
+            feeds[info.name] = rng.integers(low, high, shape, dtype=np.int64)
+        else:
+            raise ValueError(f"input {info.name}: no generator for {info.type}")
+    return feeds
+
+
+def check(out: pathlib.Path, recipes: dict) -> str:
+    """Checks the materialized model with onnx and onnxruntime; returns a summary."""
+    import onnx
+    import onnxruntime as ort
+
+    onnx.checker.check_model(str(out / "model.onnx"))
+    model = onnx.load(str(out / "model.onnx"), load_external_data=False)
+    for init in model.graph.initializer:
+        if init.data_location == onnx.TensorProto.EXTERNAL:
+            entry = {e.key: e.value for e in init.external_data}
+            spec = recipes["tensors"][init.name]
+            if (int(entry["offset"]), int(entry["length"])) != (spec["offset"], spec["length"]):
+                raise ValueError(f"{init.name}: model and recipe disagree on its placement")
+    session = ort.InferenceSession(str(out / "model.onnx"), providers=["CPUExecutionProvider"])
+    outputs = session.run(None, random_feeds(session, recipes))
+    for info, value in zip(session.get_outputs(), outputs):
+        if not np.isfinite(value).all():
+            raise ValueError(f"output {info.name} is not finite")
+    return ", ".join(f"{i.name} {list(v.shape)} |max| {np.abs(v).max():.3g}"
+                     for i, v in zip(session.get_outputs(), outputs))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", type=pathlib.Path, default=REPO / "tests" / "models")
+    parser.add_argument("--out", type=pathlib.Path, default=REPO / ".cache" / "models")
+    parser.add_argument("--check", action="store_true",
+                        help="run each model in onnxruntime (needs onnx and onnxruntime)")
+    parser.add_argument("names", nargs="*", help="models to materialize (default: all)")
+    args = parser.parse_args()
+
+    available = sorted(p.parent.name for p in args.models.glob("*/weights.json"))
+    names = args.names or available
+    unknown = sorted(set(names) - set(available))
+    if unknown:
+        parser.error(f"no weights.json for: {', '.join(unknown)}")
+    for name in names:
+        start = time.monotonic()
+        out = args.out / name
+        wrote = materialize(args.models / name, out)
+        line = f"{name}: {'materialized' if wrote else 'up to date'}"
+        if wrote:
+            line += f" ({(out / 'weights.bin').stat().st_size / 2**20:.0f} MiB)"
+        if args.check:
+            recipes = json.loads((args.models / name / "weights.json").read_text())
+            line += f"; runs: {check(out, recipes)}"
+        print(f"{line} [{time.monotonic() - start:.1f}s]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
