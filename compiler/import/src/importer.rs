@@ -125,20 +125,32 @@ pub(crate) fn import(
         .as_ref()
         .ok_or_else(|| ImportError::Model("the model has no graph".into()))?;
     let mut imports = proto.opset_import.clone();
-    if imports.is_empty() && proto.ir_version < 3 {
-        // Before IR version 3 there were no opset imports: ai.onnx opset 1.
+    // Before IR version 3 there were no opset imports: ai.onnx opset 1,
+    // implied (the model keeps its empty import list).
+    let implicit = imports.is_empty() && proto.ir_version < 3;
+    if implicit {
         imports.push(OperatorSetIdProto {
             domain: String::new(),
             version: 1,
         });
     }
-    let opsets = Opsets::new(&imports, "the model")?;
+    // Domains only functions import count as imported by the model (as
+    // in `onnx.checker`): their ops appear in the main graph once inlined.
+    let mut model_domains = Opsets::new(&imports, "the model")?;
+    for o in proto.functions.iter().flat_map(|f| &f.opset_import) {
+        if model_domains.get(&o.domain).is_none() {
+            imports.push(o.clone());
+            model_domains = Opsets::new(&imports, "the model")?;
+        }
+    }
+    let opsets = model_domains;
     let functions = Functions::new(&proto.functions, &opsets)?;
     let mut imp = Importer {
         options,
         ir: Ir::new(),
         external: ExternalFiles::new(base_dir)?,
         functions: &functions,
+        model_opsets: &opsets,
         call_stack: vec![],
         prefixes: Default::default(),
         warnings: vec![],
@@ -197,6 +209,7 @@ pub(crate) fn import(
         ir_version: proto.ir_version,
         opset_imports: imports
             .iter()
+            .skip(usize::from(implicit))
             .map(|o| OpsetImport {
                 domain: o.domain.clone(),
                 version: o.version,
@@ -336,6 +349,8 @@ struct Importer<'a, 'p> {
     ir: Ir,
     external: ExternalFiles,
     functions: &'a Functions<'p>,
+    /// The model's opset imports (function bodies resolve in their own).
+    model_opsets: &'a Opsets,
     /// Keys of the functions being inlined, outermost first.
     call_stack: Vec<String>,
     /// Name prefixes given to inlined call sites so far.
@@ -466,7 +481,9 @@ impl Importer<'_, '_> {
         for s in &g.sparse_initializer {
             let data = sparse_tensor_data(s, &mut self.external)?;
             let values = s.values.as_ref().expect("checked by sparse_tensor_data");
-            let ty = Type::SparseTensor(TensorType::new(data.values.elem, &data.dims));
+            // A Constant's `sparse_value` makes a dense tensor (ONNX's
+            // Constant); the sparse form is only how it is stored.
+            let ty = Type::Tensor(TensorType::new(data.values.elem, &data.dims));
             let value = self.constant(
                 region,
                 ctx,
@@ -654,6 +671,9 @@ impl Importer<'_, '_> {
             .opsets
             .resolve(&node.domain, &node.op_type)
             .map_err(fail)?;
+        if ctx.inline.is_some() {
+            self.check_model_agrees(node, schema, ctx).map_err(fail)?;
+        }
         if !node.device_configurations.is_empty() && !self.warned_devices {
             self.warned_devices = true;
             self.warn("device configurations of nodes are not imported".into());
@@ -918,6 +938,33 @@ impl Importer<'_, '_> {
             frame.names.insert(caller.clone(), value);
         }
         Ok(())
+    }
+
+    /// A function body's op must be the same version the model's own
+    /// opset import would give it (`onnx.checker`'s opset compatibility):
+    /// after inlining, the op is part of the model.
+    fn check_model_agrees(
+        &self,
+        node: &NodeProto,
+        schema: &OpSchema,
+        ctx: Ctx<'_>,
+    ) -> Result<(), String> {
+        let domain = &node.domain;
+        let (Some(fv), Some(mv)) = (ctx.opsets.get(domain), self.model_opsets.get(domain)) else {
+            return Ok(());
+        };
+        if fv == mv {
+            return Ok(());
+        }
+        let model = match self.model_opsets.resolve(domain, &node.op_type) {
+            Ok(m) if m.since_version == schema.since_version => return Ok(()),
+            Ok(m) => format!("version {}", m.since_version),
+            Err(_) => "not defined".to_string(),
+        };
+        Err(format!(
+            "the function imports opset {fv} of domain {domain:?}, where {} is version {}, but the model imports opset {mv}, where it is {model}",
+            node.op_type, schema.since_version
+        ))
     }
 
     /// A name prefix for a call site that no other call site has.

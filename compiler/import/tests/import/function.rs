@@ -272,15 +272,41 @@ fn references_inside_subgraphs_of_the_body_are_resolved() {
 
 #[test]
 fn the_function_opset_imports_resolve_its_body() {
+    // The model imports only the functions' domain: the body resolves in
+    // the function's opset 11, which the model then imports too.
     let mut f = function("MyClip", &["a"], &["b"], vec![node("Clip", &["a"], &["b"])]);
     f.opset_import = vec![opset("", 11)];
-    let m = model_with(vec![f], vec![call("c", "MyClip", &["x"], &["z"])], &["z"]);
-    let model = ok(&m);
-    assert_eq!(
-        ops(&model, model.graph)[0].version,
-        11,
-        "opset 11 of the function, not 17 of the model"
+    let mut m = model_with(
+        vec![f.clone()],
+        vec![call("c", "MyClip", &["x"], &["z"])],
+        &["z"],
     );
+    m.opset_import = vec![opset("local", 1)];
+    let model = ok(&m);
+    assert_eq!(ops(&model, model.graph)[0].version, 11);
+    let imports: Vec<_> = model
+        .opset_imports
+        .iter()
+        .map(|o| (o.domain.as_str(), o.version))
+        .collect();
+    assert_eq!(imports, [("local", 1), ("", 11)]);
+
+    // When both import the domain, the op must resolve alike (as onnx.checker
+    // requires): Clip is version 11 at opset 11 but 13 at opset 17.
+    let m = model_with(vec![f], vec![call("c", "MyClip", &["x"], &["z"])], &["z"]);
+    assert_eq!(
+        err(&m),
+        r#"in function "local.MyClip" called by node "c" (op MyClip, domain "local", opset 1): node #0 (op Clip, domain "", opset 11): the function imports opset 11 of domain "", where Clip is version 11, but the model imports opset 17, where it is version 13"#
+    );
+    // Opset 15 gives Clip the version opset 17 gives.
+    let mut f = function("MyClip", &["a"], &["b"], vec![node("Clip", &["a"], &["b"])]);
+    f.opset_import = vec![opset("", 15)];
+    let model = ok(&model_with(
+        vec![f],
+        vec![call("c", "MyClip", &["x"], &["z"])],
+        &["z"],
+    ));
+    assert_eq!(ops(&model, model.graph)[0].version, 13);
 
     // A domain the function does not import falls back to the model's.
     let mut f = function("MyClip", &["a"], &["b"], vec![node("Clip", &["a"], &["b"])]);

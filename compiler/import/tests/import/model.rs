@@ -222,7 +222,9 @@ fn models_before_ir_3_use_opset_1() {
     let mut m = relu_model();
     m.ir_version = 2;
     m.opset_import.clear();
-    assert_eq!(first_op(&ok(&m)).version, 1);
+    let model = ok(&m);
+    assert_eq!(first_op(&model).version, 1);
+    assert!(model.opset_imports.is_empty(), "the import stays implied");
     let mut m = relu_model();
     m.opset_import.clear();
     assert_has(&err(&m), r#"domain "" is not imported"#);
@@ -565,7 +567,7 @@ fn initializers_become_constants_or_input_defaults() {
 }
 
 #[test]
-fn sparse_initializers_become_sparse_constants() {
+fn sparse_initializers_become_sparse_value_constants() {
     let mut m = model(graph(
         "g",
         vec![],
@@ -591,10 +593,8 @@ fn sparse_initializers_become_sparse_constants() {
         (&[2i64, 3][..], vec![1, 4])
     );
     let v = c.results[0].unwrap();
-    assert_eq!(
-        model.ir.ty(v),
-        &Type::SparseTensor(TensorType::new(ElemType::F32, &[2, 3]))
-    );
+    // Like a Constant's sparse_value, it stands for a dense tensor.
+    assert_eq!(model.ir.ty(v), &Type::tensor(ElemType::F32, &[2, 3]));
 
     // An index past the dense size is an error naming the tensor.
     m.graph.as_mut().unwrap().sparse_initializer[0].indices = Some(ints("", &[2], &[1, 6]));
@@ -772,7 +772,7 @@ fn types_are_imported() {
         ],
         vec![],
     ));
-    let model = ok(&m);
+    let model = unverified(&m);
     let tys: Vec<Type> = model
         .ir
         .region(model.graph)
@@ -815,7 +815,7 @@ fn value_info_and_output_declarations_type_values() {
     );
     g.value_info.push(fvalue("a", &["N"]));
     g.value_info[0].doc_string = "relu out".into();
-    let model = ok(&model(g));
+    let model = unverified(&model(g));
     let ty = |name| model.ir.ty(value_named(&model, name)).clone();
     let n = Type::Tensor(TensorType::with_dims(ElemType::F32, vec![Dim::param("N")]));
     assert_eq!(ty("a"), n);
@@ -920,10 +920,13 @@ fn attributes_are_checked() {
         i: 7,
         ..Default::default()
     };
-    let model = ok(&model_with(vec![with_attr(
-        node("Cast", &[], &["y"]),
-        untyped,
-    )]));
+    let cast = with_attr(node("Cast", &["x"], &["y"]), untyped);
+    let model = ok(&model(graph(
+        "g",
+        vec![cast],
+        vec![fvalue("x", &["2"])],
+        vec![],
+    )));
     assert_eq!(first_op(&model).attrs.int("to"), Some(7));
 
     let twice = with_attr(
