@@ -2,3 +2,4 @@
 
 mod backend_import;
 mod dialect;
+mod hostile_import;

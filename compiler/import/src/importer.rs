@@ -124,6 +124,20 @@ pub(crate) fn import(
         .graph
         .as_ref()
         .ok_or_else(|| ImportError::Model("the model has no graph".into()))?;
+    let supported = onnx_mlc_dialect::IR_VERSION;
+    if !(1..=supported).contains(&proto.ir_version) {
+        return Err(ImportError::Model(format!(
+            "IR version {} is not supported (1 to {supported})",
+            proto.ir_version
+        )));
+    }
+    // Nothing could ever tell the type of an untyped model input.
+    if let Some(vi) = graph.input.iter().find(|vi| vi.r#type.is_none()) {
+        return Err(ImportError::graph(
+            &graph.name,
+            format!("input {:?} has no type", vi.name),
+        ));
+    }
     let mut imports = proto.opset_import.clone();
     // Before IR version 3 there were no opset imports: ai.onnx opset 1,
     // implied (the model keeps its empty import list).
@@ -156,13 +170,7 @@ pub(crate) fn import(
         warnings: vec![],
         warned_devices: false,
     };
-    if proto.ir_version > onnx_mlc_dialect::IR_VERSION {
-        imp.warn(format!(
-            "IR version {} is newer than the supported {}",
-            proto.ir_version,
-            onnx_mlc_dialect::IR_VERSION
-        ));
-    }
+
     if !proto.configuration.is_empty() {
         imp.warn("device configurations are not imported".into());
     }
@@ -316,31 +324,46 @@ fn normalize_constant(attrs: &mut Attrs) -> Result<(), String> {
 }
 
 /// The kind of an attribute: its `type`, or for producers that leave it
-/// UNDEFINED (IR version 1), the kind of the one field that is set.
+/// UNDEFINED (IR version 1), the kind of the one field that is set. A
+/// value field of another kind being set too is an error (the attribute
+/// is a union; which value was meant is unclear).
 fn attr_type(a: &AttributeProto) -> Result<AttributeType, String> {
     use AttributeType as T;
-    match T::try_from(a.r#type) {
-        Ok(T::Undefined) => [
-            (a.f != 0.0, T::Float),
-            (a.i != 0, T::Int),
-            (!a.s.is_empty(), T::String),
-            (a.t.is_some(), T::Tensor),
-            (a.g.is_some(), T::Graph),
-            (a.sparse_tensor.is_some(), T::SparseTensor),
-            (a.tp.is_some(), T::TypeProto),
-            (!a.floats.is_empty(), T::Floats),
-            (!a.ints.is_empty(), T::Ints),
-            (!a.strings.is_empty(), T::Strings),
-            (!a.tensors.is_empty(), T::Tensors),
-            (!a.graphs.is_empty(), T::Graphs),
-            (!a.sparse_tensors.is_empty(), T::SparseTensors),
-            (!a.type_protos.is_empty(), T::TypeProtos),
-        ]
-        .into_iter()
-        .find_map(|(set, t)| set.then_some(t))
-        .ok_or_else(|| "neither a type nor a value".to_string()),
-        Ok(t) => Ok(t),
-        Err(_) => Err(format!("unknown attribute type {}", a.r#type)),
+    let set = [
+        (a.f != 0.0, T::Float, "f"),
+        (a.i != 0, T::Int, "i"),
+        (!a.s.is_empty(), T::String, "s"),
+        (a.t.is_some(), T::Tensor, "t"),
+        (a.g.is_some(), T::Graph, "g"),
+        (a.sparse_tensor.is_some(), T::SparseTensor, "sparse_tensor"),
+        (a.tp.is_some(), T::TypeProto, "tp"),
+        (!a.floats.is_empty(), T::Floats, "floats"),
+        (!a.ints.is_empty(), T::Ints, "ints"),
+        (!a.strings.is_empty(), T::Strings, "strings"),
+        (!a.tensors.is_empty(), T::Tensors, "tensors"),
+        (!a.graphs.is_empty(), T::Graphs, "graphs"),
+        (
+            !a.sparse_tensors.is_empty(),
+            T::SparseTensors,
+            "sparse_tensors",
+        ),
+        (!a.type_protos.is_empty(), T::TypeProtos, "type_protos"),
+    ];
+    let kind = match T::try_from(a.r#type) {
+        Ok(T::Undefined) => set
+            .iter()
+            .find_map(|&(is_set, t, _)| is_set.then_some(t))
+            .ok_or_else(|| "neither a type nor a value".to_string())?,
+        Ok(t) => t,
+        Err(_) => return Err(format!("unknown attribute type {}", a.r#type)),
+    };
+    match set.iter().find(|&&(is_set, t, _)| is_set && t != kind) {
+        Some((_, t, field)) => Err(format!(
+            "type {} but field {field} ({}) holds a value",
+            kind.as_str_name(),
+            t.as_str_name()
+        )),
+        None => Ok(kind),
     }
 }
 
@@ -509,9 +532,13 @@ impl Importer<'_, '_> {
         ctx: Ctx<'_>,
     ) -> Result<()> {
         let gerr = |message: String| ImportError::graph(&g.name, message);
+        let mut names = HashSet::new();
         for vi in &g.output {
             if vi.name.is_empty() {
                 return Err(gerr("a graph output has no name".into()));
+            }
+            if !names.insert(vi.name.as_str()) {
+                return Err(gerr(format!("output {:?} is listed twice", vi.name)));
             }
             self.check_name(&vi.name, "graph output");
             let value = match frame.lookup(&vi.name) {

@@ -977,7 +977,6 @@ fn inputs_are_declared_once() {
 #[test]
 fn what_is_not_kept_is_reported() {
     let mut m = relu_model();
-    m.ir_version = 15;
     m.graph
         .as_mut()
         .unwrap()
@@ -986,13 +985,111 @@ fn what_is_not_kept_is_reported() {
             tensor_name: "y".into(),
             ..Default::default()
         });
+    m.configuration.push(DeviceConfigurationProto::default());
     let imported = import(&m).unwrap();
     let warnings: Vec<String> = imported.warnings.iter().map(|w| w.to_string()).collect();
     assert_eq!(
         warnings,
         [
-            "IR version 15 is newer than the supported 14",
+            "device configurations are not imported",
             r#"graph "main": quantization annotations are not imported"#
         ]
+    );
+}
+
+#[test]
+fn ir_versions_and_opset_versions_must_be_known() {
+    for v in [0, 15] {
+        let mut m = relu_model();
+        m.ir_version = v;
+        assert_eq!(
+            err(&m),
+            format!("IR version {v} is not supported (1 to 14)")
+        );
+    }
+    let mut m = relu_model();
+    m.opset_import = vec![opset("", 99)];
+    assert_eq!(
+        err(&m),
+        r#"the model imports opset 99 of domain "": this compiler knows opsets 1 to 28 of it"#
+    );
+    m.opset_import = vec![opset("", 17), opset("com.example", 0)];
+    assert_eq!(
+        err(&m),
+        r#"the model imports opset 0 of domain "com.example": opset versions start at 1"#
+    );
+}
+
+#[test]
+fn model_inputs_need_a_type() {
+    let mut m = relu_model();
+    m.graph.as_mut().unwrap().input[0].r#type = None;
+    assert_eq!(err(&m), r#"graph "main": input "x" has no type"#);
+    // Subgraph inputs may leave it to inference.
+    let body = graph(
+        "body",
+        vec![
+            node("Identity", &["c"], &["c_out"]),
+            node("Identity", &["v"], &["v_out"]),
+        ],
+        vec![
+            ValueInfoProto {
+                name: "i".into(),
+                ..Default::default()
+            },
+            ValueInfoProto {
+                name: "c".into(),
+                ..Default::default()
+            },
+            ValueInfoProto {
+                name: "v".into(),
+                ..Default::default()
+            },
+        ],
+        vec![
+            value("c_out", tensor_type(9, Some(&[]))),
+            fvalue("v_out", &["2"]),
+        ],
+    );
+    let lp = with_attr(
+        node("Loop", &["n", "", "x"], &["y"]),
+        attr_graph("body", body),
+    );
+    let m = model(graph(
+        "g",
+        vec![lp],
+        vec![value("n", tensor_type(7, Some(&[]))), fvalue("x", &["2"])],
+        vec![fvalue("y", &["2"])],
+    ));
+    ok(&m);
+}
+
+#[test]
+fn output_names_are_unique() {
+    let mut m = relu_model();
+    let g = m.graph.as_mut().unwrap();
+    g.output.push(g.output[0].clone());
+    assert_eq!(err(&m), r#"graph "main": output "y" is listed twice"#);
+}
+
+#[test]
+fn an_attribute_holds_one_kind_of_value() {
+    // Declared INTS, but the value is in the FLOAT field.
+    let strides = AttributeProto {
+        name: "strides".into(),
+        r#type: onnx_mlc_proto::attribute_proto::AttributeType::Ints as i32,
+        f: 2.0,
+        ..Default::default()
+    };
+    let conv = with_attr(named("conv", node("Conv", &["x", "w"], &["y"])), strides);
+    let m = model(graph(
+        "g",
+        vec![conv],
+        vec![fvalue("x", &["1", "1", "4"]), fvalue("w", &["1", "1", "1"])],
+        vec![],
+    ));
+    assert_eq!(
+        err(&m),
+        r#"node "conv" (op Conv, domain "", opset 17): attribute "strides": type INTS but field f (FLOAT) holds a value"#
     );
 }
