@@ -165,6 +165,20 @@ fn malformed_tensors_name_the_tensor() {
         err(&with_initializer(floats("w", &[-1], &[]))),
         r#"tensor "w": invalid shape [-1]"#
     );
+    // 2^62 float elements fit a usize, their 2^67 bits do not.
+    let huge = TensorProto {
+        raw_data: vec![0; 4].into(),
+        ..floats("w", &[1 << 31, 1 << 31], &[])
+    };
+    assert_eq!(
+        err(&with_initializer(huge)),
+        r#"tensor "w": invalid shape [2147483648, 2147483648]"#
+    );
+    let huge_typed = floats("w", &[1 << 40], &[1.0]);
+    assert_has(
+        &err(&with_initializer(huge_typed)),
+        "needs 1099511627776 float_data entries",
+    );
     let big = TensorProto {
         name: "w".into(),
         dims: vec![1],
