@@ -16,7 +16,8 @@ use std::path::Path;
 
 use onnx_mlc_dialect::ir::{Meta, NewOp, OpsetImport, RegionParent, TrainingInfo, ValueDef};
 use onnx_mlc_dialect::{
-    Attr, Attrs, Ir, Model, OpId, OpKind, OpSchema, RegionId, TensorData, TensorType, Type, Value,
+    Attr, Attrs, Domain, Ir, Model, OpId, OpKind, OpSchema, RegionId, TensorData, TensorType, Type,
+    Value,
 };
 use onnx_mlc_proto::attribute_proto::AttributeType;
 use onnx_mlc_proto::{
@@ -169,6 +170,7 @@ pub(crate) fn import(
         prefixes: Default::default(),
         warnings: vec![],
         warned_devices: false,
+        constants_need_onnx: false,
     };
 
     if !proto.configuration.is_empty() {
@@ -213,16 +215,28 @@ pub(crate) fn import(
         });
     }
 
+    let mut opset_imports: Vec<OpsetImport> = imports
+        .iter()
+        .skip(usize::from(implicit))
+        .map(|o| OpsetImport {
+            domain: o.domain.clone(),
+            version: o.version,
+        })
+        .collect();
+    if imp.constants_need_onnx {
+        // The Constant ops that hold initializers are ai.onnx ops.
+        imp.warn(format!(
+            "initializers are ai.onnx Constant ops, but the model does not import ai.onnx: importing opset {}",
+            Domain::Onnx.max_version()
+        ));
+        opset_imports.push(OpsetImport {
+            domain: String::new(),
+            version: i64::from(Domain::Onnx.max_version()),
+        });
+    }
     let model = Model {
         ir_version: proto.ir_version,
-        opset_imports: imports
-            .iter()
-            .skip(usize::from(implicit))
-            .map(|o| OpsetImport {
-                domain: o.domain.clone(),
-                version: o.version,
-            })
-            .collect(),
+        opset_imports,
         producer_name: proto.producer_name.clone(),
         producer_version: proto.producer_version.clone(),
         domain: proto.domain.clone(),
@@ -271,19 +285,15 @@ fn is_c90_identifier(name: &str) -> bool {
 /// The Constant schema for an initializer carried in attribute `attr`:
 /// the version the region's ai.onnx opset resolves to, or the first
 /// version that has the attribute when that one lacks it (sparse
-/// initializers in a model of opset below 11), or the newest version when
-/// ai.onnx is not imported.
-fn constant_schema(opsets: &Opsets, attr: &str) -> &'static OpSchema {
+/// initializers in a model of opset below 11). `None` when ai.onnx is not
+/// imported.
+fn constant_schema(opsets: &Opsets, attr: &str) -> Option<&'static OpSchema> {
     let versions = OpKind::Constant.versions();
-    let newest = versions.last().expect("Constant has versions");
-    match opsets.get("") {
-        Some(v) => OpKind::Constant
-            .schema(v)
-            .filter(|s| s.attr(attr).is_some())
-            .or_else(|| versions.iter().find(|s| s.attr(attr).is_some()))
-            .unwrap_or(newest),
-        None => newest,
-    }
+    let v = opsets.get("")?;
+    OpKind::Constant
+        .schema(v)
+        .filter(|s| s.attr(attr).is_some())
+        .or_else(|| versions.iter().find(|s| s.attr(attr).is_some()))
 }
 
 /// Replaces `value_float(s)`, `value_int(s)` and `value_string(s)` of a
@@ -380,6 +390,9 @@ struct Importer<'a, 'p> {
     prefixes: HashSet<String>,
     warnings: Vec<Warning>,
     warned_devices: bool,
+    /// Initializers became `Constant`s of ai.onnx, which the model does
+    /// not import.
+    constants_need_onnx: bool,
 }
 
 impl Importer<'_, '_> {
@@ -575,7 +588,12 @@ impl Importer<'_, '_> {
         value: Attr,
         ty: Type,
     ) -> Value {
-        let schema = constant_schema(ctx.opsets, attr);
+        let schema = constant_schema(ctx.opsets, attr).unwrap_or_else(|| {
+            self.constants_need_onnx = true;
+            OpKind::Constant
+                .schema(i64::from(Domain::Onnx.max_version()))
+                .expect("Constant exists in the newest opset")
+        });
         let op = self.ir.append_op(
             region,
             NewOp {

@@ -1093,3 +1093,35 @@ fn an_attribute_holds_one_kind_of_value() {
         r#"node "conv" (op Conv, domain "", opset 17): attribute "strides": type INTS but field f (FLOAT) holds a value"#
     );
 }
+
+#[test]
+fn initializers_of_models_without_ai_onnx_import_it() {
+    // An ai.onnx.ml-only model with an initializer: its Constant is an ai.onnx op.
+    let mut scaler = named("s", node("Scaler", &["x"], &["y"]));
+    scaler.domain = "ai.onnx.ml".into();
+    let mut m = model(graph(
+        "g",
+        vec![scaler],
+        vec![fvalue("x", &["2"])],
+        vec![fvalue("y", &["2"])],
+    ));
+    m.opset_import = vec![opset("ai.onnx.ml", 3)];
+    m.graph
+        .as_mut()
+        .unwrap()
+        .initializer
+        .push(floats("w", &[2], &[1.0, 2.0]));
+    let imported = import(&m).unwrap();
+    assert_eq!(
+        imported.warnings[0].to_string(),
+        "initializers are ai.onnx Constant ops, but the model does not import ai.onnx: importing opset 28"
+    );
+    let model = ok(&m);
+    let imports: Vec<_> = model
+        .opset_imports
+        .iter()
+        .map(|o| (o.domain.as_str(), o.version))
+        .collect();
+    assert_eq!(imports, [("ai.onnx.ml", 3), ("", 28)]);
+    assert_eq!(first_op(&model).kind, OpKind::Constant);
+}
