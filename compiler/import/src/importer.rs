@@ -22,13 +22,13 @@ use onnx_mlc_dialect::{
 use onnx_mlc_proto::attribute_proto::AttributeType;
 use onnx_mlc_proto::{
     AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, SparseTensorProto,
-    StringStringEntryProto, TensorProto, ValueInfoProto,
+    StringStringEntryProto, TensorProto, TrainingInfoProto, ValueInfoProto,
 };
 
 use crate::error::{ImportError, NodeRef, Result};
 use crate::external::ExternalFiles;
 use crate::function::{bind_attrs, resolve_refs, Function, Functions, Inline};
-use crate::opset::Opsets;
+use crate::opset::{canonical_domain, Opsets};
 use crate::order::{subgraph_free_names, topo_order};
 use crate::tensor::{sparse_tensor_data, tensor_data};
 use crate::{types, ImportOptions, Imported, Warning};
@@ -139,26 +139,8 @@ pub(crate) fn import(
             format!("input {:?} has no type", vi.name),
         ));
     }
-    let mut imports = proto.opset_import.clone();
-    // Before IR version 3 there were no opset imports: ai.onnx opset 1,
-    // implied (the model keeps its empty import list).
-    let implicit = imports.is_empty() && proto.ir_version < 3;
-    if implicit {
-        imports.push(OperatorSetIdProto {
-            domain: String::new(),
-            version: 1,
-        });
-    }
-    // Domains only functions import count as imported by the model (as
-    // in `onnx.checker`): their ops appear in the main graph once inlined.
-    let mut model_domains = Opsets::new(&imports, "the model")?;
-    for o in proto.functions.iter().flat_map(|f| &f.opset_import) {
-        if model_domains.get(&o.domain).is_none() {
-            imports.push(o.clone());
-            model_domains = Opsets::new(&imports, "the model")?;
-        }
-    }
-    let opsets = model_domains;
+    let (imports, implied) = opset_imports(proto);
+    let opsets = Opsets::new(&imports, "the model")?;
     let functions = Functions::new(&proto.functions, &opsets)?;
     let mut imp = Importer {
         options,
@@ -191,33 +173,15 @@ pub(crate) fn import(
         kind: "graph",
     };
 
-    let mut training_info = vec![];
-    for t in &proto.training_info {
-        let initialization = match &t.initialization {
-            Some(g) => {
-                let r = imp.ir.new_region(g.name.clone(), RegionParent::Top);
-                imp.import_graph(r, g, None, ctx)?;
-                Some(r)
-            }
-            None => None,
-        };
-        // The algorithm runs as if appended to the main graph: it sees
-        // every name of the main graph (initializers included).
-        let default = GraphProto::default();
-        let g = t.algorithm.as_ref().unwrap_or(&default);
-        let algorithm = imp.ir.new_region(g.name.clone(), RegionParent::Top);
-        imp.import_graph(algorithm, g, Some(&main_scope), ctx)?;
-        training_info.push(TrainingInfo {
-            initialization,
-            algorithm,
-            initialization_binding: pairs(&t.initialization_binding),
-            update_binding: pairs(&t.update_binding),
-        });
-    }
+    let training_info = proto
+        .training_info
+        .iter()
+        .map(|t| imp.import_training(t, &main_scope, ctx))
+        .collect::<Result<_>>()?;
 
     let mut opset_imports: Vec<OpsetImport> = imports
         .iter()
-        .skip(usize::from(implicit))
+        .skip(usize::from(implied))
         .map(|o| OpsetImport {
             domain: o.domain.clone(),
             version: o.version,
@@ -251,6 +215,32 @@ pub(crate) fn import(
         model,
         warnings: imp.warnings,
     })
+}
+
+/// The opset imports the model resolves its nodes with, and whether the
+/// first is implied rather than in the file. Before IR version 3 there were
+/// no imports: ai.onnx opset 1 is implied. Domains only functions import
+/// count as imported by the model (as in `onnx.checker`): their ops end up
+/// in the model's graphs once inlined.
+fn opset_imports(proto: &ModelProto) -> (Vec<OperatorSetIdProto>, bool) {
+    let mut imports = proto.opset_import.clone();
+    let implied = imports.is_empty() && proto.ir_version < 3;
+    if implied {
+        imports.push(OperatorSetIdProto {
+            domain: String::new(),
+            version: 1,
+        });
+    }
+    for o in proto.functions.iter().flat_map(|f| &f.opset_import) {
+        let domain = canonical_domain(&o.domain);
+        if !imports
+            .iter()
+            .any(|i| canonical_domain(&i.domain) == domain)
+        {
+            imports.push(o.clone());
+        }
+    }
+    (imports, implied)
 }
 
 fn pairs(entries: &[StringStringEntryProto]) -> Vec<(String, String)> {
@@ -411,6 +401,35 @@ impl Importer<'_, '_> {
         let warnings = &mut self.warnings;
         types::value_type(vi.and_then(|v| v.r#type.as_ref()), what, &mut |message| {
             warnings.push(Warning { message })
+        })
+    }
+
+    /// Imports a training information: its graphs as top-level regions.
+    fn import_training(
+        &mut self,
+        t: &TrainingInfoProto,
+        main: &Frame<'_>,
+        ctx: Ctx<'_>,
+    ) -> Result<TrainingInfo> {
+        let initialization = match &t.initialization {
+            Some(g) => {
+                let r = self.ir.new_region(g.name.clone(), RegionParent::Top);
+                self.import_graph(r, g, None, ctx)?;
+                Some(r)
+            }
+            None => None,
+        };
+        // The algorithm runs as if appended to the main graph: it sees
+        // every name of the main graph (initializers included).
+        let default = GraphProto::default();
+        let g = t.algorithm.as_ref().unwrap_or(&default);
+        let algorithm = self.ir.new_region(g.name.clone(), RegionParent::Top);
+        self.import_graph(algorithm, g, Some(main), ctx)?;
+        Ok(TrainingInfo {
+            initialization,
+            algorithm,
+            initialization_binding: pairs(&t.initialization_binding),
+            update_binding: pairs(&t.update_binding),
         })
     }
 
