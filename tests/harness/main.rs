@@ -2,4 +2,5 @@
 
 mod backend_import;
 mod dialect;
+mod hostile_import;
 mod infer_backend;
