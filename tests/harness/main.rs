@@ -4,3 +4,4 @@ mod backend_import;
 mod dialect;
 mod hostile_import;
 mod infer_backend;
+mod models;
