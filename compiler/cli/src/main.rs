@@ -13,13 +13,14 @@ use onnx_mlc_dialect::print::PrintOptions;
 use onnx_mlc_dialect::summary::Summary;
 use onnx_mlc_dialect::Model;
 use onnx_mlc_import::{load_model, ImportOptions};
+use onnx_mlc_plan::PlanOptions;
 
 const EXAMPLES: &str = "\
 Examples:
   onnx-mlc model.onnx --emit onnx                 print the verified, shape-inferred onnx dialect
   onnx-mlc model.onnx --emit onnx --print-ir-after=infer-shapes
   onnx-mlc model.onnx --emit onnx -o model.mlir   write it to a file
-  onnx-mlc inspect model.onnx                     summary: opsets, inputs/outputs, op histogram, weights
+  onnx-mlc inspect model.onnx                     summary: opsets, inputs/outputs, op histogram, weights, plan
   onnx-mlc --list-passes                          the passes --print-ir-after accepts
 
 Exit codes: 0 success, 1 the model was rejected (one line on stderr naming the node), 2 usage error.";
@@ -37,7 +38,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Summarize a model: IR version, opsets, inputs and outputs with their types, op histogram,
-    /// parameter count and bytes, metadata.
+    /// parameter count and bytes, metadata, and the execution plan (kernels, fused ops, peak
+    /// workspace against the sum of the intermediates).
     Inspect {
         /// The model (.onnx).
         model: PathBuf,
@@ -114,7 +116,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Inspect { model, import }) => {
             let model = load_and_prepare(&model, &import, &[], &PrintOptions::default())?;
-            std::io::stdout().write_all(Summary::of(&model).to_string().as_bytes())?;
+            let mut out = Summary::of(&model).to_string();
+            // A model the plan cannot handle (yet) still gets its summary.
+            match onnx_mlc_plan::plan(&model, &PlanOptions::default()) {
+                Ok(plan) => out += &format!("plan:       {plan}\n"),
+                Err(e) => out += &format!("plan:       not available: {e}\n"),
+            }
+            std::io::stdout().write_all(out.as_bytes())?;
             Ok(())
         }
         None => compile(cli.compile),

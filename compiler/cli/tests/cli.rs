@@ -189,6 +189,11 @@ fn inspect_summarizes_the_model() {
         "  logits: tensor<1x10xf32>",
         "ops:        19 (7 kinds, 0 subgraphs)",
         "       4  Conv",
+        // 4 Conv (+ BN + Relu), 2 MaxPool, GlobalAveragePool, 2 Gemm (one
+        // + Relu); Flatten is a view. Intermediates: 64 + 16 + 32 + 8 + 16 +
+        // 16 KiB + 256 + 512 B; in a chain the peak is the largest pair
+        // live at once, conv1's output and the first pooling's (64 + 16).
+        "plan:       9 kernels (9 fused ops, 1 view), workspace 80.0 KiB (naive 152.8 KiB, 1.9x less)",
     ] {
         assert!(
             text.lines().any(|l| l == line),

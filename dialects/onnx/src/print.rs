@@ -82,7 +82,7 @@ impl fmt::Display for Model {
 }
 
 /// True when an ONNX value name can print without quotes after `%`.
-pub(crate) fn is_bare_value_name(name: &str) -> bool {
+pub fn is_bare_value_name(name: &str) -> bool {
     let mut chars = name.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'))

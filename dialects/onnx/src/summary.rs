@@ -78,7 +78,8 @@ impl Summary {
     }
 }
 
-fn human_bytes(n: usize) -> String {
+/// `n` bytes for people: `512 B`, `3.2 KiB`, `97.7 MiB`, `1.5 GiB`.
+pub fn human_bytes(n: usize) -> String {
     const UNITS: [&str; 4] = ["B", "KiB", "MiB", "GiB"];
     let mut v = n as f64;
     let mut u = 0;

@@ -1,0 +1,24 @@
+//! The plan's error type.
+
+/// Why a model cannot be planned.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// A main-graph value the plan cannot give storage: not a dense tensor,
+    /// a size that shape inference left unknown, elements without a fixed
+    /// size. `value` is its text-form name (`%x`), `origin` says where it
+    /// comes from (`graph input`, or the producing node with its op type
+    /// and opset).
+    #[error("value {value} ({origin}): {reason}")]
+    Unplaceable {
+        value: String,
+        origin: String,
+        reason: String,
+    },
+    /// A structural problem the verifier rejects (the plan expects a
+    /// verified model): `op` names the node, op type and opset.
+    #[error("{op}: {reason}")]
+    Malformed { op: String, reason: String },
+}
+
+/// The plan's result type.
+pub type Result<T> = std::result::Result<T, Error>;
