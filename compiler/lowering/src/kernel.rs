@@ -14,8 +14,12 @@ use std::collections::HashMap;
 
 use melior::dialect::func;
 use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::ir::operation::OperationMutLike;
 use melior::ir::r#type::FunctionType;
-use melior::ir::{Block, BlockLike, Location, Module, Region, RegionLike, Type, Value as MValue};
+use melior::ir::{
+    Block, BlockLike, Location, Module, Operation, OperationRef, Region, RegionLike, Type,
+    Value as MValue,
+};
 use melior::Context;
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Model, TensorType, Value};
@@ -23,6 +27,7 @@ use onnx_mlc_dialect::{Model, TensorType, Value};
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::ops;
+use crate::schedule::Schedule;
 use crate::types::{memref_type, static_dims, tensor_type};
 
 /// One kernel to build, in the lowering's terms.
@@ -70,6 +75,10 @@ pub struct KernelBuilder<'c, 'a> {
     /// A root result that is computed in the destination of a later value
     /// of the kernel (the epilogue that consumes it in place).
     init_alias: HashMap<Value, Value>,
+    /// How to schedule the kernel, as far as its ops have told.
+    schedule: Option<Schedule>,
+    /// Structured ops built so far.
+    structured_ops: usize,
 }
 
 impl<'c, 'a> KernelBuilder<'c, 'a> {
@@ -116,6 +125,49 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         self.init_alias.insert(root, consumer);
     }
 
+    /// Appends the structured op the kernel is built around, tagged
+    /// `omlc.root` for the schedule to find, and records how to schedule it.
+    pub fn root(&mut self, mut op: Operation<'c>, schedule: Schedule) -> OperationRef<'c, 'a> {
+        op.set_attribute("omlc.root", self.e.attr("unit"));
+        self.structured_ops += 1;
+        self.schedule = Some(schedule);
+        self.e.append(op)
+    }
+
+    /// Appends an elementwise `linalg.generic` over `dims` with
+    /// `elem_bits`-bit elements: the epilogue of a matmul root (tagged
+    /// `omlc.epilogue`), or the kernel's only op.
+    pub fn elementwise(
+        &mut self,
+        mut op: Operation<'c>,
+        dims: &[i64],
+        elem_bits: u32,
+    ) -> OperationRef<'c, 'a> {
+        self.structured_ops += 1;
+        self.schedule = match self.schedule.take() {
+            Some(Schedule::Matmul {
+                m,
+                n,
+                k,
+                epilogue: false,
+            }) => {
+                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                Some(Schedule::Matmul {
+                    m,
+                    n,
+                    k,
+                    epilogue: true,
+                })
+            }
+            None => Some(Schedule::Elementwise {
+                dims: dims.to_vec(),
+                elem_bits,
+            }),
+            _ => Some(Schedule::Generic { outer: None }),
+        };
+        self.e.append(op)
+    }
+
     /// Whether `v` leaves the kernel (is written to an output memref).
     pub fn is_output(&self, v: Value) -> bool {
         self.dests.contains_key(&v)
@@ -127,7 +179,8 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
     }
 }
 
-/// Builds the kernel function for `spec` at the end of `module`'s body.
+/// Builds the kernel function for `spec` at the end of `module`'s body and
+/// returns how to schedule it.
 ///
 /// Signature: `(inputs…, outputs…, begin: index, end: index)`, every tensor
 /// a memref with the identity layout, marked `llvm.noalias`.
@@ -136,7 +189,7 @@ pub fn build_kernel<'c>(
     module: &Module<'c>,
     model: &Model,
     spec: &KernelSpec,
-) -> Result<()> {
+) -> Result<Schedule> {
     let loc = Location::new(cx, &spec.name, 0, 0);
     let mut arg_types = vec![];
     for &v in spec.inputs.iter().chain(&spec.outputs) {
@@ -147,7 +200,7 @@ pub fn build_kernel<'c>(
     let index = Type::index(cx);
     arg_types.extend([index, index]);
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
-    build_body(cx, loc, &block, model, spec)?;
+    let schedule = build_body(cx, loc, &block, model, spec)?;
     let region = Region::new();
     region.append_block(block);
     let fn_type = FunctionType::new(cx, &arg_types, &[]);
@@ -175,7 +228,7 @@ pub fn build_kernel<'c>(
         ],
         loc,
     ));
-    Ok(())
+    Ok(schedule)
 }
 
 fn build_body<'c>(
@@ -184,7 +237,7 @@ fn build_body<'c>(
     block: &Block<'c>,
     model: &Model,
     spec: &KernelSpec,
-) -> Result<()> {
+) -> Result<Schedule> {
     let e = Emitter::new(cx, loc, block);
     let mut kb = KernelBuilder {
         e,
@@ -192,6 +245,8 @@ fn build_body<'c>(
         tensors: HashMap::new(),
         dests: HashMap::new(),
         init_alias: HashMap::new(),
+        schedule: None,
+        structured_ops: 0,
     };
     for (i, &v) in spec.inputs.iter().enumerate() {
         let memref = block.argument(i).expect("declared").into();
@@ -234,5 +289,12 @@ fn build_body<'c>(
         ));
     }
     e.append(func::r#return(&[], loc));
-    Ok(())
+    Ok(match kb.schedule {
+        // Several independent structured ops: each is bufferized as it is.
+        Some(Schedule::Elementwise { .. }) if kb.structured_ops > 1 => {
+            Schedule::Generic { outer: None }
+        }
+        Some(s) => s,
+        None => Schedule::Generic { outer: None },
+    })
 }

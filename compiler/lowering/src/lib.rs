@@ -13,6 +13,8 @@ pub mod emit;
 pub mod error;
 pub mod kernel;
 mod ops;
+pub mod pipeline;
+pub mod schedule;
 pub mod types;
 
 pub use error::{LowerError, Result};

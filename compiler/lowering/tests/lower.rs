@@ -5,6 +5,8 @@ use melior::ir::{Location, Module};
 use onnx_mlc_dialect::{parse_model, passes, Model, OpKind};
 use onnx_mlc_lowering::context::new_context;
 use onnx_mlc_lowering::kernel::{build_kernel, KernelSpec};
+use onnx_mlc_lowering::pipeline;
+use onnx_mlc_lowering::schedule::Target;
 
 fn model(text: &str) -> Model {
     let mut m = parse_model(text).expect("valid text");
@@ -36,22 +38,33 @@ fn whole_graph(m: &Model) -> KernelSpec {
     }
 }
 
-fn build(text: &str) -> String {
+const AVX512: Target = Target {
+    vector_bits: 512,
+    vector_registers: 32,
+};
+
+/// Builds the whole graph as one kernel and returns the module's text at
+/// each stage.
+fn build(text: &str) -> [String; 3] {
     let cx = new_context();
-    let module = Module::new(Location::unknown(&cx));
+    let mut module = Module::new(Location::unknown(&cx));
     let m = model(text);
-    build_kernel(&cx, &module, &m, &whole_graph(&m)).expect("lowers");
+    let schedule = build_kernel(&cx, &module, &m, &whole_graph(&m)).expect("lowers");
     assert!(
         module.as_operation().verify(),
         "invalid MLIR:\n{}",
         module.as_operation()
     );
-    module.as_operation().to_string()
+    let linalg = module.as_operation().to_string();
+    pipeline::to_affine(&cx, &mut module, &[schedule], &AVX512).expect("schedules");
+    let affine = module.as_operation().to_string();
+    pipeline::to_llvm(&cx, &mut module).expect("lowers to LLVM");
+    [linalg, affine, module.as_operation().to_string()]
 }
 
 #[test]
 fn matmul_with_bias_and_relu_epilogue_is_one_kernel() {
-    let text = build(
+    let [text, affine, llvm] = build(
         r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
 onnx.graph "g"(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %b: tensor<16xf32>) -> ("y": tensor<4x16xf32>) {
   %m = "onnx.MatMul"(%x, %w) : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
@@ -61,11 +74,19 @@ onnx.graph "g"(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %b: tensor<16xf32>) ->
 }
 "#,
     );
-    println!("{text}");
     assert!(text.contains("linalg.matmul"));
     assert_eq!(
         text.matches("linalg.generic").count(),
         1,
         "bias and relu fuse into one generic"
     );
+    assert!(
+        affine.contains("vector.fma"),
+        "the matmul is vectorized:\n{affine}"
+    );
+    assert!(
+        !affine.contains("memref.alloc"),
+        "no temporary buffers:\n{affine}"
+    );
+    assert!(llvm.contains("llvm.func @k0"));
 }

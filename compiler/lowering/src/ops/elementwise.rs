@@ -194,7 +194,8 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         .add_regions([body])
         .build()
         .expect("a well-formed linalg.generic");
-    let generic = e.append(op);
+    let bits = kb.shape(outputs[0])?.1.bit_width();
+    let generic = kb.elementwise(op, &out_dims, bits);
     for (i, &o) in outputs.iter().enumerate() {
         kb.define(o, generic.result(i).expect("one result per output").into());
     }

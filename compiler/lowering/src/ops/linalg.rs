@@ -16,6 +16,7 @@ use super::unsupported;
 use crate::emit::region;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
 use crate::types::elem_type;
 
 /// Lowers a MatMul or Gemm.
@@ -53,20 +54,25 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let zero = e.f(elem_type(e.cx, elem)?, 0.0);
     let filled = e.value(named(kb, "linalg.fill", &[zero], init)?);
     let product = if ad.len() == 2 && bd.len() == 2 && !trans_a && !trans_b {
-        e.value(named(
-            kb,
-            "linalg.matmul",
-            &[kb.tensor(a), kb.tensor(b)],
-            filled,
-        )?)
+        let mm = named(kb, "linalg.matmul", &[kb.tensor(a), kb.tensor(b)], filled)?;
+        let mm = kb.root(
+            mm,
+            Schedule::Matmul {
+                m: yd[0],
+                n: yd[1],
+                k: ad[1],
+                epilogue: false,
+            },
+        );
+        mm.result(0).expect("one result").into()
     } else {
-        contraction(
-            kb,
-            (kb.tensor(a), &ad, trans_a),
-            (kb.tensor(b), &bd, trans_b),
-            filled,
-            &yd,
-        )
+        let (ta, tb) = (
+            (kb.tensor(a), &ad[..], trans_a),
+            (kb.tensor(b), &bd[..], trans_b),
+        );
+        let c = contraction(kb, ta, tb, filled, &yd);
+        let c = kb.root(c, Schedule::Generic { outer: Some(yd[0]) });
+        c.result(0).expect("one result").into()
     };
     let result = if data.kind == OpKind::Gemm {
         gemm_epilogue(kb, op, product, &yd)?
@@ -112,7 +118,7 @@ fn contraction<'c, 'a>(
     (b, bd, tb): (MValue<'c, 'a>, &[i64], bool),
     init: MValue<'c, 'a>,
     yd: &[i64],
-) -> MValue<'c, 'a> {
+) -> melior::ir::Operation<'c> {
     let e = kb.e;
     let rank = yd.len();
     // Loop dims: d0..d(rank-1) over the output, d(rank) = k.
@@ -165,7 +171,7 @@ fn contraction<'c, 'a>(
         let sum = be.same("arith.addf", &[args[2], prod]);
         be.append(be.op("linalg.yield", &[sum], &[], &[]));
     });
-    let op = OperationBuilder::new("linalg.generic", e.loc)
+    OperationBuilder::new("linalg.generic", e.loc)
         .add_operands(&[a, b, init])
         .add_results(&[init.r#type()])
         .add_attributes(&[
@@ -181,8 +187,7 @@ fn contraction<'c, 'a>(
         ])
         .add_regions([body])
         .build()
-        .expect("a well-formed contraction");
-    e.value(op)
+        .expect("a well-formed contraction")
 }
 
 /// `alpha · product + beta · C`, in place on the product.
