@@ -3,7 +3,7 @@
 //! | stage | what the module holds |
 //! |---|---|
 //! | `linalg` | kernels as linalg on tensors over memref arguments; `main` |
-//! | `affine` | after the schedules (tiling, fusion, vectorization, bufferization): affine/scf loops, vectors, memrefs |
+//! | `affine` | after the schedules (tiling, fusion, vectorization, bufferization): scf loops with affine index maps, vectors, memrefs |
 //! | `llvm-mlir` | the LLVM dialect, ready for translation to LLVM IR |
 
 use melior::ir::operation::OperationLike;
@@ -37,15 +37,20 @@ impl Stage {
     }
 }
 
-/// From loops and vectors to structured control flow in affine form.
-const TO_AFFINE: &str = "builtin.module(canonicalize,cse,convert-linalg-to-affine-loops,\
-     func.func(affine-loop-invariant-code-motion),canonicalize,cse)";
+/// After the schedules: what they left as linalg (remainders of tiles,
+/// unscheduled ops) becomes `scf` loops — not `affine.for`, which cannot
+/// nest inside the schedules' `scf.for` tile loops — next to the tiling's
+/// `affine.apply`/`affine.min` index arithmetic.
+const TO_AFFINE: &str = "builtin.module(canonicalize,cse,convert-linalg-to-loops,\
+     loop-invariant-code-motion,canonicalize,cse)";
 
-/// From the affine stage to the LLVM dialect.
+/// From the affine stage to the LLVM dialect. Functions take memrefs as
+/// bare pointers (their shapes are static), which keeps `llvm.noalias`.
 const TO_LLVM: &str = "builtin.module(lower-affine,convert-vector-to-scf,convert-scf-to-cf,\
      canonicalize,convert-vector-to-llvm,expand-strided-metadata,lower-affine,\
      finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,\
-     convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,convert-ub-to-llvm,\
+     convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},\
+     convert-ub-to-llvm,\
      reconcile-unrealized-casts,canonicalize,cse)";
 
 /// Runs a textual pass pipeline on the module.
