@@ -18,6 +18,10 @@ pub enum Error {
     /// verified model): `op` names the node, op type and opset.
     #[error("{op}: {reason}")]
     Malformed { op: String, reason: String },
+    /// The intermediate tensors together take more than 2^64 bytes (each
+    /// fits, but not all of them: the workspace could not be addressed).
+    #[error("the model's intermediate tensors take more than 2^64 bytes")]
+    WorkspaceOverflow,
 }
 
 /// The plan's result type.

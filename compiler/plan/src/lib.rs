@@ -93,14 +93,16 @@
 //! offsets are multiples of 64. [`Plan::workspace_size`] is the peak;
 //! [`Plan::naive_bytes`] what the values would take without reuse.
 //!
-//! **In place** ([`PlanOptions::in_place`], on by default): an elementwise
+//! **In place** ([`PlanOptions::in_place`], off by default): an elementwise
 //! kernel may store an output over the buffer of an input when that buffer
 //! dies in the kernel, has the output's size, and every operand showing it
 //! has the output's exact shape — so each element is loaded at the point
 //! the loop nest then stores to, before the store. The pair shares one
 //! buffer (one block for the placement, lifetime the union) and is listed
 //! in [`Plan::in_place`]. The lowering must load a point's operands before
-//! storing its results, which a loop nest does naturally.
+//! storing its results, which a loop nest does naturally, and must not
+//! declare the pair's two kernel arguments `noalias` (they are one
+//! buffer) — which is why it is opt-in.
 //!
 //! # Reading a plan
 //!

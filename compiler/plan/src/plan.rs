@@ -6,23 +6,19 @@ use std::collections::{HashMap, HashSet};
 use onnx_mlc_dialect::{Dim, Model, OpId, Value};
 
 use crate::classify::OpClass;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::fusion::{self, Group, Partition};
 use crate::graph::{Graph, Size};
 use crate::memory::{self, align_up};
 
 /// How [`plan`] plans.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlanOptions {
     /// Let an elementwise kernel store an output over an input buffer that
-    /// dies in it (see the crate docs). On by default.
+    /// dies in it (see the crate docs). Off by default: the kernel then gets
+    /// one buffer as an input and as an output, so the lowering must not
+    /// mark those two arguments `noalias`, which it does for all today.
     pub in_place: bool,
-}
-
-impl Default for PlanOptions {
-    fn default() -> PlanOptions {
-        PlanOptions { in_place: true }
-    }
 }
 
 /// The execution plan of a model's main graph.
@@ -185,7 +181,7 @@ pub fn plan(model: &Model, options: &PlanOptions) -> Result<Plan> {
     }
     let output_copies = claim_outputs(&g, &part, &mut storage);
     let lifetimes = lifetimes(&g, &part, &kernels, &storage);
-    let allocated = allocate(&g, &kernels, &lifetimes, &mut storage, options.in_place);
+    let allocated = allocate(&g, &kernels, &lifetimes, &mut storage, options.in_place)?;
     debug_assert!(
         g.values.iter().all(|v| storage.contains_key(v)),
         "every value has storage"
@@ -214,13 +210,15 @@ struct Allocated {
 
 /// Gives memory to the values that have a lifetime: `Dynamic` storage when
 /// their size is symbolic, an offset from [`memory::layout`] otherwise.
+/// No offset exceeds the sum of the aligned sizes, so checking that sum
+/// for overflow keeps all the layout's arithmetic in range.
 fn allocate(
     g: &Graph,
     kernels: &[Kernel],
     lifetimes: &HashMap<Value, Lifetime>,
     storage: &mut HashMap<Value, Storage>,
     in_place: bool,
-) -> Allocated {
+) -> Result<Allocated> {
     let mut workspace = vec![];
     for kernel in kernels {
         for &v in kernel.outputs.iter().filter(|v| lifetimes.contains_key(v)) {
@@ -237,16 +235,20 @@ fn allocate(
             }
         }
     }
+    let naive_bytes = workspace
+        .iter()
+        .try_fold(0u64, |sum, &(_, bytes, _)| sum.checked_add(align_up(bytes)))
+        .ok_or(Error::WorkspaceOverflow)?;
     let layout = memory::layout(g, kernels, &workspace, in_place);
     for &(v, bytes, _) in &workspace {
         let offset = layout.offsets[&v];
         storage.insert(v, Storage::Workspace { offset, bytes });
     }
-    Allocated {
+    Ok(Allocated {
         peak: layout.peak,
-        naive_bytes: workspace.iter().map(|&(_, bytes, _)| align_up(bytes)).sum(),
+        naive_bytes,
         in_place: layout.in_place,
-    }
+    })
 }
 
 /// Gives arguments `Input` or (with a default) `Weight` storage, and

@@ -276,7 +276,7 @@ fn an_elementwise_kernel_writes_over_its_dying_input() {
 }
 "#;
     let m = model(graph);
-    let p = checked_plan(&m, &PlanOptions::default());
+    let p = checked_plan(&m, &PlanOptions { in_place: true });
     assert_eq!(kernels(&m, &p), [["t1"], ["exp"], ["t2"]]);
     assert_eq!(
         storage(&m, &p, "t"),
@@ -295,8 +295,8 @@ fn an_elementwise_kernel_writes_over_its_dying_input() {
     assert_eq!(p.in_place.get(&val(&m, "e")), Some(&val(&m, "t")));
     assert_eq!((p.workspace_size, p.naive_bytes), (128, 256));
     assert!(lines(&m, &p).contains("  %e: workspace 0+128, kernels 1..2, over %t\n"));
-    let p = checked_plan(&m, &PlanOptions { in_place: false });
-    assert!(p.in_place.is_empty());
+    let p = checked_plan(&m, &PlanOptions::default());
+    assert!(p.in_place.is_empty(), "in-place reuse is opt-in");
     assert_eq!(
         storage(&m, &p, "e"),
         Storage::Workspace {
@@ -312,7 +312,7 @@ fn an_elementwise_kernel_writes_over_its_dying_input() {
 /// with the output's size.
 #[test]
 fn no_in_place_over_a_broadcast_input() {
-    let (m, p) = planned(
+    let m = model(
         r#"onnx.graph "g"(%z: tensor<32xf32>, %a: tensor<1x32xf32>) -> ("y": !onnx.unknown) {
   %b = "onnx.Softmax"(%z) : (tensor<32xf32>) -> !onnx.unknown loc("sm1")
   %c = "onnx.Add"(%a, %b) : (tensor<1x32xf32>, !onnx.unknown) -> !onnx.unknown loc("add")
@@ -321,6 +321,7 @@ fn no_in_place_over_a_broadcast_input() {
 }
 "#,
     );
+    let p = checked_plan(&m, &PlanOptions { in_place: true });
     assert_eq!(
         kernels(&m, &p),
         [["sm1"], ["add"], ["sm2"]],
@@ -594,5 +595,28 @@ fn values_without_a_planned_size_are_errors() {
     assert_eq!(
         plan(&m, &PlanOptions::default()).unwrap_err().to_string(),
         "value %x (graph input): has type tensor<?xf32> with an unknown dim: run shape inference first"
+    );
+}
+
+/// Each 2^28 x 2^30 f32 tensor takes 2^60 bytes, which fits; sixteen of
+/// them live in a chain of transposes do not (2^64 bytes).
+#[test]
+fn a_workspace_beyond_64_bits_is_an_error() {
+    let (rows, cols) = (1u64 << 28, 1u64 << 30);
+    let mut graph =
+        format!("onnx.graph \"g\"(%v0: tensor<{rows}x{cols}xf32>) -> (\"y\": !onnx.unknown) {{\n");
+    let mut ty = format!("tensor<{rows}x{cols}xf32>");
+    for i in 0..17 {
+        graph += &format!(
+            "  %v{} = \"onnx.Transpose\"(%v{i}) {{perm = [1, 0]}} : ({ty}) -> !onnx.unknown\n",
+            i + 1
+        );
+        ty = "!onnx.unknown".into();
+    }
+    graph += "  onnx.return %v17\n}\n";
+    let m = model(&graph);
+    assert_eq!(
+        plan(&m, &PlanOptions::default()),
+        Err(Error::WorkspaceOverflow)
     );
 }

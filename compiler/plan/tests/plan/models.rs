@@ -37,24 +37,32 @@ fn count(model: &Model, kinds: &[OpKind]) -> usize {
         .count()
 }
 
+/// Plans `name` by default and with in-place reuse, checks both plans,
+/// prints their numbers, and returns the model and the default plan.
 fn planned(name: &str) -> (Model, Plan) {
     let model = prepare(name);
-    let plan = plan(&model, &PlanOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
-    if let Err(e) = check(&model, &plan) {
-        panic!("{name}: {e}");
-    }
+    let [default, in_place] = [false, true].map(|in_place| {
+        let plan =
+            plan(&model, &PlanOptions { in_place }).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Err(e) = check(&model, &plan) {
+            panic!("{name}, in place {in_place}: {e}");
+        }
+        plan
+    });
     let code_ops =
-        count(&model, &OpKind::ALL) - count(&model, &[OpKind::Constant]) - plan.views.len();
+        count(&model, &OpKind::ALL) - count(&model, &[OpKind::Constant]) - default.views.len();
     println!(
-        "{name:<16} {code_ops:>4} ops -> {:>4} kernels, {:>4} fused, peak {:>10} B, naive {:>11} B ({:.1}x), {} in place",
-        plan.num_kernels,
-        plan.num_fused_ops,
-        plan.workspace_size,
-        plan.naive_bytes,
-        plan.naive_bytes as f64 / plan.workspace_size.max(1) as f64,
-        plan.in_place.len(),
+        "{name:<17} {code_ops:>4} ops -> {:>4} kernels, {:>4} fused; peak {:>9} B, naive {:>10} B ({:.1}x); \
+         in place: {:>3} pairs, peak {:>9} B",
+        default.num_kernels,
+        default.num_fused_ops,
+        default.workspace_size,
+        default.naive_bytes,
+        default.naive_bytes as f64 / default.workspace_size.max(1) as f64,
+        in_place.in_place.len(),
+        in_place.workspace_size,
     );
-    (model, plan)
+    (model, default)
 }
 
 /// Kernel and fused-op counts follow from each architecture (main-graph op
