@@ -24,25 +24,12 @@ use std::process::Command;
 
 use onnx_mlc_dialect::passes::{pass, DEFAULT_PIPELINE};
 use onnx_mlc_dialect::{print_model, Attr, Model, PrintOptions, TensorData};
-use onnx_mlc_import::{
-    export_model, import_model, load_model, save_model, ExportOptions, ImportOptions,
-};
-use onnx_mlc_proto::{Message, ModelProto};
+use onnx_mlc_import::{load_model, save_model, ExportOptions, ImportOptions};
 use onnx_mlc_tests::diff::line_diff;
+use onnx_mlc_tests::onnx::through_onnx;
 use regex::{Captures, Regex};
 
 use crate::backend_import::{case_name, cases, Case, VERIFY_DISAGREEMENTS};
-
-/// Imports the exported `model` again, through the protobuf encoding.
-fn reimport(model: &Model) -> Result<Model, String> {
-    let proto =
-        export_model(model, &ExportOptions::default()).map_err(|e| format!("export: {e}"))?;
-    let decoded =
-        ModelProto::decode(proto.encode_to_vec().as_slice()).map_err(|e| format!("decode: {e}"))?;
-    import_model(&decoded, None, &ImportOptions::default())
-        .map(|i| i.model)
-        .map_err(|e| format!("re-import: {e}"))
-}
 
 /// The printed form up to the export's documented changes: value names
 /// replaced by their number in order of appearance (`%v0`, `%v1`, …), and
@@ -69,7 +56,7 @@ fn canonical(text: &str) -> String {
 /// Exports, re-imports and compares the printed forms (with `options`;
 /// through [`canonical`] when `up_to_names`).
 fn round_trip(model: &Model, options: &PrintOptions, up_to_names: bool) -> Result<Model, String> {
-    let again = reimport(model)?;
+    let again = through_onnx(model)?;
     let (mut before, mut after) = (print_model(model, options), print_model(&again, options));
     if up_to_names {
         (before, after) = (canonical(&before), canonical(&after));

@@ -402,10 +402,12 @@ fn tensor_proto(t: &TensorData, name: &str) -> Result<TensorProto, String> {
         Payload::Strings(strings) => {
             proto.string_data = strings.iter().map(|s| Bytes::from(s.clone())).collect()
         }
-        Payload::Elided => return Err(format!(
+        Payload::Elided => {
+            return Err(format!(
             "the data of this {} was elided when the IR was printed: there are no values to export",
             Type::Tensor(t.ty())
-        )),
+        ))
+        }
     }
     Ok(proto)
 }
@@ -652,6 +654,11 @@ impl<'m> Exporter<'m> {
         };
         for arg in &r.args {
             let name = self.claim(arg.value, rule, &names).map_err(gerr)?;
+            if region == self.model.graph && *ir.ty(arg.value) == Type::Unknown {
+                return Err(gerr(format!(
+                    "input {name:?} has no type, which ONNX requires of the main graph's inputs"
+                )));
+            }
             g.input.push(value_info(ir, arg.value, &name, true));
             if let Some(default) = &arg.default {
                 g.initializer
