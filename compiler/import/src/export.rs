@@ -20,9 +20,11 @@
 //!   (4 or later) allows initializers that are not inputs. Other
 //!   `Constant`s stay nodes.
 //! - An op's kind gives `op_type` and `domain` (spelled as the model's
-//!   opset import spells it). ONNX has no per-node versions: an op whose
+//!   opset import spells it; a domain the model does not import is imported
+//!   at its newest opset). ONNX has no per-node versions: an op whose
 //!   version is not the one the model's opset import resolves it to is an
-//!   error.
+//!   error, and so is an op that uses a value not defined before it in its
+//!   graph or a graph around it.
 //! - Values keep their names where the IR spec's scoping allows it: a node
 //!   output may not reuse a name visible in its graph or the graphs around
 //!   it; inputs and initializers of a subgraph may shadow outer names, but
@@ -49,11 +51,11 @@
 //! # What a round trip changes
 //!
 //! Importing an exported model gives the model back, printed identically,
-//! except where the export had to make names: `Identity` nodes for the
-//! outputs described above, fresh names for unnamed or clashing values,
-//! and (for models that need such an `Identity` but import no ai.onnx
-//! opset) an ai.onnx opset import. Sparse initializers come back after the
-//! dense ones.
+//! except where the export had to make names or imports: `Identity` nodes
+//! for the outputs described above, fresh names for unnamed or clashing
+//! values, polynomial dims that come back as single names, and opset
+//! imports for the domains the model used without importing them. Sparse
+//! initializers come back after the dense ones.
 
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
@@ -151,7 +153,10 @@ pub fn export_model(model: &Model, options: &ExportOptions) -> Result<ModelProto
             .transpose()?;
         // The algorithm runs as if appended to the main graph: it refers
         // to the main graph's values by name.
-        ex.scopes.push(main_scope.clone());
+        ex.scopes.push(Scope {
+            region: model.graph,
+            names: main_scope.clone(),
+        });
         let algorithm = ex.graph(t.algorithm);
         ex.scopes.pop();
         training_info.push(TrainingInfoProto {
@@ -190,11 +195,7 @@ pub fn export_model(model: &Model, options: &ExportOptions) -> Result<ModelProto
 pub fn save_model(model: &Model, path: &Path, options: &ExportOptions) -> Result<()> {
     let mut proto = export_model(model, options)?;
     if let Some(external) = &options.external_data {
-        let folder = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        write_external_data(&mut proto, folder, external)?;
+        write_external_data(&mut proto, path, external)?;
     }
     let size = proto.encoded_len();
     if size > MAX_PROTO_BYTES {
@@ -207,20 +208,36 @@ pub fn save_model(model: &Model, path: &Path, options: &ExportOptions) -> Result
 }
 
 /// Moves the data of the initializers of at least `external.min_bytes`
-/// bytes, in every graph, to the file `external.location` in `folder`.
+/// bytes, in every graph, to the file `external.location` beside the model
+/// file `model_path`.
 fn write_external_data(
     proto: &mut ModelProto,
-    folder: &Path,
+    model_path: &Path,
     external: &ExternalData,
 ) -> Result<()> {
     let location = Path::new(&external.location);
-    if external.location.is_empty()
+    let folder = model_path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let path = folder.join(location);
+    let bad = if external.location.is_empty()
         || !location
             .components()
             .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
     {
+        Some("must be a relative path inside the model's folder")
+    } else if model_path
+        .file_name()
+        .is_some_and(|f| path == folder.join(f))
+    {
+        Some("is the model file itself")
+    } else {
+        None
+    };
+    if let Some(bad) = bad {
         return Err(ExportError::Options(format!(
-            "external data location {:?} must be a relative path inside the model's folder",
+            "external data location {:?} {bad}",
             external.location
         )));
     }
@@ -234,12 +251,10 @@ fn write_external_data(
     for g in graphs {
         collect_initializers(g, &mut tensors);
     }
-    tensors.retain(|t| t.data_location != DataLocation::External as i32);
     tensors.retain(|t| !t.raw_data.is_empty() && t.raw_data.len() >= external.min_bytes);
     if tensors.is_empty() {
         return Ok(());
     }
-    let path = folder.join(location);
     let io = |source| ExportError::Io {
         path: path.clone(),
         source,
@@ -293,7 +308,7 @@ fn doc(meta: Option<&Meta>) -> (String, Vec<StringStringEntryProto>) {
 
 /// A value's `ValueInfoProto`; its doc string and metadata only when
 /// `with_meta`.
-fn value_info(ir: &Ir, v: Value, name: &str, with_meta: bool) -> ValueInfoProto {
+fn value_info_proto(ir: &Ir, v: Value, name: &str, with_meta: bool) -> ValueInfoProto {
     let meta = with_meta.then(|| ir.value(v).meta.as_deref()).flatten();
     let (doc_string, metadata_props) = doc(meta);
     ValueInfoProto {
@@ -403,10 +418,10 @@ fn tensor_proto(t: &TensorData, name: &str) -> Result<TensorProto, String> {
             proto.string_data = strings.iter().map(|s| Bytes::from(s.clone())).collect()
         }
         Payload::Elided => {
+            let ty = Type::Tensor(t.ty());
             return Err(format!(
-            "the data of this {} was elided when the IR was printed: there are no values to export",
-            Type::Tensor(t.ty())
-        ))
+                "the data of this {ty} was elided from a printed IR: there is nothing to export"
+            ));
         }
     }
     Ok(proto)
@@ -419,6 +434,14 @@ fn sparse_proto(s: &SparseTensorData, name: &str) -> Result<SparseTensorProto, S
         indices: Some(tensor_proto(&s.indices, "")?),
         dims: s.dims.clone(),
     })
+}
+
+/// A [`ExportError::Graph`] about `region`.
+fn graph_error(ir: &Ir, region: RegionId, message: String) -> ExportError {
+    ExportError::Graph {
+        graph: ir.region(region).name.clone(),
+        message,
+    }
 }
 
 /// How a value defined in a graph may take its name.
@@ -450,7 +473,8 @@ struct Exporter<'m> {
     model: &'m Model,
     ir: &'m Ir,
     options: &'m ExportOptions,
-    /// The model's opset imports, plus ai.onnx when an `Identity` needs it.
+    /// The model's opset imports, plus those of the domains of ops (or
+    /// `Identity` nodes) it does not import.
     opset_imports: Vec<OpsetImport>,
     /// The exported name of each value (by index), once defined.
     names: Vec<Option<String>>,
@@ -458,9 +482,14 @@ struct Exporter<'m> {
     /// fresh names avoid them all, so they clash with nothing anywhere.
     taken: HashSet<String>,
     fresh_count: usize,
-    /// The names defined so far in each graph being exported, outermost
-    /// first.
-    scopes: Vec<HashSet<String>>,
+    /// The graphs being exported, outermost first.
+    scopes: Vec<Scope>,
+}
+
+/// A graph being exported and the names defined in it so far.
+struct Scope {
+    region: RegionId,
+    names: HashSet<String>,
 }
 
 impl<'m> Exporter<'m> {
@@ -520,7 +549,23 @@ impl<'m> Exporter<'m> {
     }
 
     fn scope(&mut self) -> &mut HashSet<String> {
-        self.scopes.last_mut().expect("inside a graph")
+        &mut self.scopes.last_mut().expect("inside a graph").names
+    }
+
+    /// Whether `name` is defined in the graphs being exported.
+    fn visible(&self, name: &str) -> bool {
+        self.scopes.iter().any(|s| s.names.contains(name))
+    }
+
+    /// The name of `v` where the innermost graph refers to it: `None` when
+    /// `v` is not (yet) defined there or in a graph around it.
+    fn reference(&self, v: Value) -> Option<&str> {
+        let region = self.def_region(v);
+        self.scopes
+            .iter()
+            .any(|s| s.region == region)
+            .then_some(())?;
+        self.name(v)
     }
 
     /// Names value `v`, defined in the innermost graph, under `rule`.
@@ -528,11 +573,11 @@ impl<'m> Exporter<'m> {
         let wanted = self.ir.value(v).name.as_ref().or(graph.preferred.get(&v));
         let (here, outer) = self.scopes.split_last().expect("inside a graph");
         let clash = wanted.and_then(|name| {
-            if here.contains(name) {
+            if here.names.contains(name) {
                 Some("is already defined in this graph")
             } else if graph.reserved.get(name).is_some_and(|&w| w != v) {
                 Some("is an output of this graph computed by another value")
-            } else if rule == Claim::NodeOutput && outer.iter().any(|s| s.contains(name)) {
+            } else if rule == Claim::NodeOutput && outer.iter().any(|s| s.names.contains(name)) {
                 Some("is defined in an enclosing graph")
             } else if rule != Claim::NodeOutput && graph.free.contains(name) {
                 Some("names an outer value this graph uses")
@@ -619,68 +664,108 @@ impl<'m> Exporter<'m> {
     /// Exports `region` as a graph, inside the graphs of `self.scopes`;
     /// returns it with the names it defines.
     fn graph(&mut self, region: RegionId) -> Result<(GraphProto, HashSet<String>)> {
-        let ir = self.ir;
-        let r = ir.region(region);
-        let top = r.parent == RegionParent::Top;
-        let gerr = |message: String| ExportError::Graph {
-            graph: r.name.clone(),
-            message,
-        };
-        let mut names = GraphNames {
-            free: self.free_names(region),
-            ..GraphNames::default()
-        };
-        for o in &r.outputs {
-            if names.reserved.insert(o.name.clone(), o.value).is_some() {
-                return Err(gerr(format!("output {:?} is listed twice", o.name)));
-            }
-            let unnamed = ir.value(o.value).name.is_none();
-            let local_result = matches!(ir.value(o.value).def, ValueDef::Result(op, _) if ir.op(op).parent == region);
-            if unnamed && local_result {
-                names.preferred.entry(o.value).or_insert(o.name.clone());
-            }
-        }
-        self.scopes.push(HashSet::new());
+        let r = self.ir.region(region);
+        let names = self.graph_names(region)?;
+        self.scopes.push(Scope {
+            region,
+            names: HashSet::new(),
+        });
         let mut g = GraphProto {
             name: r.name.clone(),
             ..GraphProto::default()
         };
         (g.doc_string, g.metadata_props) = doc(r.meta.as_deref());
+        self.inputs(region, &names, &mut g)?;
+        let leading = self.initializers(region, &names, &mut g)?;
+        for &op in &r.ops[leading..] {
+            let node = self.node(op, &names)?;
+            g.node.push(node);
+        }
+        let direct = self.outputs(region, &mut g)?;
+        if self.options.value_info {
+            self.value_infos(&r.ops[leading..], &direct, &mut g);
+        }
+        let scope = self.scopes.pop().expect("pushed above");
+        Ok((g, scope.names))
+    }
 
-        let rule = if top {
-            Claim::Interface
-        } else {
-            Claim::Shadowing
+    /// What naming the values of `region` must respect: its output names,
+    /// the names of the outer values it uses, and the names unnamed output
+    /// values take.
+    fn graph_names(&self, region: RegionId) -> Result<GraphNames> {
+        let ir = self.ir;
+        let mut names = GraphNames {
+            free: self.free_names(region),
+            ..GraphNames::default()
         };
-        for arg in &r.args {
-            let name = self.claim(arg.value, rule, &names).map_err(gerr)?;
-            if region == self.model.graph && *ir.ty(arg.value) == Type::Unknown {
-                return Err(gerr(format!(
-                    "input {name:?} has no type, which ONNX requires of the main graph's inputs"
-                )));
+        for o in &ir.region(region).outputs {
+            if names.reserved.insert(o.name.clone(), o.value).is_some() {
+                return Err(graph_error(
+                    ir,
+                    region,
+                    format!("output {:?} is listed twice", o.name),
+                ));
             }
-            g.input.push(value_info(ir, arg.value, &name, true));
-            if let Some(default) = &arg.default {
-                g.initializer
-                    .push(
-                        tensor_proto(default, &name).map_err(|message| ExportError::Tensor {
-                            tensor: name.clone(),
-                            message,
-                        })?,
-                    );
+            let unnamed = ir.value(o.value).name.is_none();
+            let result = matches!(ir.value(o.value).def, ValueDef::Result(..));
+            if unnamed && result && self.def_region(o.value) == region {
+                names.preferred.entry(o.value).or_insert(o.name.clone());
             }
         }
+        Ok(names)
+    }
 
-        let leading = r
-            .ops
+    /// The graph inputs of `region`'s arguments, with an initializer of the
+    /// same name for each default.
+    fn inputs(&mut self, region: RegionId, names: &GraphNames, g: &mut GraphProto) -> Result<()> {
+        let ir = self.ir;
+        let rule = match ir.region(region).parent {
+            RegionParent::Top => Claim::Interface,
+            RegionParent::Op(_) => Claim::Shadowing,
+        };
+        for arg in &ir.region(region).args {
+            let name = self
+                .claim(arg.value, rule, names)
+                .map_err(|message| graph_error(ir, region, message))?;
+            if region == self.model.graph && *ir.ty(arg.value) == Type::Unknown {
+                let message = format!(
+                    "input {name:?} has no type, which ONNX requires of the main graph's inputs"
+                );
+                return Err(graph_error(ir, region, message));
+            }
+            g.input.push(value_info_proto(ir, arg.value, &name, true));
+            if let Some(default) = &arg.default {
+                let tensor =
+                    tensor_proto(default, &name).map_err(|message| ExportError::Tensor {
+                        tensor: name.clone(),
+                        message,
+                    })?;
+                g.initializer.push(tensor);
+            }
+        }
+        Ok(())
+    }
+
+    /// The (sparse) initializers made of the `Constant`s at the top of
+    /// `region` (see [`Exporter::initializer_attr`]); returns how many ops
+    /// they are.
+    fn initializers(
+        &mut self,
+        region: RegionId,
+        names: &GraphNames,
+        g: &mut GraphProto,
+    ) -> Result<usize> {
+        let ir = self.ir;
+        let ops = &ir.region(region).ops;
+        let leading = ops
             .iter()
             .take_while(|&&op| self.initializer_attr(op).is_some())
             .count();
-        for &op in &r.ops[..leading] {
+        for &op in &ops[..leading] {
             let (_, attr) = self.initializer_attr(op).expect("checked above");
             let v = ir.op(op).results[0].expect("an initializer Constant has its result");
             let name = self
-                .claim(v, Claim::Shadowing, &names)
+                .claim(v, Claim::Shadowing, names)
                 .expect("only interface names fail");
             let (doc_string, metadata_props) = doc(ir.value(v).meta.as_deref());
             let terr = |message| ExportError::Tensor {
@@ -702,69 +787,80 @@ impl<'m> Exporter<'m> {
                 _ => unreachable!("initializer_attr gives tensors"),
             }
         }
+        Ok(leading)
+    }
 
-        for &op in &r.ops[leading..] {
-            let node = self.node(op, &names)?;
-            g.node.push(node);
-        }
-
-        // Outputs: the value itself when it is defined here under the
-        // output's name, else an Identity.
+    /// The graph outputs of `region`: the value itself when it is defined
+    /// in the graph under the output's name, else an `Identity` node.
+    /// Returns the values that are outputs themselves.
+    fn outputs(&mut self, region: RegionId, g: &mut GraphProto) -> Result<HashSet<Value>> {
+        let ir = self.ir;
+        let top = ir.region(region).parent == RegionParent::Top;
         let mut direct = HashSet::new();
-        for o in &r.outputs {
+        for o in &ir.region(region).outputs {
             let v = o.value;
-            let Some(source) = self.name(v).map(str::to_string) else {
-                return Err(gerr(format!(
-                    "output {:?} refers to a value that is not defined",
+            let Some(source) = self.reference(v).map(str::to_string) else {
+                let message = format!(
+                    "output {:?} is a value not defined in the graph or a graph around it",
                     o.name
-                )));
+                );
+                return Err(graph_error(ir, region, message));
             };
             if source == o.name && self.def_region(v) == region && direct.insert(v) {
                 let is_result = matches!(ir.value(v).def, ValueDef::Result(..));
-                g.output.push(value_info(ir, v, &o.name, is_result));
+                g.output.push(value_info_proto(ir, v, &o.name, is_result));
                 continue;
             }
-            let visible = self.scopes.iter().any(|s| s.contains(&o.name));
-            let name = match (visible, top) {
+            let name = match (self.visible(&o.name), top) {
                 (false, _) => o.name.clone(),
                 (true, false) => self.fresh(&o.name),
                 (true, true) => {
-                    return Err(gerr(format!(
-                        "output {:?} is computed by value {source:?}, but its name is taken by another value",
+                    let message = format!(
+                        "output {:?} is value {source:?}, but another value has its name",
                         o.name
-                    )))
+                    );
+                    return Err(graph_error(ir, region, message));
                 }
             };
             self.scope().insert(name.clone());
             g.node.push(self.identity(&source, &name));
-            g.output.push(value_info(ir, v, &name, false));
+            g.output.push(value_info_proto(ir, v, &name, false));
         }
+        Ok(direct)
+    }
 
-        if self.options.value_info {
-            for &op in &r.ops[leading..] {
-                for &v in ir.op(op).results.iter().flatten() {
-                    let data = ir.value(v);
-                    let known = data.ty != Type::Unknown || data.meta.is_some();
-                    if known && !direct.contains(&v) {
-                        let name = self.name(v).expect("named when its op was exported");
-                        g.value_info.push(value_info(ir, v, name, true));
-                    }
+    /// The `value_info` of the results of `ops` that have a type or a doc
+    /// string, except the values that are outputs themselves.
+    fn value_infos(&self, ops: &[OpId], direct: &HashSet<Value>, g: &mut GraphProto) {
+        for &op in ops {
+            for &v in self.ir.op(op).results.iter().flatten() {
+                let data = self.ir.value(v);
+                let known = data.ty != Type::Unknown || data.meta.is_some();
+                if known && !direct.contains(&v) {
+                    let name = self.name(v).expect("named when its op was exported");
+                    g.value_info.push(value_info_proto(self.ir, v, name, true));
                 }
             }
         }
-        let scope = self.scopes.pop().expect("pushed above");
-        Ok((g, scope))
     }
 
-    /// An `Identity` node from `input` to `output`, importing ai.onnx when
-    /// the model does not.
-    fn identity(&mut self, input: &str, output: &str) -> NodeProto {
-        if self.opset(Domain::Onnx).is_none() {
+    /// The opset the model imports for `domain`; a domain it does not
+    /// import is imported at its newest version (ONNX models import every
+    /// domain their nodes use).
+    fn import(&mut self, domain: Domain) -> i64 {
+        self.opset(domain).unwrap_or_else(|| {
+            let version = i64::from(domain.max_version());
             self.opset_imports.push(OpsetImport {
-                domain: Domain::Onnx.name().to_string(),
-                version: i64::from(Domain::Onnx.max_version()),
+                domain: domain.name().to_string(),
+                version,
             });
-        }
+            version
+        })
+    }
+
+    /// An `Identity` node from `input` to `output`.
+    fn identity(&mut self, input: &str, output: &str) -> NodeProto {
+        self.import(Domain::Onnx);
         NodeProto {
             input: vec![input.to_string()],
             output: vec![output.to_string()],
@@ -784,12 +880,7 @@ impl<'m> Exporter<'m> {
             message,
         };
         let domain = d.kind.domain();
-        let Some(opset) = self.opset(domain) else {
-            return Err(fail(format!(
-                "the model imports no opset of domain {:?}",
-                domain.name()
-            )));
-        };
+        let opset = self.import(domain);
         match d.kind.schema(opset) {
             Some(s) if s.since_version == d.version => {}
             Some(s) => {
@@ -809,8 +900,12 @@ impl<'m> Exporter<'m> {
             input.push(match slot {
                 None => String::new(),
                 Some(v) => self
-                    .name(*v)
-                    .ok_or_else(|| fail(format!("input {k} is not defined before the op")))?
+                    .reference(*v)
+                    .ok_or_else(|| {
+                        fail(format!(
+                            "input {k} is not defined before the op in its graph or a graph around it"
+                        ))
+                    })?
                     .to_string(),
             });
         }

@@ -7,7 +7,8 @@
 
 use std::path::PathBuf;
 
-use onnx_mlc_dialect::{parse_model, print_model, Model, PrintOptions};
+use onnx_mlc_dialect::ir::NewOp;
+use onnx_mlc_dialect::{parse_model, print_model, Attrs, Model, OpKind, PrintOptions, Value};
 use onnx_mlc_import::{
     export_model, import_model, load_model, save_model, ExportError, ExportOptions, ExternalData,
     ImportOptions,
@@ -225,7 +226,7 @@ fn loop_with_renamed(old: &str, new: &str) -> Model {
     let mut model = parse(LOOP);
     let ir = &mut model.ir;
     let v = (0..ir.num_values())
-        .map(onnx_mlc_dialect::Value::from_index)
+        .map(Value::from_index)
         .find(|&v| ir.value(v).name.as_deref() == Some(old))
         .expect("the value exists");
     ir.value_mut(v).name = Some(new.to_string());
@@ -364,7 +365,13 @@ fn external_data_beside_the_model_is_named_after_it() {
 #[test]
 fn external_data_must_stay_in_the_models_folder() {
     let dir = scratch("escape");
-    for location in ["../w.bin", "/tmp/w.bin", ""] {
+    let inside = "must be a relative path inside the model's folder";
+    for (location, problem) in [
+        ("../w.bin", inside),
+        ("/tmp/w.bin", inside),
+        ("", inside),
+        ("./m.onnx", "is the model file itself"),
+    ] {
         let options = ExportOptions {
             external_data: Some(ExternalData {
                 location: location.into(),
@@ -376,9 +383,7 @@ fn external_data_must_stay_in_the_models_folder() {
         assert!(matches!(err, ExportError::Options(_)), "{err}");
         assert_eq!(
             err.to_string(),
-            format!(
-                "external data location {location:?} must be a relative path inside the model's folder"
-            )
+            format!("external data location {location:?} {problem}")
         );
     }
     assert!(!dir.join("m.onnx").exists());
@@ -392,5 +397,80 @@ fn save_model_reports_the_file_it_cannot_write() {
     assert!(
         err.to_string().starts_with("/nonexistent-folder/m.onnx: "),
         "{err}"
+    );
+}
+
+/// Appends `kind` (at its newest version) to the main graph of `model`,
+/// applied to `input`, and returns the new op's result.
+fn append(model: &mut Model, kind: OpKind, input: Value) -> Value {
+    let newest = kind.versions().last().expect("a version").since_version;
+    let ty = model.ir.ty(input).clone();
+    let op = model.ir.append_op(
+        model.graph,
+        NewOp {
+            kind,
+            version: newest,
+            inputs: vec![Some(input)],
+            results: vec![Some((None, ty))],
+            attrs: Attrs::default(),
+            name: "added".into(),
+        },
+    );
+    model.ir.op(op).results[0].expect("the result")
+}
+
+#[test]
+fn a_domain_the_model_does_not_import_is_imported() {
+    let mut model = parse(
+        r#"
+onnx.model {ir_version = 10, opset_imports = {"" = 21}}
+onnx.graph "g"(%x: tensor<2xf32>) -> ("y": tensor<2xf32>) {
+  %y = "onnx.Relu"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  onnx.return %y
+}
+"#,
+    );
+    let x = model.ir.region(model.graph).args[0].value;
+    let scaled = append(&mut model, OpKind::Scaler, x);
+    model.ir.add_output(model.graph, "scaled", scaled);
+    let proto = export(&model);
+    let imports: Vec<(&str, i64)> = proto
+        .opset_import
+        .iter()
+        .map(|o| (o.domain.as_str(), o.version))
+        .collect();
+    let ml = i64::from(onnx_mlc_dialect::Domain::Ml.max_version());
+    assert_eq!(imports, [("", 21), ("ai.onnx.ml", ml)]);
+    assert_eq!(graph(&proto).node[1].domain, "ai.onnx.ml");
+    assert_eq!(graph(&proto).node[1].output, ["scaled"]);
+}
+
+#[test]
+fn a_value_used_outside_its_graph_is_an_error() {
+    // The main graph uses the value %t of the If's then-branch.
+    let mut model = parse(
+        r#"
+onnx.model {ir_version = 10, opset_imports = {"" = 21}}
+onnx.graph "g"(%c: tensor<i1>, %x: tensor<2xf32>) -> ("r": tensor<2xf32>) {
+  %r = "onnx.If"(%c) {then_branch = onnx.graph "then"() -> ("t": tensor<2xf32>) {
+    %t = "onnx.Neg"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+    onnx.return %t
+  }, else_branch = onnx.graph "else"() -> ("o": tensor<2xf32>) {
+    %o = "onnx.Abs"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+    onnx.return %o
+  }} : (tensor<i1>) -> tensor<2xf32>
+  onnx.return %r
+}
+"#,
+    );
+    let t = (0..model.ir.num_values())
+        .map(Value::from_index)
+        .find(|&v| model.ir.value(v).name.as_deref() == Some("t"))
+        .expect("%t");
+    append(&mut model, OpKind::Relu, t);
+    let err = export_model(&model, &ExportOptions::default()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"node "added" (Relu, opset 14): input 0 is not defined before the op in its graph or a graph around it"#
     );
 }
