@@ -49,7 +49,7 @@ def checker_error(path):
         onnx.checker.check_model(path, full_check=True)
         return None
     except Exception as e:  # the checker raises several exception types
-        return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        return first_line(e)
 
 
 def session(path):
@@ -220,6 +220,7 @@ def check_exported(name, exported, original_checker, runs, unsupported):
 
 
 def first_line(e):
+    """The first line of an exception's message (onnxruntime's run long)."""
     text = str(e).strip()
     return text.splitlines()[0][:300] if text else type(e).__name__
 
@@ -231,6 +232,7 @@ def main():
     with open(os.path.join(sys.argv[1], "manifest.tsv")) as f:
         for line in filter(str.strip, f):
             name, original, exported, *sets = line.rstrip("\n").split("\t")
+            sets = [s for s in sets if s]
             by_original.setdefault(original, []).append((name, original, exported, sets))
     jobs = min(2, os.cpu_count() or 1)
     with ProcessPoolExecutor(max_workers=jobs) as pool:

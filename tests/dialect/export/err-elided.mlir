@@ -1,5 +1,5 @@
 // RUN: export
-// ERROR: export: tensor "w": the data of this tensor<64x3xf32> was elided when the IR was printed: there are no values to export
+// ERROR: export: tensor "w": the data of this tensor<64x3xf32> was elided from a printed IR: there is nothing to export
 // Elided data (from a dump printed with elided constants) cannot be exported.
 onnx.model {ir_version = 10, opset_imports = {"" = 21}}
 onnx.graph "g"() -> ("w": tensor<64x3xf32>) {
