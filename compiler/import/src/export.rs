@@ -469,6 +469,8 @@ struct GraphNames {
     preferred: HashMap<Value, String>,
 }
 
+/// Walks a model and builds its `ModelProto`; owns the names it gives
+/// values and the opset imports it adds.
 struct Exporter<'m> {
     model: &'m Model,
     ir: &'m Ir,
