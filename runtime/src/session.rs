@@ -190,7 +190,7 @@ impl Session {
             (self.main)(
                 raw_inputs.as_ptr(),
                 raw_outputs.as_mut_ptr(),
-                workspace.buf.as_ref().expect("taken").as_ptr(),
+                workspace.as_ptr(),
                 self.weights.ptrs.as_ptr(),
                 self.rt.as_raw(),
             )
@@ -262,6 +262,12 @@ impl Session {
 struct Workspace<'s> {
     buf: Option<AlignedBuf>,
     pool: &'s Mutex<Vec<AlignedBuf>>,
+}
+
+impl Workspace<'_> {
+    fn as_ptr(&self) -> *mut u8 {
+        self.buf.as_ref().expect("returned only on drop").as_ptr()
+    }
 }
 
 impl Drop for Workspace<'_> {
