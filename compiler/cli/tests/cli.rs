@@ -54,7 +54,7 @@ const HOSTILE: &[(&str, &str)] = &[
     ("if_branch_output_count", r#"error[control-flow]: unnamed node (If-16): else_branch "e" has 2 outputs, but the If has 1 results"#),
     ("invalid_utf8", "NodeProto.name: GraphProto.node: ModelProto.graph: invalid string value: data is not UTF-8 encoded"),
     ("ir_version_unsupported", "IR version 99 is not supported (1 to 14)"),
-    ("loop_body_signature", r#"node #0 (op Identity, domain "", opset 17): input "cond_in" is not defined"#),
+    ("loop_body_signature", r#"error[control-flow]: unnamed node (Loop-16): body "body" takes 1 inputs, but the Loop passes 2 + 1 (iteration number, condition, 1 loop-carried values)"#),
     ("matmul_dim_mismatch", r#"node "matmul" (MatMul-13): the inner dims of [2, 3] and [4, 5]: 3 and 4 differ"#),
     ("missing_required_attribute", r#"error[missing-attr]: node "cast" (Cast-13): required attribute "to" is missing"#),
     ("negative_dim", r#"tensor "W": invalid shape [-1, 4]"#),
