@@ -357,12 +357,7 @@ fn cases(root: &Path) -> Vec<Case> {
 /// Cases known to disagree, each with its reason, so that the suite
 /// stays a regression test while the fix belongs elsewhere. A listed case
 /// that agrees again fails the suite until its entry is removed.
-const KNOWN_MISMATCHES: &[(&str, &str)] = &[(
-    "node/test_loop16_seq_none",
-    "the model carries an optional sequence into a Loop whose body returns a plain \
-     sequence (which the verifier rejects); control-flow inference gives the carried \
-     sequence scalar elements, but the body inserts 1-D slices",
-)];
+const KNOWN_MISMATCHES: &[(&str, &str)] = &[];
 
 /// Suites whose models have static shapes throughout (fixed-size inputs,
 /// weights and shape operands as initializers), so that inference must

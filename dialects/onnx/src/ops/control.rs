@@ -29,7 +29,14 @@
 //!   body gives it after the first round (its elements are all the body's),
 //!   and an optional may enter and leave as its value (the spec's tests do
 //!   this), in which case the body sees an optional and the result is the
-//!   value's type.
+//!   value's type (or a value enter and leave wrapped in an optional: it is
+//!   then carried as one, and the body receives the value).
+//! - A `Loop` body's declared input types count for the first iteration
+//!   only, and the shapes declared for the values it computes are
+//!   forgotten: they may describe the first iteration only (the backend's
+//!   `test_loop16_seq_none` declares scalar elements for a sequence its
+//!   body appends 1-D slices to). ONNX's Loop inference drops the carried
+//!   shapes for the same reason.
 //! - `Loop` (versions 1–25): results are the N final carried values and the K
 //!   scan outputs, each the body's per-iteration tensor with a leading
 //!   iteration dim. That dim is `M` when `cond` is absent (the loop then runs
@@ -44,7 +51,9 @@
 
 use super::sequence::sequence_len;
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, known_tensor, normalize_axis, unify, union_types};
+use crate::infer::shape::{
+    erase_shapes, fmt_dims, known_tensor, normalize_axis, unify, union_types,
+};
 use crate::infer::{merge_types, Fail, InferCtx, SymTensor};
 use crate::invalid;
 use crate::ir::RegionId;
@@ -163,7 +172,20 @@ fn infer_loop(cx: &mut InferCtx) -> Result<(), Fail> {
         Some(t) => t.clone(),
         None => scalar_arg(cx, body, 1, ElemType::Bool),
     };
-    let (carried, outs) = infer_body(cx, body, &[iteration, cond], initial, &empty, &[], 1)?;
+    let passed = [iteration, cond].into_iter().chain(initial).collect();
+    let mut first = first_iteration(cx, body, passed)?;
+    let initial = first.split_off(2);
+    // The shapes the body declares for its carried values, and for what it
+    // computes from them, may hold for the first iteration only
+    // (test_loop16_seq_none declares scalar elements for the sequence it
+    // appends 1-D slices to, in the body and in its If's branches). ONNX's
+    // Loop inference passes the carried types without shapes for that
+    // reason ("shape may change across iterations") and leaves the carried
+    // results without shapes. Here the body's declared input types count
+    // for the first iteration; the rest is inferred, and the fixpoint finds
+    // the shapes of all iterations.
+    cx.forget_declared_shapes(body);
+    let (carried, outs) = infer_body(cx, body, &first, initial, &empty, &[], 1)?;
     let n_results = cx.num_outputs();
     if outs.len() != n_results + 1 || n_results < n_carried {
         return Err(invalid!(
@@ -184,6 +206,7 @@ fn infer_loop(cx: &mut InferCtx) -> Result<(), Fail> {
     for (j, ty) in carried.into_iter().enumerate() {
         // An optional may enter and its value leave (the spec's own tests
         // do so): the result is then the value's type, as onnx infers it.
+        // (A value that leaves wrapped in an optional is carried as one.)
         let ty = match (&ty, &outs[j + 1]) {
             (Type::Optional(_), exit) if !matches!(exit, Type::Optional(_) | Type::Unknown) => {
                 exit.clone()
@@ -253,6 +276,25 @@ fn scalar_arg(cx: &InferCtx, body: RegionId, index: usize, elem: ElemType) -> Ty
     }
 }
 
+/// The types of the body's inputs in the first iteration: the `passed`
+/// types merged with what the body declares.
+fn first_iteration(cx: &InferCtx, body: RegionId, passed: Vec<Type>) -> Result<Vec<Type>, Fail> {
+    let args = &cx.ir().region(body).args;
+    passed
+        .into_iter()
+        .enumerate()
+        .map(|(i, ty)| {
+            let Some(arg) = args.get(i) else {
+                return Ok(ty);
+            };
+            let declared = cx.ir().ty(arg.value);
+            merge_types(declared, &ty).ok_or_else(|| {
+                invalid!("body input {i} is declared as {declared} but receives {ty}")
+            })
+        })
+        .collect()
+}
+
 /// Infers a loop body whose arguments are `before`, the carried values,
 /// then `after`, and whose outputs from `out_offset` on are the carried
 /// values of the next iteration, widening the carried types until they
@@ -274,11 +316,15 @@ fn infer_body(
 ) -> Result<(Vec<Type>, Vec<Type>), Fail> {
     let mut first = true;
     loop {
+        let declared = &cx.ir().region(body).args;
         let args: Vec<Type> = before
             .iter()
-            .chain(&carried)
-            .chain(after)
             .cloned()
+            .chain(carried.iter().enumerate().map(|(j, ty)| {
+                let d = declared.get(before.len() + j).map(|a| cx.ir().ty(a.value));
+                as_declared(ty, d.unwrap_or(&Type::Unknown))
+            }))
+            .chain(after.iter().cloned())
             .collect();
         let outs = cx.infer_subgraph(body, &args)?;
         let Some(exits) = outs.get(out_offset..out_offset + carried.len()) else {
@@ -318,25 +364,33 @@ fn infer_body(
 /// the body as `entry` and leaves as `exit`. A body that could not be
 /// inferred says nothing about shapes, but the value keeps its type.
 fn widen(entry: &Type, exit: &Type) -> Option<Type> {
+    let plain = |t: &Type| !matches!(t, Type::Optional(_) | Type::Unknown);
     match (entry, exit) {
         (_, Type::Unknown) => Some(erase_shapes(entry)),
-        // An optional value may leave as its (present) value.
-        (Type::Optional(inner), _) if !matches!(exit, Type::Optional(_)) => {
+        // An optional value may leave as its (present) value, and a value
+        // wrapped in an optional: it is then carried as an optional.
+        (Type::Optional(inner), _) if plain(exit) => {
             Some(Type::Optional(Box::new(union_types(inner, exit)?)))
+        }
+        (_, Type::Optional(inner)) if plain(entry) => {
+            Some(Type::Optional(Box::new(union_types(entry, inner)?)))
         }
         _ => union_types(entry, exit),
     }
 }
 
-/// `ty` with the shape of every tensor inside it forgotten.
-fn erase_shapes(ty: &Type) -> Type {
+/// A carried value of type `ty` as the body input declared as `declared`
+/// receives it: the value an optional holds when the input is not an
+/// optional, and the value wrapped when it is (onnxruntime passes them so;
+/// the verifier's `control-flow` rule allows nothing else).
+fn as_declared(ty: &Type, declared: &Type) -> Type {
+    let plain = |t: &Type| !matches!(t, Type::Optional(_) | Type::Unknown);
     match ty {
-        Type::Tensor(t) => Type::Tensor(TensorType::unranked(t.elem)),
-        Type::SparseTensor(t) => Type::SparseTensor(TensorType::unranked(t.elem)),
-        Type::Sequence(t) => Type::Sequence(Box::new(erase_shapes(t))),
-        Type::Optional(t) => Type::Optional(Box::new(erase_shapes(t))),
-        Type::Map(k, t) => Type::Map(*k, Box::new(erase_shapes(t))),
-        Type::Unknown => Type::Unknown,
+        Type::Optional(inner) if plain(declared) => (**inner).clone(),
+        _ if plain(ty) && matches!(declared, Type::Optional(_)) => {
+            Type::Optional(Box::new(ty.clone()))
+        }
+        _ => ty.clone(),
     }
 }
 
@@ -875,6 +929,56 @@ mod tests {
         g.infer().unwrap();
         assert_eq!(g.ty(s), "!onnx.opt<!onnx.seq<tensor<*xf32>>>");
         assert_eq!(g.ty(res), "!onnx.seq<tensor<*xf32>>");
+    }
+
+    #[test]
+    fn loop_body_declarations_hold_for_the_first_iteration_only() {
+        // Backend test_loop16_seq_none declares scalar elements for its
+        // carried sequence everywhere in the body, but appends 1-D slices
+        // to it: after the first iteration the elements are of both ranks.
+        let mut g = Graph::new(28);
+        let o = g.input(opt(seq(t("f32"))));
+        let x = g.input(t("?xf32"));
+        let r = g.region("body");
+        g.arg(r, t("i64"));
+        let c = g.arg(r, t("i1"));
+        let s = g.arg(r, opt(seq(t("f32"))));
+        let value = g.node(r, OptionalGetElement, 18, &[Some(s)], &[true], &[])[0].unwrap();
+        let grown =
+            g.node(r, SequenceInsert, 21, &[Some(value), Some(x)], &[true], &[])[0].unwrap();
+        for v in [value, grown] {
+            g.model.ir.value_mut(v).ty = seq(t("f32"));
+        }
+        g.output(r, c);
+        g.output(r, grown);
+        let main = g.main();
+        let attrs = vec![("body", Attr::Graph(r))];
+        let res = g.node(main, Loop, 16, &[None, None, Some(o)], &[true], &attrs)[0].unwrap();
+        g.infer().unwrap();
+        assert_eq!(g.ty(s), "!onnx.opt<!onnx.seq<tensor<*xf32>>>");
+        assert_eq!(g.ty(value), "!onnx.seq<tensor<*xf32>>");
+        assert_eq!(g.ty(grown), "!onnx.seq<tensor<*xf32>>");
+        assert_eq!(g.ty(res), "!onnx.seq<tensor<*xf32>>");
+
+        // The reverse: a sequence enters, and leaves wrapped in an optional
+        // (onnxruntime unwraps it for the next iteration).
+        let mut g = Graph::new(28);
+        let s0 = g.input(seq(t("1xf32")));
+        let x = g.input(t("1xf32"));
+        let r = g.region("body");
+        g.arg(r, t("i64"));
+        let c = g.arg(r, t("i1"));
+        let s = g.arg(r, seq(t("1xf32")));
+        let grown = g.node(r, SequenceInsert, 21, &[Some(s), Some(x)], &[true], &[])[0].unwrap();
+        let wrapped = g.node(r, Optional, 18, &[Some(grown)], &[true], &[])[0].unwrap();
+        g.output(r, c);
+        g.output(r, wrapped);
+        let main = g.main();
+        let attrs = vec![("body", Attr::Graph(r))];
+        let res = g.node(main, Loop, 16, &[None, None, Some(s0)], &[true], &attrs)[0].unwrap();
+        g.infer().unwrap();
+        assert_eq!(g.ty(s), "!onnx.seq<tensor<1xf32>>");
+        assert_eq!(g.ty(res), "!onnx.opt<!onnx.seq<tensor<1xf32>>>");
     }
 
     #[test]

@@ -1337,6 +1337,86 @@ fn control_flow_loop_body_signature() {
     assert_fails(&m, Rule::ControlFlow, "loop_0", message);
 }
 
+/// `Loop(trip, none, v0)` whose carried value enters as `entry` (the type
+/// of `v0` and of the body's input) and leaves as `exit`, computed from the
+/// body's input by `kind`; the Loop's result has type `result`.
+fn carried_loop(entry: Type, kind: OpKind, exit: Type, result: Type) -> Model {
+    let mut m = model();
+    let g = m.graph;
+    let trip = input(&mut m, g, "trip", t(ElemType::I64, &[]));
+    let v0 = input(&mut m, g, "v0", entry.clone());
+    let lp = node(
+        &mut m,
+        g,
+        OpKind::Loop,
+        &[Some(trip), None, Some(v0)],
+        &[("v_final", result)],
+    );
+    let body = subgraph(&mut m, lp, "body", "body");
+    input(&mut m, body, "i", t(ElemType::I64, &[]));
+    let c = input(&mut m, body, "c", t(ElemType::Bool, &[]));
+    let v = input(&mut m, body, "v", entry);
+    let c_out = op(
+        &mut m,
+        body,
+        OpKind::Identity,
+        &[c],
+        "c_out",
+        t(ElemType::Bool, &[]),
+    );
+    let v_out = op(&mut m, body, kind, &[v], "v_out", exit);
+    output(&mut m, body, "c_out", c_out);
+    output(&mut m, body, "v_out", v_out);
+    output(&mut m, g, "v_final", lp);
+    m
+}
+
+#[test]
+fn control_flow_loop_carried_optionals() {
+    let opt = |ty: Type| Type::Optional(Box::new(ty));
+    let floats = seq(f32t(&[2]));
+    // The backend's test_loop16_seq_none: an optional sequence enters, the
+    // body returns the sequence it holds (onnx and onnxruntime accept it).
+    let m = carried_loop(
+        opt(floats.clone()),
+        OpKind::OptionalGetElement,
+        floats.clone(),
+        floats.clone(),
+    );
+    assert_ok(&m);
+    // And the reverse: a sequence enters, the body returns it wrapped.
+    let wrapped = opt(floats.clone());
+    let m = carried_loop(
+        floats.clone(),
+        OpKind::Optional,
+        wrapped.clone(),
+        wrapped.clone(),
+    );
+    assert_ok(&m);
+
+    // A tensor that leaves as a sequence (onnx's inference lets it pass,
+    // onnxruntime fails in the second iteration).
+    let m = carried_loop(
+        f32t(&[2]),
+        OpKind::SequenceConstruct,
+        floats.clone(),
+        floats.clone(),
+    );
+    let message = "loop-carried value 0: Loop input 2 and body \"body\" output 1 differ in type: \
+                   tensor<2xf32> vs !onnx.seq<tensor<2xf32>>";
+    assert_fails(&m, Rule::ControlFlow, "loop_0", message);
+    // The Loop's result has the type the body returns (onnx: "type case
+    // mismatch").
+    let m = carried_loop(
+        opt(floats.clone()),
+        OpKind::OptionalGetElement,
+        floats.clone(),
+        opt(floats),
+    );
+    let message = "loop-carried value 0: body \"body\" output 1 and Loop result 0 differ in type";
+    assert_fails(&m, Rule::ControlFlow, "loop_0", message);
+}
+
 #[test]
 fn control_flow_scan_body_signature() {
     for m_attr in [0, 3] {
