@@ -7,7 +7,7 @@ pub enum Error {
     /// a size that shape inference left unknown, elements without a fixed
     /// size. `value` is its text-form name (`%x`), `origin` says where it
     /// comes from (`graph input`, or the producing node with its op type
-    /// and opset).
+    /// and version: `result 0 of node "seq" (SequenceConstruct-11)`).
     #[error("value {value} ({origin}): {reason}")]
     Unplaceable {
         value: String,
@@ -15,7 +15,7 @@ pub enum Error {
         reason: String,
     },
     /// A structural problem the verifier rejects (the plan expects a
-    /// verified model): `op` names the node, op type and opset.
+    /// verified model): `op` names the node, op type and version.
     #[error("{op}: {reason}")]
     Malformed { op: String, reason: String },
     /// The intermediate tensors together take more than 2^64 bytes (each

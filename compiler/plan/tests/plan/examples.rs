@@ -577,7 +577,7 @@ fn values_without_a_planned_size_are_errors() {
     assert!(matches!(err, Error::Unplaceable { .. }));
     assert_eq!(
         err.to_string(),
-        "value %s (result 0 of node \"seq\" (SequenceConstruct, opset 11)): has type \
+        "value %s (result 0 of node \"seq\" (SequenceConstruct-11)): has type \
          !onnx.seq<tensor<4xf32>>: only dense tensors can be planned"
     );
     let mut m = model(
