@@ -2,10 +2,12 @@
 //! attributes (with spec defaults), known input values, subgraphs; and
 //! where it puts its result types and values.
 
+use std::collections::{HashMap, HashSet};
+
 use super::{infer_region, merge_types, Knowledge, SymTensor};
 use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
-use crate::ir::{Ir, OpData, OpId, RegionId};
+use crate::ir::{Ir, OpData, OpId, RegionId, Value};
 use crate::schema::{AttrSchema, OpKind};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};
@@ -40,12 +42,22 @@ pub struct InferCtx<'a> {
     op: OpId,
     types: Vec<Option<Type>>,
     values: Vec<Option<SymTensor>>,
+    /// The types every value of a subgraph had before this op first
+    /// inferred it, so that inferring it again starts from them.
+    subgraph_snapshots: HashMap<RegionId, Vec<(Value, Type)>>,
 }
 
 impl<'a> InferCtx<'a> {
     pub(super) fn new(ir: &'a mut Ir, op: OpId, knowledge: &'a mut Knowledge) -> InferCtx<'a> {
         let n = ir.op(op).results.len();
-        InferCtx { ir, knowledge, op, types: vec![None; n], values: vec![None; n] }
+        InferCtx {
+            ir,
+            knowledge,
+            op,
+            types: vec![None; n],
+            values: vec![None; n],
+            subgraph_snapshots: HashMap::new(),
+        }
     }
 
     pub(super) fn finish(self) -> (Vec<Option<Type>>, Vec<Option<SymTensor>>) {
@@ -244,6 +256,12 @@ impl<'a> InferCtx<'a> {
         self.knowledge.values.get(&v)
     }
 
+    /// The known contents of any integer value the op can see (the outputs
+    /// of its subgraphs, say).
+    pub fn value_of(&self, v: Value) -> Option<&SymTensor> {
+        self.knowledge.values.get(&v)
+    }
+
     /// The known contents of a 1-D (or scalar) integer input, such as a
     /// shape or axes operand.
     pub fn sym_vector(&self, i: usize) -> Option<Vec<Dim>> {
@@ -282,15 +300,36 @@ impl<'a> InferCtx<'a> {
 
     /// Infers a subgraph whose arguments have the given types (merged with
     /// what the subgraph declares) and returns the types of its outputs.
+    ///
+    /// Inferring the same subgraph again (to iterate a loop body to a
+    /// fixpoint under more general argument types) first restores every
+    /// value inside it to the type it had before the first call and forgets
+    /// what was learned about it, so that a more general argument is not
+    /// narrowed by the previous, more specific, round.
+    ///
+    /// Trailing arguments with a default value (how IR versions up to 3
+    /// declare a subgraph's initializers) are not passed by the op and keep
+    /// their declared types.
     pub fn infer_subgraph(&mut self, region: RegionId, arg_types: &[Type]) -> Result<Vec<Type>, Fail> {
-        let args: Vec<_> = self.ir.region(region).args.iter().map(|a| a.value).collect();
-        if args.len() != arg_types.len() {
+        let declared = &self.ir.region(region).args;
+        let passes = arg_types.len() <= declared.len()
+            && declared[arg_types.len()..].iter().all(|a| a.default.is_some());
+        if !passes {
             return Err(invalid!(
                 "subgraph '{}' takes {} inputs, the op passes {}",
                 self.ir.region(region).name,
-                args.len(),
+                declared.len(),
                 arg_types.len()
             ));
+        }
+        let args: Vec<_> = declared.iter().map(|a| a.value).collect();
+        match self.subgraph_snapshots.get(&region) {
+            Some(saved) => restore_subgraph(self.ir, self.knowledge, region, saved),
+            None => {
+                let values = values_within(self.ir, region);
+                let saved = values.into_iter().map(|v| (v, self.ir.ty(v).clone())).collect();
+                self.subgraph_snapshots.insert(region, saved);
+            }
         }
         for (v, t) in args.iter().zip(arg_types) {
             let declared = self.ir.ty(*v);
@@ -302,4 +341,33 @@ impl<'a> InferCtx<'a> {
         infer_region(self.ir, region, self.knowledge).map_err(|e| Fail::Invalid(e.to_string()))?;
         Ok(self.ir.region(region).outputs.iter().map(|o| self.ir.ty(o.value).clone()).collect())
     }
+}
+
+/// Every value defined in `region` and the regions nested in it: region
+/// arguments and op results.
+fn values_within(ir: &Ir, region: RegionId) -> Vec<Value> {
+    let mut out = vec![];
+    for r in ir.regions_within(region) {
+        out.extend(ir.region(r).args.iter().map(|a| a.value));
+        for &op in &ir.region(r).ops {
+            out.extend(ir.op(op).results.iter().flatten());
+        }
+    }
+    out
+}
+
+/// Puts a subgraph back in the state `saved` recorded: the saved types,
+/// and no knowledge about its values or ops.
+fn restore_subgraph(
+    ir: &mut Ir,
+    knowledge: &mut Knowledge,
+    region: RegionId,
+    saved: &[(Value, Type)],
+) {
+    for (v, t) in saved {
+        ir.value_mut(*v).ty = t.clone();
+        knowledge.values.remove(v);
+    }
+    let ops: HashSet<OpId> = ir.walk_ops(region).into_iter().collect();
+    knowledge.incomplete.retain(|(op, _)| !ops.contains(op));
 }

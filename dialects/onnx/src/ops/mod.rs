@@ -20,6 +20,8 @@ mod reduce;
 mod rnn;
 mod sequence;
 mod signal;
+#[cfg(test)]
+mod testkit;
 mod text;
 mod training;
 mod vision;

@@ -1,8 +1,357 @@
-//! TODO(family): shape inference for this family.
+//! Recurrent layers: `RNN`, `GRU` and `LSTM` run a cell with 1, 3 or 4
+//! gates over a sequence, forward, in reverse, or both (`direction`).
+//!
+//! With `layout` = 0 (the default, and the only layout before opset 14)
+//! `X` is `[seq, batch, input]`, `Y` is `[seq, num_directions, batch,
+//! hidden]` and `Y_h`/`Y_c` (LSTM) are `[num_directions, batch, hidden]`;
+//! with `layout` = 1 the batch comes first: `X` is `[batch, seq, input]`,
+//! `Y` is `[batch, seq, num_directions, hidden]`, `Y_h`/`Y_c` are `[batch,
+//! num_directions, hidden]`. Every output is optional and has `X`'s type.
+//!
+//! `num_directions` is 2 for `bidirectional`, else 1. The sizes are
+//! unified across all inputs, so a missing `hidden_size` comes from the
+//! weights, and weights that disagree with each other or with `X` are an
+//! error: `W` is `[num_directions, gates*hidden, input]`, `R`
+//! `[num_directions, gates*hidden, hidden]`, `B` `[num_directions,
+//! 2*gates*hidden]`, `sequence_lens` `[batch]`, `initial_h`/`initial_c` like
+//! `Y_h`, and the LSTM peepholes `P` `[num_directions, 3*hidden]`.
+//! Versions: RNN 1, 7, 14, 22; GRU 1, 3, 7, 14, 22; LSTM 1, 7, 14, 22
+//! (`layout` from 14; the rule is otherwise the same).
 
+use crate::dim::Dim;
+use crate::infer::shape::{fmt_dims, known_tensor, unify};
 use crate::infer::{Fail, InferCtx};
-use crate::unknown;
+use crate::invalid;
+use crate::schema::OpKind;
+
+/// The sizes every input and output of a recurrent layer share.
+struct Sizes {
+    seq: Dim,
+    batch: Dim,
+    input: Dim,
+    hidden: Dim,
+    directions: Dim,
+}
 
 pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    Err(unknown!("shape inference for {} is not implemented yet", cx.kind().name()))
+    let (gates, lstm) = match cx.kind() {
+        OpKind::RNN => (1, false),
+        OpKind::GRU => (3, false),
+        _ => (4, true),
+    };
+    let directions = match cx.string_opt("direction")?.as_deref().unwrap_or("forward") {
+        "forward" | "reverse" => 1,
+        "bidirectional" => 2,
+        other => {
+            return Err(invalid!(
+                "attribute 'direction' must be forward, reverse or bidirectional, got \"{other}\""
+            ))
+        }
+    };
+    let batch_first = match cx.int_opt("layout")?.unwrap_or(0) {
+        0 => false,
+        1 => true,
+        v => return Err(invalid!("attribute 'layout' must be 0 or 1, got {v}")),
+    };
+    let hidden = match cx.int_opt("hidden_size")? {
+        None => Dim::Unknown,
+        Some(h) if h > 0 => Dim::Known(h),
+        Some(h) => {
+            return Err(invalid!(
+                "attribute 'hidden_size' must be positive, got {h}"
+            ))
+        }
+    };
+    let elem = cx.elem(0)?;
+    let mut s = Sizes {
+        seq: Dim::Unknown,
+        batch: Dim::Unknown,
+        input: Dim::Unknown,
+        hidden,
+        directions: Dim::Known(directions),
+    };
+
+    if let Some(x) = ranked(cx, 0, "X", 3)? {
+        let (seq, batch) = if batch_first { (1, 0) } else { (0, 1) };
+        unify(&mut s.seq, &x[seq], || {
+            format!("dim {seq} of 'X' (the sequence length)")
+        })?;
+        unify(&mut s.batch, &x[batch], || {
+            format!("dim {batch} of 'X' (the batch size)")
+        })?;
+        unify(&mut s.input, &x[2], || {
+            "dim 2 of 'X' (the input size)".into()
+        })?;
+    }
+    for (i, name) in [(2, "R"), (1, "W")] {
+        if let Some(w) = ranked(cx, i, name, 3)? {
+            unify(&mut s.directions, &w[0], || {
+                format!("dim 0 of '{name}' (num_directions)")
+            })?;
+            multiple(&mut s.hidden, &w[1], gates, || format!("dim 1 of '{name}'"))?;
+            let (slot, what) = if i == 2 {
+                (&mut s.hidden, "hidden")
+            } else {
+                (&mut s.input, "input")
+            };
+            unify(slot, &w[2], || {
+                format!("dim 2 of '{name}' (the {what} size)")
+            })?;
+        }
+    }
+    if let Some(b) = ranked(cx, 3, "B", 2)? {
+        unify(&mut s.directions, &b[0], || {
+            "dim 0 of 'B' (num_directions)".into()
+        })?;
+        multiple(&mut s.hidden, &b[1], 2 * gates, || "dim 1 of 'B'".into())?;
+    }
+    if let Some(lens) = ranked(cx, 4, "sequence_lens", 1)? {
+        unify(&mut s.batch, &lens[0], || {
+            "dim 0 of 'sequence_lens' (the batch size)".into()
+        })?;
+    }
+    let states: &[(usize, &str)] = if lstm {
+        &[(5, "initial_h"), (6, "initial_c")]
+    } else {
+        &[(5, "initial_h")]
+    };
+    for &(i, name) in states {
+        if let Some(h) = ranked(cx, i, name, 3)? {
+            let (d, b) = if batch_first { (1, 0) } else { (0, 1) };
+            unify(&mut s.directions, &h[d], || {
+                format!("dim {d} of '{name}' (num_directions)")
+            })?;
+            unify(&mut s.batch, &h[b], || {
+                format!("dim {b} of '{name}' (the batch size)")
+            })?;
+            unify(&mut s.hidden, &h[2], || {
+                format!("dim 2 of '{name}' (the hidden size)")
+            })?;
+        }
+    }
+    if lstm {
+        if let Some(p) = ranked(cx, 7, "P", 2)? {
+            unify(&mut s.directions, &p[0], || {
+                "dim 0 of 'P' (num_directions)".into()
+            })?;
+            multiple(&mut s.hidden, &p[1], 3, || "dim 1 of 'P'".into())?;
+        }
+    }
+
+    let Sizes {
+        seq,
+        batch,
+        hidden,
+        directions,
+        ..
+    } = s;
+    let y = if batch_first {
+        vec![batch.clone(), seq, directions.clone(), hidden.clone()]
+    } else {
+        vec![seq, directions.clone(), batch.clone(), hidden.clone()]
+    };
+    let state = if batch_first {
+        vec![batch, directions, hidden]
+    } else {
+        vec![directions, batch, hidden]
+    };
+    cx.set_tensor(0, elem, y);
+    cx.set_tensor(1, elem, state.clone());
+    if lstm {
+        cx.set_tensor(2, elem, state);
+    }
+    Ok(())
+}
+
+/// The dims of input `i` when it is present and ranked; its rank must be
+/// `rank`.
+fn ranked(cx: &InferCtx, i: usize, name: &str, rank: usize) -> Result<Option<Vec<Dim>>, Fail> {
+    let Some(t) = known_tensor(cx, i)? else {
+        return Ok(None);
+    };
+    match t.dims() {
+        Some(d) if d.len() != rank => Err(invalid!(
+            "input '{name}' must have rank {rank}, got shape {}",
+            fmt_dims(d)
+        )),
+        d => Ok(d.map(<[Dim]>::to_vec)),
+    }
+}
+
+/// Unifies `hidden` with `dim / k` for a dim that must be `k * hidden`.
+fn multiple(hidden: &mut Dim, dim: &Dim, k: i64, what: impl Fn() -> String) -> Result<(), Fail> {
+    match dim {
+        Dim::Known(n) if n % k != 0 => Err(invalid!(
+            "{} is {n}, which is not {k} * hidden_size",
+            what()
+        )),
+        _ => match hidden {
+            Dim::Unknown => {
+                *hidden = dim.div_exact(&Dim::Known(k));
+                Ok(())
+            }
+            _ => {
+                let expected = hidden.scale(k);
+                if dim.definitely_ne(&expected) {
+                    return Err(invalid!(
+                        "{} is {dim} but must be {k} * hidden_size = {expected}",
+                        what()
+                    ));
+                }
+                Ok(())
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testkit::{t, Graph};
+    use crate::attr::Attr;
+    use crate::ir::Value;
+    use crate::schema::OpKind::*;
+    use crate::types::ElemType::{F32, I32};
+
+    fn types(g: &Graph, vs: &[Option<Value>]) -> Vec<String> {
+        vs.iter()
+            .map(|v| v.map_or("-".into(), |v| g.ty(v)))
+            .collect()
+    }
+
+    #[test]
+    fn backend_shapes() {
+        let mut g = Graph::new();
+        let main = g.main();
+        // test_lstm_batchwise: layout 1, hidden 7 -> Y [3,1,1,7], Y_h [3,1,7].
+        let x = g.input("x", t(F32, "3,1,2"));
+        let w = g.input("w", t(F32, "1,28,2"));
+        let r = g.input("r", t(F32, "1,28,7"));
+        let attrs = vec![("hidden_size", Attr::Int(7)), ("layout", Attr::Int(1))];
+        let lstm = g.node(
+            main,
+            LSTM,
+            22,
+            &[Some(x), Some(w), Some(r)],
+            &[true, true],
+            attrs,
+        );
+        // test_lstm_bidirectional: no Y; Y_h and Y_c [2,1,3].
+        let w2 = g.input("w2", t(F32, "2,12,2"));
+        let r2 = g.input("r2", t(F32, "2,12,3"));
+        let attrs = vec![
+            ("hidden_size", Attr::Int(3)),
+            ("direction", Attr::str("bidirectional")),
+        ];
+        let bi = g.node(
+            main,
+            LSTM,
+            22,
+            &[Some(x), Some(w2), Some(r2)],
+            &[false, true, true],
+            attrs,
+        );
+        // test_gru_seq_length: hidden 5 with a bias -> Y_h [1,3,5].
+        let xg = g.input("xg", t(F32, "2,3,3"));
+        let wg = g.input("wg", t(F32, "1,15,3"));
+        let rg = g.input("rg", t(F32, "1,15,5"));
+        let bg = g.input("bg", t(F32, "1,30"));
+        let gru = g.node(
+            main,
+            GRU,
+            22,
+            &[Some(xg), Some(wg), Some(rg), Some(bg)],
+            &[false, true],
+            vec![],
+        );
+        // test_simple_rnn_batchwise: layout 1, hidden 4.
+        let wr = g.input("wr", t(F32, "1,4,2"));
+        let rr = g.input("rr", t(F32, "1,4,4"));
+        let rnn = g.node(
+            main,
+            RNN,
+            22,
+            &[Some(x), Some(wr), Some(rr)],
+            &[true, true],
+            vec![("layout", Attr::Int(1))],
+        );
+        g.infer().unwrap();
+        assert_eq!(
+            types(&g, &lstm),
+            ["tensor<3x1x1x7xf32>", "tensor<3x1x7xf32>"]
+        );
+        assert_eq!(
+            types(&g, &bi),
+            ["-", "tensor<2x1x3xf32>", "tensor<2x1x3xf32>"]
+        );
+        assert_eq!(types(&g, &gru), ["-", "tensor<1x3x5xf32>"]);
+        assert_eq!(
+            types(&g, &rnn),
+            ["tensor<3x1x1x4xf32>", "tensor<3x1x4xf32>"]
+        );
+    }
+
+    #[test]
+    fn sizes_come_from_any_input() {
+        // No hidden_size: it comes from W (24 = 4 * 6 for an LSTM), the
+        // batch from sequence_lens, with symbolic sequence length.
+        let mut g = Graph::new();
+        let x = g.input("x", t(F32, "S,?,10"));
+        let w = g.input("w", t(F32, "1,24,10"));
+        let r = g.input("r", t(F32, "*"));
+        let b = g.input("b", t(F32, "1,48"));
+        let lens = g.input("lens", t(I32, "B"));
+        let out = g.op(LSTM, 14, &[x, w, r, b, lens], 3, vec![]);
+        g.infer().unwrap();
+        let ty: Vec<String> = out.iter().map(|&v| g.ty(v)).collect();
+        assert_eq!(
+            ty,
+            [
+                r#"tensor<"S"x1x"B"x6xf32>"#,
+                r#"tensor<1x"B"x6xf32>"#,
+                r#"tensor<1x"B"x6xf32>"#
+            ]
+        );
+    }
+
+    /// Checks that an LSTM on a `[3, 1, 2]` input with these weights and
+    /// attributes fails with `message`.
+    fn lstm_fails(w: &str, r: &str, attrs: Vec<(&str, Attr)>, message: &str) {
+        let mut g = Graph::new();
+        let x = g.input("x", t(F32, "3,1,2"));
+        let w = g.input("w", t(F32, w));
+        let r = g.input("r", t(F32, r));
+        g.op(LSTM, 22, &[x, w, r], 2, attrs);
+        let err = g.infer_err();
+        assert!(err.ends_with(message), "{err}");
+    }
+
+    #[test]
+    fn contradictions() {
+        let hidden = vec![("hidden_size", Attr::Int(5))];
+        lstm_fails(
+            "1,28,2",
+            "1,28,7",
+            hidden,
+            "dim 1 of 'R' is 28 but must be 4 * hidden_size = 20",
+        );
+        let input = "dim 2 of 'W' (the input size) is 3 but must be 2";
+        lstm_fails("1,28,3", "1,28,7", vec![], input);
+        let bidirectional = vec![("direction", Attr::str("bidirectional"))];
+        let directions = "dim 0 of 'R' (num_directions) is 1 but must be 2";
+        lstm_fails("1,28,2", "1,28,7", bidirectional, directions);
+        lstm_fails(
+            "1,30,2",
+            "*",
+            vec![],
+            "dim 1 of 'W' is 30, which is not 4 * hidden_size",
+        );
+        let mut g = Graph::new();
+        let x = g.input("x", t(F32, "3,2"));
+        let w = g.input("w", t(F32, "1,4,2"));
+        let r = g.input("r", t(F32, "1,4,4"));
+        g.op(RNN, 22, &[x, w, r], 2, vec![]);
+        assert!(g
+            .infer_err()
+            .ends_with("input 'X' must have rank 3, got shape [3, 2]"));
+    }
 }
