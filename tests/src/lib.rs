@@ -9,11 +9,26 @@ pub mod text;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the repo").to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is inside the repo")
+        .to_path_buf()
 }
 
 /// The cache of generated test data (`.cache/` at the repo root, filled by
 /// `tools/setup.sh`), overridable with `ONNX_MLC_CACHE`.
 pub fn cache_dir() -> PathBuf {
-    std::env::var_os("ONNX_MLC_CACHE").map(PathBuf::from).unwrap_or_else(|| repo_root().join(".cache"))
+    std::env::var_os("ONNX_MLC_CACHE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join(".cache"))
+}
+
+/// The ONNX backend test data (`node/`, `simple/`, `pytorch-converted/`, …,
+/// each case a folder with `model.onnx` and `test_data_set_N/`): the
+/// folder named by `ONNX_MLC_BACKEND_DIR`, else `/tmp/onnx-backend`;
+/// `None` when it does not exist (suites using it then skip, saying so).
+pub fn backend_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("ONNX_MLC_BACKEND_DIR")
+        .map_or_else(|| PathBuf::from("/tmp/onnx-backend"), PathBuf::from);
+    dir.is_dir().then_some(dir)
 }

@@ -10,6 +10,8 @@
 pub mod attr;
 pub mod dim;
 pub mod error;
+mod dce;
+mod fold;
 pub mod infer;
 mod ops;
 pub mod parse;

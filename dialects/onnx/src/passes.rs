@@ -26,12 +26,19 @@ pub const PASSES: &[Pass] = &[
         summary: "infer the type and shape of every value, propagating known integer values",
         run: |m| crate::infer::infer_model(m).map(drop),
     },
+    Pass {
+        name: "fold-shapes",
+        summary: "replace ops whose integer results inference knows by constants",
+        run: crate::fold::fold_shapes,
+    },
+    Pass { name: "dce", summary: "remove ops whose results are unused", run: crate::dce::dce },
 ];
 
 /// The passes that take an imported model to a verified, shape-inferred
 /// dialect model, in order. Verifying again after inference checks what
-/// inference added (main-graph output ranks, types against constraints).
-pub const DEFAULT_PIPELINE: &[&str] = &["verify", "infer-shapes", "verify"];
+/// inference added (main-graph output ranks, types against constraints)
+/// and what folding rewrote.
+pub const DEFAULT_PIPELINE: &[&str] = &["verify", "infer-shapes", "fold-shapes", "dce", "verify"];
 
 /// The pass called `name`.
 pub fn pass(name: &str) -> Option<&'static Pass> {

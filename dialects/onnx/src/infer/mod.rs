@@ -114,9 +114,12 @@ pub fn infer_op(ir: &mut Ir, op: OpId, knowledge: &mut Knowledge) -> Result<()> 
             })?;
             ir.value_mut(v).ty = merged;
         }
-        if let Some(Some(sym)) = values.get(i) {
-            knowledge.values.insert(v, sym.clone());
-        }
+        // An op inferred again (in a loop body) may know less than before:
+        // a value it no longer produces must not survive from the last time.
+        match values.get(i) {
+            Some(Some(sym)) => knowledge.values.insert(v, sym.clone()),
+            _ => knowledge.values.remove(&v),
+        };
     }
     Ok(())
 }

@@ -1,8 +1,601 @@
-//! TODO(family): shape inference for this family.
+//! Convolutions and pooling: sliding windows over the spatial dims of
+//! `[N, C, D1, …, Dn]` tensors.
+//!
+//! | op | computes | result shape | opsets |
+//! |----|----------|--------------|--------|
+//! | Conv / ConvInteger / QLinearConv | cross-correlation with `W: [M, C/group, k…]` | `[N, M, out…]`; int32 / `y_zero_point`'s type | 1, 11, 22 / 10 / 10 |
+//! | DeformConv | deformable convolution | as Conv | 19, 22 |
+//! | ConvTranspose | transposed convolution, `W: [C, M/group, k…]` | `[N, M, s·(d−1) + output_padding + k_eff − pads]`, `output_shape`, or `d·s` with SAME | 1, 11, 22 |
+//! | CausalConvWithState | depthwise causal 1-D conv carrying `k − 1` steps of state | input's; state `[B, C, k − 1]` | 27 |
+//! | AveragePool / MaxPool / LpPool | windowed average / max (+ int64 `Indices`) / p-norm | `[N, C, out…]` | 1, 7, 10 (ceil_mode), 11, 19 (dilations), 22 / 1, 8, 10, 11, 12, 22 / 1, 2, 11, 18, 22 |
+//! | GlobalAveragePool / GlobalMaxPool / GlobalLpPool | reduce all spatial dims | `[N, C, 1…]` | 1, 22 / 1, 22 / 1, 2, 22 |
+//! | MaxUnpool | inverse of MaxPool | `output_shape` input, or `(d − 1)·s + k − pads` | 9, 11, 22 |
+//! | Col2Im | rearrange column blocks into an image | `[N, C, image_shape…]` with `C = C·∏block / ∏block` | 18 |
+//!
+//! Spatial sizes: `out = floor((d + pad_b + pad_e − ((k − 1)·dil + 1)) / s) + 1`
+//! (`ceil` with `ceil_mode`, dropping a last window that would start in
+//! the end padding); `auto_pad = SAME_*` gives `ceil(d / s)`, `VALID` no
+//! padding. On a symbolic dim the formula is kept when it is exact (a
+//! polynomial) and becomes unknown otherwise; batch and channel dims are
+//! carried symbolically either way.
 
+use super::operand::{
+    dims_min_rank, dims_of_rank, expect_dim, input_name, known_dims, product, unify,
+};
+use crate::dim::Dim;
+use crate::infer::shape::fmt_dims;
 use crate::infer::{Fail, InferCtx};
-use crate::unknown;
+use crate::schema::OpKind;
+use crate::types::ElemType;
+use crate::{invalid, unknown};
 
 pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    Err(unknown!("shape inference for {} is not implemented yet", cx.kind().name()))
+    use OpKind::*;
+    match cx.kind() {
+        Conv | DeformConv => {
+            let elem = cx.elem(0)?;
+            conv(cx, 0, 1, elem)
+        }
+        ConvInteger => conv(cx, 0, 1, ElemType::I32),
+        QLinearConv => {
+            let elem = cx.elem(7)?;
+            conv(cx, 0, 3, elem)
+        }
+        ConvTranspose => conv_transpose(cx),
+        CausalConvWithState => causal_conv(cx),
+        AveragePool | MaxPool | LpPool => pool(cx),
+        GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
+            let elem = cx.elem(0)?;
+            let dims = dims_min_rank(cx, 0, 2)?;
+            let mut out = dims[..2].to_vec();
+            out.resize(dims.len(), Dim::Known(1));
+            cx.set_tensor(0, elem, out);
+            Ok(())
+        }
+        MaxUnpool => max_unpool(cx),
+        Col2Im => col2im(cx),
+        other => unreachable!("{} is not a convolution or pooling op", other.name()),
+    }
+}
+
+/// The `auto_pad` attribute.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum AutoPad {
+    NotSet,
+    Valid,
+    SameUpper,
+    SameLower,
+}
+
+/// The window attributes of a conv or pool over `n` spatial dims.
+struct Window {
+    kernel: Vec<i64>,
+    strides: Vec<i64>,
+    dilations: Vec<i64>,
+    /// Begin pads then end pads (`2n` values).
+    pads: Vec<i64>,
+    auto_pad: AutoPad,
+    ceil_mode: bool,
+}
+
+impl Window {
+    /// Reads the window attributes; `kernel` is the kernel from the weight
+    /// when the op has one (the `kernel_shape` attribute wins).
+    fn read(cx: &InferCtx, n: usize, kernel: Option<Vec<i64>>) -> Result<Window, Fail> {
+        let list = |name: &str, default: i64, len: usize| -> Result<Vec<i64>, Fail> {
+            match cx.ints_opt(name)? {
+                Some(v) if v.len() != len => Err(invalid!(
+                    "'{name}' has {} values for {n} spatial dims",
+                    v.len()
+                )),
+                Some(v) => Ok(v),
+                None => Ok(vec![default; len]),
+            }
+        };
+        let kernel = match (cx.ints_opt("kernel_shape")?, kernel) {
+            (Some(k), _) if k.len() != n => {
+                return Err(invalid!(
+                    "'kernel_shape' has {} values for {n} spatial dims",
+                    k.len()
+                ));
+            }
+            (Some(k), _) | (None, Some(k)) => k,
+            (None, None) => return Err(invalid!("attribute 'kernel_shape' is required")),
+        };
+        let strides = list("strides", 1, n)?;
+        let dilations = list("dilations", 1, n)?;
+        let pads = list("pads", 0, 2 * n)?;
+        for (name, v) in [
+            ("kernel_shape", &kernel),
+            ("strides", &strides),
+            ("dilations", &dilations),
+        ] {
+            if let Some(bad) = v.iter().find(|&&x| x <= 0) {
+                return Err(invalid!("'{name}' {v:?} has the non-positive value {bad}"));
+            }
+        }
+        if pads.iter().any(|&p| p < 0) {
+            return Err(invalid!("'pads' {pads:?} has a negative value"));
+        }
+        let auto_pad = match cx.string_opt("auto_pad")?.as_deref() {
+            None | Some("NOTSET") | Some("") => AutoPad::NotSet,
+            Some("VALID") => AutoPad::Valid,
+            Some("SAME_UPPER") => AutoPad::SameUpper,
+            Some("SAME_LOWER") => AutoPad::SameLower,
+            Some(other) => return Err(invalid!("unknown auto_pad '{other}'")),
+        };
+        let ceil_mode = cx.int_opt("ceil_mode")?.unwrap_or(0) != 0;
+        Ok(Window {
+            kernel,
+            strides,
+            dilations,
+            pads,
+            auto_pad,
+            ceil_mode,
+        })
+    }
+
+    /// The kernel extent with dilation along spatial axis `i`.
+    fn extent(&self, i: usize) -> i64 {
+        (self.kernel[i] - 1)
+            .saturating_mul(self.dilations[i])
+            .saturating_add(1)
+    }
+
+    /// Begin and end padding along spatial axis `i` of size `d`; `None`
+    /// when SAME padding depends on an unknown size.
+    fn padding(&self, i: usize, d: &Dim) -> Option<(i64, i64)> {
+        let n = self.kernel.len();
+        match self.auto_pad {
+            AutoPad::NotSet => Some((self.pads[i], self.pads[i + n])),
+            AutoPad::Valid => Some((0, 0)),
+            AutoPad::SameUpper | AutoPad::SameLower => {
+                let s = self.strides[i];
+                let residual = if s > 1 {
+                    d.as_known()?.rem_euclid(s)
+                } else {
+                    0
+                };
+                let total = (self.extent(i) - if residual == 0 { s } else { residual }).max(0);
+                let (small, big) = (total / 2, total - total / 2);
+                Some(if self.auto_pad == AutoPad::SameUpper {
+                    (small, big)
+                } else {
+                    (big, small)
+                })
+            }
+        }
+    }
+
+    /// The output size along spatial axis `i` of an input of size `d`.
+    fn output(&self, i: usize, d: &Dim) -> Result<Dim, Fail> {
+        let s = self.strides[i];
+        if matches!(self.auto_pad, AutoPad::SameUpper | AutoPad::SameLower) && !d.is_known() {
+            return Ok(d.ceil_div(s));
+        }
+        let Some((pb, pe)) = self.padding(i, d) else {
+            return Ok(Dim::Unknown);
+        };
+        let offset = pb
+            .checked_add(pe)
+            .and_then(|p| p.checked_sub(self.extent(i)));
+        let offset = offset.ok_or_else(|| invalid!("pads ({pb}, {pe}) are out of range"))?;
+        let span = d.add(&Dim::Known(offset));
+        let out = if self.ceil_mode {
+            span.ceil_div(s)
+        } else {
+            span.floor_div(s)
+        }
+        .add(&Dim::Known(1));
+        let out = if self.ceil_mode {
+            // The last window must start inside the input or its begin padding.
+            match out
+                .sub(&Dim::Known(1))
+                .scale(s)
+                .sub(&d.add(&Dim::Known(pb)))
+            {
+                Dim::Known(k) if k >= 0 => out.sub(&Dim::Known(1)),
+                Dim::Known(_) => out,
+                _ => Dim::Unknown,
+            }
+        } else {
+            out
+        };
+        match out {
+            Dim::Known(k) if k < 1 => Err(invalid!(
+                "spatial dim {i} of size {d} is too small for a window of {} with padding ({pb}, {pe})",
+                self.extent(i)
+            )),
+            out => Ok(out),
+        }
+    }
+
+    /// The output sizes of all spatial dims.
+    fn outputs(&self, spatial: &[Dim]) -> Result<Vec<Dim>, Fail> {
+        spatial
+            .iter()
+            .enumerate()
+            .map(|(i, d)| self.output(i, d))
+            .collect()
+    }
+}
+
+/// The kernel sizes a weight of shape `[M, C, k…]` gives; `None` when one
+/// is not static (then `kernel_shape` must be read from the attribute).
+fn weight_kernel(w: &[Dim]) -> Option<Vec<i64>> {
+    known_dims(w.get(2..)?)
+}
+
+/// Conv, ConvInteger, QLinearConv, DeformConv: data input `x`, weight `w`.
+fn conv(cx: &mut InferCtx, x: usize, w: usize, elem: ElemType) -> Result<(), Fail> {
+    let xd = dims_min_rank(cx, x, 3)?;
+    let wd = dims_of_rank(cx, w, xd.len())?;
+    let n = xd.len() - 2;
+    let group = cx.int_opt("group")?.unwrap_or(1);
+    if group <= 0 {
+        return Err(invalid!("group must be positive, got {group}"));
+    }
+    expect_dim(
+        &xd[1],
+        &wd[1].scale(group),
+        &format!("the input channels (weight {} × group {group})", wd[1]),
+    )?;
+    if let Dim::Known(m) = wd[0] {
+        if m % group != 0 {
+            return Err(invalid!(
+                "{m} output channels are not a multiple of group {group}"
+            ));
+        }
+    }
+    let bias = match cx.kind() {
+        OpKind::QLinearConv => Some(8),
+        OpKind::DeformConv => Some(3),
+        OpKind::ConvInteger => None,
+        _ => Some(2),
+    };
+    if let Some(bias) = bias.filter(|&b| cx.has_input(b)) {
+        let b = dims_of_rank(cx, bias, 1)?;
+        unify(&b[0], &wd[0], "the bias length and the output channels")?;
+    }
+    let kernel = weight_kernel(&wd);
+    if kernel.is_none() && cx.ints_opt("kernel_shape")?.is_none() {
+        cx.set_tensor(
+            0,
+            elem,
+            [vec![xd[0].clone(), wd[0].clone()], vec![Dim::Unknown; n]].concat(),
+        );
+        return Err(unknown!("the kernel size is not static"));
+    }
+    let window = Window::read(cx, n, kernel)?;
+    if let Some(k) = weight_kernel(&wd) {
+        if k != window.kernel {
+            return Err(invalid!(
+                "'kernel_shape' {:?} differs from the weight's {k:?}",
+                window.kernel
+            ));
+        }
+    }
+    let mut out = vec![xd[0].clone(), wd[0].clone()];
+    out.extend(window.outputs(&xd[2..])?);
+    cx.set_tensor(0, elem, out);
+    Ok(())
+}
+
+fn conv_transpose(cx: &mut InferCtx) -> Result<(), Fail> {
+    let elem = cx.elem(0)?;
+    let xd = dims_min_rank(cx, 0, 3)?;
+    let wd = dims_of_rank(cx, 1, xd.len())?;
+    let n = xd.len() - 2;
+    let group = cx.int_opt("group")?.unwrap_or(1);
+    if group <= 0 {
+        return Err(invalid!("group must be positive, got {group}"));
+    }
+    unify(
+        &xd[1],
+        &wd[0],
+        "the input channels and the weight's first dim",
+    )?;
+    let channels = wd[1].scale(group);
+    if cx.has_input(2) {
+        let b = dims_of_rank(cx, 2, 1)?;
+        unify(&b[0], &channels, "the bias length and the output channels")?;
+    }
+    let kernel = weight_kernel(&wd);
+    if kernel.is_none() && cx.ints_opt("kernel_shape")?.is_none() {
+        cx.set_tensor(
+            0,
+            elem,
+            [vec![xd[0].clone(), channels], vec![Dim::Unknown; n]].concat(),
+        );
+        return Err(unknown!("the kernel size is not static"));
+    }
+    let window = Window::read(cx, n, kernel)?;
+    if cx.ints_opt("pads")?.is_some() && window.auto_pad != AutoPad::NotSet {
+        return Err(invalid!("'pads' cannot be combined with auto_pad"));
+    }
+    let output_padding = match cx.ints_opt("output_padding")? {
+        Some(p) if p.len() != n => {
+            return Err(invalid!(
+                "'output_padding' has {} values for {n} spatial dims",
+                p.len()
+            ))
+        }
+        Some(p) if p.iter().any(|&x| x < 0) => {
+            return Err(invalid!("'output_padding' {p:?} has a negative value"))
+        }
+        Some(p) => p,
+        None => vec![0; n],
+    };
+    let mut out = vec![xd[0].clone(), channels];
+    match cx.ints_opt("output_shape")? {
+        Some(shape) => {
+            // Either the spatial sizes or the whole shape.
+            let spatial = if shape.len() == n + 2 {
+                &shape[2..]
+            } else {
+                &shape[..]
+            };
+            if spatial.len() != n || spatial.iter().any(|&s| s < 0) {
+                return Err(invalid!(
+                    "'output_shape' {shape:?} does not describe {n} spatial dims"
+                ));
+            }
+            out.extend(spatial.iter().map(|&s| Dim::Known(s)));
+        }
+        None => {
+            for (i, d) in xd[2..].iter().enumerate() {
+                let s = window.strides[i];
+                let size = match window.auto_pad {
+                    AutoPad::SameUpper | AutoPad::SameLower => d.scale(s),
+                    _ => {
+                        let pads = if window.auto_pad == AutoPad::Valid {
+                            0
+                        } else {
+                            window.pads[i].saturating_add(window.pads[i + n])
+                        };
+                        let extra = output_padding[i]
+                            .saturating_add(window.extent(i))
+                            .saturating_sub(pads)
+                            .saturating_sub(s);
+                        d.scale(s).add(&Dim::Known(extra))
+                    }
+                };
+                if let Dim::Known(k) = size {
+                    if k < 1 {
+                        return Err(invalid!("spatial dim {i} of the output would be {k}"));
+                    }
+                }
+                out.push(size);
+            }
+        }
+    }
+    cx.set_tensor(0, elem, out);
+    Ok(())
+}
+
+fn causal_conv(cx: &mut InferCtx) -> Result<(), Fail> {
+    let elem = cx.elem(0)?;
+    if let Some(a) = cx.string_opt("activation")? {
+        if !matches!(a.as_str(), "none" | "silu" | "swish") {
+            return Err(invalid!("unknown activation '{a}'"));
+        }
+    }
+    let x = dims_of_rank(cx, 0, 3)?;
+    let w = dims_of_rank(cx, 1, 3)?;
+    let mut channels = unify(&x[1], &w[0], "the channels of input and weight")?;
+    expect_dim(&w[1], &Dim::Known(1), "the weight's second dim (depthwise)")?;
+    if let Dim::Known(k) = w[2] {
+        if k < 1 {
+            return Err(invalid!("kernel size must be at least 1, got {k}"));
+        }
+    }
+    if cx.has_input(2) {
+        channels = unify(
+            &channels,
+            &dims_of_rank(cx, 2, 1)?[0],
+            "the bias length and the channels",
+        )?;
+    }
+    let mut state = vec![x[0].clone(), channels.clone(), w[2].sub(&Dim::Known(1))];
+    if cx.has_input(3) {
+        let past = dims_of_rank(cx, 3, 3)?;
+        for (i, what) in ["batch", "channels", "length (kernel − 1)"]
+            .iter()
+            .enumerate()
+        {
+            state[i] = unify(&state[i], &past[i], &format!("the past_state {what}"))?;
+        }
+    }
+    cx.set_tensor(0, elem, vec![state[0].clone(), channels, x[2].clone()]);
+    cx.set_tensor(1, elem, state);
+    Ok(())
+}
+
+fn pool(cx: &mut InferCtx) -> Result<(), Fail> {
+    let elem = cx.elem(0)?;
+    let xd = dims_min_rank(cx, 0, 3)?;
+    let window = Window::read(cx, xd.len() - 2, None)?;
+    let mut out = xd[..2].to_vec();
+    out.extend(window.outputs(&xd[2..])?);
+    cx.set_tensor(0, elem, out.clone());
+    if cx.kind() == OpKind::MaxPool {
+        cx.set_tensor(1, ElemType::I64, out);
+    }
+    Ok(())
+}
+
+fn max_unpool(cx: &mut InferCtx) -> Result<(), Fail> {
+    let elem = cx.elem(0)?;
+    let xd = dims_min_rank(cx, 0, 3)?;
+    let n = xd.len() - 2;
+    let window = Window::read(cx, n, None)?;
+    if cx.has_input(2) {
+        let Some(shape) = cx.sym_vector(2) else {
+            cx.set_tensor(0, elem, vec![Dim::Unknown; xd.len()]);
+            return Err(unknown!("'{}' is not known", input_name(cx, 2)));
+        };
+        if shape.len() != xd.len() {
+            return Err(invalid!(
+                "'output_shape' {} must have {} dims",
+                fmt_dims(&shape),
+                xd.len()
+            ));
+        }
+        cx.set_tensor(0, elem, shape);
+        return Ok(());
+    }
+    let mut out = xd[..2].to_vec();
+    for (i, d) in xd[2..].iter().enumerate() {
+        let pads = window.pads[i].saturating_add(window.pads[i + n]);
+        let extra = window.kernel[i]
+            .saturating_sub(pads)
+            .saturating_sub(window.strides[i]);
+        out.push(d.scale(window.strides[i]).add(&Dim::Known(extra)));
+    }
+    cx.set_tensor(0, elem, out);
+    Ok(())
+}
+
+fn col2im(cx: &mut InferCtx) -> Result<(), Fail> {
+    let elem = cx.elem(0)?;
+    let x = dims_of_rank(cx, 0, 3)?;
+    let (Some(image), Some(block)) = (cx.const_ints(1), cx.const_ints(2)) else {
+        let n = super::operand::static_len(cx, 1);
+        match n {
+            Some(n) => cx.set_tensor(
+                0,
+                elem,
+                [vec![x[0].clone(), Dim::Unknown], vec![Dim::Unknown; n]].concat(),
+            ),
+            None => cx.set_unranked(0, elem),
+        }
+        return Err(unknown!(
+            "'image_shape' and 'block_shape' are not known constants"
+        ));
+    };
+    let n = image.len();
+    if block.len() != n {
+        return Err(invalid!(
+            "image_shape {image:?} and block_shape {block:?} differ in length"
+        ));
+    }
+    if block.iter().any(|&b| b <= 0) {
+        return Err(invalid!("block_shape {block:?} must be positive"));
+    }
+    let window = Window::read(cx, n, Some(block.clone()))?;
+    let blocks = product(&block.iter().map(|&b| Dim::Known(b)).collect::<Vec<_>>());
+    let channels = match &x[1] {
+        Dim::Known(c) if c % blocks.as_known().unwrap_or(1) != 0 => {
+            return Err(invalid!(
+                "{c} input channels are not a multiple of the block size {blocks}"
+            ));
+        }
+        c => c.div_exact(&blocks),
+    };
+    // The number of blocks must match the sliding positions over the image.
+    let positions =
+        product(&window.outputs(&image.iter().map(|&d| Dim::Known(d)).collect::<Vec<_>>())?);
+    expect_dim(&x[2], &positions, "the number of blocks (input dim 2)")?;
+    let mut out = vec![x[0].clone(), channels];
+    out.extend(image.iter().map(|&d| Dim::Known(d)));
+    cx.set_tensor(0, elem, out);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use crate::attr::Attr;
+
+    fn s(v: &str) -> Attr {
+        Attr::str(v)
+    }
+
+    #[test]
+    fn conv_output_sizes() {
+        let x = || ti("1x1x7x5xf32");
+        let w = || ti("1x1x3x3xf32");
+        infers! {
+            11 Conv(ti("1x1x5x5xf32"), w(); pads = ints(&[1, 1, 1, 1])) => "1x1x5x5xf32";
+            11 Conv(ti("1x1x5x5xf32"), w()) => "1x1x3x3xf32";
+            11 Conv(x(), w(); strides = ints(&[2, 2]), pads = ints(&[1, 1, 1, 1])) => "1x1x4x3xf32";
+            11 Conv(x(), w(); strides = ints(&[2, 2]), pads = ints(&[1, 0, 1, 0])) => "1x1x4x2xf32";
+            11 Conv(ti("1x1x5x5xf32"), w(); strides = ints(&[2, 2]), auto_pad = s("SAME_LOWER")) => "1x1x3x3xf32";
+            11 Conv(ti("1x1x5x5xf32"), w(); auto_pad = s("VALID")) => "1x1x3x3xf32";
+            11 Conv(ti("1x1x7x7xf32"), w(); dilations = ints(&[2, 2])) => "1x1x3x3xf32";
+            11 Conv(ti("2x4x5x5xf32"), ti("6x2x3x3xf32"), ti("6xf32"); group = int(2)) => "2x6x3x3xf32";
+            11 Conv(ti("1x3x10xf32"), ti("8x3x3xf32")) => "1x8x8xf32";
+            // Symbolic spatial dims survive exact formulas only.
+            11 Conv(ti("Nx3xHxWxf32"), ti("8x3x3x3xf32"); pads = ints(&[1, 1, 1, 1])) => "Nx8xHxWxf32";
+            11 Conv(ti("Nx3xHxWxf32"), ti("8x3x3x3xf32"); strides = ints(&[2, 2])) => "Nx8x?x?xf32";
+            11 Conv(ti("Nx3xHxWxf32"), ti("8x3x3x3xf32"); strides = ints(&[2, 2]), auto_pad = s("SAME_UPPER")) => "Nx8x?x?xf32";
+            11 Conv(ti("Nx3xHxWxf32"), ti("8x3x3x3xf32"); auto_pad = s("SAME_UPPER")) => "Nx8xHxWxf32";
+            11 Conv(ti("1x4x5x5xf32"), w()) => Fails(1, "input channels");
+            11 Conv(ti("1x1x2x2xf32"), w()) => Fails(1, "too small");
+            11 Conv(ti("1x1x5x5xf32"), w(); pads = ints(&[1, 1])) => Fails(1, "'pads' has 2 values");
+            11 Conv(ti("1x1x5x5xf32"), w(); auto_pad = s("SAME")) => Fails(1, "unknown auto_pad");
+            11 Conv(ti("1x1x5x5xf32"), w(), ti("2xf32")) => Fails(1, "bias length");
+            10 ConvInteger(ti("1x1x5x5xui8"), ti("1x1x3x3xui8")) => "1x1x3x3xi32";
+            10 QLinearConv(ti("1x1x5x5xui8"), ti("f32"), ti("ui8"), ti("1x1x3x3xui8"), ti("f32"), ti("ui8"), ti("f32"), ti("ui8")) => "1x1x3x3xui8";
+            19 DeformConv(ti("1x1x3x3xf32"), ti("1x1x2x2xf32"), ti("1x8x2x2xf32")) => "1x1x2x2xf32";
+        }
+    }
+
+    #[test]
+    fn conv_transpose_forms() {
+        let x = || ti("1x1x3x3xf32");
+        let w = || ti("1x2x3x3xf32");
+        infers! {
+            11 ConvTranspose(x(), w()) => "1x2x5x5xf32";
+            11 ConvTranspose(x(), w(); strides = ints(&[3, 2]), output_shape = ints(&[10, 8])) => "1x2x10x8xf32";
+            11 ConvTranspose(x(), w(); strides = ints(&[3, 2]), output_padding = ints(&[1, 1])) => "1x2x10x8xf32";
+            11 ConvTranspose(x(), w(); strides = ints(&[3, 2]), pads = ints(&[1, 2, 1, 2])) => "1x2x7x3xf32";
+            11 ConvTranspose(x(), w(); strides = ints(&[2, 2]), auto_pad = s("SAME_UPPER")) => "1x2x6x6xf32";
+            11 ConvTranspose(x(), ti("1x1x2x2xf32"); dilations = ints(&[2, 2])) => "1x1x5x5xf32";
+            11 ConvTranspose(ti("1x2x3x3xf32"), ti("2x2x3x3xf32"); group = int(2)) => "1x4x5x5xf32";
+            11 ConvTranspose(ti("Nx1xHx3xf32"), w(); strides = ints(&[2, 2])) => "Nx2x(2*H+1)x7xf32";
+            11 ConvTranspose(x(), w(); pads = ints(&[1, 1, 1, 1]), auto_pad = s("SAME_UPPER")) => Fails(1, "cannot be combined");
+            11 ConvTranspose(ti("1x3x3x3xf32"), w()) => Fails(1, "input channels");
+        }
+    }
+
+    #[test]
+    fn pooling() {
+        let x = || ti("1x1x4x4xf32");
+        infers! {
+            12 MaxPool(x(); kernel_shape = ints(&[3, 3]), strides = ints(&[2, 2]), ceil_mode = int(1)) => ["1x1x2x2xf32", "1x1x2x2xi64"];
+            12 MaxPool(x(); kernel_shape = ints(&[3, 3]), strides = ints(&[2, 2])) => ["1x1x1x1xf32", "1x1x1x1xi64"];
+            12 MaxPool(x(); kernel_shape = ints(&[2, 2]), dilations = ints(&[2, 2])) => "1x1x2x2xf32";
+            12 MaxPool(ti("1x3x32x32xf32"); kernel_shape = ints(&[2, 2]), auto_pad = s("SAME_UPPER")) => "1x3x32x32xf32";
+            12 MaxPool(ti("1x1x5x5xf32"); kernel_shape = ints(&[3, 3]), strides = ints(&[2, 2]), auto_pad = s("SAME_UPPER")) => "1x1x3x3xf32";
+            // The last window would start in the end padding: it is dropped.
+            12 MaxPool(ti("1x1x2x2xf32"); kernel_shape = ints(&[1, 1]), strides = ints(&[2, 2]), ceil_mode = int(1)) => "1x1x1x1xf32";
+            19 AveragePool(ti("1x3x32xf32"); kernel_shape = ints(&[2])) => "1x3x31xf32";
+            19 AveragePool(ti("1x3x32x32xf32"); kernel_shape = ints(&[5, 5]), pads = ints(&[2, 2, 2, 2])) => "1x3x32x32xf32";
+            19 AveragePool(ti("BxCxHxWxf32"); kernel_shape = ints(&[3, 3]), pads = ints(&[1, 1, 1, 1])) => "BxCxHxWxf32";
+            19 AveragePool(ti("BxCxHxWxf32"); kernel_shape = ints(&[3, 3]), strides = ints(&[2, 2])) => "BxCx?x?xf32";
+            18 LpPool(ti("1x3x32x32xf32"); kernel_shape = ints(&[2, 2]), p = int(3)) => "1x3x31x31xf32";
+            12 MaxPool(x()) => Fails(2, "'kernel_shape' is required");
+            12 MaxPool(x(); kernel_shape = ints(&[5, 5])) => Fails(2, "too small");
+            12 MaxPool(ti("1x4xf32"); kernel_shape = ints(&[2])) => Fails(2, "rank at least 3");
+            1 GlobalAveragePool(ti("NxCx7x7xf32")) => "NxCx1x1xf32";
+            1 GlobalMaxPool(ti("1x3x5xf32")) => "1x3x1xf32";
+            2 GlobalLpPool(ti("1x3x5x5x5xf32")) => "1x3x1x1x1xf32";
+        }
+    }
+
+    #[test]
+    fn unpool_col2im_causal() {
+        infers! {
+            11 MaxUnpool(ti("1x1x2x2xf32"), ti("1x1x2x2xi64"); kernel_shape = ints(&[2, 2]), strides = ints(&[2, 2])) => "1x1x4x4xf32";
+            11 MaxUnpool(ti("1x1x2x2xf32"), ti("1x1x2x2xi64"), ci(&[1, 1, 5, 5]); kernel_shape = ints(&[2, 2]), strides = ints(&[2, 2])) => "1x1x5x5xf32";
+            18 Col2Im(ti("1x5x5xf32"), ci(&[5, 5]), ci(&[1, 5])) => "1x1x5x5xf32";
+            18 Col2Im(ti("1x10x15xf32"), ci(&[5, 5]), ci(&[1, 5]); pads = ints(&[0, 1, 0, 1])) => "1x2x5x5xf32";
+            18 Col2Im(ti("1x5x6xf32"), ci(&[5, 5]), ci(&[1, 5])) => Fails(1, "number of blocks");
+            27 CausalConvWithState(ti("2x4x10xf32"), ti("4x1x3xf32")) => ["2x4x10xf32", "2x4x2xf32"];
+            27 CausalConvWithState(ti("2x4x10xf32"), ti("4x1x3xf32"), ti("4xf32"), ti("2x4x2xf32")) => ["2x4x10xf32", "2x4x2xf32"];
+            27 CausalConvWithState(ti("2x4x10xf32"), ti("4x1x3xf32"), In::Absent, ti("2x4x3xf32")) => Fails(2, "past_state length");
+            27 CausalConvWithState(ti("2x4x10xf32"), ti("4x1x3xf32"); activation = s("relu")) => Fails(2, "unknown activation");
+        }
+    }
 }

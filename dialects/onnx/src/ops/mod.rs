@@ -14,6 +14,7 @@ mod linalg;
 mod loss;
 mod ml;
 mod norm;
+mod operand;
 mod quant;
 mod random;
 mod reduce;
@@ -21,7 +22,11 @@ mod rnn;
 mod sequence;
 mod signal;
 #[cfg(test)]
+<<<<<<< HEAD
 mod testkit;
+=======
+pub(crate) mod testing;
+>>>>>>> infer1
 mod text;
 mod training;
 mod vision;

@@ -228,6 +228,15 @@ impl OpSchema {
     pub fn output_param(&self, index: usize) -> Option<&'static Param> {
         formal_for(self.outputs, index)
     }
+
+    /// Whether output `index` may have type `ty` (its fixed type or type
+    /// constraint allows it).
+    pub fn output_allows(&self, index: usize, ty: &Type) -> bool {
+        self.output_param(index).is_some_and(|p| match p.ty {
+            ParamType::Fixed(pattern) => pattern.matches(ty),
+            ParamType::Var(var) => self.constraint(var).is_some_and(|c| c.allowed.iter().any(|p| p.matches(ty))),
+        })
+    }
 }
 
 fn formal_for(params: &'static [Param], index: usize) -> Option<&'static Param> {

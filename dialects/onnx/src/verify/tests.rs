@@ -356,7 +356,7 @@ fn pass_is_registered_around_inference() {
     assert!(matches!((pass.run)(&mut m), Err(Error::Verify(e)) if e.rule == Rule::Arity));
     assert_eq!(
         crate::passes::DEFAULT_PIPELINE,
-        ["verify", "infer-shapes", "verify"]
+        ["verify", "infer-shapes", "fold-shapes", "dce", "verify"]
     );
 }
 
