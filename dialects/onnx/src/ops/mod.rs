@@ -22,11 +22,9 @@ mod rnn;
 mod sequence;
 mod signal;
 #[cfg(test)]
-<<<<<<< HEAD
 mod testkit;
-=======
+#[cfg(test)]
 pub(crate) mod testing;
->>>>>>> infer1
 mod text;
 mod training;
 mod vision;
