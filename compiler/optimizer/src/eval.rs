@@ -184,6 +184,10 @@ pub fn from_f64(elem: ElemType, dims: Vec<i64>, v: &[f64]) -> Option<TensorData>
         ElemType::F16 => TensorData::from_vec(dims, &v.iter().map(|&x| half::f16::from_f64(x)).collect::<Vec<_>>()),
         ElemType::I64 => TensorData::from_vec(dims, &v.iter().map(|&x| x as i64).collect::<Vec<_>>()),
         ElemType::I32 => TensorData::from_vec(dims, &v.iter().map(|&x| x as i32).collect::<Vec<_>>()),
+        ElemType::Bool => {
+            let bytes: Vec<u8> = v.iter().map(|&x| u8::from(x != 0.0)).collect();
+            TensorData::from_raw(ElemType::Bool, dims, bytes.into())
+        }
         _ => return None,
     };
     t.ok()

@@ -18,6 +18,7 @@ pub mod convert;
 pub mod cost;
 pub mod dot;
 pub mod eval;
+pub mod expr;
 pub mod extract;
 pub mod lang;
 pub mod pattern;

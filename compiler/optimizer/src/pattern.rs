@@ -217,6 +217,19 @@ impl Pattern {
         ok(&self.root)
     }
 
+    /// For a pattern that is one op with literal attributes and no
+    /// operands: the op and its attributes.
+    pub fn head(&self) -> Option<(OpKind, Attrs)> {
+        let PNode::Op(op) = &self.root else { return None };
+        let OpSpec::Kinds(kinds) = &op.spec else { return None };
+        let mut attrs = Attrs::default();
+        for a in &op.attrs {
+            let PAttr::Eq(name, v) = a else { return None };
+            attrs.set(name, v.clone());
+        }
+        (kinds.len() == 1 && op.children.is_empty() && op.label.is_none()).then_some((kinds[0], attrs))
+    }
+
     /// The discriminants of e-nodes the root can match.
     fn roots(&self) -> Vec<crate::lang::Discriminant> {
         use crate::lang::Discriminant;

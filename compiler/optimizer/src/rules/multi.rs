@@ -82,6 +82,13 @@ fn member(eg: &OGraph, class: Id, node: &ONode, family: &Family) -> Option<(Id, 
 /// Groups of ops sharing input and operator (activation, window,
 /// weight shape apart from the feature axis).
 fn search(eg: &OGraph, limit: usize, family: &Family) -> Vec<Match> {
+    // Results of earlier merges (the operands of Splits) never merge again.
+    let split: Vec<Id> = eg
+        .classes_for_op(&crate::lang::Discriminant::Op(OpKind::Split))
+        .into_iter()
+        .flatten()
+        .flat_map(|c| eg[c].nodes.iter().filter_map(|n| n.operands().first().map(|&x| eg.find(x))))
+        .collect();
     let mut groups: BTreeMap<(Id, OpKey, Vec<i64>), Vec<Member>> = BTreeMap::new();
     for &kind in family.kinds {
         let Some(classes) = eg.classes_for_op(&crate::lang::Discriminant::Op(kind)) else { continue };
@@ -91,6 +98,9 @@ fn search(eg: &OGraph, limit: usize, family: &Family) -> Vec<Match> {
             for node in &eg[class].nodes {
                 let ONode::Op(key, _) = node else { continue };
                 if key.kind != kind || key.is_tuple() {
+                    continue;
+                }
+                if split.contains(&class) {
                     continue;
                 }
                 let Some((x, m)) = member(eg, class, node, family) else { continue };
@@ -162,7 +172,11 @@ fn merge(b: &mut Builder, m: &Match, family: &Family) -> Option<Id> {
         concat(b, &parts, 0)?
     };
     let key = m.key("@op").clone();
-    let merged = b.op_key(key, &[x, w, bias]);
+    let mut operands = vec![x, w];
+    if !is_absent(b.graph(), bias) {
+        operands.push(bias);
+    }
+    let merged = b.op_key(key, &operands);
     let split_axis = if family.weight_axis == 0 { 1 } else { -1 };
     let version = b.graph().analysis.version_of(OpKind::Split)?;
     let mut attrs = onnx_mlc_dialect::Attrs(vec![("axis".into(), Attr::Int(split_axis))]);
