@@ -50,16 +50,16 @@ pub fn fold(key: &OpKey, inputs: &[Option<&TensorData>], max_elems: usize) -> Op
                 return None;
             }
             let int = !a.elem.is_float();
-            binary(a, b, max_elems, |p, q| match key.kind {
-                Add => p + q,
-                Sub => p - q,
-                Mul => p * q,
-                Div if int => (p / q).trunc(),
-                Div => p / q,
-                Pow => p.powf(q),
-                Max => p.max(q),
-                _ => p.min(q),
-            })
+            match key.kind {
+                Add => binary(a, b, max_elems, |p, q| p + q, |p, q| p + q),
+                Sub => binary(a, b, max_elems, |p, q| p - q, |p, q| p - q),
+                Mul => binary(a, b, max_elems, |p, q| p * q, |p, q| p * q),
+                Div if int => binary(a, b, max_elems, |p, q| p / q, |p, q| (p / q).trunc()),
+                Div => binary(a, b, max_elems, |p, q| p / q, |p, q| p / q),
+                Pow => binary(a, b, max_elems, f32::powf, f64::powf),
+                Max => binary(a, b, max_elems, f32::max, f64::max),
+                _ => binary(a, b, max_elems, f32::min, f64::min),
+            }
         }
         Reshape => {
             let (x, shape) = (x()?, inputs.get(1).copied().flatten()?.to_i64s()?);
@@ -133,10 +133,9 @@ pub fn broadcast_shape(a: &[i64], b: &[i64]) -> Option<Vec<i64>> {
         .collect()
 }
 
-/// The flat index into a tensor of `dims` (right-aligned, broadcast) for
-/// each flat index of the broadcast result `out`.
-fn broadcast_index(dims: &[i64], out: &[i64]) -> Vec<usize> {
-    let n = checked_numel(out).unwrap_or(0);
+/// Element strides of a tensor of `dims` (right-aligned) in the space of
+/// the broadcast result `out`: 0 along broadcast dims.
+fn broadcast_strides(dims: &[i64], out: &[i64]) -> Vec<usize> {
     let pad = out.len() - dims.len();
     let mut strides = vec![0usize; out.len()];
     let mut s = 1usize;
@@ -146,32 +145,97 @@ fn broadcast_index(dims: &[i64], out: &[i64]) -> Vec<usize> {
         }
         s *= dims[k] as usize;
     }
-    let mut idx = Vec::with_capacity(n);
-    let mut coord = vec![0i64; out.len()];
-    let mut flat = 0usize;
-    for _ in 0..n {
-        idx.push(flat);
-        for k in (0..out.len()).rev() {
-            coord[k] += 1;
-            flat += strides[k];
-            if coord[k] < out[k] {
-                break;
-            }
-            flat -= strides[k] * out[k] as usize;
-            coord[k] = 0;
-        }
-    }
-    idx
+    strides
 }
 
-fn binary(a: &TensorData, b: &TensorData, max: usize, f: impl Fn(f64, f64) -> f64) -> Option<TensorData> {
+/// Calls `f(i, j)` with the flat indices into `a` and `b` of each element
+/// of their broadcast `out`, in order. Dims along which both operands are
+/// contiguous are merged first, so that the inner loop is long (a weight
+/// times a per-channel scale is one loop per channel).
+fn for_each_pair(a: &[i64], b: &[i64], out: &[i64], mut f: impl FnMut(usize, usize)) {
+    let n = checked_numel(out).unwrap_or(0);
+    if n == 0 {
+        return;
+    }
+    let (sa, sb) = (broadcast_strides(a, out), broadcast_strides(b, out));
+    // Merge dim k into dim k + 1 when each operand steps over it exactly
+    // as over k + 1 continued (or not at all, in both).
+    let (mut dims, mut sa2, mut sb2): (Vec<usize>, Vec<usize>, Vec<usize>) = (vec![], vec![], vec![]);
+    for k in 0..out.len() {
+        let d = out[k] as usize;
+        if d == 1 {
+            continue;
+        }
+        if let (Some(&ld), Some(&la), Some(&lb)) = (dims.last(), sa2.last(), sb2.last()) {
+            if la == sa[k] * d && lb == sb[k] * d {
+                let last = dims.len() - 1;
+                dims[last] = ld * d;
+                sa2[last] = sa[k];
+                sb2[last] = sb[k];
+                continue;
+            }
+        }
+        dims.push(d);
+        sa2.push(sa[k]);
+        sb2.push(sb[k]);
+    }
+    if dims.is_empty() {
+        f(0, 0);
+        return;
+    }
+    let r = dims.len();
+    let inner = dims[r - 1];
+    let (step_a, step_b) = (sa2[r - 1], sb2[r - 1]);
+    let mut coord = vec![0usize; r - 1];
+    let (mut ia, mut ib) = (0usize, 0usize);
+    for _ in 0..n / inner {
+        for k in 0..inner {
+            f(ia + k * step_a, ib + k * step_b);
+        }
+        for d in (0..r - 1).rev() {
+            coord[d] += 1;
+            ia += sa2[d];
+            ib += sb2[d];
+            if coord[d] < dims[d] {
+                break;
+            }
+            ia -= sa2[d] * dims[d];
+            ib -= sb2[d] * dims[d];
+            coord[d] = 0;
+        }
+    }
+}
+
+/// An elementwise binary op with broadcasting: `f32` tensors in `f32`
+/// arithmetic (as a run-time kernel would compute them), others in `f64`
+/// rounded to their type.
+fn binary(
+    a: &TensorData,
+    b: &TensorData,
+    max: usize,
+    f32_op: impl Fn(f32, f32) -> f32,
+    f64_op: impl Fn(f64, f64) -> f64,
+) -> Option<TensorData> {
     let out = broadcast_shape(&a.dims, &b.dims)?;
-    if checked_numel(&out)? > max {
+    let n = checked_numel(&out)?;
+    if n > max {
         return None;
     }
+    if a.elem == ElemType::F32 {
+        let (ra, rb) = (raw(a)?, raw(b)?);
+        let get = |r: &[u8], i: usize| f32::from_le_bytes([r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]]);
+        let mut bytes = vec![0u8; n * 4];
+        let mut chunks = bytes.chunks_exact_mut(4);
+        for_each_pair(&a.dims, &b.dims, &out, |i, j| {
+            if let Some(c) = chunks.next() {
+                c.copy_from_slice(&f32_op(get(ra, i), get(rb, j)).to_le_bytes());
+            }
+        });
+        return TensorData::from_raw(ElemType::F32, out, bytes.into()).ok();
+    }
     let (va, vb) = (values(a)?, values(b)?);
-    let (ia, ib) = (broadcast_index(&a.dims, &out), broadcast_index(&b.dims, &out));
-    let v: Vec<f64> = ia.iter().zip(&ib).map(|(&i, &j)| f(va[i], vb[j])).collect();
+    let mut v = Vec::with_capacity(n);
+    for_each_pair(&a.dims, &b.dims, &out, |i, j| v.push(f64_op(va[i], vb[j])));
     from_f64(a.elem, out, &v)
 }
 

@@ -169,6 +169,11 @@ fn run(model: &mut Model, options: &OptimizeOptions, start: Instant) -> Result<O
         iterations: saturation.iterations,
         stop: Some(saturation.stop),
         applied: saturation.applied.into_iter().collect(),
+        rule_times: {
+            let mut t: Vec<_> = saturation.time.into_iter().collect();
+            t.sort_by(|a, b| b.1.cmp(&a.1));
+            t
+        },
         egraph_nodes: conv.egraph.total_number_of_nodes(),
         egraph_classes: conv.egraph.number_of_classes(),
         folded: conv.egraph.analysis.folded,

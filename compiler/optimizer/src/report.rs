@@ -35,6 +35,8 @@ pub struct OptReport {
     pub stop: Option<StopReason>,
     /// Each rule that changed the e-graph, with how often.
     pub applied: Vec<(&'static str, usize)>,
+    /// Each rule's time (search and application), slowest first.
+    pub rule_times: Vec<(&'static str, Duration)>,
     /// E-nodes at the end.
     pub egraph_nodes: usize,
     /// E-classes at the end.
@@ -62,6 +64,7 @@ impl OptReport {
             iterations: 0,
             stop: None,
             applied: vec![],
+            rule_times: vec![],
             egraph_nodes: 0,
             egraph_classes: 0,
             folded: 0,
@@ -117,6 +120,11 @@ impl fmt::Display for OptReport {
         applied.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
         for (name, n) in applied {
             writeln!(f, "    {n:>6}  {name}")?;
+        }
+        let slow: Vec<String> =
+            self.rule_times.iter().take(5).map(|(n, t)| format!("{n} {:.1}", ms(*t))).collect();
+        if !slow.is_empty() {
+            writeln!(f, "  slowest rules (ms): {}", slow.join(", "))?;
         }
         Ok(())
     }

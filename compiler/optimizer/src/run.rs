@@ -118,28 +118,41 @@ pub struct Saturation {
     pub stop: StopReason,
     /// How often each rule changed the e-graph.
     pub applied: BTreeMap<&'static str, usize>,
+    /// Time each rule took (search and application, analysis included).
+    pub time: BTreeMap<&'static str, Duration>,
 }
 
 /// Runs `rules` on `egraph` within `limits`.
 pub fn saturate(egraph: &mut OGraph, rules: &[Rule], limits: &Limits) -> Saturation {
     let start = Instant::now();
     let mut applied: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut time: BTreeMap<&'static str, Duration> = BTreeMap::new();
     let mut iterations = 0;
     let stop = loop {
         if iterations >= limits.iterations {
             break StopReason::IterationLimit;
         }
         iterations += 1;
-        let matches: Vec<_> = rules.iter().map(|r| r.search(egraph, limits.matches_per_rule)).collect();
+        let matches: Vec<_> = rules
+            .iter()
+            .map(|r| {
+                let t = Instant::now();
+                let ms = r.search(egraph, limits.matches_per_rule);
+                *time.entry(r.name).or_default() += t.elapsed();
+                ms
+            })
+            .collect();
         let mut changed = false;
         let mut stop = None;
         for (rule, ms) in rules.iter().zip(&matches) {
+            let t = Instant::now();
             for m in ms {
                 if rule.apply(egraph, m) {
                     *applied.entry(rule.name).or_default() += 1;
                     changed = true;
                 }
             }
+            *time.entry(rule.name).or_default() += t.elapsed();
             if egraph.total_size() > limits.nodes {
                 stop = Some(StopReason::NodeLimit);
                 break;
@@ -157,5 +170,5 @@ pub fn saturate(egraph: &mut OGraph, rules: &[Rule], limits: &Limits) -> Saturat
             break StopReason::Saturated;
         }
     };
-    Saturation { iterations, stop, applied }
+    Saturation { iterations, stop, applied, time }
 }

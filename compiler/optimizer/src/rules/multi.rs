@@ -116,6 +116,16 @@ fn search(eg: &OGraph, limit: usize, family: &Family) -> Vec<Match> {
     let Some(absent) = eg.lookup(ONode::Absent) else { return vec![] };
     let mut out = vec![];
     for ((x, _, _), members) in groups {
+        // A member that another member is computed from (a Conv and the
+        // same Conv with folded weights, say) is one op, not two parallel
+        // ones: keep the most derived form.
+        let classes: Vec<Id> = members.iter().map(|m| eg.find(m.class)).collect();
+        let derived_from: Vec<Id> = classes
+            .iter()
+            .flat_map(|&c| eg[c].nodes.iter().flat_map(|n| n.operands().iter().map(|&o| eg.find(o))))
+            .filter(|o| classes.contains(o))
+            .collect();
+        let members: Vec<Member> = members.into_iter().filter(|m| !derived_from.contains(&eg.find(m.class))).collect();
         let merged_already = members.iter().all(|m| eg[m.class].nodes.iter().any(|n| matches!(n, ONode::Get(..))));
         if members.len() < 2 || merged_already {
             continue;
