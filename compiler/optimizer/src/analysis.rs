@@ -16,13 +16,13 @@
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use egg::{Analysis, DidMerge, EGraph, Id};
 use onnx_mlc_dialect::infer::{infer_op, merge_types, Knowledge, SymTensor};
 use onnx_mlc_dialect::ir::{NewOp, RegionParent};
 use onnx_mlc_dialect::tensor::Payload;
-use onnx_mlc_dialect::{Attr, Attrs, Domain, ElemType, Ir, OpId, OpKind, TensorData, Type};
+use onnx_mlc_dialect::{Attr, Attrs, Domain, ElemType, Ir, OpId, OpKind, TensorData, TensorType, Type};
 
 use crate::eval;
 use crate::lang::{ConstId, ONode, OpKey};
@@ -30,31 +30,67 @@ use crate::lang::{ConstId, ONode, OpKey};
 /// The e-graph of the optimizer.
 pub type OGraph = EGraph<ONode, OnnxAnalysis>;
 
-/// Constants with more elements than this are interned by identity.
-const CONTENT_INTERN_MAX: usize = 4096;
+/// Constants with more elements than this are interned by identity, and
+/// folded results this big are computed only when extracted.
+pub const SMALL: usize = 4096;
 
-/// A constant of the pool.
+/// A constant of the pool: data, or the recipe to compute it.
 #[derive(Clone, Debug)]
 pub struct Constant {
-    /// The data.
-    pub data: TensorData,
+    ty: TensorType,
+    data: OnceLock<TensorData>,
+    recipe: Option<(OpKey, Vec<Option<ConstId>>)>,
     /// The `Constant` op of the original graph that defines it, if any (so
     /// that rebuilding reuses it, name included).
     pub origin: Option<OpId>,
 }
 
-/// The constants of an e-graph.
+/// The constants of an e-graph. Folded results bigger than [`SMALL`] are
+/// lazy: the pool keeps the op and operands that compute them and
+/// computes them only when a rebuilt graph uses them, so that weights
+/// folded into alternatives the extraction drops cost nothing.
 #[derive(Clone, Debug, Default)]
 pub struct ConstPool {
     items: Vec<Constant>,
     by_content: HashMap<u64, Vec<u32>>,
     by_identity: HashMap<(usize, usize, Vec<i64>, ElemType), u32>,
+    by_recipe: HashMap<(OpKey, Vec<Option<ConstId>>), u32>,
 }
 
 impl ConstPool {
-    /// The constant `id`.
-    pub fn get(&self, id: ConstId) -> &Constant {
-        &self.items[id.0 as usize]
+    /// The type of constant `id`.
+    pub fn ty(&self, id: ConstId) -> &TensorType {
+        &self.items[id.0 as usize].ty
+    }
+
+    /// The op of the original graph that defined constant `id`.
+    pub fn origin(&self, id: ConstId) -> Option<OpId> {
+        self.items[id.0 as usize].origin
+    }
+
+    /// The data of constant `id` when it is at hand (not a lazy fold not
+    /// computed yet).
+    pub fn materialized(&self, id: ConstId) -> Option<&TensorData> {
+        self.items[id.0 as usize].data.get()
+    }
+
+    /// The data of constant `id`, computing a lazy fold (and its lazy
+    /// operands); `None` when that fails.
+    pub fn force(&self, id: ConstId) -> Option<&TensorData> {
+        let item = &self.items[id.0 as usize];
+        if let Some(d) = item.data.get() {
+            return Some(d);
+        }
+        let (key, inputs) = item.recipe.as_ref()?;
+        let inputs: Vec<Option<&TensorData>> = inputs
+            .iter()
+            .map(|i| match i {
+                None => Some(None),
+                Some(i) => self.force(*i).map(Some),
+            })
+            .collect::<Option<_>>()?;
+        let data = eval::fold(key, &inputs, usize::MAX)?;
+        (data.ty() == item.ty).then(|| item.data.get_or_init(|| data))
     }
 
     /// Number of constants.
@@ -70,12 +106,13 @@ impl ConstPool {
     /// The pool entry for `data`: an existing one with the same contents
     /// (small tensors) or the same bytes (big ones), or a new one.
     pub fn intern(&mut self, data: TensorData, origin: Option<OpId>) -> ConstId {
-        let small = data.numel() <= CONTENT_INTERN_MAX;
+        let small = data.numel() <= SMALL;
         match (&data.payload, small) {
             (Payload::Elided, _) => self.push(data, origin),
             (_, true) => {
                 let h = content_hash(&data);
-                if let Some(&i) = self.by_content.get(&h).and_then(|v| v.iter().find(|&&i| self.items[i as usize].data == data)) {
+                let found = self.by_content.get(&h).and_then(|v| v.iter().find(|&&i| self.materialized(ConstId(i)) == Some(&data)));
+                if let Some(&i) = found {
                     return ConstId(i);
                 }
                 let id = self.push(data, origin);
@@ -95,16 +132,40 @@ impl ConstPool {
         }
     }
 
+    /// A lazy constant of type `ty`: `key` applied to constant operands.
+    pub fn lazy(&mut self, ty: TensorType, key: OpKey, inputs: Vec<Option<ConstId>>) -> ConstId {
+        let recipe = (key, inputs);
+        if let Some(&i) = self.by_recipe.get(&recipe) {
+            return ConstId(i);
+        }
+        self.items.push(Constant { ty, data: OnceLock::new(), recipe: Some(recipe.clone()), origin: None });
+        let id = self.items.len() as u32 - 1;
+        self.by_recipe.insert(recipe, id);
+        ConstId(id)
+    }
+
+    /// True when constant `id` can be computed: its data is at hand, or
+    /// its recipe's operands can be computed.
+    pub fn evaluable(&self, id: ConstId) -> bool {
+        let item = &self.items[id.0 as usize];
+        match (item.data.get(), &item.recipe) {
+            (Some(d), _) => matches!(d.payload, Payload::Raw(_)),
+            (None, Some((_, inputs))) => inputs.iter().flatten().all(|&i| self.evaluable(i)),
+            (None, None) => false,
+        }
+    }
+
     /// A constant interned by content only: `None` when no equal constant
     /// is in the pool (used to look expressions up).
     pub fn find(&self, data: &TensorData) -> Option<ConstId> {
         let h = content_hash(data);
         let v = self.by_content.get(&h)?;
-        v.iter().find(|&&i| self.items[i as usize].data == *data).map(|&i| ConstId(i))
+        v.iter().find(|&&i| self.materialized(ConstId(i)) == Some(data)).map(|&i| ConstId(i))
     }
 
     fn push(&mut self, data: TensorData, origin: Option<OpId>) -> ConstId {
-        self.items.push(Constant { data, origin });
+        let ty = data.ty();
+        self.items.push(Constant { ty, data: OnceLock::from(data), recipe: None, origin });
         ConstId(self.items.len() as u32 - 1)
     }
 }
@@ -180,12 +241,12 @@ impl Analysis<ONode> for OnnxAnalysis {
             ONode::Input(i) => Data::of_type(egraph.analysis.inputs[*i as usize].clone()),
             ONode::Absent => Data::of_type(Type::Unknown),
             ONode::Const(c) => {
-                let data = &egraph.analysis.pool.get(*c).data;
+                let pool = &egraph.analysis.pool;
                 Data {
-                    ty: Type::Tensor(data.ty()),
+                    ty: Type::Tensor(pool.ty(*c).clone()),
                     results: None,
                     constant: Some(*c),
-                    sym: SymTensor::from_data(data),
+                    sym: pool.materialized(*c).and_then(SymTensor::from_data),
                 }
             }
             ONode::Get(i, [t]) => {
@@ -237,14 +298,21 @@ fn make_op(egraph: &mut OGraph, key: &OpKey, children: &[Id]) -> Data {
     if let Some(types) = &key.opaque_types {
         return tuple_or_single(key, types.to_vec(), vec![]);
     }
+    let pool = &egraph.analysis.pool;
+    let mut constants: Option<Vec<Option<ConstId>>> = Some(vec![]);
     let operands: Vec<Option<Operand>> = children
         .iter()
         .map(|&c| {
             let d = &egraph[c].data;
             let absent = egraph[c].nodes.iter().any(|n| matches!(n, ONode::Absent));
+            match (&mut constants, absent, d.constant) {
+                (Some(k), true, _) => k.push(None),
+                (Some(k), false, Some(id)) => k.push(Some(id)),
+                (k, _, _) => *k = None,
+            }
             (!absent).then(|| Operand {
                 ty: d.ty.clone(),
-                constant: d.constant.map(|k| egraph.analysis.pool.get(k).data.clone()),
+                constant: d.constant.and_then(|k| pool.materialized(k).cloned()),
                 sym: d.sym.clone(),
             })
         })
@@ -260,24 +328,39 @@ fn make_op(egraph: &mut OGraph, key: &OpKey, children: &[Id]) -> Data {
     if key.is_tuple() {
         return data;
     }
-    let all_constant = operands.iter().all(|o| o.as_ref().is_none_or(|o| o.constant.is_some()));
-    let folded = if all_constant && !operands.is_empty() {
-        let inputs: Vec<Option<&TensorData>> = operands.iter().map(|o| o.as_ref().and_then(|o| o.constant.as_ref())).collect();
-        eval::fold(key, &inputs, egraph.analysis.fold_max_elems)
-    } else {
-        None
+    let constant = match constants.filter(|k| !k.is_empty()) {
+        Some(inputs) => fold(&mut egraph.analysis, key, inputs, &data.ty),
+        None => data.sym.as_ref().and_then(|s| sym_constant(&data.ty, s)).map(|t| egraph.analysis.pool.intern(t, None)),
     };
-    let folded = folded.or_else(|| data.sym.as_ref().and_then(|s| sym_constant(&data.ty, s)));
-    if let Some(t) = folded.filter(|t| type_agrees(&data.ty, t)) {
+    if constant.is_some() {
         egraph.analysis.folded += 1;
-        data.constant = Some(egraph.analysis.pool.intern(t, None));
+        data.constant = constant;
     }
     data
 }
 
-/// A folded value must have the type inference gave the op.
-fn type_agrees(ty: &Type, t: &TensorData) -> bool {
-    merge_types(ty, &Type::Tensor(t.ty())).is_some()
+/// Folds `key` on constant operands: small results now, big ones lazily
+/// (see [`ConstPool`]), nothing beyond the folding limit.
+fn fold(analysis: &mut OnnxAnalysis, key: &OpKey, inputs: Vec<Option<ConstId>>, ty: &Type) -> Option<ConstId> {
+    let ty = ty.as_tensor()?.clone();
+    let n = usize::try_from(ty.static_numel()?).ok()?;
+    if n > analysis.fold_max_elems || !eval::folds(key.kind) {
+        return None;
+    }
+    if n > SMALL {
+        let evaluable = inputs.iter().flatten().all(|&i| analysis.pool.evaluable(i));
+        return evaluable.then(|| analysis.pool.lazy(ty, key.clone(), inputs));
+    }
+    let pool = &analysis.pool;
+    let data: Vec<Option<&TensorData>> = inputs
+        .iter()
+        .map(|i| match i {
+            None => Some(None),
+            Some(i) => pool.force(*i).map(Some),
+        })
+        .collect::<Option<_>>()?;
+    let t = eval::fold(key, &data, SMALL).filter(|t| t.ty() == ty)?;
+    Some(analysis.pool.intern(t, None))
 }
 
 fn tuple_or_single(key: &OpKey, types: Vec<Type>, syms: Vec<Option<SymTensor>>) -> Data {

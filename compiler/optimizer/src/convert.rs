@@ -249,8 +249,8 @@ impl Rebuilder<'_> {
                 _ => return Err(OptimizeError::Internal("a projection of a value".into())),
             },
             ONode::Const(c) => {
-                let k = self.eg.analysis.pool.get(*c);
-                match k.origin {
+                let pool = &self.eg.analysis.pool;
+                match pool.origin(*c) {
                     Some(op) if self.used.insert(op) => {
                         self.ops.push(op);
                         Built::Value(ir.op(op).results[0].expect("a Constant has its result"))
@@ -259,14 +259,17 @@ impl Rebuilder<'_> {
                         let version = self.eg.analysis.version_of(OpKind::Constant).ok_or_else(|| {
                             OptimizeError::Internal("the model's opset has no Constant".into())
                         })?;
+                        let data = pool.force(*c).ok_or_else(|| {
+                            OptimizeError::Internal(format!("folding a constant of type {} failed", pool.ty(*c)))
+                        })?;
                         let op = ir.append_op(
                             self.region,
                             NewOp {
                                 kind: OpKind::Constant,
                                 version,
                                 inputs: vec![],
-                                results: vec![Some((None, Type::Tensor(k.data.ty())))],
-                                attrs: Attrs(vec![("value".into(), Attr::Tensor(k.data.clone()))]),
+                                results: vec![Some((None, Type::Tensor(data.ty())))],
+                                attrs: Attrs(vec![("value".into(), Attr::Tensor(data.clone()))]),
                                 name: String::new(),
                             },
                         );

@@ -104,6 +104,16 @@ pub fn fold(key: &OpKey, inputs: &[Option<&TensorData>], max_elems: usize) -> Op
     }
 }
 
+/// Whether [`fold`] evaluates ops of this kind.
+pub fn folds(kind: OpKind) -> bool {
+    use OpKind::*;
+    matches!(
+        kind,
+        Identity | Neg | Sqrt | Reciprocal | Relu | Exp | Log | Abs | Sigmoid | Tanh | Cast | Add | Sub | Mul | Div
+            | Pow | Max | Min | Reshape | Flatten | Unsqueeze | Squeeze | Transpose | Concat
+    )
+}
+
 /// Every element of `t` as `f64`, when it has data.
 fn values(t: &TensorData) -> Option<Vec<f64>> {
     t.to_f64s()

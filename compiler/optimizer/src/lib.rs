@@ -181,7 +181,13 @@ fn run(model: &mut Model, options: &OptimizeOptions, start: Instant) -> Result<O
         ops_after,
         cost_before,
         cost_after,
-        times: report::Times { convert: converted, saturate: saturated - converted, extract: extracted - saturated, total: start.elapsed() },
+        times: report::Times {
+            convert: converted,
+            saturate: saturated - converted,
+            extract: extracted - saturated,
+            rebuild: start.elapsed() - extracted,
+            total: start.elapsed(),
+        },
     })
 }
 

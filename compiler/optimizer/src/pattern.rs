@@ -291,7 +291,7 @@ fn match_node(egraph: &OGraph, p: &PNode, class: Id, m: Match) -> Vec<Match> {
             }
         },
         PNode::Lit(x) => {
-            let c = egraph[class].data.constant.map(|c| &egraph.analysis.pool.get(c).data);
+            let c = egraph[class].data.constant.and_then(|c| egraph.analysis.pool.materialized(c));
             match c.and_then(splat) {
                 Some(v) if approx_eq(v, *x) => vec![m],
                 _ => vec![],

@@ -16,6 +16,9 @@ pub struct Times {
     pub saturate: Duration,
     /// Extraction.
     pub extract: Duration,
+    /// Rebuilding the graph (computing the folded weights it uses) and
+    /// verifying it.
+    pub rebuild: Duration,
     /// Everything, rebuilding and verification included.
     pub total: Duration,
 }
@@ -109,11 +112,12 @@ impl fmt::Display for OptReport {
         )?;
         writeln!(
             f,
-            "  time: {:.1} ms (convert {:.1}, saturate {:.1}, extract {:.1})",
+            "  time: {:.1} ms (convert {:.1}, saturate {:.1}, extract {:.1}, rebuild {:.1})",
             ms(self.times.total),
             ms(self.times.convert),
             ms(self.times.saturate),
-            ms(self.times.extract)
+            ms(self.times.extract),
+            ms(self.times.rebuild)
         )?;
         writeln!(f, "  rules fired ({} rewrites):", self.rewrites())?;
         let mut applied = self.applied.clone();

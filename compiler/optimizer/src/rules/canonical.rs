@@ -65,7 +65,7 @@ fn along_last_axis(v: &'static str) -> Guard {
     Arc::new(move |eg, m| {
         let (Some(c), Some(root)) = (static_dims_of(eg, m.class(v)), static_dims_of(eg, m.root)) else { return false };
         let Some(&d) = root.last() else { return false };
-        const_of(eg, m.class(v)).is_some() && c.len() <= 1 && c.last().is_none_or(|&l| l == d || l == 1)
+        eg[m.class(v)].data.constant.is_some() && c.len() <= 1 && c.last().is_none_or(|&l| l == d || l == 1)
     })
 }
 

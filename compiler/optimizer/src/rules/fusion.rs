@@ -107,7 +107,7 @@ fn per_channel(v: &'static str) -> Guard {
 /// `Some(len)` with len 1 (a scalar) or C.
 fn channel_vector(eg: &crate::analysis::OGraph, c: Id, out: Id) -> Option<i64> {
     let dims = static_dims_of(eg, c)?;
-    const_of(eg, c)?;
+    eg[c].data.constant?;
     let out = dims_of(eg, out)?;
     if out.len() < 2 || dims.len() > out.len() {
         return None;

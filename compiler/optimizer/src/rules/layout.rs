@@ -55,10 +55,10 @@ fn sink_past_constant(b: &mut Builder, m: &Match) -> Option<Id> {
     let (x, c) = (m.class("?x"), m.class("?c"));
     let rank = b.rank(x)?;
     let perm = perm_of(m.attr("?p"), rank)?;
-    let c_rank = const_of(b.graph(), c)?.dims.len();
-    let moved = if const_of(b.graph(), c)?.numel() == 1 {
+    let c_dims = b.static_dims(c)?;
+    let moved = if c_dims.iter().product::<i64>() == 1 {
         c
-    } else if c_rank == rank {
+    } else if c_dims.len() == rank {
         let t = b.op(OpKind::Transpose, vec![("perm", Attr::Ints(inverse(&perm)))], &[c])?;
         b.graph()[t].data.constant.is_some().then_some(t)?
     } else {

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use egg::Id;
 use onnx_mlc_dialect::{Attr, OpKind, TensorData};
 
-use super::util::{const_of, is_absent, static_dims_of, tensor_of, Builder};
+use super::util::{is_absent, static_dims_of, tensor_of, Builder};
 use super::Rule;
 use crate::analysis::OGraph;
 use crate::eval::from_f64;
@@ -64,14 +64,14 @@ fn member(eg: &OGraph, class: Id, node: &ONode, family: &Family) -> Option<(Id, 
     }
     let (x, w) = (*ops.first()?, *ops.get(1)?);
     let wd = static_dims_of(eg, w)?;
-    const_of(eg, w)?;
+    eg[w].data.constant?;
     if wd.len() != family.weight_rank {
         return None;
     }
     let features = wd[family.weight_axis];
     let bias = match ops.get(2) {
         Some(&b) if !is_absent(eg, b) => {
-            (static_dims_of(eg, b)? == [features] && const_of(eg, b).is_some()).then_some(b)?;
+            (static_dims_of(eg, b)? == [features] && eg[b].data.constant.is_some()).then_some(b)?;
             Some(b)
         }
         _ => None,

@@ -27,9 +27,11 @@ pub fn static_dims_of(egraph: &OGraph, id: Id) -> Option<Vec<i64>> {
     tensor_of(egraph, id)?.static_dims()
 }
 
-/// The constant a class equals.
+/// The value of the constant a class equals, when at hand: original
+/// constants and small folds (big folds stay lazy until extracted, and no
+/// rule needs their values).
 pub fn const_of(egraph: &OGraph, id: Id) -> Option<&TensorData> {
-    egraph[id].data.constant.map(|c| &egraph.analysis.pool.get(c).data)
+    egraph[id].data.constant.and_then(|c| egraph.analysis.pool.materialized(c))
 }
 
 /// True when the class is an absent operand.
