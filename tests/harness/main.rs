@@ -3,3 +3,4 @@
 mod backend_import;
 mod dialect;
 mod infer_backend;
+mod optimizer;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 pub mod diff;
 pub mod filecheck;
+pub mod reference;
 pub mod text;
 
 /// The repository root.

@@ -30,7 +30,9 @@ fn main() -> ExitCode {
             options.enabled = false;
             Ok(())
         } else if let Some(d) = a.strip_prefix("--dot=") {
-            dot = d.split_once(',').map(|(b, a)| (b.to_string(), a.to_string()));
+            dot = d
+                .split_once(',')
+                .map(|(b, a)| (b.to_string(), a.to_string()));
             Ok(())
         } else {
             Ok(())
@@ -67,7 +69,10 @@ fn main() -> ExitCode {
         std::fs::write(a, to_dot(&model)).expect("write the dot file");
     }
     if args.iter().any(|a| a == "--print") {
-        let opts = onnx_mlc_dialect::PrintOptions { elide_constants_above: Some(16), ..Default::default() };
+        let opts = onnx_mlc_dialect::PrintOptions {
+            elide_constants_above: Some(16),
+            ..Default::default()
+        };
         print!("{}", onnx_mlc_dialect::print_model(&model, &opts));
     }
     ExitCode::SUCCESS

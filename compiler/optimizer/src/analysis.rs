@@ -22,7 +22,9 @@ use egg::{Analysis, DidMerge, EGraph, Id};
 use onnx_mlc_dialect::infer::{infer_op, merge_types, Knowledge, SymTensor};
 use onnx_mlc_dialect::ir::{NewOp, RegionParent};
 use onnx_mlc_dialect::tensor::Payload;
-use onnx_mlc_dialect::{Attr, Attrs, Domain, ElemType, Ir, OpId, OpKind, TensorData, TensorType, Type};
+use onnx_mlc_dialect::{
+    Attr, Attrs, Domain, ElemType, Ir, OpId, OpKind, TensorData, TensorType, Type,
+};
 
 use crate::eval;
 use crate::lang::{ConstId, ONode, OpKey};
@@ -111,7 +113,10 @@ impl ConstPool {
             (Payload::Elided, _) => self.push(data, origin),
             (_, true) => {
                 let h = content_hash(&data);
-                let found = self.by_content.get(&h).and_then(|v| v.iter().find(|&&i| self.materialized(ConstId(i)) == Some(&data)));
+                let found = self.by_content.get(&h).and_then(|v| {
+                    v.iter()
+                        .find(|&&i| self.materialized(ConstId(i)) == Some(&data))
+                });
                 if let Some(&i) = found {
                     return ConstId(i);
                 }
@@ -138,7 +143,12 @@ impl ConstPool {
         if let Some(&i) = self.by_recipe.get(&recipe) {
             return ConstId(i);
         }
-        self.items.push(Constant { ty, data: OnceLock::new(), recipe: Some(recipe.clone()), origin: None });
+        self.items.push(Constant {
+            ty,
+            data: OnceLock::new(),
+            recipe: Some(recipe.clone()),
+            origin: None,
+        });
         let id = self.items.len() as u32 - 1;
         self.by_recipe.insert(recipe, id);
         ConstId(id)
@@ -160,12 +170,19 @@ impl ConstPool {
     pub fn find(&self, data: &TensorData) -> Option<ConstId> {
         let h = content_hash(data);
         let v = self.by_content.get(&h)?;
-        v.iter().find(|&&i| self.materialized(ConstId(i)) == Some(data)).map(|&i| ConstId(i))
+        v.iter()
+            .find(|&&i| self.materialized(ConstId(i)) == Some(data))
+            .map(|&i| ConstId(i))
     }
 
     fn push(&mut self, data: TensorData, origin: Option<OpId>) -> ConstId {
         let ty = data.ty();
-        self.items.push(Constant { ty, data: OnceLock::from(data), recipe: None, origin });
+        self.items.push(Constant {
+            ty,
+            data: OnceLock::from(data),
+            recipe: None,
+            origin,
+        });
         ConstId(self.items.len() as u32 - 1)
     }
 }
@@ -197,7 +214,12 @@ pub struct Data {
 
 impl Data {
     fn of_type(ty: Type) -> Data {
-        Data { ty, results: None, constant: None, sym: None }
+        Data {
+            ty,
+            results: None,
+            constant: None,
+            sym: None,
+        }
     }
 }
 
@@ -250,7 +272,11 @@ impl Analysis<ONode> for OnnxAnalysis {
                 }
             }
             ONode::Get(i, [t]) => {
-                let ty = egraph[*t].data.results.as_ref().and_then(|r| r.get(*i as usize).cloned());
+                let ty = egraph[*t]
+                    .data
+                    .results
+                    .as_ref()
+                    .and_then(|r| r.get(*i as usize).cloned());
                 Data::of_type(ty.unwrap_or(Type::Unknown))
             }
             ONode::Op(key, children) => make_op(egraph, key, children),
@@ -262,7 +288,10 @@ impl Analysis<ONode> for OnnxAnalysis {
         let ty = match merge_types(&a.ty, &b.ty) {
             Some(t) => t,
             None => {
-                self.problems.push(format!("values of types {} and {} were found equal", a.ty, b.ty));
+                self.problems.push(format!(
+                    "values of types {} and {} were found equal",
+                    a.ty, b.ty
+                ));
                 a.ty.clone()
             }
         };
@@ -321,7 +350,10 @@ fn make_op(egraph: &mut OGraph, key: &OpKey, children: &[Id]) -> Data {
         Ok(r) => r,
         Err(message) => {
             egraph.analysis.problems.push(format!("{key}: {message}"));
-            (vec![Type::Unknown; key.results.len()], vec![None; key.results.len()])
+            (
+                vec![Type::Unknown; key.results.len()],
+                vec![None; key.results.len()],
+            )
         }
     };
     let mut data = tuple_or_single(key, types, syms);
@@ -330,7 +362,11 @@ fn make_op(egraph: &mut OGraph, key: &OpKey, children: &[Id]) -> Data {
     }
     let constant = match constants.filter(|k| !k.is_empty()) {
         Some(inputs) => fold(&mut egraph.analysis, key, inputs, &data.ty),
-        None => data.sym.as_ref().and_then(|s| sym_constant(&data.ty, s)).map(|t| egraph.analysis.pool.intern(t, None)),
+        None => data
+            .sym
+            .as_ref()
+            .and_then(|s| sym_constant(&data.ty, s))
+            .map(|t| egraph.analysis.pool.intern(t, None)),
     };
     if constant.is_some() {
         egraph.analysis.folded += 1;
@@ -341,7 +377,12 @@ fn make_op(egraph: &mut OGraph, key: &OpKey, children: &[Id]) -> Data {
 
 /// Folds `key` on constant operands: small results now, big ones lazily
 /// (see [`ConstPool`]), nothing beyond the folding limit.
-fn fold(analysis: &mut OnnxAnalysis, key: &OpKey, inputs: Vec<Option<ConstId>>, ty: &Type) -> Option<ConstId> {
+fn fold(
+    analysis: &mut OnnxAnalysis,
+    key: &OpKey,
+    inputs: Vec<Option<ConstId>>,
+    ty: &Type,
+) -> Option<ConstId> {
     let ty = ty.as_tensor()?.clone();
     let n = usize::try_from(ty.static_numel()?).ok()?;
     if n > analysis.fold_max_elems || !eval::folds(key.kind) {
@@ -365,10 +406,20 @@ fn fold(analysis: &mut OnnxAnalysis, key: &OpKey, inputs: Vec<Option<ConstId>>, 
 
 fn tuple_or_single(key: &OpKey, types: Vec<Type>, syms: Vec<Option<SymTensor>>) -> Data {
     if key.is_tuple() {
-        Data { ty: Type::Unknown, results: Some(types.into()), constant: None, sym: None }
+        Data {
+            ty: Type::Unknown,
+            results: Some(types.into()),
+            constant: None,
+            sym: None,
+        }
     } else {
         let ty = types.into_iter().next().unwrap_or(Type::Unknown);
-        Data { ty, results: None, constant: None, sym: syms.into_iter().next().flatten() }
+        Data {
+            ty,
+            results: None,
+            constant: None,
+            sym: syms.into_iter().next().flatten(),
+        }
     }
 }
 
@@ -395,7 +446,10 @@ pub(crate) struct Operand {
 /// Result types (and known integer values) of `key` applied to
 /// `operands` (`None` = absent), from the dialect's shape inference on a
 /// one-op scratch graph. `Err` when inference finds the op invalid.
-pub(crate) fn infer_node(key: &OpKey, operands: &[Option<Operand>]) -> Result<(Vec<Type>, Vec<Option<SymTensor>>), String> {
+pub(crate) fn infer_node(
+    key: &OpKey,
+    operands: &[Option<Operand>],
+) -> Result<(Vec<Type>, Vec<Option<SymTensor>>), String> {
     let mut ir = Ir::new();
     let region = ir.new_region("scratch", RegionParent::Top);
     let mut knowledge = Knowledge::default();
@@ -407,7 +461,11 @@ pub(crate) fn infer_node(key: &OpKey, operands: &[Option<Operand>]) -> Result<(V
         };
         let v = match &o.constant {
             Some(data) => {
-                let version = OpKind::Constant.versions().last().expect("Constant has versions").since_version;
+                let version = OpKind::Constant
+                    .versions()
+                    .last()
+                    .expect("Constant has versions")
+                    .since_version;
                 let op = ir.append_op(
                     region,
                     NewOp {
@@ -437,14 +495,24 @@ pub(crate) fn infer_node(key: &OpKey, operands: &[Option<Operand>]) -> Result<(V
             kind: key.kind,
             version: key.version,
             inputs,
-            results: key.results.iter().map(|&p| p.then_some((None, Type::Unknown))).collect(),
+            results: key
+                .results
+                .iter()
+                .map(|&p| p.then_some((None, Type::Unknown)))
+                .collect(),
             attrs: key.attrs.clone(),
             name: String::new(),
         },
     );
     infer_op(&mut ir, op, &mut knowledge).map_err(|e| e.to_string())?;
     let results = ir.op(op).results.clone();
-    let types = results.iter().map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone())).collect();
-    let syms = results.iter().map(|r| r.and_then(|v| knowledge.values.get(&v).cloned())).collect();
+    let types = results
+        .iter()
+        .map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone()))
+        .collect();
+    let syms = results
+        .iter()
+        .map(|r| r.and_then(|v| knowledge.values.get(&v).cloned()))
+        .collect();
     Ok((types, syms))
 }

@@ -45,7 +45,12 @@ pub fn to_egraph(model: &Model, fold_max_elems: usize) -> Result<Converted, Opti
         .filter_map(|o| Some((Domain::from_name(&o.domain)?, o.version)))
         .collect();
     let inputs = region.args.iter().map(|a| ir.ty(a.value).clone()).collect();
-    let analysis = OnnxAnalysis { inputs, opsets, fold_max_elems, ..OnnxAnalysis::default() };
+    let analysis = OnnxAnalysis {
+        inputs,
+        opsets,
+        fold_max_elems,
+        ..OnnxAnalysis::default()
+    };
     let mut egraph = OGraph::new(analysis);
     let absent = egraph.add(ONode::Absent);
     let mut classes: HashMap<Value, Id> = HashMap::new();
@@ -55,7 +60,9 @@ pub fn to_egraph(model: &Model, fold_max_elems: usize) -> Result<Converted, Opti
     let mut originals = vec![];
     for &op in &region.ops {
         let d = ir.op(op);
-        if let (OpKind::Constant, Some(t), [Some(r)]) = (d.kind, d.attrs.tensor("value"), d.results.as_slice()) {
+        if let (OpKind::Constant, Some(t), [Some(r)]) =
+            (d.kind, d.attrs.tensor("value"), d.results.as_slice())
+        {
             let c = egraph.analysis.pool.intern(t.clone(), Some(op));
             classes.insert(*r, egraph.add(ONode::Const(c)));
             continue;
@@ -76,7 +83,12 @@ pub fn to_egraph(model: &Model, fold_max_elems: usize) -> Result<Converted, Opti
                 children.push(class_of(&classes, v, model, op)?);
             }
             key.captures = captures.into();
-            key.opaque_types = Some(d.results.iter().map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone())).collect());
+            key.opaque_types = Some(
+                d.results
+                    .iter()
+                    .map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone()))
+                    .collect(),
+            );
         }
         let node = ONode::op(key, children);
         let id = egraph.add(node.clone());
@@ -84,7 +96,11 @@ pub fn to_egraph(model: &Model, fold_max_elems: usize) -> Result<Converted, Opti
         let tuple = d.results.len() > 1;
         for (i, r) in d.results.iter().enumerate() {
             let Some(v) = *r else { continue };
-            let class = if tuple { egraph.add(ONode::Get(i as u32, [id])) } else { id };
+            let class = if tuple {
+                egraph.add(ONode::Get(i as u32, [id]))
+            } else {
+                id
+            };
             let declared = ir.ty(v);
             let known = &egraph[class].data.ty;
             if let Some(t) = merge_types(known, declared) {
@@ -93,19 +109,39 @@ pub fn to_egraph(model: &Model, fold_max_elems: usize) -> Result<Converted, Opti
             classes.insert(v, class);
         }
     }
-    let outputs = region.outputs.iter().map(|o| class_of(&classes, o.value, model, None)).collect::<Result<_, _>>()?;
+    let outputs = region
+        .outputs
+        .iter()
+        .map(|o| class_of(&classes, o.value, model, None))
+        .collect::<Result<_, _>>()?;
     egraph.rebuild();
-    Ok(Converted { egraph, outputs, originals })
+    Ok(Converted {
+        egraph,
+        outputs,
+        originals,
+    })
 }
 
-fn class_of(classes: &HashMap<Value, Id>, v: Value, model: &Model, user: impl Into<Option<OpId>>) -> Result<Id, OptimizeError> {
+fn class_of(
+    classes: &HashMap<Value, Id>,
+    v: Value,
+    model: &Model,
+    user: impl Into<Option<OpId>>,
+) -> Result<Id, OptimizeError> {
     classes.get(&v).copied().ok_or_else(|| {
-        let name = model.ir.value(v).name.clone().unwrap_or_else(|| format!("{v:?}"));
+        let name = model
+            .ir
+            .value(v)
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("{v:?}"));
         let at = match user.into() {
             Some(op) => model.ir.describe_op(op).to_string(),
             None => "a graph output".to_string(),
         };
-        OptimizeError::Malformed(format!("{at} uses value \"{name}\", which is not defined before it in the main graph"))
+        OptimizeError::Malformed(format!(
+            "{at} uses value \"{name}\", which is not defined before it in the main graph"
+        ))
     })
 }
 
@@ -151,7 +187,11 @@ enum Built {
 
 /// Replaces the main graph's ops by the extraction for `conv.outputs`.
 /// Returns the number of ops of the new graph.
-pub fn rebuild(model: &mut Model, conv: &Converted, ex: &Extraction) -> Result<usize, OptimizeError> {
+pub fn rebuild(
+    model: &mut Model,
+    conv: &Converted,
+    ex: &Extraction,
+) -> Result<usize, OptimizeError> {
     let eg = &conv.egraph;
     let region = model.graph;
     let mut originals: HashMap<ONode, OpId> = HashMap::new();
@@ -159,7 +199,17 @@ pub fn rebuild(model: &mut Model, conv: &Converted, ex: &Extraction) -> Result<u
         let canonical = node.clone().map_children(|c| eg.find(c));
         originals.entry(canonical).or_insert(*op);
     }
-    let mut b = Rebuilder { model, eg, ex, region, originals, built: HashMap::new(), used: HashSet::new(), ops: vec![], internal: false };
+    let mut b = Rebuilder {
+        model,
+        eg,
+        ex,
+        region,
+        originals,
+        built: HashMap::new(),
+        used: HashSet::new(),
+        ops: vec![],
+        internal: false,
+    };
     for &out in &conv.outputs {
         b.build(eg.find(out))?;
     }
@@ -168,7 +218,9 @@ pub fn rebuild(model: &mut Model, conv: &Converted, ex: &Extraction) -> Result<u
         .iter()
         .map(|&o| match b.built[&eg.find(o)] {
             Built::Value(v) => Ok(v),
-            _ => Err(OptimizeError::Internal("a graph output was extracted as a tuple or an absent value".into())),
+            _ => Err(OptimizeError::Internal(
+                "a graph output was extracted as a tuple or an absent value".into(),
+            )),
         })
         .collect::<Result<_, _>>()?;
     let (ops, internal) = (std::mem::take(&mut b.ops), b.internal);
@@ -179,7 +231,10 @@ pub fn rebuild(model: &mut Model, conv: &Converted, ex: &Extraction) -> Result<u
     r.ops = ops;
     let n = r.ops.len();
     if internal && model.opset(Domain::Internal).is_none() {
-        model.opset_imports.push(OpsetImport { domain: Domain::Internal.name().to_string(), version: 1 });
+        model.opset_imports.push(OpsetImport {
+            domain: Domain::Internal.name().to_string(),
+            version: 1,
+        });
     }
     Ok(n)
 }
@@ -205,7 +260,9 @@ impl Rebuilder<'_> {
             if self.built.contains_key(&class) {
                 continue;
             }
-            let node = self.ex.node(class).ok_or_else(|| OptimizeError::Internal(format!("no node chosen for class {class}")))?;
+            let node = self.ex.node(class).ok_or_else(|| {
+                OptimizeError::Internal(format!("no node chosen for class {class}"))
+            })?;
             if expanded {
                 let b = self.make(class, node)?;
                 self.built.insert(class, b);
@@ -213,14 +270,18 @@ impl Rebuilder<'_> {
                 continue;
             }
             if !on_stack.insert(class) {
-                return Err(OptimizeError::Internal("the extracted graph has a cycle".into()));
+                return Err(OptimizeError::Internal(
+                    "the extracted graph has a cycle".into(),
+                ));
             }
             stack.push((class, true));
             for &c in node.children().iter().rev() {
                 let c = self.eg.find(c);
                 if !self.built.contains_key(&c) {
                     if on_stack.contains(&c) {
-                        return Err(OptimizeError::Internal("the extracted graph has a cycle".into()));
+                        return Err(OptimizeError::Internal(
+                            "the extracted graph has a cycle".into(),
+                        ));
                     }
                     stack.push((c, false));
                 }
@@ -233,7 +294,9 @@ impl Rebuilder<'_> {
         match self.built[&self.eg.find(class)] {
             Built::Value(v) => Ok(Some(v)),
             Built::Absent => Ok(None),
-            Built::Tuple(_) => Err(OptimizeError::Internal("a tuple was used as a value".into())),
+            Built::Tuple(_) => Err(OptimizeError::Internal(
+                "a tuple was used as a value".into(),
+            )),
         }
     }
 
@@ -243,9 +306,11 @@ impl Rebuilder<'_> {
             ONode::Absent => Built::Absent,
             ONode::Input(i) => Built::Value(ir.region(self.region).args[*i as usize].value),
             ONode::Get(i, [t]) => match self.built[&self.eg.find(*t)] {
-                Built::Tuple(op) => Built::Value(
-                    ir.op(op).results[*i as usize].ok_or_else(|| OptimizeError::Internal("a projection of an absent result".into()))?,
-                ),
+                Built::Tuple(op) => {
+                    Built::Value(ir.op(op).results[*i as usize].ok_or_else(|| {
+                        OptimizeError::Internal("a projection of an absent result".into())
+                    })?)
+                }
                 _ => return Err(OptimizeError::Internal("a projection of a value".into())),
             },
             ONode::Const(c) => {
@@ -256,11 +321,20 @@ impl Rebuilder<'_> {
                         Built::Value(ir.op(op).results[0].expect("a Constant has its result"))
                     }
                     _ => {
-                        let version = self.eg.analysis.version_of(OpKind::Constant).ok_or_else(|| {
-                            OptimizeError::Internal("the model's opset has no Constant".into())
-                        })?;
+                        let version =
+                            self.eg
+                                .analysis
+                                .version_of(OpKind::Constant)
+                                .ok_or_else(|| {
+                                    OptimizeError::Internal(
+                                        "the model's opset has no Constant".into(),
+                                    )
+                                })?;
                         let data = pool.force(*c).ok_or_else(|| {
-                            OptimizeError::Internal(format!("folding a constant of type {} failed", pool.ty(*c)))
+                            OptimizeError::Internal(format!(
+                                "folding a constant of type {} failed",
+                                pool.ty(*c)
+                            ))
                         })?;
                         let op = ir.append_op(
                             self.region,
@@ -280,9 +354,16 @@ impl Rebuilder<'_> {
             }
             ONode::Op(key, children) => {
                 let operands = &children[..children.len() - key.captures.len()];
-                let mut inputs = operands.iter().map(|&c| self.value(c)).collect::<Result<Vec<_>, _>>()?;
+                let mut inputs = operands
+                    .iter()
+                    .map(|&c| self.value(c))
+                    .collect::<Result<Vec<_>, _>>()?;
                 let canonical = node.clone().map_children(|c| self.eg.find(c));
-                let reuse = self.originals.get(&canonical).copied().filter(|op| !self.used.contains(op));
+                let reuse = self
+                    .originals
+                    .get(&canonical)
+                    .copied()
+                    .filter(|op| !self.used.contains(op));
                 let ir = &mut self.model.ir;
                 let op = match reuse {
                     Some(op) => {
@@ -295,7 +376,9 @@ impl Rebuilder<'_> {
                         for (k, &old) in key.captures.iter().enumerate() {
                             let class = children[operands.len() + k];
                             let Built::Value(new) = self.built[&self.eg.find(class)] else {
-                                return Err(OptimizeError::Internal("a capture is not a value".into()));
+                                return Err(OptimizeError::Internal(
+                                    "a capture is not a value".into(),
+                                ));
                             };
                             if new != old {
                                 let regions: Vec<RegionId> = ir.op(op).attrs.regions().collect();
@@ -308,7 +391,9 @@ impl Rebuilder<'_> {
                     }
                     None => {
                         if key.is_opaque() {
-                            return Err(OptimizeError::Internal("an op with subgraphs was copied".into()));
+                            return Err(OptimizeError::Internal(
+                                "an op with subgraphs was copied".into(),
+                            ));
                         }
                         while inputs.last() == Some(&None) {
                             inputs.pop();
@@ -329,7 +414,14 @@ impl Rebuilder<'_> {
                         self.internal |= key.kind.domain() == Domain::Internal;
                         ir.append_op(
                             self.region,
-                            NewOp { kind: key.kind, version: key.version, inputs, results, attrs: key.attrs.clone(), name: String::new() },
+                            NewOp {
+                                kind: key.kind,
+                                version: key.version,
+                                inputs,
+                                results,
+                                attrs: key.attrs.clone(),
+                                name: String::new(),
+                            },
                         )
                     }
                 };
@@ -337,7 +429,9 @@ impl Rebuilder<'_> {
                 if key.is_tuple() {
                     Built::Tuple(op)
                 } else {
-                    Built::Value(ir.op(op).results[0].ok_or_else(|| OptimizeError::Internal("an op without its result".into()))?)
+                    Built::Value(ir.op(op).results[0].ok_or_else(|| {
+                        OptimizeError::Internal("an op without its result".into())
+                    })?)
                 }
             }
         })

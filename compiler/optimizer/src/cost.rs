@@ -39,7 +39,13 @@ impl Default for Target {
     /// 2 FLOPs × 2.5 GHz ≈ 160 GFLOP/s peak, of which a compiled kernel
     /// reaches about half; ~10 GB/s of memory bandwidth; ~2 µs per op.
     fn default() -> Target {
-        Target { peak_flops: 80e9, mem_bandwidth: 10e9, op_overhead: 2e-6, unknown_dim: 64, efficiency: vec![] }
+        Target {
+            peak_flops: 80e9,
+            mem_bandwidth: 10e9,
+            op_overhead: 2e-6,
+            unknown_dim: 64,
+            efficiency: vec![],
+        }
     }
 }
 
@@ -53,7 +59,10 @@ impl Target {
     }
 
     fn efficiency(&self, kind: OpKind) -> f64 {
-        self.efficiency.iter().find(|(k, _)| *k == kind).map_or(1.0, |(_, e)| *e)
+        self.efficiency
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(1.0, |(_, e)| *e)
     }
 }
 
@@ -79,13 +88,20 @@ pub fn node_cost(egraph: &OGraph, class: Id, node: &ONode, target: &Target) -> f
     let memory = w.bytes / target.mem_bandwidth;
     // Internal ops cost a hair more so that, at equal cost, the standard op
     // stays (an unfused `omlc.Activation` is no better than `Relu`).
-    let internal = if key.kind.domain() == onnx_mlc_dialect::Domain::Internal { 1e-12 } else { 0.0 };
+    let internal = if key.kind.domain() == onnx_mlc_dialect::Domain::Internal {
+        1e-12
+    } else {
+        0.0
+    };
     target.op_overhead + compute.max(memory) + internal
 }
 
 /// Ops that only reinterpret the shape of their data.
 fn is_view(kind: OpKind) -> bool {
-    matches!(kind, OpKind::Reshape | OpKind::Squeeze | OpKind::Unsqueeze | OpKind::Flatten | OpKind::Identity)
+    matches!(
+        kind,
+        OpKind::Reshape | OpKind::Squeeze | OpKind::Unsqueeze | OpKind::Flatten | OpKind::Identity
+    )
 }
 
 /// Elements of a type, with unknown dims at `unknown`.
@@ -94,15 +110,21 @@ fn numel(ty: &Type, unknown: i64) -> f64 {
 }
 
 fn dims(ty: &Type, unknown: i64) -> Vec<i64> {
-    let Some(t) = ty.as_tensor() else { return vec![unknown] };
+    let Some(t) = ty.as_tensor() else {
+        return vec![unknown];
+    };
     match t.dims() {
-        Some(d) => d.iter().map(|d| if let Dim::Known(n) = d { *n } else { unknown }).collect(),
+        Some(d) => d
+            .iter()
+            .map(|d| if let Dim::Known(n) = d { *n } else { unknown })
+            .collect(),
         None => vec![unknown],
     }
 }
 
 fn elem_bytes(ty: &Type) -> f64 {
-    ty.elem().map_or(4.0, |e| f64::from(e.bit_width().max(8)) / 8.0)
+    ty.elem()
+        .map_or(4.0, |e| f64::from(e.bit_width().max(8)) / 8.0)
 }
 
 fn bytes(ty: &Type, unknown: i64) -> f64 {
@@ -113,7 +135,8 @@ fn bytes(ty: &Type, unknown: i64) -> f64 {
 fn elementwise_flops(kind: OpKind, key: &OpKey) -> f64 {
     use OpKind::*;
     match kind {
-        Erf | Exp | Log | Tanh | Sigmoid | Sin | Cos | Pow | Softplus | Mish | Elu | Selu | Celu | Gelu => 10.0,
+        Erf | Exp | Log | Tanh | Sigmoid | Sin | Cos | Pow | Softplus | Mish | Elu | Selu
+        | Celu | Gelu => 10.0,
         Activation => activation_flops(key),
         Sqrt | Reciprocal | Div => 4.0,
         _ => 1.0,
@@ -137,8 +160,16 @@ fn work(egraph: &OGraph, class: Id, node: &ONode, key: &OpKey, target: &Target) 
         Some(types) => types.first().cloned().unwrap_or(Type::Unknown),
         None => data.ty.clone(),
     };
-    let operands: Vec<&Type> = node.operands().iter().map(|&c| &egraph[c].data.ty).collect();
-    let in_bytes: f64 = node.operands().iter().map(|&c| bytes(&egraph[c].data.ty, u)).sum();
+    let operands: Vec<&Type> = node
+        .operands()
+        .iter()
+        .map(|&c| &egraph[c].data.ty)
+        .collect();
+    let in_bytes: f64 = node
+        .operands()
+        .iter()
+        .map(|&c| bytes(&egraph[c].data.ty, u))
+        .sum();
     let out_elems = numel(&out_ty, u);
     let out_bytes = match &data.results {
         Some(types) => types.iter().map(|t| bytes(t, u)).sum(),
@@ -163,25 +194,38 @@ fn work(egraph: &OGraph, class: Id, node: &ONode, key: &OpKey, target: &Target) 
         FusedAttention => {
             let q = operands.first().map(|t| dims(t, u)).unwrap_or_default();
             let kt = operands.get(1).map(|t| dims(t, u)).unwrap_or_default();
-            let (d, sk) = (*q.last().unwrap_or(&u) as f64, *kt.last().unwrap_or(&u) as f64);
+            let (d, sk) = (
+                *q.last().unwrap_or(&u) as f64,
+                *kt.last().unwrap_or(&u) as f64,
+            );
             let sq = q.get(q.len().saturating_sub(2)).copied().unwrap_or(u) as f64;
             let batch: f64 = q.iter().rev().skip(2).map(|&x| x as f64).product();
             let dv = out_elems / (batch * sq).max(1.0);
             batch * sq * sk * (2.0 * d + 2.0 * dv + 8.0)
         }
         Softmax | LogSoftmax => 8.0 * out_elems,
-        LayerNormalization | BatchNormalization | InstanceNormalization | GroupNormalization
+        LayerNormalization
+        | BatchNormalization
+        | InstanceNormalization
+        | GroupNormalization
         | RMSNormalization => 8.0 * out_elems,
         ReduceMean | ReduceSum | ReduceMax | ReduceMin | ReduceProd | ReduceL1 | ReduceL2
         | ReduceSumSquare | ReduceLogSumExp | GlobalAveragePool | GlobalMaxPool => {
             operands.first().map_or(out_elems, |t| numel(t, u))
         }
         MaxPool | AveragePool | LpPool => {
-            let k: f64 = key.ints("kernel_shape").unwrap_or_default().iter().map(|&d| d as f64).product();
+            let k: f64 = key
+                .ints("kernel_shape")
+                .unwrap_or_default()
+                .iter()
+                .map(|&d| d as f64)
+                .product();
             out_elems * k.max(1.0)
         }
         kind => out_elems * elementwise_flops(kind, key),
     };
-    Work { flops, bytes: moved }
+    Work {
+        flops,
+        bytes: moved,
+    }
 }
-

@@ -24,16 +24,34 @@ pub fn to_dot(model: &Model) -> String {
     let mut source: HashMap<Value, String> = HashMap::new();
     for (i, arg) in region.args.iter().enumerate() {
         let id = format!("in{i}");
-        let name = ir.value(arg.value).name.clone().unwrap_or_else(|| format!("input {i}"));
-        let _ = writeln!(w, "  {id} [shape=ellipse, label={}];", quote(&format!("{name}\n{}", ir.ty(arg.value))));
+        let name = ir
+            .value(arg.value)
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("input {i}"));
+        let _ = writeln!(
+            w,
+            "  {id} [shape=ellipse, label={}];",
+            quote(&format!("{name}\n{}", ir.ty(arg.value)))
+        );
         source.insert(arg.value, id);
     }
     for (n, &op) in region.ops.iter().enumerate() {
         let d = ir.op(op);
         let id = format!("op{n}");
         if d.kind == OpKind::Constant {
-            let ty = d.results.first().copied().flatten().map(|v| ir.ty(v).to_string()).unwrap_or_default();
-            let _ = writeln!(w, "  {id} [shape=note, style=filled, fillcolor=\"#eeeeee\", label={}];", quote(&ty));
+            let ty = d
+                .results
+                .first()
+                .copied()
+                .flatten()
+                .map(|v| ir.ty(v).to_string())
+                .unwrap_or_default();
+            let _ = writeln!(
+                w,
+                "  {id} [shape=note, style=filled, fillcolor=\"#eeeeee\", label={}];",
+                quote(&ty)
+            );
         } else {
             let mut label = op_name(d.kind);
             for (name, a) in d.attrs.iter() {
@@ -45,8 +63,16 @@ pub fn to_dot(model: &Model) -> String {
             if !d.name.is_empty() {
                 let _ = write!(label, "\n({})", d.name);
             }
-            let fill = if d.kind.domain() == Domain::Internal { "#ffd7a8" } else { "#ffffff" };
-            let _ = writeln!(w, "  {id} [shape=box, style=filled, fillcolor=\"{fill}\", label={}];", quote(&label));
+            let fill = if d.kind.domain() == Domain::Internal {
+                "#ffd7a8"
+            } else {
+                "#ffffff"
+            };
+            let _ = writeln!(
+                w,
+                "  {id} [shape=box, style=filled, fillcolor=\"{fill}\", label={}];",
+                quote(&label)
+            );
         }
         for (k, input) in d.inputs.iter().enumerate() {
             let Some(v) = input else { continue };
@@ -54,7 +80,11 @@ pub fn to_dot(model: &Model) -> String {
                 Some(s) => s.clone(),
                 None => outer(ir, *v),
             };
-            let _ = writeln!(w, "  {from} -> {id} [label={}];", quote(&format!("{k}: {}", ir.ty(*v))));
+            let _ = writeln!(
+                w,
+                "  {from} -> {id} [label={}];",
+                quote(&format!("{k}: {}", ir.ty(*v)))
+            );
         }
         for r in d.results.iter().flatten() {
             source.insert(*r, id.clone());
@@ -62,9 +92,20 @@ pub fn to_dot(model: &Model) -> String {
     }
     for (i, o) in region.outputs.iter().enumerate() {
         let id = format!("out{i}");
-        let _ = writeln!(w, "  {id} [shape=ellipse, style=bold, label={}];", quote(&o.name));
-        let from = source.get(&o.value).cloned().unwrap_or_else(|| outer(ir, o.value));
-        let _ = writeln!(w, "  {from} -> {id} [label={}];", quote(&ir.ty(o.value).to_string()));
+        let _ = writeln!(
+            w,
+            "  {id} [shape=ellipse, style=bold, label={}];",
+            quote(&o.name)
+        );
+        let from = source
+            .get(&o.value)
+            .cloned()
+            .unwrap_or_else(|| outer(ir, o.value));
+        let _ = writeln!(
+            w,
+            "  {from} -> {id} [label={}];",
+            quote(&ir.ty(o.value).to_string())
+        );
     }
     out.push_str("}\n");
     out

@@ -93,7 +93,9 @@ pub fn fold(key: &OpKey, inputs: &[Option<&TensorData>], max_elems: usize) -> Op
         }
         Transpose => {
             let x = x()?;
-            let perm = key.ints("perm").unwrap_or_else(|| (0..x.dims.len() as i64).rev().collect());
+            let perm = key
+                .ints("perm")
+                .unwrap_or_else(|| (0..x.dims.len() as i64).rev().collect());
             transpose(x, &perm)
         }
         Concat => {
@@ -109,8 +111,30 @@ pub fn folds(kind: OpKind) -> bool {
     use OpKind::*;
     matches!(
         kind,
-        Identity | Neg | Sqrt | Reciprocal | Relu | Exp | Log | Abs | Sigmoid | Tanh | Cast | Add | Sub | Mul | Div
-            | Pow | Max | Min | Reshape | Flatten | Unsqueeze | Squeeze | Transpose | Concat
+        Identity
+            | Neg
+            | Sqrt
+            | Reciprocal
+            | Relu
+            | Exp
+            | Log
+            | Abs
+            | Sigmoid
+            | Tanh
+            | Cast
+            | Add
+            | Sub
+            | Mul
+            | Div
+            | Pow
+            | Max
+            | Min
+            | Reshape
+            | Flatten
+            | Unsqueeze
+            | Squeeze
+            | Transpose
+            | Concat
     )
 }
 
@@ -132,8 +156,16 @@ pub fn broadcast_shape(a: &[i64], b: &[i64]) -> Option<Vec<i64>> {
     let rank = a.len().max(b.len());
     (0..rank)
         .map(|i| {
-            let x = if i + a.len() >= rank { a[i + a.len() - rank] } else { 1 };
-            let y = if i + b.len() >= rank { b[i + b.len() - rank] } else { 1 };
+            let x = if i + a.len() >= rank {
+                a[i + a.len() - rank]
+            } else {
+                1
+            };
+            let y = if i + b.len() >= rank {
+                b[i + b.len() - rank]
+            } else {
+                1
+            };
             match (x, y) {
                 (1, d) | (d, 1) => Some(d),
                 (p, q) if p == q => Some(p),
@@ -170,7 +202,8 @@ fn for_each_pair(a: &[i64], b: &[i64], out: &[i64], mut f: impl FnMut(usize, usi
     let (sa, sb) = (broadcast_strides(a, out), broadcast_strides(b, out));
     // Merge dim k into dim k + 1 when each operand steps over it exactly
     // as over k + 1 continued (or not at all, in both).
-    let (mut dims, mut sa2, mut sb2): (Vec<usize>, Vec<usize>, Vec<usize>) = (vec![], vec![], vec![]);
+    let (mut dims, mut sa2, mut sb2): (Vec<usize>, Vec<usize>, Vec<usize>) =
+        (vec![], vec![], vec![]);
     for k in 0..out.len() {
         let d = out[k] as usize;
         if d == 1 {
@@ -233,7 +266,9 @@ fn binary(
     }
     if a.elem == ElemType::F32 {
         let (ra, rb) = (raw(a)?, raw(b)?);
-        let get = |r: &[u8], i: usize| f32::from_le_bytes([r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]]);
+        let get = |r: &[u8], i: usize| {
+            f32::from_le_bytes([r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]])
+        };
         let mut bytes = vec![0u8; n * 4];
         let mut chunks = bytes.chunks_exact_mut(4);
         for_each_pair(&a.dims, &b.dims, &out, |i, j| {
@@ -253,11 +288,22 @@ fn binary(
 /// truncated for integers).
 pub fn from_f64(elem: ElemType, dims: Vec<i64>, v: &[f64]) -> Option<TensorData> {
     let t = match elem {
-        ElemType::F32 => TensorData::from_vec(dims, &v.iter().map(|&x| x as f32).collect::<Vec<_>>()),
+        ElemType::F32 => {
+            TensorData::from_vec(dims, &v.iter().map(|&x| x as f32).collect::<Vec<_>>())
+        }
         ElemType::F64 => TensorData::from_vec(dims, v),
-        ElemType::F16 => TensorData::from_vec(dims, &v.iter().map(|&x| half::f16::from_f64(x)).collect::<Vec<_>>()),
-        ElemType::I64 => TensorData::from_vec(dims, &v.iter().map(|&x| x as i64).collect::<Vec<_>>()),
-        ElemType::I32 => TensorData::from_vec(dims, &v.iter().map(|&x| x as i32).collect::<Vec<_>>()),
+        ElemType::F16 => TensorData::from_vec(
+            dims,
+            &v.iter()
+                .map(|&x| half::f16::from_f64(x))
+                .collect::<Vec<_>>(),
+        ),
+        ElemType::I64 => {
+            TensorData::from_vec(dims, &v.iter().map(|&x| x as i64).collect::<Vec<_>>())
+        }
+        ElemType::I32 => {
+            TensorData::from_vec(dims, &v.iter().map(|&x| x as i32).collect::<Vec<_>>())
+        }
         ElemType::Bool => {
             let bytes: Vec<u8> = v.iter().map(|&x| u8::from(x != 0.0)).collect();
             TensorData::from_raw(ElemType::Bool, dims, bytes.into())
@@ -268,7 +314,11 @@ pub fn from_f64(elem: ElemType, dims: Vec<i64>, v: &[f64]) -> Option<TensorData>
 }
 
 fn with_dims(x: &TensorData, dims: Vec<i64>) -> Option<TensorData> {
-    (checked_numel(&dims)? == x.numel()).then(|| TensorData { elem: x.elem, dims, payload: x.payload.clone() })
+    (checked_numel(&dims)? == x.numel()).then(|| TensorData {
+        elem: x.elem,
+        dims,
+        payload: x.payload.clone(),
+    })
 }
 
 /// Reshape's target dims (`0` copies the input dim unless `allowzero`,
@@ -278,7 +328,13 @@ pub fn reshape_dims(input: &[i64], shape: &[i64], allowzero: bool) -> Option<Vec
     let mut dims: Vec<i64> = shape
         .iter()
         .enumerate()
-        .map(|(i, &d)| if d == 0 && !allowzero { input.get(i).copied() } else { Some(d) })
+        .map(|(i, &d)| {
+            if d == 0 && !allowzero {
+                input.get(i).copied()
+            } else {
+                Some(d)
+            }
+        })
         .collect::<Option<_>>()?;
     let known: i64 = dims.iter().filter(|&&d| d != -1).product();
     match dims.iter().filter(|&&d| d == -1).count() {
@@ -294,13 +350,24 @@ pub fn reshape_dims(input: &[i64], shape: &[i64], allowzero: bool) -> Option<Vec
 
 fn unsqueeze_dims(dims: &[i64], axes: &[i64]) -> Option<Vec<i64>> {
     let rank = (dims.len() + axes.len()) as i64;
-    let mut axes: Vec<i64> = axes.iter().map(|&a| if a < 0 { a + rank } else { a }).collect();
+    let mut axes: Vec<i64> = axes
+        .iter()
+        .map(|&a| if a < 0 { a + rank } else { a })
+        .collect();
     axes.sort_unstable();
     if axes.windows(2).any(|w| w[0] == w[1]) || axes.iter().any(|&a| !(0..rank).contains(&a)) {
         return None;
     }
     let mut src = dims.iter();
-    (0..rank).map(|i| if axes.contains(&i) { Some(1) } else { src.next().copied() }).collect()
+    (0..rank)
+        .map(|i| {
+            if axes.contains(&i) {
+                Some(1)
+            } else {
+                src.next().copied()
+            }
+        })
+        .collect()
 }
 
 fn squeeze_dims(dims: &[i64], axes: Option<&[i64]>) -> Option<Vec<i64>> {
@@ -308,11 +375,22 @@ fn squeeze_dims(dims: &[i64], axes: Option<&[i64]>) -> Option<Vec<i64>> {
     match axes {
         None => Some(dims.iter().copied().filter(|&d| d != 1).collect()),
         Some(axes) => {
-            let axes: Vec<i64> = axes.iter().map(|&a| if a < 0 { a + r } else { a }).collect();
-            if axes.iter().any(|&a| !(0..r).contains(&a) || dims[a as usize] != 1) {
+            let axes: Vec<i64> = axes
+                .iter()
+                .map(|&a| if a < 0 { a + r } else { a })
+                .collect();
+            if axes
+                .iter()
+                .any(|&a| !(0..r).contains(&a) || dims[a as usize] != 1)
+            {
                 return None;
             }
-            Some((0..r).filter(|i| !axes.contains(i)).map(|i| dims[i as usize]).collect())
+            Some(
+                (0..r)
+                    .filter(|i| !axes.contains(i))
+                    .map(|i| dims[i as usize])
+                    .collect(),
+            )
         }
     }
 }
@@ -394,7 +472,11 @@ pub fn concat(parts: &[&TensorData], axis: i64, max: usize) -> Option<TensorData
     for p in parts {
         let same = p.elem == first.elem
             && p.dims.len() == first.dims.len()
-            && p.dims.iter().zip(&first.dims).enumerate().all(|(k, (a, b))| k == axis || a == b);
+            && p.dims
+                .iter()
+                .zip(&first.dims)
+                .enumerate()
+                .all(|(k, (a, b))| k == axis || a == b);
         if !same {
             return None;
         }
@@ -423,7 +505,9 @@ pub fn splat(t: &TensorData) -> Option<f64> {
     }
     let v = values(t)?;
     let first = v[0];
-    v.iter().all(|&x| x.to_bits() == first.to_bits()).then_some(first)
+    v.iter()
+        .all(|&x| x.to_bits() == first.to_bits())
+        .then_some(first)
 }
 
 /// A float attribute's value.
@@ -442,7 +526,11 @@ mod tests {
 
     fn key(kind: OpKind, attrs: Vec<(&str, Attr)>) -> OpKey {
         let v = kind.schema(17).unwrap().since_version;
-        OpKey::single(kind, v, Attrs(attrs.into_iter().map(|(n, a)| (n.to_string(), a)).collect()))
+        OpKey::single(
+            kind,
+            v,
+            Attrs(attrs.into_iter().map(|(n, a)| (n.to_string(), a)).collect()),
+        )
     }
 
     fn f32s(dims: &[i64], v: &[f32]) -> TensorData {
@@ -454,7 +542,10 @@ mod tests {
         let a = f32s(&[2, 3], &[1., 2., 3., 4., 5., 6.]);
         let b = f32s(&[3], &[10., 20., 30.]);
         let c = fold(&key(OpKind::Add, vec![]), &[Some(&a), Some(&b)], 100).unwrap();
-        assert_eq!(c.to_vec::<f32>().unwrap(), vec![11., 22., 33., 14., 25., 36.]);
+        assert_eq!(
+            c.to_vec::<f32>().unwrap(),
+            vec![11., 22., 33., 14., 25., 36.]
+        );
         let col = f32s(&[2, 1], &[2., 3.]);
         let d = fold(&key(OpKind::Mul, vec![]), &[Some(&a), Some(&col)], 100).unwrap();
         assert_eq!(d.to_vec::<f32>().unwrap(), vec![2., 4., 6., 12., 15., 18.]);
@@ -468,17 +559,37 @@ mod tests {
     #[test]
     fn data_movement() {
         let a = f32s(&[2, 3], &[1., 2., 3., 4., 5., 6.]);
-        let t = fold(&key(OpKind::Transpose, vec![("perm", Attr::Ints(vec![1, 0]))]), &[Some(&a)], 100).unwrap();
+        let t = fold(
+            &key(OpKind::Transpose, vec![("perm", Attr::Ints(vec![1, 0]))]),
+            &[Some(&a)],
+            100,
+        )
+        .unwrap();
         assert_eq!(t.dims, vec![3, 2]);
         assert_eq!(t.to_vec::<f32>().unwrap(), vec![1., 4., 2., 5., 3., 6.]);
         let shape = TensorData::i64s(&[0, -1, 1]);
-        let r = fold(&key(OpKind::Reshape, vec![]), &[Some(&a), Some(&shape)], 100).unwrap();
+        let r = fold(
+            &key(OpKind::Reshape, vec![]),
+            &[Some(&a), Some(&shape)],
+            100,
+        )
+        .unwrap();
         assert_eq!(r.dims, vec![2, 3, 1]);
-        let c = fold(&key(OpKind::Concat, vec![("axis", Attr::Int(1))]), &[Some(&a), Some(&a)], 100).unwrap();
+        let c = fold(
+            &key(OpKind::Concat, vec![("axis", Attr::Int(1))]),
+            &[Some(&a), Some(&a)],
+            100,
+        )
+        .unwrap();
         assert_eq!(c.dims, vec![2, 6]);
         assert_eq!(c.to_vec::<f32>().unwrap()[..6], [1., 2., 3., 1., 2., 3.]);
         let axes = TensorData::i64s(&[0, 3]);
-        let u = fold(&key(OpKind::Unsqueeze, vec![]), &[Some(&a), Some(&axes)], 100).unwrap();
+        let u = fold(
+            &key(OpKind::Unsqueeze, vec![]),
+            &[Some(&a), Some(&axes)],
+            100,
+        )
+        .unwrap();
         assert_eq!(u.dims, vec![1, 2, 3, 1]);
         assert_eq!(reshape_dims(&[2, 3], &[4, -1], false), None);
     }

@@ -69,7 +69,11 @@ pub fn egraph(decls: &str, opset: i64) -> Result<(OGraph, Vec<String>), String> 
 
 /// Adds an expression; returns its class.
 pub fn add(egraph: &mut OGraph, inputs: &[String], text: &str) -> Result<Id, String> {
-    let mut p = Parser { text, pos: 0, inputs };
+    let mut p = Parser {
+        text,
+        pos: 0,
+        inputs,
+    };
     let id = p.expr(egraph)?;
     p.skip_ws();
     if p.pos != text.len() {
@@ -98,7 +102,10 @@ impl Parser<'_> {
     fn token(&mut self) -> &str {
         self.skip_ws();
         let start = self.pos;
-        while self.rest().starts_with(|c: char| c.is_alphanumeric() || "_.-+\"?#".contains(c)) {
+        while self
+            .rest()
+            .starts_with(|c: char| c.is_alphanumeric() || "_.-+\"?#".contains(c))
+        {
             self.pos += 1;
         }
         &self.text[start..self.pos]
@@ -139,7 +146,11 @@ impl Parser<'_> {
         self.skip_ws();
         if self.eat("%") {
             let name = self.token().to_string();
-            let i = self.inputs.iter().position(|n| *n == name).ok_or(format!("undeclared input %{name}"))?;
+            let i = self
+                .inputs
+                .iter()
+                .position(|n| *n == name)
+                .ok_or(format!("undeclared input %{name}"))?;
             return Ok(eg.add(ONode::Input(i as u32)));
         }
         if self.eat("none") {
@@ -156,13 +167,17 @@ impl Parser<'_> {
             }
             if let Some(i) = head.strip_prefix("get.") {
                 let i = i.parse().map_err(|_| format!("bad projection {head}"))?;
-                let [t] = children[..] else { return Err("get takes one operand".into()) };
+                let [t] = children[..] else {
+                    return Err("get takes one operand".into());
+                };
                 return Ok(eg.add(ONode::Get(i, [t])));
             }
             let (head, results) = match head.split_once('#') {
                 Some((name, rest)) => {
                     let digits = rest.find('[').unwrap_or(rest.len());
-                    let n: usize = rest[..digits].parse().map_err(|_| format!("bad result count in {head}"))?;
+                    let n: usize = rest[..digits]
+                        .parse()
+                        .map_err(|_| format!("bad result count in {head}"))?;
                     (format!("{name}{}", &rest[digits..]), n)
                 }
                 None => (head, 1),
@@ -192,21 +207,32 @@ impl Parser<'_> {
                 let t = t.as_tensor().ok_or("not a tensor")?;
                 let dims = t.static_dims().ok_or("constants need static shapes")?;
                 let n = dims.iter().product::<i64>() as usize;
-                let values: Vec<f64> = if random { pseudo_random(v as u64, n) } else { vec![v; n] };
+                let values: Vec<f64> = if random {
+                    pseudo_random(v as u64, n)
+                } else {
+                    vec![v; n]
+                };
                 return from_f64(t.elem, dims, &values).ok_or("unsupported element type".into());
             }
         }
         let (values, dims) = if self.eat("[") {
             let mut v = vec![];
             while !self.eat("]") {
-                v.push(self.token().parse::<f64>().map_err(|_| "bad number".to_string())?);
+                v.push(
+                    self.token()
+                        .parse::<f64>()
+                        .map_err(|_| "bad number".to_string())?,
+                );
                 self.eat(",");
             }
             let n = v.len() as i64;
             (v, vec![n])
         } else {
             let w = self.token().to_string();
-            (vec![w.parse::<f64>().map_err(|_| format!("bad constant {w}"))?], vec![])
+            (
+                vec![w.parse::<f64>().map_err(|_| format!("bad constant {w}"))?],
+                vec![],
+            )
         };
         let elem = if self.eat(":") {
             let e = self.token().to_string();
@@ -222,16 +248,23 @@ impl Parser<'_> {
 fn op_head(eg: &OGraph, head: &str) -> Result<(onnx_mlc_dialect::OpKind, u32, Attrs), String> {
     let p = Pattern::parse(&format!("({head})")).map_err(|e| e.to_string())?;
     let (kind, attrs) = p.head().ok_or(format!("{head} is not one op"))?;
-    let version = eg.analysis.version_of(kind).ok_or(format!("{head} does not exist in the opset"))?;
+    let version = eg
+        .analysis
+        .version_of(kind)
+        .ok_or(format!("{head} does not exist in the opset"))?;
     Ok((kind, version, attrs))
 }
 
 /// Deterministic values in [-1, 1) (a 64-bit LCG).
 pub fn pseudo_random(seed: u64, n: usize) -> Vec<f64> {
-    let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     (0..n)
         .map(|_| {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             ((s >> 11) as f64 / (1u64 << 53) as f64) * 2.0 - 1.0
         })
         .collect()

@@ -41,12 +41,19 @@ impl Extraction {
 
     /// Total cost with each chosen class counted once.
     pub fn dag_cost(&self, egraph: &OGraph, cost: &impl Fn(Id, &ONode) -> f64) -> f64 {
-        self.choice.iter().map(|(&c, n)| cost(egraph.find(c), n)).sum()
+        self.choice
+            .iter()
+            .map(|(&c, n)| cost(egraph.find(c), n))
+            .sum()
     }
 
     /// Keeps the classes reachable from `roots` through the chosen nodes;
     /// `None` when a root or a child has no choice.
-    fn restrict(mut choice: HashMap<Id, ONode>, egraph: &OGraph, roots: &[Id]) -> Option<Extraction> {
+    fn restrict(
+        mut choice: HashMap<Id, ONode>,
+        egraph: &OGraph,
+        roots: &[Id],
+    ) -> Option<Extraction> {
         let mut keep = HashMap::new();
         let mut stack: Vec<Id> = roots.iter().map(|&r| egraph.find(r)).collect();
         while let Some(c) = stack.pop() {
@@ -122,7 +129,11 @@ impl Classes {
                     .nodes
                     .iter()
                     .map(|n| {
-                        let mut ch: Vec<usize> = n.children().iter().map(|&c| index[&egraph.find(c)]).collect();
+                        let mut ch: Vec<usize> = n
+                            .children()
+                            .iter()
+                            .map(|&c| index[&egraph.find(c)])
+                            .collect();
                         ch.sort_unstable();
                         ch.dedup();
                         for &c in &ch {
@@ -137,7 +148,12 @@ impl Classes {
             p.sort_unstable();
             p.dedup();
         }
-        Classes { ids, index, nodes, parents }
+        Classes {
+            ids,
+            index,
+            nodes,
+            parents,
+        }
     }
 }
 
@@ -149,11 +165,17 @@ struct Best {
 
 /// Greedy DAG-aware extraction for `roots` under the node cost `cost`
 /// (class, node) → seconds. `None` if a root has no acyclic choice.
-pub fn extract_dag(egraph: &OGraph, roots: &[Id], cost: impl Fn(Id, &ONode) -> f64) -> Option<Extraction> {
+pub fn extract_dag(
+    egraph: &OGraph,
+    roots: &[Id],
+    cost: impl Fn(Id, &ONode) -> f64,
+) -> Option<Extraction> {
     let cls = Classes::new(egraph, &cost);
     let n = cls.ids.len();
     let mut best: Vec<Option<Best>> = (0..n).map(|_| None).collect();
-    let mut queue: VecDeque<usize> = (0..n).filter(|&i| cls.nodes[i].iter().any(|(_, _, ch)| ch.is_empty())).collect();
+    let mut queue: VecDeque<usize> = (0..n)
+        .filter(|&i| cls.nodes[i].iter().any(|(_, _, ch)| ch.is_empty()))
+        .collect();
     let mut queued = vec![false; n];
     for &i in &queue {
         queued[i] = true;
@@ -168,16 +190,24 @@ pub fn extract_dag(egraph: &OGraph, roots: &[Id], cost: impl Fn(Id, &ONode) -> f
         }
         let mut improved = false;
         for (k, (_, own, children)) in cls.nodes[i].iter().enumerate() {
-            let Some(set) = children_set(&best, children, n) else { continue };
+            let Some(set) = children_set(&best, children, n) else {
+                continue;
+            };
             if set.contains(i) {
                 continue;
             }
             let total = own + set.iter().map(|c| own_cost(&cls, &best, c)).sum::<f64>();
-            let better = best[i].as_ref().is_none_or(|b| total < b.total * (1.0 - 1e-12) - 1e-18);
+            let better = best[i]
+                .as_ref()
+                .is_none_or(|b| total < b.total * (1.0 - 1e-12) - 1e-18);
             if better {
                 let mut set = set;
                 set.insert(i);
-                best[i] = Some(Best { node: k, total, set });
+                best[i] = Some(Best {
+                    node: k,
+                    total,
+                    set,
+                });
                 improved = true;
             }
         }
@@ -191,7 +221,11 @@ pub fn extract_dag(egraph: &OGraph, roots: &[Id], cost: impl Fn(Id, &ONode) -> f
         }
     }
     let choice = (0..n)
-        .filter_map(|i| best[i].as_ref().map(|b| (cls.ids[i], cls.nodes[i][b.node].0.clone())))
+        .filter_map(|i| {
+            best[i]
+                .as_ref()
+                .map(|b| (cls.ids[i], cls.nodes[i][b.node].0.clone()))
+        })
         .collect();
     Extraction::restrict(choice, egraph, roots)
 }
@@ -210,7 +244,11 @@ fn own_cost(cls: &Classes, best: &[Option<Best>], c: usize) -> f64 {
 
 /// Tree extraction: each class's cost is its node's cost plus its
 /// children's costs, shared children counted once per use.
-pub fn extract_tree(egraph: &OGraph, roots: &[Id], cost: impl Fn(Id, &ONode) -> f64) -> Option<Extraction> {
+pub fn extract_tree(
+    egraph: &OGraph,
+    roots: &[Id],
+    cost: impl Fn(Id, &ONode) -> f64,
+) -> Option<Extraction> {
     let cls = Classes::new(egraph, &cost);
     let n = cls.ids.len();
     let mut total: Vec<Option<(f64, usize)>> = vec![None; n];
@@ -236,6 +274,8 @@ pub fn extract_tree(egraph: &OGraph, roots: &[Id], cost: impl Fn(Id, &ONode) -> 
             break;
         }
     }
-    let choice = (0..n).filter_map(|i| total[i].map(|(_, k)| (cls.ids[i], cls.nodes[i][k].0.clone()))).collect();
+    let choice = (0..n)
+        .filter_map(|i| total[i].map(|(_, k)| (cls.ids[i], cls.nodes[i][k].0.clone())))
+        .collect();
     Extraction::restrict(choice, egraph, roots)
 }

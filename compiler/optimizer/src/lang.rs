@@ -58,7 +58,15 @@ impl OpKey {
     pub fn new(kind: OpKind, version: u32, attrs: Attrs, results: Box<[bool]>) -> OpKey {
         let attrs = canonical_attrs(kind, version, attrs);
         let key = attr_bytes(&attrs);
-        OpKey { kind, version, attrs, results, captures: Box::new([]), opaque_types: None, key }
+        OpKey {
+            kind,
+            version,
+            attrs,
+            results,
+            captures: Box::new([]),
+            opaque_types: None,
+            key,
+        }
     }
 
     /// A single-result operator.
@@ -117,7 +125,13 @@ impl OpKey {
     }
 
     fn identity(&self) -> (OpKind, u32, &[bool], &[Value], &[u8]) {
-        (self.kind, self.version, &self.results, &self.captures, &self.key)
+        (
+            self.kind,
+            self.version,
+            &self.results,
+            &self.captures,
+            &self.key,
+        )
     }
 }
 
@@ -301,7 +315,9 @@ impl fmt::Display for ONode {
 /// is variadic (then exactly as given). Padding lets one pattern match an
 /// op whether or not its trailing optional inputs were written.
 pub fn operand_count(kind: OpKind, version: u32, given: usize) -> usize {
-    let Some(schema) = kind.schema_exact(version) else { return given };
+    let Some(schema) = kind.schema_exact(version) else {
+        return given;
+    };
     match schema.inputs.last() {
         Some(p) if p.option == ParamOption::Variadic => given,
         _ => given.max(schema.inputs.len()),
@@ -418,8 +434,16 @@ mod tests {
     fn defaults_do_not_change_identity() {
         let conv = OpKind::Conv.schema(17).unwrap().since_version;
         let plain = OpKey::single(OpKind::Conv, conv, Attrs::default());
-        let explicit = OpKey::single(OpKind::Conv, conv, Attrs(vec![("group".into(), Attr::Int(1))]));
-        let grouped = OpKey::single(OpKind::Conv, conv, Attrs(vec![("group".into(), Attr::Int(2))]));
+        let explicit = OpKey::single(
+            OpKind::Conv,
+            conv,
+            Attrs(vec![("group".into(), Attr::Int(1))]),
+        );
+        let grouped = OpKey::single(
+            OpKind::Conv,
+            conv,
+            Attrs(vec![("group".into(), Attr::Int(2))]),
+        );
         assert_eq!(plain, explicit);
         assert_ne!(plain, grouped);
         assert_eq!(grouped.int("group"), Some(2));
@@ -430,9 +454,18 @@ mod tests {
     #[test]
     fn attribute_order_is_canonical() {
         let v = OpKind::Gemm.schema(17).unwrap().since_version;
-        let a = Attrs(vec![("transB".into(), Attr::Int(1)), ("alpha".into(), Attr::Float(2.0))]);
-        let b = Attrs(vec![("alpha".into(), Attr::Float(2.0)), ("transB".into(), Attr::Int(1))]);
-        assert_eq!(OpKey::single(OpKind::Gemm, v, a), OpKey::single(OpKind::Gemm, v, b));
+        let a = Attrs(vec![
+            ("transB".into(), Attr::Int(1)),
+            ("alpha".into(), Attr::Float(2.0)),
+        ]);
+        let b = Attrs(vec![
+            ("alpha".into(), Attr::Float(2.0)),
+            ("transB".into(), Attr::Int(1)),
+        ]);
+        assert_eq!(
+            OpKey::single(OpKind::Gemm, v, a),
+            OpKey::single(OpKind::Gemm, v, b)
+        );
         assert_eq!(op_name(OpKind::FusedConv), "omlc.FusedConv");
         assert_eq!(operand_count(OpKind::Conv, 11, 2), 3);
         assert_eq!(operand_count(OpKind::Concat, 13, 5), 5);

@@ -113,7 +113,11 @@ impl OptimizeOptions {
             .map(|s| {
                 RuleSet::from_name(s.trim()).ok_or_else(|| {
                     let names: Vec<&str> = RuleSet::ALL.iter().map(|s| s.name()).collect();
-                    OptimizeError::Options(format!("unknown rule set '{}' (known: {}, all, none)", s.trim(), names.join(", ")))
+                    OptimizeError::Options(format!(
+                        "unknown rule set '{}' (known: {}, all, none)",
+                        s.trim(),
+                        names.join(", ")
+                    ))
                 })
             })
             .collect()
@@ -125,10 +129,16 @@ impl OptimizeOptions {
 pub fn optimize(model: &mut Model, options: &OptimizeOptions) -> Result<OptReport, OptimizeError> {
     let start = Instant::now();
     if !options.enabled {
-        return Ok(OptReport::skipped("the e-graph optimizer is off", start.elapsed()));
+        return Ok(OptReport::skipped(
+            "the e-graph optimizer is off",
+            start.elapsed(),
+        ));
     }
     if !model.training_info.is_empty() {
-        return Ok(OptReport::skipped("the model has training graphs, which bind main-graph initializers by name", start.elapsed()));
+        return Ok(OptReport::skipped(
+            "the model has training graphs, which bind main-graph initializers by name",
+            start.elapsed(),
+        ));
     }
     let backup = model.clone();
     let result = run(model, options, start);
@@ -138,7 +148,11 @@ pub fn optimize(model: &mut Model, options: &OptimizeOptions) -> Result<OptRepor
     result
 }
 
-fn run(model: &mut Model, options: &OptimizeOptions, start: Instant) -> Result<OptReport, OptimizeError> {
+fn run(
+    model: &mut Model,
+    options: &OptimizeOptions,
+    start: Instant,
+) -> Result<OptReport, OptimizeError> {
     infer_model(model).map_err(|e| OptimizeError::Infer(e.to_string()))?;
     let ops_before = model.ir.region(model.graph).ops.len();
     let mut conv = convert::to_egraph(model, options.limits.fold_elems)?;
@@ -149,7 +163,9 @@ fn run(model: &mut Model, options: &OptimizeOptions, start: Instant) -> Result<O
     let saturation = run::saturate(&mut conv.egraph, &rules, &options.limits);
     let saturated = start.elapsed();
     if !conv.egraph.analysis.problems.is_empty() {
-        return Err(OptimizeError::Unsound(conv.egraph.analysis.problems.join("; ")));
+        return Err(OptimizeError::Unsound(
+            conv.egraph.analysis.problems.join("; "),
+        ));
     }
     let eg = &conv.egraph;
     let cost = |c, n: &lang::ONode| cost::node_cost(eg, c, n, target);
@@ -195,9 +211,12 @@ fn run(model: &mut Model, options: &OptimizeOptions, start: Instant) -> Result<O
 /// `Constant` ops are leaves and cost nothing).
 fn original_cost(conv: &convert::Converted, target: &Target) -> f64 {
     let eg = &conv.egraph;
-    conv.originals.iter().map(|(node, _)| {
-        let node = egg::Language::map_children(node.clone(), |c| eg.find(c));
-        let class = eg.lookup(node.clone()).unwrap_or_else(|| egg::Id::from(0));
-        cost::node_cost(eg, class, &node, target)
-    }).sum()
+    conv.originals
+        .iter()
+        .map(|(node, _)| {
+            let node = egg::Language::map_children(node.clone(), |c| eg.find(c));
+            let class = eg.lookup(node.clone()).unwrap_or_else(|| egg::Id::from(0));
+            cost::node_cost(eg, class, &node, target)
+        })
+        .sum()
 }

@@ -89,11 +89,17 @@ pub struct Match {
 impl Match {
     /// A match with the given bindings (for searchers written in Rust).
     pub fn new(root: Id, binds: Vec<(&str, Bound)>) -> Match {
-        Match { root, binds: binds.into_iter().map(|(n, b)| (Arc::from(n), b)).collect() }
+        Match {
+            root,
+            binds: binds.into_iter().map(|(n, b)| (Arc::from(n), b)).collect(),
+        }
     }
 
     fn get(&self, name: &str) -> Option<&Bound> {
-        self.binds.iter().find(|(n, _)| &**n == name).map(|(_, b)| b)
+        self.binds
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, b)| b)
     }
 
     /// The class bound to `?name` (pass the name with its `?`).
@@ -220,14 +226,19 @@ impl Pattern {
     /// For a pattern that is one op with literal attributes and no
     /// operands: the op and its attributes.
     pub fn head(&self) -> Option<(OpKind, Attrs)> {
-        let PNode::Op(op) = &self.root else { return None };
-        let OpSpec::Kinds(kinds) = &op.spec else { return None };
+        let PNode::Op(op) = &self.root else {
+            return None;
+        };
+        let OpSpec::Kinds(kinds) = &op.spec else {
+            return None;
+        };
         let mut attrs = Attrs::default();
         for a in &op.attrs {
             let PAttr::Eq(name, v) = a else { return None };
             attrs.set(name, v.clone());
         }
-        (kinds.len() == 1 && op.children.is_empty() && op.label.is_none()).then_some((kinds[0], attrs))
+        (kinds.len() == 1 && op.children.is_empty() && op.label.is_none())
+            .then_some((kinds[0], attrs))
     }
 
     /// The discriminants of e-nodes the root can match.
@@ -245,13 +256,20 @@ impl Pattern {
 
     /// Every match in the e-graph, at most `limit`.
     pub fn search(&self, egraph: &OGraph, limit: usize) -> Vec<Match> {
-        let mut classes: Vec<Id> =
-            self.roots().iter().filter_map(|d| egraph.classes_for_op(d)).flatten().collect();
+        let mut classes: Vec<Id> = self
+            .roots()
+            .iter()
+            .filter_map(|d| egraph.classes_for_op(d))
+            .flatten()
+            .collect();
         classes.sort_unstable();
         classes.dedup();
         let mut out = vec![];
         for class in classes {
-            let start = Match { root: class, binds: vec![] };
+            let start = Match {
+                root: class,
+                binds: vec![],
+            };
             out.extend(match_node(egraph, &self.root, class, start));
             if out.len() >= limit {
                 out.truncate(limit);
@@ -263,7 +281,15 @@ impl Pattern {
 
     /// The matches of the pattern at one class.
     pub fn search_class(&self, egraph: &OGraph, class: Id) -> Vec<Match> {
-        match_node(egraph, &self.root, class, Match { root: class, binds: vec![] })
+        match_node(
+            egraph,
+            &self.root,
+            class,
+            Match {
+                root: class,
+                binds: vec![],
+            },
+        )
     }
 
     /// Adds the instance of this (right-hand side) pattern for `m`; `None`
@@ -291,7 +317,10 @@ fn match_node(egraph: &OGraph, p: &PNode, class: Id, m: Match) -> Vec<Match> {
             }
         },
         PNode::Lit(x) => {
-            let c = egraph[class].data.constant.and_then(|c| egraph.analysis.pool.materialized(c));
+            let c = egraph[class]
+                .data
+                .constant
+                .and_then(|c| egraph.analysis.pool.materialized(c));
             match c.and_then(splat) {
                 Some(v) if approx_eq(v, *x) => vec![m],
                 _ => vec![],
@@ -303,13 +332,18 @@ fn match_node(egraph: &OGraph, p: &PNode, class: Id, m: Match) -> Vec<Match> {
                 if !spec_matches(&op.spec, node, op.children.len()) {
                     continue;
                 }
-                let Some(mut m) = attrs_match(&op.attrs, node, m.clone()) else { continue };
+                let Some(mut m) = attrs_match(&op.attrs, node, m.clone()) else {
+                    continue;
+                };
                 if let Some(l) = &op.label {
                     m.bind(l, Bound::Node(node.clone()));
                 }
                 let mut partial = vec![m];
                 for (child, &id) in op.children.iter().zip(node.operands()) {
-                    partial = partial.into_iter().flat_map(|m| match_node(egraph, child, id, m)).collect();
+                    partial = partial
+                        .into_iter()
+                        .flat_map(|m| match_node(egraph, child, id, m))
+                        .collect();
                     if partial.is_empty() {
                         break;
                     }
@@ -324,7 +358,10 @@ fn match_node(egraph: &OGraph, p: &PNode, class: Id, m: Match) -> Vec<Match> {
 fn spec_matches(spec: &OpSpec, node: &ONode, arity: usize) -> bool {
     match (spec, node) {
         (OpSpec::Kinds(kinds), ONode::Op(k, _)) => {
-            !k.is_opaque() && !k.is_tuple() && kinds.contains(&k.kind) && node.operands().len() == arity
+            !k.is_opaque()
+                && !k.is_tuple()
+                && kinds.contains(&k.kind)
+                && node.operands().len() == arity
         }
         (OpSpec::Get(i), ONode::Get(j, _)) => i == j && arity == 1,
         _ => false,
@@ -373,9 +410,14 @@ fn approx_eq(a: f64, b: f64) -> bool {
 pub fn attr_eq(a: &Attr, b: &Attr) -> bool {
     match (a, b) {
         (Attr::Float(x), Attr::Float(y)) => approx_eq(f64::from(*x), f64::from(*y)),
-        (Attr::Float(x), Attr::Int(y)) | (Attr::Int(y), Attr::Float(x)) => f64::from(*x) == *y as f64,
+        (Attr::Float(x), Attr::Int(y)) | (Attr::Int(y), Attr::Float(x)) => {
+            f64::from(*x) == *y as f64
+        }
         (Attr::Floats(x), Attr::Floats(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| approx_eq(f64::from(*p), f64::from(*q)))
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(p, q)| approx_eq(f64::from(*p), f64::from(*q)))
         }
         _ => a == b,
     }
@@ -417,7 +459,11 @@ fn build(egraph: &mut OGraph, p: &PNode, m: &Match) -> Option<Id> {
                     }
                 }
             }
-            Some(add_op(egraph, OpKey::single(kind, version, attrs), children))
+            Some(add_op(
+                egraph,
+                OpKey::single(kind, version, attrs),
+                children,
+            ))
         }
     }
 }
@@ -440,7 +486,11 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn error(&self, message: impl fmt::Display) -> PatternError {
-        PatternError { pattern: self.text.to_string(), at: self.pos, message: message.to_string() }
+        PatternError {
+            pattern: self.text.to_string(),
+            at: self.pos,
+            message: message.to_string(),
+        }
     }
 
     fn skip_ws(&mut self) {
@@ -474,7 +524,10 @@ impl Parser<'_> {
     fn word(&mut self) -> &str {
         self.skip_ws();
         let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_alphanumeric() || "_.|-+".contains(c)) {
+        while self
+            .peek()
+            .is_some_and(|c| c.is_alphanumeric() || "_.|-+".contains(c))
+        {
             self.pos += 1;
         }
         &self.text[start..self.pos]
@@ -501,7 +554,9 @@ impl Parser<'_> {
             }
             Some(c) if c.is_ascii_digit() || c == '-' => {
                 let w = self.word().to_string();
-                w.parse::<f64>().map(PNode::Lit).map_err(|_| self.error(format!("bad number {w}")))
+                w.parse::<f64>()
+                    .map(PNode::Lit)
+                    .map_err(|_| self.error(format!("bad number {w}")))
             }
             _ => Err(self.error("expected ?var, a number or (op ...)")),
         }
@@ -516,7 +571,11 @@ impl Parser<'_> {
             let w = self.word().to_string();
             parse_spec(&w).map_err(|m| self.error(m))?
         };
-        let label = if self.eat('@') { Some(self.ident()?) } else { None };
+        let label = if self.eat('@') {
+            Some(self.ident()?)
+        } else {
+            None
+        };
         let mut attrs = vec![];
         if self.eat('[') {
             loop {
@@ -548,7 +607,12 @@ impl Parser<'_> {
             }
             children.push(self.node()?);
         }
-        Ok(POp { spec, label, attrs, children })
+        Ok(POp {
+            spec,
+            label,
+            attrs,
+            children,
+        })
     }
 
     fn literal(&mut self) -> Result<Attr, PatternError> {
@@ -573,7 +637,9 @@ impl Parser<'_> {
                 }
             }
             if items.iter().all(|w| w.parse::<i64>().is_ok()) {
-                return Ok(Attr::Ints(items.iter().map(|w| w.parse().expect("checked")).collect()));
+                return Ok(Attr::Ints(
+                    items.iter().map(|w| w.parse().expect("checked")).collect(),
+                ));
             }
             let floats: Result<Vec<f32>, _> = items.iter().map(|w| w.parse::<f32>()).collect();
             return floats.map(Attr::Floats).map_err(|_| self.error("bad list"));
@@ -582,19 +648,27 @@ impl Parser<'_> {
         if let Ok(i) = w.parse::<i64>() {
             return Ok(Attr::Int(i));
         }
-        w.parse::<f32>().map(Attr::Float).map_err(|_| self.error(format!("bad attribute value {w}")))
+        w.parse::<f32>()
+            .map(Attr::Float)
+            .map_err(|_| self.error(format!("bad attribute value {w}")))
     }
 }
 
 fn parse_spec(word: &str) -> Result<OpSpec, String> {
     if let Some(i) = word.strip_prefix("get.") {
-        return i.parse().map(OpSpec::Get).map_err(|_| format!("bad projection {word}"));
+        return i
+            .parse()
+            .map(OpSpec::Get)
+            .map_err(|_| format!("bad projection {word}"));
     }
     let kinds = word
         .split('|')
         .map(|name| {
             let (domain, op) = match name.split_once('.') {
-                Some((prefix, op)) => (Domain::from_text_prefix(prefix).ok_or(format!("unknown domain {prefix}"))?, op),
+                Some((prefix, op)) => (
+                    Domain::from_text_prefix(prefix).ok_or(format!("unknown domain {prefix}"))?,
+                    op,
+                ),
                 None => (Domain::Onnx, name),
             };
             OpKind::from_name(domain, op).ok_or(format!("unknown op {name}"))
@@ -610,14 +684,23 @@ mod tests {
     #[test]
     fn parses_and_reports_errors() {
         let p = Pattern::parse("(Transpose[perm=?p] (Transpose[perm=[0, 2, 1, 3]] ?x))").unwrap();
-        assert_eq!(p.bound_names().iter().map(|s| &**s).collect::<Vec<_>>(), ["p", "x"]);
+        assert_eq!(
+            p.bound_names().iter().map(|s| &**s).collect::<Vec<_>>(),
+            ["p", "x"]
+        );
         let q = Pattern::parse("(omlc.FusedConv[@c, activation=\"Relu\"] ?x ?w ?b)").unwrap();
         assert!(q.is_buildable());
-        assert_eq!(q.used_names().iter().map(|s| &**s).collect::<Vec<_>>(), ["c", "x", "w", "b"]);
+        assert_eq!(
+            q.used_names().iter().map(|s| &**s).collect::<Vec<_>>(),
+            ["c", "x", "w", "b"]
+        );
         assert!(!Pattern::parse("(Add ?x 0)").unwrap().is_buildable());
         let e = Pattern::parse("(Frobnicate ?x)").unwrap_err();
         assert!(e.message.contains("unknown op Frobnicate"), "{e}");
-        assert!(Pattern::parse("(Add ?x").unwrap_err().message.contains("unclosed"));
+        assert!(Pattern::parse("(Add ?x")
+            .unwrap_err()
+            .message
+            .contains("unclosed"));
         assert!(Pattern::parse("(Relu|Sigmoid@u ?x) junk").is_err());
     }
 }

@@ -75,7 +75,10 @@ impl OptReport {
             ops_after: 0,
             cost_before: 0.0,
             cost_after: 0.0,
-            times: Times { total: time, ..Times::default() },
+            times: Times {
+                total: time,
+                ..Times::default()
+            },
         }
     }
 
@@ -95,7 +98,12 @@ impl fmt::Display for OptReport {
             return writeln!(f, "e-graph optimizer: skipped ({why})");
         }
         let sets: Vec<&str> = self.rule_sets.iter().map(|s| s.name()).collect();
-        writeln!(f, "e-graph optimizer: rules {} | limits {}", sets.join(","), self.limits)?;
+        writeln!(
+            f,
+            "e-graph optimizer: rules {} | limits {}",
+            sets.join(","),
+            self.limits
+        )?;
         let stop = self.stop.map(|s| s.to_string()).unwrap_or_default();
         writeln!(
             f,
@@ -103,7 +111,11 @@ impl fmt::Display for OptReport {
             self.iterations, self.egraph_nodes, self.egraph_classes, self.folded
         )?;
         writeln!(f, "  ops: {} -> {}", self.ops_before, self.ops_after)?;
-        let gain = if self.cost_after > 0.0 { self.cost_before / self.cost_after } else { 1.0 };
+        let gain = if self.cost_after > 0.0 {
+            self.cost_before / self.cost_after
+        } else {
+            1.0
+        };
         writeln!(
             f,
             "  estimated cost: {:.3} ms -> {:.3} ms ({gain:.2}x)",
@@ -125,8 +137,12 @@ impl fmt::Display for OptReport {
         for (name, n) in applied {
             writeln!(f, "    {n:>6}  {name}")?;
         }
-        let slow: Vec<String> =
-            self.rule_times.iter().take(5).map(|(n, t)| format!("{n} {:.1}", ms(*t))).collect();
+        let slow: Vec<String> = self
+            .rule_times
+            .iter()
+            .take(5)
+            .map(|(n, t)| format!("{n} {:.1}", ms(*t)))
+            .collect();
         if !slow.is_empty() {
             writeln!(f, "  slowest rules (ms): {}", slow.join(", "))?;
         }

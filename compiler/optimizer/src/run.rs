@@ -47,7 +47,9 @@ impl Limits {
     pub fn parse(text: &str) -> Result<Limits, OptimizeError> {
         let mut l = Limits::default();
         for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let bad = || OptimizeError::Options(format!("bad e-graph limit '{item}' (expected iterations=N, nodes=N, time=Nms, matches=N or fold=N)"));
+            let bad = || {
+                OptimizeError::Options(format!("bad e-graph limit '{item}' (expected iterations=N, nodes=N, time=Nms, matches=N or fold=N)"))
+            };
             let (k, v) = item.split_once('=').ok_or_else(bad)?;
             let int = || v.parse::<usize>().map_err(|_| bad());
             match k {
@@ -170,5 +172,10 @@ pub fn saturate(egraph: &mut OGraph, rules: &[Rule], limits: &Limits) -> Saturat
             break StopReason::Saturated;
         }
     };
-    Saturation { iterations, stop, applied, time }
+    Saturation {
+        iterations,
+        stop,
+        applied,
+        time,
+    }
 }

@@ -13,20 +13,33 @@ fn check(opset: i64, names: &[&str], decls: &str, start: &str, expected: &str, e
     let all = rules_of(&RuleSet::ALL);
     let rules: Vec<_> = names
         .iter()
-        .map(|n| all.iter().find(|r| r.name == *n).unwrap_or_else(|| panic!("no rule {n}")).clone())
+        .map(|n| {
+            all.iter()
+                .find(|r| r.name == *n)
+                .unwrap_or_else(|| panic!("no rule {n}"))
+                .clone()
+        })
         .collect();
     let (mut eg, inputs) = expr::egraph(decls, opset).unwrap();
     let root = expr::add(&mut eg, &inputs, start).unwrap();
     eg.rebuild();
     let run = saturate(&mut eg, &rules, &Limits::default());
-    assert!(eg.analysis.problems.is_empty(), "{:?}", eg.analysis.problems);
+    assert!(
+        eg.analysis.problems.is_empty(),
+        "{:?}",
+        eg.analysis.problems
+    );
     let want = expr::add(&mut eg, &inputs, expected).unwrap();
     eg.rebuild();
     assert_eq!(
         eg.find(root) == eg.find(want),
         equal,
         "{names:?}: {start} {} {expected} (applied: {:?})",
-        if equal { "should become" } else { "should not become" },
+        if equal {
+            "should become"
+        } else {
+            "should not become"
+        },
         run.applied
     );
 }
@@ -161,7 +174,10 @@ fn every_rule_is_tested() {
         .map(|r| r.name)
         .filter(|n| !source.contains(&format!("\"{n}\"")))
         .collect();
-    assert!(missing.is_empty(), "rules without an equivalence test: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "rules without an equivalence test: {missing:?}"
+    );
 }
 
 /// Rule names are unique.

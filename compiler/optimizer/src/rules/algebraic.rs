@@ -93,7 +93,9 @@ fn same_shape(a: &'static str, b: &'static str) -> Guard {
 /// The root's `perm` (bound as `?p`) is the identity.
 fn identity_perm() -> Guard {
     Arc::new(|eg, m| {
-        let Some(r) = tensor_of(eg, m.class("?x")).and_then(|t| t.rank()) else { return false };
+        let Some(r) = tensor_of(eg, m.class("?x")).and_then(|t| t.rank()) else {
+            return false;
+        };
         match m.attr("?p") {
             Some(Attr::Ints(p)) => p.iter().enumerate().all(|(i, &v)| v == i as i64),
             None => r <= 1,
@@ -106,14 +108,18 @@ fn identity_perm() -> Guard {
 /// reshaped value, which a composed reshape would read elsewhere).
 fn copies_no_dim(v: &'static str) -> Guard {
     Arc::new(move |eg, m| {
-        super::util::const_of(eg, m.class(v)).and_then(|t| t.to_i64s()).is_some_and(|s| !s.contains(&0))
+        super::util::const_of(eg, m.class(v))
+            .and_then(|t| t.to_i64s())
+            .is_some_and(|s| !s.contains(&0))
     })
 }
 
 /// `?x`'s element type widens exactly to the `to` bound as `?a`.
 fn widening(x: &'static str, a: &'static str) -> Guard {
     Arc::new(move |eg, m| {
-        let Some(from) = tensor_of(eg, m.class(x)).map(|t| t.elem) else { return false };
+        let Some(from) = tensor_of(eg, m.class(x)).map(|t| t.elem) else {
+            return false;
+        };
         let via = match m.attr(a) {
             Some(Attr::Int(code)) => onnx_mlc_dialect::ElemType::from_onnx(*code as i32),
             _ => None,
@@ -136,6 +142,9 @@ fn transpose_transpose(b: &mut Builder, m: &Match) -> Option<egg::Id> {
     let rank = b.rank(x)?;
     let (outer, inner) = (perm_of(m.attr("?p"), rank)?, perm_of(m.attr("?q"), rank)?);
     // out[i] = mid[outer[i]] = x[inner[outer[i]]]
-    let perm: Vec<i64> = outer.iter().map(|&o| inner.get(o as usize).copied()).collect::<Option<_>>()?;
+    let perm: Vec<i64> = outer
+        .iter()
+        .map(|&o| inner.get(o as usize).copied())
+        .collect::<Option<_>>()?;
     b.op(OpKind::Transpose, vec![("perm", Attr::Ints(perm))], &[x])
 }

@@ -49,12 +49,15 @@ fn last_axis_mean(label: &'static str) -> Guard {
     Arc::new(move |eg, m| {
         let node = m.node(label);
         let key = node.key().expect("labels are on ops");
-        let Some(r) = tensor_of(eg, node.operands()[0]).and_then(|t| t.rank()) else { return false };
+        let Some(r) = tensor_of(eg, node.operands()[0]).and_then(|t| t.rank()) else {
+            return false;
+        };
         let axes = match node.operands().get(1) {
             Some(&a) => const_of(eg, a).and_then(|t| t.to_i64s()),
             None => key.ints("axes"),
         };
-        key.int("keepdims").unwrap_or(1) == 1 && matches!(axes.as_deref(), Some([a]) if *a == -1 || *a == r as i64 - 1)
+        key.int("keepdims").unwrap_or(1) == 1
+            && matches!(axes.as_deref(), Some([a]) if *a == -1 || *a == r as i64 - 1)
     })
 }
 
@@ -63,9 +66,14 @@ fn last_axis_mean(label: &'static str) -> Guard {
 /// and bias are such vectors.
 fn along_last_axis(v: &'static str) -> Guard {
     Arc::new(move |eg, m| {
-        let (Some(c), Some(root)) = (static_dims_of(eg, m.class(v)), static_dims_of(eg, m.root)) else { return false };
+        let (Some(c), Some(root)) = (static_dims_of(eg, m.class(v)), static_dims_of(eg, m.root))
+        else {
+            return false;
+        };
         let Some(&d) = root.last() else { return false };
-        eg[m.class(v)].data.constant.is_some() && c.len() <= 1 && c.last().is_none_or(|&l| l == d || l == 1)
+        eg[m.class(v)].data.constant.is_some()
+            && c.len() <= 1
+            && c.last().is_none_or(|&l| l == d || l == 1)
     })
 }
 
@@ -78,7 +86,10 @@ fn layernorm(b: &mut Builder, m: &Match) -> Option<egg::Id> {
     let zeros = b.add_constant(from_f64(t.elem, vec![d], &vec![0.0; d as usize])?);
     b.op(
         OpKind::LayerNormalization,
-        vec![("axis", Attr::Int(-1)), ("epsilon", Attr::Float(eps as f32))],
+        vec![
+            ("axis", Attr::Int(-1)),
+            ("epsilon", Attr::Float(eps as f32)),
+        ],
         &[x, ones, zeros],
     )
 }

@@ -15,8 +15,8 @@ use egg::Id;
 use onnx_mlc_dialect::{Attr, Dim, OpKind};
 
 use super::util::{
-    broadcasts_to_root, const_of, dims_of, is_const, last_axis, not_const, rank, same_type, scalar, static_dims_of,
-    tensor_of, unidirectional, Builder,
+    broadcasts_to_root, const_of, dims_of, is_const, last_axis, not_const, rank, same_type, scalar,
+    static_dims_of, tensor_of, unidirectional, Builder,
 };
 use super::{Guard, Rule};
 use crate::eval::{from_f64, splat};
@@ -91,7 +91,9 @@ fn class_of_label(eg: &crate::analysis::OGraph, m: &Match, label: &str) -> Optio
 /// nothing.
 fn keeps_type(label: &'static str) -> Guard {
     Arc::new(move |eg, m| {
-        let Some(c) = class_of_label(eg, m, label) else { return false };
+        let Some(c) = class_of_label(eg, m, label) else {
+            return false;
+        };
         let (a, b) = (tensor_of(eg, c), tensor_of(eg, m.root));
         matches!((a, b), (Some(a), Some(b)) if a.dims().is_some() && a == b)
     })
@@ -152,7 +154,10 @@ fn clip_activation(b: &mut Builder, m: &Match) -> Option<Id> {
         if super::util::is_absent(b.graph(), id) {
             return Some(default);
         }
-        const_of(b.graph(), id).filter(|t| t.numel() == 1).and_then(splat).map(|x| x as f32)
+        const_of(b.graph(), id)
+            .filter(|t| t.numel() == 1)
+            .and_then(splat)
+            .map(|x| x as f32)
     };
     let lo = bound(b, "?lo", f32::NEG_INFINITY)?;
     let hi = bound(b, "?hi", f32::INFINITY)?;
@@ -183,7 +188,10 @@ fn scalar_like(b: &mut Builder, x: Id, v: f64) -> Option<Id> {
 
 fn batchnorm_affine(b: &mut Builder, m: &Match) -> Option<Id> {
     let key = m.key("@bn");
-    if key.version < 7 || key.int("training_mode").unwrap_or(0) != 0 || key.int("spatial").unwrap_or(1) != 1 {
+    if key.version < 7
+        || key.int("training_mode").unwrap_or(0) != 0
+        || key.int("spatial").unwrap_or(1) != 1
+    {
         return None;
     }
     let eps = f64::from(key.float("epsilon")?);
@@ -212,7 +220,11 @@ fn conv_mul(b: &mut Builder, m: &Match) -> Option<Id> {
     let s_w = b.reshape(s, &shape)?;
     let w2 = folded(b, OpKind::Mul, vec![], &[w, s_w])?;
     let bias = m.class("?b");
-    let b2 = if super::util::is_absent(b.graph(), bias) { bias } else { folded(b, OpKind::Mul, vec![], &[bias, vec])? };
+    let b2 = if super::util::is_absent(b.graph(), bias) {
+        bias
+    } else {
+        folded(b, OpKind::Mul, vec![], &[bias, vec])?
+    };
     let key = m.key("@c").clone();
     Some(b.op_key(key, &[m.class("?x"), w2, b2]))
 }
@@ -224,7 +236,11 @@ fn conv_add(b: &mut Builder, m: &Match) -> Option<Id> {
     let bias = m.class("?b");
     let base = if super::util::is_absent(b.graph(), bias) {
         let elem = tensor_of(b.graph(), t)?.elem;
-        b.add_constant(from_f64(elem, vec![channels], &vec![0.0; channels as usize])?)
+        b.add_constant(from_f64(
+            elem,
+            vec![channels],
+            &vec![0.0; channels as usize],
+        )?)
     } else {
         bias
     };
@@ -242,10 +258,14 @@ fn mask_fits() -> Guard {
     Arc::new(|eg, m| {
         let node = m.node("@sm");
         let scores = node.operands()[0];
-        let (Some(mask), Some(s)) = (dims_of(eg, m.class("?mask")), dims_of(eg, scores)) else { return false };
+        let (Some(mask), Some(s)) = (dims_of(eg, m.class("?mask")), dims_of(eg, scores)) else {
+            return false;
+        };
         let mask_class = eg.find(m.class("?mask"));
         let qk = eg[scores].nodes.iter().find_map(|n| match n {
-            ONode::Op(k, ch) if k.kind == OpKind::Add && eg.find(ch[1]) == mask_class => Some(ch[0]),
+            ONode::Op(k, ch) if k.kind == OpKind::Add && eg.find(ch[1]) == mask_class => {
+                Some(ch[0])
+            }
             _ => None,
         });
         let product = qk.and_then(|p| dims_of(eg, p));
@@ -267,9 +287,15 @@ fn attention(b: &mut Builder, m: &Match, scaled: bool, masked: bool) -> Option<I
     if masked {
         inputs.push(m.class("?mask"));
     }
-    let rank_ok = inputs[..3].iter().all(|&i| b.rank(i).is_some_and(|r| r >= 2));
+    let rank_ok = inputs[..3]
+        .iter()
+        .all(|&i| b.rank(i).is_some_and(|r| r >= 2));
     if !rank_ok || !tensor_of(b.graph(), inputs[0])?.elem.is_float() {
         return None;
     }
-    b.op(OpKind::FusedAttention, vec![("scale", Attr::Float(scale as f32))], &inputs)
+    b.op(
+        OpKind::FusedAttention,
+        vec![("scale", Attr::Float(scale as f32))],
+        &inputs,
+    )
 }

@@ -59,7 +59,11 @@ fn sink_past_constant(b: &mut Builder, m: &Match) -> Option<Id> {
     let moved = if c_dims.iter().product::<i64>() == 1 {
         c
     } else if c_dims.len() == rank {
-        let t = b.op(OpKind::Transpose, vec![("perm", Attr::Ints(inverse(&perm)))], &[c])?;
+        let t = b.op(
+            OpKind::Transpose,
+            vec![("perm", Attr::Ints(inverse(&perm)))],
+            &[c],
+        )?;
         b.graph()[t].data.constant.is_some().then_some(t)?
     } else {
         return None;
@@ -102,5 +106,9 @@ fn sink_past_reduction(b: &mut Builder, m: &Match) -> Option<Id> {
             b.op_key(OpKey::single(key.kind, key.version, attrs), &[x])
         }
     };
-    b.op(OpKind::Transpose, vec![("perm", Attr::Ints(perm))], &[reduced])
+    b.op(
+        OpKind::Transpose,
+        vec![("perm", Attr::Ints(perm))],
+        &[reduced],
+    )
 }

@@ -44,8 +44,13 @@ pub enum RuleSet {
 
 impl RuleSet {
     /// Every rule set.
-    pub const ALL: [RuleSet; 5] =
-        [RuleSet::Algebraic, RuleSet::Canonical, RuleSet::Fusion, RuleSet::Multi, RuleSet::Layout];
+    pub const ALL: [RuleSet; 5] = [
+        RuleSet::Algebraic,
+        RuleSet::Canonical,
+        RuleSet::Fusion,
+        RuleSet::Multi,
+        RuleSet::Layout,
+    ];
 
     /// The name used by `--rules`.
     pub fn name(self) -> &'static str {
@@ -138,12 +143,24 @@ impl Rule {
     pub fn rewrite(name: &'static str, lhs: &str, rhs: &str, guards: Vec<Guard>) -> Rule {
         let lhs = parse(name, lhs);
         let rhs = parse(name, rhs);
-        assert!(rhs.is_buildable(), "rule {name}: the right-hand side must name one op per node, no literals");
+        assert!(
+            rhs.is_buildable(),
+            "rule {name}: the right-hand side must name one op per node, no literals"
+        );
         let bound = lhs.bound_names();
         for used in rhs.used_names() {
-            assert!(bound.contains(&used), "rule {name}: {used} is not bound by the left-hand side");
+            assert!(
+                bound.contains(&used),
+                "rule {name}: {used} is not bound by the left-hand side"
+            );
         }
-        Rule { name, set: RuleSet::Algebraic, search: Search::Pattern(lhs), guards, rhs: Rhs::Pattern(rhs) }
+        Rule {
+            name,
+            set: RuleSet::Algebraic,
+            search: Search::Pattern(lhs),
+            guards,
+            rhs: Rhs::Pattern(rhs),
+        }
     }
 
     /// A rule whose replacement is built by a function.
@@ -152,7 +169,13 @@ impl Rule {
         F: Fn(&mut Builder, &Match) -> Option<Id> + Send + Sync + 'static,
     {
         let lhs = parse(name, lhs);
-        Rule { name, set: RuleSet::Algebraic, search: Search::Pattern(lhs), guards, rhs: Rhs::Build(Arc::new(f)) }
+        Rule {
+            name,
+            set: RuleSet::Algebraic,
+            search: Search::Pattern(lhs),
+            guards,
+            rhs: Rhs::Build(Arc::new(f)),
+        }
     }
 
     /// A rule with a search written in Rust.
@@ -160,7 +183,13 @@ impl Rule {
     where
         F: Fn(&mut Builder, &Match) -> Option<Id> + Send + Sync + 'static,
     {
-        Rule { name, set: RuleSet::Algebraic, search: Search::Custom(search), guards: vec![], rhs: Rhs::Build(Arc::new(f)) }
+        Rule {
+            name,
+            set: RuleSet::Algebraic,
+            search: Search::Custom(search),
+            guards: vec![],
+            rhs: Rhs::Build(Arc::new(f)),
+        }
     }
 
     /// The matches of the left-hand side (guards not yet checked).

@@ -25,9 +25,17 @@ use crate::pattern::{Bound, Match};
 pub fn rules() -> Vec<Rule> {
     vec![
         // x·W₁ + b₁, …, x·Wₙ + bₙ = Split(x·[W₁ … Wₙ] + [b₁ … bₙ])   (constant weights)
-        Rule::custom("matmul-merge", |eg, limit| search(eg, limit, &MATMUL), |b, m| merge(b, m, &MATMUL)),
+        Rule::custom(
+            "matmul-merge",
+            |eg, limit| search(eg, limit, &MATMUL),
+            |b, m| merge(b, m, &MATMUL),
+        ),
         // conv(x, W₁, b₁), …, conv(x, Wₙ, bₙ) = Split(conv(x, [W₁; …; Wₙ], [b₁; …; bₙ]))   (same window)
-        Rule::custom("conv-merge", |eg, limit| search(eg, limit, &CONV), |b, m| merge(b, m, &CONV)),
+        Rule::custom(
+            "conv-merge",
+            |eg, limit| search(eg, limit, &CONV),
+            |b, m| merge(b, m, &CONV),
+        ),
     ]
 }
 
@@ -42,8 +50,18 @@ struct Family {
     operands: usize,
 }
 
-const MATMUL: Family = Family { kinds: &[OpKind::MatMul, OpKind::FusedMatMul], weight_axis: 1, weight_rank: 2, operands: 3 };
-const CONV: Family = Family { kinds: &[OpKind::Conv, OpKind::FusedConv], weight_axis: 0, weight_rank: 4, operands: 3 };
+const MATMUL: Family = Family {
+    kinds: &[OpKind::MatMul, OpKind::FusedMatMul],
+    weight_axis: 1,
+    weight_rank: 2,
+    operands: 3,
+};
+const CONV: Family = Family {
+    kinds: &[OpKind::Conv, OpKind::FusedConv],
+    weight_axis: 0,
+    weight_rank: 4,
+    operands: 3,
+};
 
 /// One op of a group.
 struct Member {
@@ -59,7 +77,9 @@ fn member(eg: &OGraph, class: Id, node: &ONode, family: &Family) -> Option<(Id, 
     if ops.len() > family.operands && ops[family.operands..].iter().any(|&c| !is_absent(eg, c)) {
         return None;
     }
-    if key.kind == OpKind::FusedConv && key.int("group").unwrap_or(1) != 1 || key.kind == OpKind::Conv && key.int("group").unwrap_or(1) != 1 {
+    if key.kind == OpKind::FusedConv && key.int("group").unwrap_or(1) != 1
+        || key.kind == OpKind::Conv && key.int("group").unwrap_or(1) != 1
+    {
         return None;
     }
     let (x, w) = (*ops.first()?, *ops.get(1)?);
@@ -76,7 +96,15 @@ fn member(eg: &OGraph, class: Id, node: &ONode, family: &Family) -> Option<(Id, 
         }
         _ => None,
     };
-    Some((x, Member { class, weight: w, bias, features }))
+    Some((
+        x,
+        Member {
+            class,
+            weight: w,
+            bias,
+            features,
+        },
+    ))
 }
 
 /// Groups of ops sharing input and operator (activation, window,
@@ -87,11 +115,18 @@ fn search(eg: &OGraph, limit: usize, family: &Family) -> Vec<Match> {
         .classes_for_op(&crate::lang::Discriminant::Op(OpKind::Split))
         .into_iter()
         .flatten()
-        .flat_map(|c| eg[c].nodes.iter().filter_map(|n| n.operands().first().map(|&x| eg.find(x))))
+        .flat_map(|c| {
+            eg[c]
+                .nodes
+                .iter()
+                .filter_map(|n| n.operands().first().map(|&x| eg.find(x)))
+        })
         .collect();
     let mut groups: BTreeMap<(Id, OpKey, Vec<i64>), Vec<Member>> = BTreeMap::new();
     for &kind in family.kinds {
-        let Some(classes) = eg.classes_for_op(&crate::lang::Discriminant::Op(kind)) else { continue };
+        let Some(classes) = eg.classes_for_op(&crate::lang::Discriminant::Op(kind)) else {
+            continue;
+        };
         let mut classes: Vec<Id> = classes.collect();
         classes.sort_unstable();
         for class in classes {
@@ -103,17 +138,23 @@ fn search(eg: &OGraph, limit: usize, family: &Family) -> Vec<Match> {
                 if split.contains(&class) {
                     continue;
                 }
-                let Some((x, m)) = member(eg, class, node, family) else { continue };
+                let Some((x, m)) = member(eg, class, node, family) else {
+                    continue;
+                };
                 let mut shape = static_dims_of(eg, m.weight).unwrap_or_default();
                 shape[family.weight_axis] = 0;
-                let group = groups.entry((eg.find(x), (**key).clone(), shape)).or_default();
+                let group = groups
+                    .entry((eg.find(x), (**key).clone(), shape))
+                    .or_default();
                 if !group.iter().any(|g| g.class == class) {
                     group.push(m);
                 }
             }
         }
     }
-    let Some(absent) = eg.lookup(ONode::Absent) else { return vec![] };
+    let Some(absent) = eg.lookup(ONode::Absent) else {
+        return vec![];
+    };
     let mut out = vec![];
     for ((x, _, _), members) in groups {
         // A member that another member is computed from (a Conv and the
@@ -122,17 +163,41 @@ fn search(eg: &OGraph, limit: usize, family: &Family) -> Vec<Match> {
         let classes: Vec<Id> = members.iter().map(|m| eg.find(m.class)).collect();
         let derived_from: Vec<Id> = classes
             .iter()
-            .flat_map(|&c| eg[c].nodes.iter().flat_map(|n| n.operands().iter().map(|&o| eg.find(o))))
+            .flat_map(|&c| {
+                eg[c]
+                    .nodes
+                    .iter()
+                    .flat_map(|n| n.operands().iter().map(|&o| eg.find(o)))
+            })
             .filter(|o| classes.contains(o))
             .collect();
-        let members: Vec<Member> = members.into_iter().filter(|m| !derived_from.contains(&eg.find(m.class))).collect();
-        let merged_already = members.iter().all(|m| eg[m.class].nodes.iter().any(|n| matches!(n, ONode::Get(..))));
+        let members: Vec<Member> = members
+            .into_iter()
+            .filter(|m| !derived_from.contains(&eg.find(m.class)))
+            .collect();
+        let merged_already = members.iter().all(|m| {
+            eg[m.class]
+                .nodes
+                .iter()
+                .any(|n| matches!(n, ONode::Get(..)))
+        });
         if members.len() < 2 || merged_already {
             continue;
         }
-        let mut binds = vec![("x", Bound::Class(x)), ("n", Bound::Attr(Some(Attr::Int(members.len() as i64))))];
-        let names: Vec<(String, String, String, String)> =
-            (0..members.len()).map(|i| (format!("c{i}"), format!("w{i}"), format!("b{i}"), format!("f{i}"))).collect();
+        let mut binds = vec![
+            ("x", Bound::Class(x)),
+            ("n", Bound::Attr(Some(Attr::Int(members.len() as i64)))),
+        ];
+        let names: Vec<(String, String, String, String)> = (0..members.len())
+            .map(|i| {
+                (
+                    format!("c{i}"),
+                    format!("w{i}"),
+                    format!("b{i}"),
+                    format!("f{i}"),
+                )
+            })
+            .collect();
         for (m, (c, w, b, f)) in members.iter().zip(&names) {
             binds.push((c, Bound::Class(m.class)));
             binds.push((w, Bound::Class(m.weight)));
@@ -140,7 +205,11 @@ fn search(eg: &OGraph, limit: usize, family: &Family) -> Vec<Match> {
             binds.push((f, Bound::Attr(Some(Attr::Int(m.features)))));
         }
         let first = members[0].class;
-        let node = eg[first].nodes.iter().find(|n| n.key().is_some_and(|k| family.kinds.contains(&k.kind))).cloned();
+        let node = eg[first]
+            .nodes
+            .iter()
+            .find(|n| n.key().is_some_and(|k| family.kinds.contains(&k.kind)))
+            .cloned();
         let Some(node) = node else { continue };
         binds.push(("op", Bound::Node(node)));
         out.push(Match::new(first, binds));
@@ -162,7 +231,9 @@ fn merge(b: &mut Builder, m: &Match, family: &Family) -> Option<Id> {
     let n = int(m, "n")? as usize;
     let x = m.class("?x");
     let weights: Vec<Id> = (0..n).map(|i| m.class(&format!("w{i}"))).collect();
-    let features: Vec<i64> = (0..n).map(|i| int(m, &format!("f{i}"))).collect::<Option<_>>()?;
+    let features: Vec<i64> = (0..n)
+        .map(|i| int(m, &format!("f{i}")))
+        .collect::<Option<_>>()?;
     let biases: Vec<Option<Id>> = (0..n)
         .map(|i| Some(m.class(&format!("b{i}"))).filter(|&c| !is_absent(b.graph(), c)))
         .collect();
@@ -197,7 +268,10 @@ fn merge(b: &mut Builder, m: &Match, family: &Family) -> Option<Id> {
         attrs.set("split", Attr::Ints(features.clone()));
         vec![merged]
     };
-    let split = b.op_key(OpKey::new(OpKind::Split, version, attrs, vec![true; n].into()), &children);
+    let split = b.op_key(
+        OpKey::new(OpKind::Split, version, attrs, vec![true; n].into()),
+        &children,
+    );
     for i in 0..n {
         let part = b.get(i as u32, split);
         b.union(m.class(&format!("c{i}")), part);

@@ -31,7 +31,10 @@ pub fn static_dims_of(egraph: &OGraph, id: Id) -> Option<Vec<i64>> {
 /// constants and small folds (big folds stay lazy until extracted, and no
 /// rule needs their values).
 pub fn const_of(egraph: &OGraph, id: Id) -> Option<&TensorData> {
-    egraph[id].data.constant.and_then(|c| egraph.analysis.pool.materialized(c))
+    egraph[id]
+        .data
+        .constant
+        .and_then(|c| egraph.analysis.pool.materialized(c))
 }
 
 /// True when the class is an absent operand.
@@ -80,14 +83,20 @@ pub fn absent_or_false(v: &'static str) -> Guard {
 /// adding it changes no shape.
 pub fn broadcasts_to_root(a: &'static str) -> Guard {
     Arc::new(move |eg, m| {
-        let (Some(x), Some(r)) = (dims_of(eg, m.class(a)), dims_of(eg, m.root)) else { return false };
+        let (Some(x), Some(r)) = (dims_of(eg, m.class(a)), dims_of(eg, m.root)) else {
+            return false;
+        };
         unidirectional(&x, &r)
     })
 }
 
 /// `x` broadcasts to `to` without changing `to`.
 pub fn unidirectional(x: &[Dim], to: &[Dim]) -> bool {
-    x.len() <= to.len() && x.iter().rev().zip(to.iter().rev()).all(|(a, b)| a == &Dim::Known(1) || a == b)
+    x.len() <= to.len()
+        && x.iter()
+            .rev()
+            .zip(to.iter().rev())
+            .all(|(a, b)| a == &Dim::Known(1) || a == b)
 }
 
 /// The normalized `axis` of a Softmax-like node is its operand's last.
@@ -95,7 +104,9 @@ pub fn last_axis(label: &'static str) -> Guard {
     Arc::new(move |eg, m| {
         let node = m.node(label);
         let key = node.key().expect("labels are on ops");
-        let Some(r) = tensor_of(eg, node.operands()[0]).and_then(|t| t.rank()) else { return false };
+        let Some(r) = tensor_of(eg, node.operands()[0]).and_then(|t| t.rank()) else {
+            return false;
+        };
         let axis = key.int("axis").unwrap_or(-1);
         axis == -1 || axis == r as i64 - 1
     })
@@ -126,7 +137,9 @@ pub fn exact_widening(from: ElemType, via: ElemType) -> bool {
     if from == via {
         return true;
     }
-    let (Some((fk, fs, fp)), Some((vk, vs, vp))) = (rank(from), rank(via)) else { return false };
+    let (Some((fk, fs, fp)), Some((vk, vs, vp))) = (rank(from), rank(via)) else {
+        return false;
+    };
     match (fk, vk) {
         (2, 2) => {
             // f16 → f32/f64, bf16 → f32/f64, f32 → f64 (exponent ranges grow too)
@@ -147,7 +160,10 @@ pub struct Builder<'a> {
 impl<'a> Builder<'a> {
     /// A builder on `egraph`.
     pub fn new(egraph: &'a mut OGraph) -> Builder<'a> {
-        Builder { egraph, changed: false }
+        Builder {
+            egraph,
+            changed: false,
+        }
     }
 
     /// The e-graph.
@@ -201,7 +217,11 @@ impl<'a> Builder<'a> {
     pub fn op(&mut self, kind: OpKind, attrs: Vec<(&str, Attr)>, children: &[Id]) -> Option<Id> {
         let version = self.egraph.analysis.version_of(kind)?;
         let attrs = Attrs(attrs.into_iter().map(|(n, a)| (n.to_string(), a)).collect());
-        Some(add_op(self.egraph, OpKey::single(kind, version, attrs), children.to_vec()))
+        Some(add_op(
+            self.egraph,
+            OpKey::single(kind, version, attrs),
+            children.to_vec(),
+        ))
     }
 
     /// An op with a full key.
