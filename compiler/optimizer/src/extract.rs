@@ -7,8 +7,10 @@
 //! extraction-gym ("faster greedy DAG"): the cost of choosing a node is the
 //! cost of the *set* of classes its sub-DAG needs, each counted once. Sets
 //! are bitsets over the classes, so taking a union is cheap; a node whose
-//! sub-DAG contains its own class is a cycle and never chosen.
-//! [`extract_tree`] is kept for comparison and as a fallback.
+//! sub-DAG contains its own class is a cycle and never chosen. A local
+//! search then switches single classes to other nodes where that lowers
+//! the DAG cost of the whole graph, which also counts work shared between
+//! different outputs. [`extract_tree`] is kept for comparison (ablation).
 
 use std::collections::{HashMap, VecDeque};
 
@@ -220,14 +222,99 @@ pub fn extract_dag(
             }
         }
     }
+    let mut choice: Vec<Option<usize>> = best.iter().map(|b| b.as_ref().map(|b| b.node)).collect();
+    let roots_ix: Vec<usize> = roots.iter().map(|&r| cls.index[&egraph.find(r)]).collect();
+    improve(&cls, &roots_ix, &mut choice);
     let choice = (0..n)
-        .filter_map(|i| {
-            best[i]
-                .as_ref()
-                .map(|b| (cls.ids[i], cls.nodes[i][b.node].0.clone()))
-        })
+        .filter_map(|i| choice[i].map(|k| (cls.ids[i], cls.nodes[i][k].0.clone())))
         .collect();
     Extraction::restrict(choice, egraph, roots)
+}
+
+/// The DAG cost of the graph `choice` gives the roots (each class once);
+/// `None` if a needed class has no choice or the choice has a cycle.
+fn total_cost(cls: &Classes, roots: &[usize], choice: &[Option<usize>]) -> Option<f64> {
+    // 0 = unvisited, 1 = on the path, 2 = done.
+    let mut state = vec![0u8; choice.len()];
+    let mut total = 0.0;
+    let mut stack: Vec<(usize, usize)> = vec![];
+    for &r in roots {
+        if state[r] == 2 {
+            continue;
+        }
+        state[r] = 1;
+        stack.push((r, 0));
+        while let Some(top) = stack.last_mut() {
+            let (c, next) = (top.0, top.1);
+            let (_, own, children) = &cls.nodes[c][choice[c]?];
+            if let Some(&k) = children.get(next) {
+                top.1 += 1;
+                match state[k] {
+                    0 => {
+                        state[k] = 1;
+                        stack.push((k, 0));
+                    }
+                    1 => return None,
+                    _ => {}
+                }
+            } else {
+                total += own;
+                state[c] = 2;
+                stack.pop();
+            }
+        }
+    }
+    Some(total)
+}
+
+/// The classes the roots need under `choice`.
+fn reachable(cls: &Classes, roots: &[usize], choice: &[Option<usize>]) -> Vec<usize> {
+    let mut seen = vec![false; choice.len()];
+    let mut stack = roots.to_vec();
+    let mut out = vec![];
+    while let Some(c) = stack.pop() {
+        if std::mem::replace(&mut seen[c], true) {
+            continue;
+        }
+        out.push(c);
+        if let Some(k) = choice[c] {
+            stack.extend(&cls.nodes[c][k].2);
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Local search on the greedy result: the greedy extractor counts sharing
+/// within each class's sub-DAG only, not between the roots' sub-DAGs, so
+/// try every other node of every needed class and keep the changes that
+/// lower the whole graph's DAG cost.
+fn improve(cls: &Classes, roots: &[usize], choice: &mut [Option<usize>]) {
+    let Some(mut best) = total_cost(cls, roots, choice) else {
+        return;
+    };
+    for _ in 0..3 {
+        let mut improved = false;
+        for c in reachable(cls, roots, choice) {
+            let Some(current) = choice[c] else { continue };
+            for k in 0..cls.nodes[c].len() {
+                if k == current || cls.nodes[c][k].2.iter().any(|&ch| choice[ch].is_none()) {
+                    continue;
+                }
+                let previous = choice[c].replace(k);
+                match total_cost(cls, roots, choice) {
+                    Some(t) if t < best * (1.0 - 1e-9) - 1e-15 => {
+                        best = t;
+                        improved = true;
+                    }
+                    _ => choice[c] = previous,
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
 }
 
 fn children_set(best: &[Option<Best>], children: &[usize], n: usize) -> Option<BitSet> {
@@ -278,4 +365,52 @@ pub fn extract_tree(
         .filter_map(|i| total[i].map(|(_, k)| (cls.ids[i], cls.nodes[i][k].0.clone())))
         .collect();
     Extraction::restrict(choice, egraph, roots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr;
+
+    /// Shared work: `y1 = Relu(E)` and `y2 ∈ {Sigmoid(E), Tanh(x)}` with an
+    /// expensive `E = x·w`. Tree cost charges E again for Sigmoid(E)
+    /// (1 + 10 > 5) and picks Tanh; DAG cost knows E is computed for y1
+    /// anyway (total 12 < 16) and picks Sigmoid.
+    #[test]
+    fn dag_and_tree_extraction_differ_on_shared_work() {
+        let (mut eg, inputs) = expr::egraph("x: 4x4xf32, w: 4x4xf32", 17).unwrap();
+        let y1 = expr::add(&mut eg, &inputs, "(Relu (MatMul %x %w))").unwrap();
+        let sig = expr::add(&mut eg, &inputs, "(Sigmoid (MatMul %x %w))").unwrap();
+        let tanh = expr::add(&mut eg, &inputs, "(Tanh %x)").unwrap();
+        eg.union(sig, tanh);
+        eg.rebuild();
+        let cost = |_: Id, n: &ONode| match n.key().map(|k| k.kind) {
+            Some(onnx_mlc_dialect::OpKind::MatMul) => 10.0,
+            Some(onnx_mlc_dialect::OpKind::Tanh) => 5.0,
+            Some(_) => 1.0,
+            None => 0.0,
+        };
+        let roots = [y1, sig];
+        let kind = |ex: &Extraction| ex.node(eg.find(sig)).and_then(|n| n.key()).map(|k| k.kind);
+        let dag = extract_dag(&eg, &roots, cost).unwrap();
+        let tree = extract_tree(&eg, &roots, cost).unwrap();
+        assert_eq!(kind(&dag), Some(onnx_mlc_dialect::OpKind::Sigmoid));
+        assert_eq!(kind(&tree), Some(onnx_mlc_dialect::OpKind::Tanh));
+        assert_eq!(dag.dag_cost(&eg, &cost), 12.0);
+        assert_eq!(tree.dag_cost(&eg, &cost), 16.0);
+    }
+
+    /// A class whose only node reads the class itself (x = Identity(x))
+    /// is never chosen through that node.
+    #[test]
+    fn cycles_are_not_extracted() {
+        let (mut eg, inputs) = expr::egraph("x: 4xf32", 17).unwrap();
+        let x = expr::add(&mut eg, &inputs, "%x").unwrap();
+        let id = expr::add(&mut eg, &inputs, "(Identity %x)").unwrap();
+        eg.union(x, id);
+        eg.rebuild();
+        let ex = extract_dag(&eg, &[id], |_, n| if n.key().is_some() { 1.0 } else { 0.0 }).unwrap();
+        assert_eq!(ex.node(eg.find(x)), Some(&ONode::Input(0)));
+        assert_eq!(ex.len(), 1);
+    }
 }

@@ -34,7 +34,7 @@ pub fn rules() -> Vec<Rule> {
         // x ^ 2 = x · x
         rw!("pow-two"; "(Pow ?x 2)" => "(Mul ?x ?x)"; if same_type("?x")),
         // x / c = x · (1/c)   (c a constant float: a multiply instead of a divide)
-        rw!("div-const"; "(Div ?x ?c)" => |b, m| { let c = m.class("?c"); let r = b.op(OpKind::Reciprocal, vec![], &[c])?; b.op(OpKind::Mul, vec![], &[m.class("?x"), r]) }; if is_const("?c"), not_const("?x"), float("?c")),
+        rw!("div-const"; "(Div ?x ?c)" => multiply_by_reciprocal; if is_const("?c"), not_const("?x"), float("?c")),
         // −(−x) = x
         rw!("neg-neg"; "(Neg (Neg ?x))" => "?x"),
         // Identity(x) = x
@@ -135,6 +135,11 @@ pub fn perm_of(attr: Option<&Attr>, rank: usize) -> Option<Vec<i64>> {
         None => Some((0..rank as i64).rev().collect()),
         _ => None,
     }
+}
+
+fn multiply_by_reciprocal(b: &mut Builder, m: &Match) -> Option<egg::Id> {
+    let r = b.op(OpKind::Reciprocal, vec![], &[m.class("?c")])?;
+    b.op(OpKind::Mul, vec![], &[m.class("?x"), r])
 }
 
 fn transpose_transpose(b: &mut Builder, m: &Match) -> Option<egg::Id> {
