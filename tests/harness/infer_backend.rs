@@ -354,10 +354,28 @@ fn cases(root: &Path) -> Vec<Case> {
     out
 }
 
-/// Runs every case in one mode and prints the per-op summary; returns
-/// the failures (mismatches and errors).
-fn run_suite(root: &Path, mode: Mode) -> Vec<String> {
+/// Cases known to disagree, each with its reason, so that the suite
+/// stays a regression test while the fix belongs elsewhere. A listed case
+/// that agrees again fails the suite until its entry is removed.
+const KNOWN_MISMATCHES: &[(&str, &str)] = &[(
+    "node/test_loop16_seq_none",
+    "the model carries an optional sequence into a Loop whose body returns a plain \
+     sequence (which the verifier rejects); control-flow inference gives the carried \
+     sequence scalar elements, but the body inserts 1-D slices",
+)];
+
+/// What a run of the suite found.
+#[derive(Default)]
+struct Findings {
+    failures: Vec<String>,
+    /// The cases of `KNOWN_MISMATCHES` that did disagree.
+    known: Vec<String>,
+}
+
+/// Runs every case in one mode and prints the per-op summary.
+fn run_suite(root: &Path, mode: Mode) -> Findings {
     let mut per_op: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut known = vec![];
     let (mut import_errors, mut unverified) = (0, 0);
     for case in cases(root) {
         let name = format!("{}/{}", case.suite, case.name);
@@ -375,6 +393,11 @@ fn run_suite(root: &Path, mode: Mode) -> Vec<String> {
                         Verdict::Partial(None) => {
                             tally.partial += 1;
                             tally.unranked += 1;
+                        }
+                        Verdict::Mismatch(_)
+                            if KNOWN_MISMATCHES.iter().any(|(c, _)| *c == name) =>
+                        {
+                            known.push(name.clone());
                         }
                         Verdict::Mismatch(why) => tally
                             .failures
@@ -432,7 +455,10 @@ fn run_suite(root: &Path, mode: Mode) -> Vec<String> {
         "({import_errors} cases did not import, {unverified} did not verify before the pipeline; \
          the import and verifier suites report them)"
     );
-    failures
+    for name in &known {
+        println!("known mismatch: {name}");
+    }
+    Findings { failures, known }
 }
 
 #[test]
@@ -441,10 +467,20 @@ fn inferred_types_match_the_backend_outputs() {
         println!("skipped: no ONNX backend test data (set ONNX_MLC_BACKEND_DIR)");
         return;
     };
-    let failures: Vec<String> = [Mode::AsGiven, Mode::Constants, Mode::Pipeline]
-        .into_iter()
-        .flat_map(|m| run_suite(&root, m))
-        .collect();
+    let mut failures = vec![];
+    let mut known = vec![];
+    for mode in [Mode::AsGiven, Mode::Constants, Mode::Pipeline] {
+        let found = run_suite(&root, mode);
+        failures.extend(found.failures);
+        known.extend(found.known);
+    }
+    for (case, why) in KNOWN_MISMATCHES {
+        if !known.iter().any(|k| k == case) {
+            failures.push(format!(
+                "{case} agrees now: remove it from KNOWN_MISMATCHES ({why})"
+            ));
+        }
+    }
     assert!(
         failures.is_empty(),
         "{} outputs disagree with the backend data:\n{}",

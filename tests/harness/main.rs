@@ -2,5 +2,7 @@
 
 mod backend_import;
 mod dialect;
+mod hostile_import;
 mod infer_backend;
+mod models;
 mod optimizer;

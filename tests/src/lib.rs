@@ -26,10 +26,18 @@ pub fn cache_dir() -> PathBuf {
 
 /// The ONNX backend test data (`node/`, `simple/`, `pytorch-converted/`, …,
 /// each case a folder with `model.onnx` and `test_data_set_N/`): the
-/// folder named by `ONNX_MLC_BACKEND_DIR`, else `/tmp/onnx-backend`;
-/// `None` when it does not exist (suites using it then skip, saying so).
+/// folder named by `ONNX_MLC_BACKEND_DIR`, else `onnx-backend/` in the
+/// cache (where `tools/setup.sh` generates it), else `/tmp/onnx-backend`;
+/// `None` when none exists (suites using it then skip, saying so).
 pub fn backend_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("ONNX_MLC_BACKEND_DIR")
-        .map_or_else(|| PathBuf::from("/tmp/onnx-backend"), PathBuf::from);
-    dir.is_dir().then_some(dir)
+    match std::env::var_os("ONNX_MLC_BACKEND_DIR") {
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => [
+            cache_dir().join("onnx-backend"),
+            PathBuf::from("/tmp/onnx-backend"),
+        ]
+        .into_iter()
+        .find(|d| d.is_dir()),
+    }
+    .filter(|d| d.is_dir())
 }

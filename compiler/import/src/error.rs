@@ -52,7 +52,7 @@ pub enum ImportError {
         source: std::io::Error,
     },
     /// The bytes are not a valid protobuf message of the expected kind.
-    #[error("{what}: malformed or truncated protobuf: {source}")]
+    #[error("{what}: malformed or truncated protobuf: {}", shorten(&source.to_string()))]
     Decode {
         /// The file (or `<memory>`) that was decoded.
         what: String,
@@ -63,7 +63,7 @@ pub enum ImportError {
     #[error("{node}: {message}")]
     Node {
         /// The node.
-        node: NodeRef,
+        node: Box<NodeRef>,
         /// What is wrong.
         message: String,
     },
@@ -72,7 +72,7 @@ pub enum ImportError {
     #[error("{node}: {source}")]
     InNode {
         /// The node.
-        node: NodeRef,
+        node: Box<NodeRef>,
         /// The error inside it.
         source: Box<ImportError>,
     },
@@ -90,7 +90,7 @@ pub enum ImportError {
         /// `domain.name` (and `:overload` when there is one) of the function.
         function: String,
         /// The calling node.
-        call: NodeRef,
+        call: Box<NodeRef>,
         /// The error in the body.
         source: Box<ImportError>,
     },
@@ -127,6 +127,14 @@ pub enum ImportError {
 }
 
 impl ImportError {
+    /// A [`ImportError::Node`] error.
+    pub(crate) fn node(node: &NodeRef, message: impl Into<String>) -> ImportError {
+        ImportError::Node {
+            node: Box::new(node.clone()),
+            message: message.into(),
+        }
+    }
+
     /// A [`ImportError::Graph`] error.
     pub(crate) fn graph(graph: &str, message: impl Into<String>) -> ImportError {
         ImportError::Graph {
@@ -158,7 +166,7 @@ impl ImportError {
             return self;
         }
         ImportError::InNode {
-            node: node.clone(),
+            node: Box::new(node.clone()),
             source: Box::new(self),
         }
     }
@@ -173,6 +181,23 @@ impl ImportError {
             source: Box::new(self),
         }
     }
+}
+
+/// prost's message lists every enclosing field (`GraphProto.node:
+/// AttributeProto.g: …`); for deeply nested data keep the outermost and
+/// innermost few.
+fn shorten(message: &str) -> String {
+    const KEEP: usize = 4;
+    let parts: Vec<&str> = message.split(": ").collect();
+    if parts.len() <= 2 * KEEP + 1 {
+        return message.to_string();
+    }
+    let skipped = parts.len() - 2 * KEEP;
+    format!(
+        "{}: … {skipped} more fields …: {}",
+        parts[..KEEP].join(": "),
+        parts[parts.len() - KEEP..].join(": ")
+    )
 }
 
 /// The crate's result type.

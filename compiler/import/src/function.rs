@@ -101,7 +101,7 @@ pub(crate) struct Inline {
     /// Value of each formal attribute at this call: the caller's, else
     /// the function's default. Formals with neither are missing.
     pub(crate) attrs: HashMap<String, AttributeProto>,
-    /// Formal output name → the caller's output name.
+    /// Formal output name → IR name of the caller's output there.
     pub(crate) outputs: HashMap<String, String>,
 }
 

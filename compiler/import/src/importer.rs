@@ -11,23 +11,24 @@
 //! become `Constant` ops at the start of the region, or an input's default
 //! value), then the nodes in topological order, then the outputs.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use onnx_mlc_dialect::ir::{Meta, NewOp, OpsetImport, RegionParent, TrainingInfo, ValueDef};
 use onnx_mlc_dialect::{
-    Attr, Attrs, Ir, Model, OpId, OpKind, OpSchema, RegionId, TensorData, Type, Value,
+    Attr, Attrs, Domain, Ir, Model, OpId, OpKind, OpSchema, RegionId, TensorData, TensorType, Type,
+    Value,
 };
 use onnx_mlc_proto::attribute_proto::AttributeType;
 use onnx_mlc_proto::{
-    AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, StringStringEntryProto,
-    TensorProto, ValueInfoProto,
+    AttributeProto, GraphProto, ModelProto, NodeProto, OperatorSetIdProto, SparseTensorProto,
+    StringStringEntryProto, TensorProto, TrainingInfoProto, ValueInfoProto,
 };
 
 use crate::error::{ImportError, NodeRef, Result};
 use crate::external::ExternalFiles;
 use crate::function::{bind_attrs, resolve_refs, Function, Functions, Inline};
-use crate::opset::Opsets;
+use crate::opset::{canonical_domain, Opsets};
 use crate::order::{subgraph_free_names, topo_order};
 use crate::tensor::{sparse_tensor_data, tensor_data};
 use crate::{types, ImportOptions, Imported, Warning};
@@ -65,12 +66,26 @@ impl<'a> Frame<'a> {
     }
 }
 
+/// The types and metadata of a graph's values, by name.
+type ValueInfos<'g> = HashMap<&'g str, &'g ValueInfoProto>;
+
 /// What the nodes being imported resolve against.
 #[derive(Clone, Copy)]
 struct Ctx<'a> {
     opsets: &'a Opsets,
     /// Set inside an inlined function body.
     inline: Option<&'a Inline>,
+    /// The `value_info` of the graph or function body.
+    value_info: &'a ValueInfos<'a>,
+    /// How many subgraphs and function calls enclose the nodes.
+    depth: usize,
+}
+
+/// A node being imported, with its index and how messages name it.
+struct Site<'n> {
+    node: &'n NodeProto,
+    index: usize,
+    at: NodeRef,
 }
 
 impl Ctx<'_> {
@@ -100,9 +115,6 @@ impl Ctx<'_> {
     }
 }
 
-/// The types and metadata of a graph's values, by name.
-type ValueInfos<'g> = HashMap<&'g str, &'g ValueInfoProto>;
-
 /// Imports a decoded model.
 pub(crate) fn import(
     proto: &ModelProto,
@@ -113,14 +125,21 @@ pub(crate) fn import(
         .graph
         .as_ref()
         .ok_or_else(|| ImportError::Model("the model has no graph".into()))?;
-    let mut imports = proto.opset_import.clone();
-    if imports.is_empty() && proto.ir_version < 3 {
-        // Before IR version 3 there were no opset imports: ai.onnx opset 1.
-        imports.push(OperatorSetIdProto {
-            domain: String::new(),
-            version: 1,
-        });
+    let supported = onnx_mlc_dialect::IR_VERSION;
+    if !(1..=supported).contains(&proto.ir_version) {
+        return Err(ImportError::Model(format!(
+            "IR version {} is not supported (1 to {supported})",
+            proto.ir_version
+        )));
     }
+    // Nothing could ever tell the type of an untyped model input.
+    if let Some(vi) = graph.input.iter().find(|vi| vi.r#type.is_none()) {
+        return Err(ImportError::graph(
+            &graph.name,
+            format!("input {:?} has no type", vi.name),
+        ));
+    }
+    let (imports, implied) = opset_imports(proto);
     let opsets = Opsets::new(&imports, "the model")?;
     let functions = Functions::new(&proto.functions, &opsets)?;
     let mut imp = Importer {
@@ -128,66 +147,60 @@ pub(crate) fn import(
         ir: Ir::new(),
         external: ExternalFiles::new(base_dir)?,
         functions: &functions,
+        model_opsets: &opsets,
         call_stack: vec![],
         prefixes: Default::default(),
         warnings: vec![],
         warned_devices: false,
+        constants_need_onnx: false,
     };
-    if proto.ir_version > onnx_mlc_dialect::IR_VERSION {
-        imp.warn(format!(
-            "IR version {} is newer than the supported {}",
-            proto.ir_version,
-            onnx_mlc_dialect::IR_VERSION
-        ));
-    }
+
     if !proto.configuration.is_empty() {
         imp.warn("device configurations are not imported".into());
     }
+    let top_level = ValueInfos::new();
     let ctx = Ctx {
         opsets: &opsets,
         inline: None,
+        value_info: &top_level,
+        depth: 0,
     };
     let main = imp.ir.new_region(graph.name.clone(), RegionParent::Top);
-    let main_names = imp.import_graph(main, graph, None, ctx, 0)?;
+    let main_names = imp.import_graph(main, graph, None, ctx)?;
     let main_scope = Frame {
         names: main_names,
         parent: None,
         kind: "graph",
     };
 
-    let mut training_info = vec![];
-    for t in &proto.training_info {
-        let initialization = match &t.initialization {
-            Some(g) => {
-                let r = imp.ir.new_region(g.name.clone(), RegionParent::Top);
-                imp.import_graph(r, g, None, ctx, 0)?;
-                Some(r)
-            }
-            None => None,
-        };
-        // The algorithm runs as if appended to the main graph: it sees
-        // every name of the main graph (initializers included).
-        let default = GraphProto::default();
-        let g = t.algorithm.as_ref().unwrap_or(&default);
-        let algorithm = imp.ir.new_region(g.name.clone(), RegionParent::Top);
-        imp.import_graph(algorithm, g, Some(&main_scope), ctx, 0)?;
-        training_info.push(TrainingInfo {
-            initialization,
-            algorithm,
-            initialization_binding: pairs(&t.initialization_binding),
-            update_binding: pairs(&t.update_binding),
+    let training_info = proto
+        .training_info
+        .iter()
+        .map(|t| imp.import_training(t, &main_scope, ctx))
+        .collect::<Result<_>>()?;
+
+    let mut opset_imports: Vec<OpsetImport> = imports
+        .iter()
+        .skip(usize::from(implied))
+        .map(|o| OpsetImport {
+            domain: o.domain.clone(),
+            version: o.version,
+        })
+        .collect();
+    if imp.constants_need_onnx {
+        // The Constant ops that hold initializers are ai.onnx ops.
+        imp.warn(format!(
+            "initializers are ai.onnx Constant ops, but the model does not import ai.onnx: importing opset {}",
+            Domain::Onnx.max_version()
+        ));
+        opset_imports.push(OpsetImport {
+            domain: String::new(),
+            version: i64::from(Domain::Onnx.max_version()),
         });
     }
-
     let model = Model {
         ir_version: proto.ir_version,
-        opset_imports: imports
-            .iter()
-            .map(|o| OpsetImport {
-                domain: o.domain.clone(),
-                version: o.version,
-            })
-            .collect(),
+        opset_imports,
         producer_name: proto.producer_name.clone(),
         producer_version: proto.producer_version.clone(),
         domain: proto.domain.clone(),
@@ -202,6 +215,32 @@ pub(crate) fn import(
         model,
         warnings: imp.warnings,
     })
+}
+
+/// The opset imports the model resolves its nodes with, and whether the
+/// first is implied rather than in the file. Before IR version 3 there were
+/// no imports: ai.onnx opset 1 is implied. Domains only functions import
+/// count as imported by the model (as in `onnx.checker`): their ops end up
+/// in the model's graphs once inlined.
+fn opset_imports(proto: &ModelProto) -> (Vec<OperatorSetIdProto>, bool) {
+    let mut imports = proto.opset_import.clone();
+    let implied = imports.is_empty() && proto.ir_version < 3;
+    if implied {
+        imports.push(OperatorSetIdProto {
+            domain: String::new(),
+            version: 1,
+        });
+    }
+    for o in proto.functions.iter().flat_map(|f| &f.opset_import) {
+        let domain = canonical_domain(&o.domain);
+        if !imports
+            .iter()
+            .any(|i| canonical_domain(&i.domain) == domain)
+        {
+            imports.push(o.clone());
+        }
+    }
+    (imports, implied)
 }
 
 fn pairs(entries: &[StringStringEntryProto]) -> Vec<(String, String)> {
@@ -219,6 +258,11 @@ fn value_meta(vi: Option<&ValueInfoProto>) -> Option<Box<Meta>> {
     vi.and_then(|vi| meta(&vi.doc_string, &vi.metadata_props))
 }
 
+/// The name of a sparse initializer (its `values` tensor's name).
+fn sparse_name(s: &SparseTensorProto) -> &str {
+    s.values.as_ref().map_or("", |v| v.name.as_str())
+}
+
 /// True for names of the C90 identifier form `[A-Za-z_][A-Za-z0-9_]*`.
 fn is_c90_identifier(name: &str) -> bool {
     let mut chars = name.chars();
@@ -231,19 +275,15 @@ fn is_c90_identifier(name: &str) -> bool {
 /// The Constant schema for an initializer carried in attribute `attr`:
 /// the version the region's ai.onnx opset resolves to, or the first
 /// version that has the attribute when that one lacks it (sparse
-/// initializers in a model of opset below 11), or the newest version when
-/// ai.onnx is not imported.
-fn constant_schema(opsets: &Opsets, attr: &str) -> &'static OpSchema {
+/// initializers in a model of opset below 11). `None` when ai.onnx is not
+/// imported.
+fn constant_schema(opsets: &Opsets, attr: &str) -> Option<&'static OpSchema> {
     let versions = OpKind::Constant.versions();
-    let newest = versions.last().expect("Constant has versions");
-    match opsets.get("") {
-        Some(v) => OpKind::Constant
-            .schema(v)
-            .filter(|s| s.attr(attr).is_some())
-            .or_else(|| versions.iter().find(|s| s.attr(attr).is_some()))
-            .unwrap_or(newest),
-        None => newest,
-    }
+    let v = opsets.get("")?;
+    OpKind::Constant
+        .schema(v)
+        .filter(|s| s.attr(attr).is_some())
+        .or_else(|| versions.iter().find(|s| s.attr(attr).is_some()))
 }
 
 /// Replaces `value_float(s)`, `value_int(s)` and `value_string(s)` of a
@@ -284,34 +324,46 @@ fn normalize_constant(attrs: &mut Attrs) -> Result<(), String> {
 }
 
 /// The kind of an attribute: its `type`, or for producers that leave it
-/// UNDEFINED (IR version 1), the kind of the one field that is set.
+/// UNDEFINED (IR version 1), the kind of the one field that is set. A
+/// value field of another kind being set too is an error (the attribute
+/// is a union; which value was meant is unclear).
 fn attr_type(a: &AttributeProto) -> Result<AttributeType, String> {
     use AttributeType as T;
-    match T::try_from(a.r#type) {
-        Ok(T::Undefined) => [
-            (a.f != 0.0, T::Float),
-            (a.i != 0, T::Int),
-            (!a.s.is_empty(), T::String),
-            (a.t.is_some(), T::Tensor),
-            (a.g.is_some(), T::Graph),
-            (a.sparse_tensor.is_some(), T::SparseTensor),
-            (a.tp.is_some(), T::TypeProto),
-            (!a.floats.is_empty(), T::Floats),
-            (!a.ints.is_empty(), T::Ints),
-            (!a.strings.is_empty(), T::Strings),
-            (!a.tensors.is_empty(), T::Tensors),
-            (!a.graphs.is_empty(), T::Graphs),
-            (!a.sparse_tensors.is_empty(), T::SparseTensors),
-            (!a.type_protos.is_empty(), T::TypeProtos),
-        ]
-        .into_iter()
-        .find_map(|(set, t)| set.then_some(t))
-        .ok_or_else(|| format!("attribute {:?} has neither a type nor a value", a.name)),
-        Ok(t) => Ok(t),
-        Err(_) => Err(format!(
-            "attribute {:?} has unknown type {}",
-            a.name, a.r#type
+    let set = [
+        (a.f != 0.0, T::Float, "f"),
+        (a.i != 0, T::Int, "i"),
+        (!a.s.is_empty(), T::String, "s"),
+        (a.t.is_some(), T::Tensor, "t"),
+        (a.g.is_some(), T::Graph, "g"),
+        (a.sparse_tensor.is_some(), T::SparseTensor, "sparse_tensor"),
+        (a.tp.is_some(), T::TypeProto, "tp"),
+        (!a.floats.is_empty(), T::Floats, "floats"),
+        (!a.ints.is_empty(), T::Ints, "ints"),
+        (!a.strings.is_empty(), T::Strings, "strings"),
+        (!a.tensors.is_empty(), T::Tensors, "tensors"),
+        (!a.graphs.is_empty(), T::Graphs, "graphs"),
+        (
+            !a.sparse_tensors.is_empty(),
+            T::SparseTensors,
+            "sparse_tensors",
+        ),
+        (!a.type_protos.is_empty(), T::TypeProtos, "type_protos"),
+    ];
+    let kind = match T::try_from(a.r#type) {
+        Ok(T::Undefined) => set
+            .iter()
+            .find_map(|&(is_set, t, _)| is_set.then_some(t))
+            .ok_or_else(|| "neither a type nor a value".to_string())?,
+        Ok(t) => t,
+        Err(_) => return Err(format!("unknown attribute type {}", a.r#type)),
+    };
+    match set.iter().find(|&&(is_set, t, _)| is_set && t != kind) {
+        Some((_, t, field)) => Err(format!(
+            "type {} but field {field} ({}) holds a value",
+            kind.as_str_name(),
+            t.as_str_name()
         )),
+        None => Ok(kind),
     }
 }
 
@@ -320,12 +372,17 @@ struct Importer<'a, 'p> {
     ir: Ir,
     external: ExternalFiles,
     functions: &'a Functions<'p>,
+    /// The model's opset imports (function bodies resolve in their own).
+    model_opsets: &'a Opsets,
     /// Keys of the functions being inlined, outermost first.
     call_stack: Vec<String>,
     /// Name prefixes given to inlined call sites so far.
-    prefixes: std::collections::HashSet<String>,
+    prefixes: HashSet<String>,
     warnings: Vec<Warning>,
     warned_devices: bool,
+    /// Initializers became `Constant`s of ai.onnx, which the model does
+    /// not import.
+    constants_need_onnx: bool,
 }
 
 impl Importer<'_, '_> {
@@ -347,6 +404,35 @@ impl Importer<'_, '_> {
         })
     }
 
+    /// Imports a training information: its graphs as top-level regions.
+    fn import_training(
+        &mut self,
+        t: &TrainingInfoProto,
+        main: &Frame<'_>,
+        ctx: Ctx<'_>,
+    ) -> Result<TrainingInfo> {
+        let initialization = match &t.initialization {
+            Some(g) => {
+                let r = self.ir.new_region(g.name.clone(), RegionParent::Top);
+                self.import_graph(r, g, None, ctx)?;
+                Some(r)
+            }
+            None => None,
+        };
+        // The algorithm runs as if appended to the main graph: it sees
+        // every name of the main graph (initializers included).
+        let default = GraphProto::default();
+        let g = t.algorithm.as_ref().unwrap_or(&default);
+        let algorithm = self.ir.new_region(g.name.clone(), RegionParent::Top);
+        self.import_graph(algorithm, g, Some(main), ctx)?;
+        Ok(TrainingInfo {
+            initialization,
+            algorithm,
+            initialization_binding: pairs(&t.initialization_binding),
+            update_binding: pairs(&t.update_binding),
+        })
+    }
+
     /// Imports graph `g` into the empty `region`; returns the names it defines.
     fn import_graph(
         &mut self,
@@ -354,9 +440,7 @@ impl Importer<'_, '_> {
         g: &GraphProto,
         parent: Option<&Frame<'_>>,
         ctx: Ctx<'_>,
-        depth: usize,
     ) -> Result<HashMap<String, Option<Value>>> {
-        let gerr = |message: String| ImportError::graph(&g.name, message);
         self.ir.region_mut(region).meta = meta(&g.doc_string, &g.metadata_props);
         self.check_name(&g.name, "graph");
         if !g.quantization_annotation.is_empty() {
@@ -365,36 +449,45 @@ impl Importer<'_, '_> {
                 g.name
             ));
         }
-        let value_info: ValueInfos = g.value_info.iter().map(|v| (v.name.as_str(), v)).collect();
         let mut frame = Frame::new(parent, "graph");
+        self.import_inputs(region, g, &mut frame, ctx)?;
+        let value_info: ValueInfos = g.value_info.iter().map(|v| (v.name.as_str(), v)).collect();
+        let ctx = Ctx {
+            value_info: &value_info,
+            ..ctx
+        };
+        self.import_nodes(region, &g.node, &mut frame, ctx, &g.name)?;
+        self.import_outputs(region, g, &frame, ctx)?;
+        Ok(frame.names)
+    }
 
-        // Initializers: an input's default, or a Constant.
-        let mut initializers: HashMap<&str, &TensorProto> = HashMap::new();
-        let sparse_names = g
-            .sparse_initializer
-            .iter()
-            .map(|s| s.values.as_ref().map_or("", |v| v.name.as_str()));
+    /// Imports a graph's inputs and initializers: an initializer named like
+    /// an input is its default, the others become `Constant` ops.
+    fn import_inputs(
+        &mut self,
+        region: RegionId,
+        g: &GraphProto,
+        frame: &mut Frame<'_>,
+        ctx: Ctx<'_>,
+    ) -> Result<()> {
+        let gerr = |message: String| ImportError::graph(&g.name, message);
+        let mut names = HashSet::new();
         for name in g
             .initializer
             .iter()
             .map(|t| t.name.as_str())
-            .chain(sparse_names.clone())
+            .chain(g.sparse_initializer.iter().map(sparse_name))
         {
             if name.is_empty() {
                 return Err(gerr("an initializer has no name".into()));
             }
-            self.check_name(name, "initializer");
-        }
-        for t in &g.initializer {
-            if initializers.insert(&t.name, t).is_some() {
-                return Err(gerr(format!("initializer {:?} is defined twice", t.name)));
-            }
-        }
-        for name in sparse_names {
-            if initializers.contains_key(name) {
+            if !names.insert(name) {
                 return Err(gerr(format!("initializer {name:?} is defined twice")));
             }
+            self.check_name(name, "initializer");
         }
+        let mut defaults: HashMap<&str, &TensorProto> =
+            g.initializer.iter().map(|t| (t.name.as_str(), t)).collect();
 
         for vi in &g.input {
             if vi.name.is_empty() {
@@ -403,35 +496,36 @@ impl Importer<'_, '_> {
             if frame.names.contains_key(&vi.name) {
                 return Err(gerr(format!("input {:?} is declared twice", vi.name)));
             }
-            self.check_name(&vi.name, "graph input");
-            let ty = self.value_type(Some(vi), &format!("graph input {:?}", vi.name))?;
-            let value = self.ir.add_arg(region, Some(ctx.value_name(&vi.name)), ty);
-            self.ir.value_mut(value).meta = value_meta(Some(vi));
-            if let Some(t) = initializers.remove(vi.name.as_str()) {
-                let default = tensor_data(t, &mut self.external)?;
-                let arg = self
-                    .ir
-                    .region_mut(region)
-                    .args
-                    .last_mut()
-                    .expect("the arg just added");
-                arg.default = Some(default);
-            }
             if g.sparse_initializer
                 .iter()
-                .any(|s| s.values.as_ref().is_some_and(|v| v.name == vi.name))
+                .any(|s| sparse_name(s) == vi.name)
             {
                 return Err(gerr(format!(
                     "sparse initializer {:?} is also a graph input: sparse input defaults are not supported",
                     vi.name
                 )));
             }
+            self.check_name(&vi.name, "graph input");
+            let ty = self.value_type(Some(vi), &format!("graph input {:?}", vi.name))?;
+            let value = self.ir.add_arg(region, Some(ctx.value_name(&vi.name)), ty);
+            self.ir.value_mut(value).meta = value_meta(Some(vi));
+            if let Some(t) = defaults.remove(vi.name.as_str()) {
+                let default = tensor_data(t, &mut self.external)?;
+                self.ir
+                    .region_mut(region)
+                    .args
+                    .last_mut()
+                    .expect("the arg just added")
+                    .default = Some(default);
+            }
             frame.names.insert(vi.name.clone(), Some(value));
         }
+
+        // What is left in `defaults` are initializers that are no input.
         for t in g
             .initializer
             .iter()
-            .filter(|t| initializers.contains_key(t.name.as_str()))
+            .filter(|t| defaults.contains_key(t.name.as_str()))
         {
             let data = tensor_data(t, &mut self.external)?;
             let ty = Type::Tensor(data.ty());
@@ -442,10 +536,9 @@ impl Importer<'_, '_> {
         for s in &g.sparse_initializer {
             let data = sparse_tensor_data(s, &mut self.external)?;
             let values = s.values.as_ref().expect("checked by sparse_tensor_data");
-            let ty = Type::SparseTensor(onnx_mlc_dialect::TensorType::new(
-                data.values.elem,
-                &data.dims,
-            ));
+            // A Constant's `sparse_value` makes a dense tensor (ONNX's
+            // Constant); the sparse form is only how it is stored.
+            let ty = Type::Tensor(TensorType::new(data.values.elem, &data.dims));
             let value = self.constant(
                 region,
                 ctx,
@@ -457,20 +550,27 @@ impl Importer<'_, '_> {
             self.ir.value_mut(value).meta = meta(&values.doc_string, &values.metadata_props);
             frame.names.insert(values.name.clone(), Some(value));
         }
+        Ok(())
+    }
 
-        self.import_nodes(
-            region,
-            &g.node,
-            &mut frame,
-            ctx,
-            &value_info,
-            depth,
-            &g.name,
-        )?;
-
+    /// Imports a graph's outputs. An output's declared type becomes the
+    /// type of its value when the value is computed in this graph and
+    /// nothing else typed it (inputs and outer values keep theirs).
+    fn import_outputs(
+        &mut self,
+        region: RegionId,
+        g: &GraphProto,
+        frame: &Frame<'_>,
+        ctx: Ctx<'_>,
+    ) -> Result<()> {
+        let gerr = |message: String| ImportError::graph(&g.name, message);
+        let mut names = HashSet::new();
         for vi in &g.output {
             if vi.name.is_empty() {
                 return Err(gerr("a graph output has no name".into()));
+            }
+            if !names.insert(vi.name.as_str()) {
+                return Err(gerr(format!("output {:?} is listed twice", vi.name)));
             }
             self.check_name(&vi.name, "graph output");
             let value = match frame.lookup(&vi.name) {
@@ -484,8 +584,6 @@ impl Importer<'_, '_> {
                 None => return Err(gerr(format!("output {:?} is not defined", vi.name))),
             };
             let ty = self.value_type(Some(vi), &format!("graph output {:?}", vi.name))?;
-            // The declaration types the value when it is computed here and
-            // nothing else typed it; inputs and outer values keep theirs.
             let local = matches!(self.ir.value(value).def, ValueDef::Result(op, _) if self.ir.op(op).parent == region);
             let data = self.ir.value_mut(value);
             if local && data.ty == Type::Unknown {
@@ -496,7 +594,7 @@ impl Importer<'_, '_> {
             }
             self.ir.add_output(region, ctx.value_name(&vi.name), value);
         }
-        Ok(frame.names)
+        Ok(())
     }
 
     /// Appends a `Constant` op holding an initializer.
@@ -509,7 +607,12 @@ impl Importer<'_, '_> {
         value: Attr,
         ty: Type,
     ) -> Value {
-        let schema = constant_schema(ctx.opsets, attr);
+        let schema = constant_schema(ctx.opsets, attr).unwrap_or_else(|| {
+            self.constants_need_onnx = true;
+            OpKind::Constant
+                .schema(i64::from(Domain::Onnx.max_version()))
+                .expect("Constant exists in the newest opset")
+        });
         let op = self.ir.append_op(
             region,
             NewOp {
@@ -524,16 +627,14 @@ impl Importer<'_, '_> {
         self.ir.op(op).results[0].expect("a Constant has its result")
     }
 
-    /// Imports the nodes of a graph or function body in topological order.
-    #[allow(clippy::too_many_arguments)]
+    /// Imports the nodes of a graph or function body (`scope` in messages)
+    /// in topological order.
     fn import_nodes(
         &mut self,
         region: RegionId,
         nodes: &[NodeProto],
         frame: &mut Frame<'_>,
         ctx: Ctx<'_>,
-        value_info: &ValueInfos<'_>,
-        depth: usize,
         scope: &str,
     ) -> Result<()> {
         let mut producers: HashMap<&str, usize> = HashMap::new();
@@ -555,10 +656,10 @@ impl Importer<'_, '_> {
                     None
                 };
                 if let Some(clash) = clash {
-                    return Err(ImportError::Node {
-                        node: ctx.node_ref(n, i),
-                        message: format!("output {o:?} {clash}"),
-                    });
+                    return Err(ImportError::node(
+                        &ctx.node_ref(n, i),
+                        format!("output {o:?} {clash}"),
+                    ));
                 }
                 producers.insert(o, i);
                 self.check_name(o, "value");
@@ -576,8 +677,8 @@ impl Importer<'_, '_> {
                 .filter(|s| !s.is_empty())
                 .collect();
             d.extend(
-                subgraph_free_names(n, depth, limit)
-                    .map_err(|_| too_deep(ctx.node_ref(n, i), limit))?,
+                subgraph_free_names(n, ctx.depth, limit)
+                    .map_err(|_| too_deep(&ctx.node_ref(n, i), limit))?,
             );
             deps.push(d);
         }
@@ -595,34 +696,34 @@ impl Importer<'_, '_> {
             )
         })?;
 
-        for i in order {
-            self.import_node(region, &nodes[i], i, frame, ctx, value_info, depth)?;
+        for index in order {
+            let node = &nodes[index];
+            let site = Site {
+                node,
+                index,
+                at: ctx.node_ref(node, index),
+            };
+            self.import_node(region, &site, frame, ctx)?;
         }
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Imports one node: an op, or the inlined body of a function.
     fn import_node(
         &mut self,
         region: RegionId,
-        node: &NodeProto,
-        index: usize,
+        site: &Site<'_>,
         frame: &mut Frame<'_>,
         ctx: Ctx<'_>,
-        value_info: &ValueInfos<'_>,
-        depth: usize,
     ) -> Result<()> {
-        let nref = ctx.node_ref(node, index);
-        let fail = |message: String| ImportError::Node {
-            node: nref.clone(),
-            message,
-        };
+        let (node, index) = (site.node, site.index);
+        let fail = |message: String| ImportError::node(&site.at, message);
         let attrs = resolve_refs(&node.attribute, ctx.inline).map_err(fail)?;
         if let Some(f) = self
             .functions
             .get(&node.domain, &node.op_type, &node.overload)
         {
-            return self.inline_call(region, node, index, &nref, f, attrs, frame, ctx, depth);
+            return self.inline_call(region, site, f, attrs, frame, ctx);
         }
         if !node.overload.is_empty() {
             return Err(fail(format!(
@@ -634,6 +735,9 @@ impl Importer<'_, '_> {
             .opsets
             .resolve(&node.domain, &node.op_type)
             .map_err(fail)?;
+        if ctx.inline.is_some() {
+            self.check_model_agrees(node, schema, ctx).map_err(fail)?;
+        }
         if !node.device_configurations.is_empty() && !self.warned_devices {
             self.warned_devices = true;
             self.warn("device configurations of nodes are not imported".into());
@@ -655,7 +759,10 @@ impl Importer<'_, '_> {
                 "" => None,
                 _ => Some((
                     Some(ctx.value_name(o)),
-                    self.value_type(value_info.get(o.as_str()).copied(), o)?,
+                    self.value_type(
+                        ctx.value_info.get(o.as_str()).copied(),
+                        &format!("value {o:?}"),
+                    )?,
                 )),
             });
         }
@@ -677,8 +784,8 @@ impl Importer<'_, '_> {
                 return Err(fail(format!("attribute {:?} is given twice", a.name)));
             }
             let value = self
-                .attr(a, op, frame, ctx, depth)
-                .map_err(|e| e.in_attr(&a.name).in_node(&nref))?;
+                .attr(a, op, frame, ctx)
+                .map_err(|e| e.in_attr(&a.name).in_node(&site.at))?;
             converted.0.push((a.name.clone(), value));
         }
         if schema.kind == OpKind::Constant {
@@ -691,7 +798,8 @@ impl Importer<'_, '_> {
         let results = self.ir.op(op).results.clone();
         for (name, value) in node.output.iter().zip(results) {
             if let Some(value) = value {
-                self.ir.value_mut(value).meta = value_meta(value_info.get(name.as_str()).copied());
+                self.ir.value_mut(value).meta =
+                    value_meta(ctx.value_info.get(name.as_str()).copied());
                 frame.names.insert(name.clone(), Some(value));
             }
         }
@@ -705,7 +813,6 @@ impl Importer<'_, '_> {
         op: OpId,
         frame: &Frame<'_>,
         ctx: Ctx<'_>,
-        depth: usize,
     ) -> Result<Attr> {
         use AttributeType as T;
         let kind = attr_type(a).map_err(ImportError::Model)?;
@@ -719,13 +826,9 @@ impl Importer<'_, '_> {
                 a.t.as_ref().ok_or_else(missing)?,
                 &mut self.external,
             )?),
-            T::Graph => Attr::Graph(self.subgraph(
-                a.g.as_ref().ok_or_else(missing)?,
-                op,
-                frame,
-                ctx,
-                depth,
-            )?),
+            T::Graph => {
+                Attr::Graph(self.subgraph(a.g.as_ref().ok_or_else(missing)?, op, frame, ctx)?)
+            }
             T::SparseTensor => Attr::SparseTensor(sparse_tensor_data(
                 a.sparse_tensor.as_ref().ok_or_else(missing)?,
                 &mut self.external,
@@ -749,7 +852,7 @@ impl Importer<'_, '_> {
             T::Graphs => Attr::Graphs(
                 a.graphs
                     .iter()
-                    .map(|g| self.subgraph(g, op, frame, ctx, depth))
+                    .map(|g| self.subgraph(g, op, frame, ctx))
                     .collect::<Result<_>>()?,
             ),
             T::SparseTensors => Attr::SparseTensors(
@@ -779,37 +882,39 @@ impl Importer<'_, '_> {
         op: OpId,
         frame: &Frame<'_>,
         ctx: Ctx<'_>,
-        depth: usize,
     ) -> Result<RegionId> {
         let limit = self.options.max_subgraph_depth;
-        if depth + 1 > limit {
+        if ctx.depth + 1 > limit {
             return Err(ImportError::Model(format!(
                 "subgraphs nested deeper than {limit}"
             )));
         }
         let region = self.ir.new_region(g.name.clone(), RegionParent::Op(op));
-        self.import_graph(region, g, Some(frame), ctx, depth + 1)?;
+        self.import_graph(
+            region,
+            g,
+            Some(frame),
+            Ctx {
+                depth: ctx.depth + 1,
+                ..ctx
+            },
+        )?;
         Ok(region)
     }
 
-    /// Inlines the body of function `f` for the call `node`.
-    #[allow(clippy::too_many_arguments)]
+    /// Inlines the body of function `f` for the call at `site`, whose
+    /// attributes are `attrs`.
     fn inline_call(
         &mut self,
         region: RegionId,
-        node: &NodeProto,
-        index: usize,
-        nref: &NodeRef,
+        site: &Site<'_>,
         f: &Function<'_>,
         attrs: Vec<std::borrow::Cow<'_, AttributeProto>>,
         frame: &mut Frame<'_>,
         ctx: Ctx<'_>,
-        depth: usize,
     ) -> Result<()> {
-        let fail = |message: String| ImportError::Node {
-            node: nref.clone(),
-            message,
-        };
+        let node = site.node;
+        let fail = |message: String| ImportError::node(&site.at, message);
         let body = f.proto;
         if let Some(at) = self.call_stack.iter().position(|k| *k == f.key) {
             let mut chain = self.call_stack[at..].to_vec();
@@ -820,7 +925,7 @@ impl Importer<'_, '_> {
             )));
         }
         let limit = self.options.max_subgraph_depth;
-        if depth + 1 > limit {
+        if ctx.depth + 1 > limit {
             return Err(fail(format!("function calls nested deeper than {limit}")));
         }
         if node.input.len() > body.input.len() || node.output.len() > body.output.len() {
@@ -855,38 +960,32 @@ impl Importer<'_, '_> {
             .iter()
             .zip(&node.output)
             .filter(|(_, caller)| !caller.is_empty())
-            .map(|(formal, caller)| (formal.clone(), caller.clone()))
+            .map(|(formal, caller)| (formal.clone(), ctx.value_name(caller)))
             .collect();
         let inline = Inline {
-            prefix: self.unique_prefix(ctx.node_name(node, index)),
+            prefix: self.unique_prefix(ctx.node_name(node, site.index)),
             formals,
             attrs,
             outputs,
-        };
-        let body_ctx = Ctx {
-            opsets: &f.opsets,
-            inline: Some(&inline),
         };
         let value_info: ValueInfos = body
             .value_info
             .iter()
             .map(|v| (v.name.as_str(), v))
             .collect();
+        let body_ctx = Ctx {
+            opsets: &f.opsets,
+            inline: Some(&inline),
+            value_info: &value_info,
+            depth: ctx.depth + 1,
+        };
 
         self.call_stack.push(f.key.clone());
-        let result = self.import_nodes(
-            region,
-            &body.node,
-            &mut scope,
-            body_ctx,
-            &value_info,
-            depth + 1,
-            &body.name,
-        );
+        let result = self.import_nodes(region, &body.node, &mut scope, body_ctx, &body.name);
         self.call_stack.pop();
         let in_function = |e: ImportError| ImportError::InFunction {
             function: f.key.clone(),
-            call: nref.clone(),
+            call: Box::new(site.at.clone()),
             source: Box::new(e),
         };
         result.map_err(in_function)?;
@@ -905,6 +1004,33 @@ impl Importer<'_, '_> {
         Ok(())
     }
 
+    /// A function body's op must be the same version the model's own
+    /// opset import would give it (`onnx.checker`'s opset compatibility):
+    /// after inlining, the op is part of the model.
+    fn check_model_agrees(
+        &self,
+        node: &NodeProto,
+        schema: &OpSchema,
+        ctx: Ctx<'_>,
+    ) -> Result<(), String> {
+        let domain = &node.domain;
+        let (Some(fv), Some(mv)) = (ctx.opsets.get(domain), self.model_opsets.get(domain)) else {
+            return Ok(());
+        };
+        if fv == mv {
+            return Ok(());
+        }
+        let model = match self.model_opsets.resolve(domain, &node.op_type) {
+            Ok(m) if m.since_version == schema.since_version => return Ok(()),
+            Ok(m) => format!("version {}", m.since_version),
+            Err(_) => "not defined".to_string(),
+        };
+        Err(format!(
+            "the function imports opset {fv} of domain {domain:?}, where {} is version {}, but the model imports opset {mv}, where it is {model}",
+            node.op_type, schema.since_version
+        ))
+    }
+
     /// A name prefix for a call site that no other call site has.
     fn unique_prefix(&mut self, base: String) -> String {
         let mut prefix = base.clone();
@@ -917,9 +1043,6 @@ impl Importer<'_, '_> {
     }
 }
 
-fn too_deep(node: NodeRef, limit: usize) -> ImportError {
-    ImportError::Node {
-        node,
-        message: format!("subgraphs nested deeper than {limit}"),
-    }
+fn too_deep(node: &NodeRef, limit: usize) -> ImportError {
+    ImportError::node(node, format!("subgraphs nested deeper than {limit}"))
 }

@@ -40,9 +40,15 @@
 //! - Tensors of every element type and storage field convert to
 //!   [`TensorData`](onnx_mlc_dialect::TensorData) (see the `tensor` module);
 //!   external data is mapped once per file and checked (see `external`).
+//! - The model must be of a supported IR version (1 to 14) and import known
+//!   opset versions; the main graph's inputs must have types; a graph lists
+//!   each output once; an attribute holds one kind of value.
 //! - Subgraph nesting is bounded ([`ImportOptions::max_subgraph_depth`]) and
 //!   protobuf nesting by prost's recursion limit, so hostile files give an
-//!   error, never a stack overflow.
+//!   error, never a stack overflow. Shapes whose size overflows are errors
+//!   before anything is allocated for them.
+
+#![warn(missing_docs)]
 
 mod error;
 mod external;

@@ -32,6 +32,17 @@ impl Opsets {
         let mut map = HashMap::new();
         for o in imports {
             let domain = canonical_domain(&o.domain).to_string();
+            let newest = Domain::from_name(&domain).map(|d| i64::from(d.max_version()));
+            if o.version < 1 || newest.is_some_and(|n| o.version > n) {
+                let known = match newest {
+                    Some(n) => format!("this compiler knows opsets 1 to {n} of it"),
+                    None => "opset versions start at 1".to_string(),
+                };
+                return Err(ImportError::Model(format!(
+                    "{what} imports opset {} of domain {:?}: {known}",
+                    o.version, o.domain
+                )));
+            }
             match map.insert(domain, o.version) {
                 Some(v) if v != o.version => {
                     return Err(ImportError::Model(format!(

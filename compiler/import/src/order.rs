@@ -16,11 +16,11 @@ use onnx_mlc_proto::{GraphProto, NodeProto};
 pub(crate) struct TooDeep;
 
 /// The names a node's subgraphs (at any depth) use without defining them.
-pub(crate) fn subgraph_free_names<'g>(
-    node: &'g NodeProto,
+pub(crate) fn subgraph_free_names(
+    node: &NodeProto,
     depth: usize,
     limit: usize,
-) -> Result<HashSet<&'g str>, TooDeep> {
+) -> Result<HashSet<&str>, TooDeep> {
     let mut out = HashSet::new();
     for a in &node.attribute {
         for g in a.g.iter().chain(&a.graphs) {

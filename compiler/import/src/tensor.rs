@@ -34,7 +34,10 @@ pub(crate) fn tensor_data(t: &TensorProto, external: &mut ExternalFiles) -> Resu
     }
     let elem = elem_type(t.data_type).map_err(err)?;
     let dims = t.dims.clone();
-    let numel = checked_numel(&dims).ok_or_else(|| err(format!("invalid shape {dims:?}")))?;
+    // The bit count must fit too: byte sizes are computed from it.
+    let numel = checked_numel(&dims)
+        .filter(|n| n.checked_mul(elem.bit_width().max(8) as usize).is_some())
+        .ok_or_else(|| err(format!("invalid shape {dims:?}")))?;
     let raw = |bytes: Bytes| {
         TensorData::from_raw(elem, dims.clone(), bytes).map_err(|e| err(e.to_string()))
     };
@@ -75,7 +78,9 @@ pub(crate) fn tensor_data(t: &TensorProto, external: &mut ExternalFiles) -> Resu
             )))
         }
     };
-    let mut out = Vec::with_capacity(elem.packed_bytes(numel));
+    // Grown as entries are converted, after their count is checked: the
+    // shape alone may claim more memory than the data holds.
+    let mut out = Vec::new();
     match elem {
         E::F32 | E::Complex64 => {
             count(t.float_data.len(), "one float per element, two for complex")?;

@@ -105,6 +105,16 @@ impl Dim {
         }
     }
 
+    /// True when the dim cannot be negative: a non-negative constant, or a
+    /// polynomial with only non-negative coefficients (its atoms are sizes).
+    pub fn is_nonnegative(&self) -> bool {
+        match self {
+            Dim::Known(n) => *n >= 0,
+            Dim::Sym(s) => s.0.iter().all(|t| t.coeff >= 0),
+            Dim::Unknown => false,
+        }
+    }
+
     /// `self + other`.
     pub fn add(&self, other: &Dim) -> Dim {
         let (Some(mut a), Some(b)) = (self.terms(), other.terms()) else { return Dim::Unknown };

@@ -22,6 +22,11 @@ pub const PASSES: &[Pass] = &[
         run: |m| crate::verify::verify_model(m),
     },
     Pass {
+        name: "verify-imported",
+        summary: "verify, allowing main-graph outputs whose rank inference will supply",
+        run: |m| crate::verify::verify_imported_model(m),
+    },
+    Pass {
         name: "infer-shapes",
         summary: "infer the type and shape of every value, propagating known integer values",
         run: |m| crate::infer::infer_model(m).map(drop),
@@ -38,7 +43,7 @@ pub const PASSES: &[Pass] = &[
 /// dialect model, in order. Verifying again after inference checks what
 /// inference added (main-graph output ranks, types against constraints)
 /// and what folding rewrote.
-pub const DEFAULT_PIPELINE: &[&str] = &["verify", "infer-shapes", "fold-shapes", "dce", "verify"];
+pub const DEFAULT_PIPELINE: &[&str] = &["verify-imported", "infer-shapes", "fold-shapes", "dce", "verify"];
 
 /// The pass called `name`.
 pub fn pass(name: &str) -> Option<&'static Pass> {

@@ -24,7 +24,7 @@ values = {
     TensorProto.INT16: [-32768, -1, 0, 1, 32767],
     TensorProto.INT32: [-(2**31), -1, 0, 1, 2**31 - 1],
     TensorProto.INT64: [-(2**63), -1, 0, 1, 2**63 - 1],
-    TensorProto.STRING: [b"a", b"", b"hello", b"\xff\x00", b"z"],
+    TensorProto.STRING: [b"a", b"", b"hello", b"\xff\x01", b"z"],
     TensorProto.BOOL: [True, False, True, True, False],
     TensorProto.FLOAT16: [1.5, -2.0, 65504.0, 0.0, -0.0],
     TensorProto.DOUBLE: [1.5, -2.0, 1e300, 0.0, -1e-300],

@@ -171,8 +171,23 @@ pub fn import(m: &ModelProto) -> Result<Imported, ImportError> {
     import_model(m, None, &ImportOptions::default())
 }
 
-/// Imports a model that must import.
+/// Imports a model that must import, and checks that the IR it makes
+/// satisfies the dialect's verifier.
 pub fn ok(m: &ModelProto) -> Model {
+    let model = match import(m) {
+        Ok(i) => i.model,
+        Err(e) => panic!("import failed: {e}"),
+    };
+    if let Err(e) = onnx_mlc_dialect::verify::verify_model(&model) {
+        panic!("the imported model does not verify: {e}");
+    }
+    model
+}
+
+/// Imports a model that must import, without verifying it: for tests of
+/// what the importer keeps from models the verifier rejects (main-graph
+/// inputs of unknown rank, say).
+pub fn unverified(m: &ModelProto) -> Model {
     match import(m) {
         Ok(i) => i.model,
         Err(e) => panic!("import failed: {e}"),
@@ -219,4 +234,14 @@ pub fn value_named(m: &Model, name: &str) -> Value {
         .map(Value::from_index)
         .find(|&v| m.ir.value(v).name.as_deref() == Some(name))
         .unwrap_or_else(|| panic!("no value {name:?}"))
+}
+
+/// A fresh, empty folder for test files.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("import-tests")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }

@@ -222,7 +222,9 @@ fn models_before_ir_3_use_opset_1() {
     let mut m = relu_model();
     m.ir_version = 2;
     m.opset_import.clear();
-    assert_eq!(first_op(&ok(&m)).version, 1);
+    let model = ok(&m);
+    assert_eq!(first_op(&model).version, 1);
+    assert!(model.opset_imports.is_empty(), "the import stays implied");
     let mut m = relu_model();
     m.opset_import.clear();
     assert_has(&err(&m), r#"domain "" is not imported"#);
@@ -565,7 +567,7 @@ fn initializers_become_constants_or_input_defaults() {
 }
 
 #[test]
-fn sparse_initializers_become_sparse_constants() {
+fn sparse_initializers_become_sparse_value_constants() {
     let mut m = model(graph(
         "g",
         vec![],
@@ -591,10 +593,8 @@ fn sparse_initializers_become_sparse_constants() {
         (&[2i64, 3][..], vec![1, 4])
     );
     let v = c.results[0].unwrap();
-    assert_eq!(
-        model.ir.ty(v),
-        &Type::SparseTensor(TensorType::new(ElemType::F32, &[2, 3]))
-    );
+    // Like a Constant's sparse_value, it stands for a dense tensor.
+    assert_eq!(model.ir.ty(v), &Type::tensor(ElemType::F32, &[2, 3]));
 
     // An index past the dense size is an error naming the tensor.
     m.graph.as_mut().unwrap().sparse_initializer[0].indices = Some(ints("", &[2], &[1, 6]));
@@ -772,7 +772,7 @@ fn types_are_imported() {
         ],
         vec![],
     ));
-    let model = ok(&m);
+    let model = unverified(&m);
     let tys: Vec<Type> = model
         .ir
         .region(model.graph)
@@ -815,7 +815,7 @@ fn value_info_and_output_declarations_type_values() {
     );
     g.value_info.push(fvalue("a", &["N"]));
     g.value_info[0].doc_string = "relu out".into();
-    let model = ok(&model(g));
+    let model = unverified(&model(g));
     let ty = |name| model.ir.ty(value_named(&model, name)).clone();
     let n = Type::Tensor(TensorType::with_dims(ElemType::F32, vec![Dim::param("N")]));
     assert_eq!(ty("a"), n);
@@ -910,4 +910,218 @@ fn training_info_is_imported() {
         err(&bad),
         r#"node #1 (op Neg, domain "", opset 17): input "w" is not defined"#
     );
+}
+
+#[test]
+fn attributes_are_checked() {
+    // IR version 1 producers left `type` UNDEFINED: the set field decides.
+    let untyped = AttributeProto {
+        name: "to".into(),
+        i: 7,
+        ..Default::default()
+    };
+    let cast = with_attr(node("Cast", &["x"], &["y"]), untyped);
+    let model = ok(&model(graph(
+        "g",
+        vec![cast],
+        vec![fvalue("x", &["2"])],
+        vec![],
+    )));
+    assert_eq!(first_op(&model).attrs.int("to"), Some(7));
+
+    let twice = with_attr(
+        with_attr(named("c", node("Cast", &[], &["y"])), attr_int("to", 1)),
+        attr_int("to", 7),
+    );
+    assert_eq!(
+        err(&model_with(vec![twice])),
+        r#"node "c" (op Cast, domain "", opset 17): attribute "to" is given twice"#
+    );
+    let unknown = AttributeProto {
+        name: "to".into(),
+        r#type: 42,
+        ..Default::default()
+    };
+    assert_eq!(
+        err(&model_with(vec![with_attr(
+            named("c", node("Cast", &[], &["y"])),
+            unknown
+        )])),
+        r#"node "c" (op Cast, domain "", opset 17): attribute "to": unknown attribute type 42"#
+    );
+    let empty = AttributeProto {
+        name: "value".into(),
+        r#type: 4,
+        ..Default::default()
+    };
+    assert_eq!(
+        err(&model_with(vec![with_attr(
+            named("c", node("Constant", &[], &["y"])),
+            empty
+        )])),
+        r#"node "c" (op Constant, domain "", opset 17): attribute "value": type TENSOR but no value"#
+    );
+}
+
+#[test]
+fn inputs_are_declared_once() {
+    let m = model(graph(
+        "g",
+        vec![],
+        vec![fvalue("x", &["2"]), fvalue("x", &["2"])],
+        vec![],
+    ));
+    assert_eq!(err(&m), r#"graph "g": input "x" is declared twice"#);
+}
+
+#[test]
+fn what_is_not_kept_is_reported() {
+    let mut m = relu_model();
+    m.graph
+        .as_mut()
+        .unwrap()
+        .quantization_annotation
+        .push(TensorAnnotation {
+            tensor_name: "y".into(),
+            ..Default::default()
+        });
+    m.configuration.push(DeviceConfigurationProto::default());
+    let imported = import(&m).unwrap();
+    let warnings: Vec<String> = imported.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(
+        warnings,
+        [
+            "device configurations are not imported",
+            r#"graph "main": quantization annotations are not imported"#
+        ]
+    );
+}
+
+#[test]
+fn ir_versions_and_opset_versions_must_be_known() {
+    for v in [0, 15] {
+        let mut m = relu_model();
+        m.ir_version = v;
+        assert_eq!(
+            err(&m),
+            format!("IR version {v} is not supported (1 to 14)")
+        );
+    }
+    let mut m = relu_model();
+    m.opset_import = vec![opset("", 99)];
+    assert_eq!(
+        err(&m),
+        r#"the model imports opset 99 of domain "": this compiler knows opsets 1 to 28 of it"#
+    );
+    m.opset_import = vec![opset("", 17), opset("com.example", 0)];
+    assert_eq!(
+        err(&m),
+        r#"the model imports opset 0 of domain "com.example": opset versions start at 1"#
+    );
+}
+
+#[test]
+fn model_inputs_need_a_type() {
+    let mut m = relu_model();
+    m.graph.as_mut().unwrap().input[0].r#type = None;
+    assert_eq!(err(&m), r#"graph "main": input "x" has no type"#);
+    // Subgraph inputs may leave it to inference.
+    let body = graph(
+        "body",
+        vec![
+            node("Identity", &["c"], &["c_out"]),
+            node("Identity", &["v"], &["v_out"]),
+        ],
+        vec![
+            ValueInfoProto {
+                name: "i".into(),
+                ..Default::default()
+            },
+            ValueInfoProto {
+                name: "c".into(),
+                ..Default::default()
+            },
+            ValueInfoProto {
+                name: "v".into(),
+                ..Default::default()
+            },
+        ],
+        vec![
+            value("c_out", tensor_type(9, Some(&[]))),
+            fvalue("v_out", &["2"]),
+        ],
+    );
+    let lp = with_attr(
+        node("Loop", &["n", "", "x"], &["y"]),
+        attr_graph("body", body),
+    );
+    let m = model(graph(
+        "g",
+        vec![lp],
+        vec![value("n", tensor_type(7, Some(&[]))), fvalue("x", &["2"])],
+        vec![fvalue("y", &["2"])],
+    ));
+    ok(&m);
+}
+
+#[test]
+fn output_names_are_unique() {
+    let mut m = relu_model();
+    let g = m.graph.as_mut().unwrap();
+    g.output.push(g.output[0].clone());
+    assert_eq!(err(&m), r#"graph "main": output "y" is listed twice"#);
+}
+
+#[test]
+fn an_attribute_holds_one_kind_of_value() {
+    // Declared INTS, but the value is in the FLOAT field.
+    let strides = AttributeProto {
+        name: "strides".into(),
+        r#type: onnx_mlc_proto::attribute_proto::AttributeType::Ints as i32,
+        f: 2.0,
+        ..Default::default()
+    };
+    let conv = with_attr(named("conv", node("Conv", &["x", "w"], &["y"])), strides);
+    let m = model(graph(
+        "g",
+        vec![conv],
+        vec![fvalue("x", &["1", "1", "4"]), fvalue("w", &["1", "1", "1"])],
+        vec![],
+    ));
+    assert_eq!(
+        err(&m),
+        r#"node "conv" (op Conv, domain "", opset 17): attribute "strides": type INTS but field f (FLOAT) holds a value"#
+    );
+}
+
+#[test]
+fn initializers_of_models_without_ai_onnx_import_it() {
+    // An ai.onnx.ml-only model with an initializer: its Constant is an ai.onnx op.
+    let mut scaler = named("s", node("Scaler", &["x"], &["y"]));
+    scaler.domain = "ai.onnx.ml".into();
+    let mut m = model(graph(
+        "g",
+        vec![scaler],
+        vec![fvalue("x", &["2"])],
+        vec![fvalue("y", &["2"])],
+    ));
+    m.opset_import = vec![opset("ai.onnx.ml", 3)];
+    m.graph
+        .as_mut()
+        .unwrap()
+        .initializer
+        .push(floats("w", &[2], &[1.0, 2.0]));
+    let imported = import(&m).unwrap();
+    assert_eq!(
+        imported.warnings[0].to_string(),
+        "initializers are ai.onnx Constant ops, but the model does not import ai.onnx: importing opset 28"
+    );
+    let model = ok(&m);
+    let imports: Vec<_> = model
+        .opset_imports
+        .iter()
+        .map(|o| (o.domain.as_str(), o.version))
+        .collect();
+    assert_eq!(imports, [("ai.onnx.ml", 3), ("", 28)]);
+    assert_eq!(first_op(&model).kind, OpKind::Constant);
 }

@@ -9,7 +9,7 @@
 //! for comparisons, logic and `IsInf`/`IsNaN`; `to` for `Cast`; the second
 //! input's for `CastLike`; the second input's for `Where`.
 //!
-//! Integer values of `Add`, `Sub`, `Mul`, `Div`, `Neg`, `Cast`, `Max`,
+//! Integer values of `Add`, `Sub`, `Mul`, `Div`, `Mod`, `Neg`, `Cast`, `Max`,
 //! `Min`, comparisons and `Where` are propagated (shape arithmetic).
 
 use crate::dim::Dim;
@@ -50,6 +50,10 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
                 Sub => propagate(cx, |a, b| Some(a.sub(b)), 2),
                 Mul => propagate(cx, |a, b| Some(a.mul(b)), 2),
                 Div => propagate(cx, int_div, 2),
+                Mod => {
+                    let fmod = cx.int("fmod")? != 0;
+                    propagate(cx, |a, b| int_mod(a, b, fmod), 2)
+                }
                 _ => Ok(()),
             }
         }
@@ -137,18 +141,33 @@ fn int_div(a: &Dim, b: &Dim) -> Option<Dim> {
     }
 }
 
+/// Integer `Mod`: the remainder takes the divisor's sign (Python's `%`),
+/// or the dividend's with `fmod = 1` (C's `fmod`).
+fn int_mod(a: &Dim, b: &Dim, fmod: bool) -> Option<Dim> {
+    let (x, y) = (a.as_known()?, b.as_known()?);
+    if y == 0 {
+        return None;
+    }
+    let r = x.wrapping_rem(y);
+    Some(Dim::Known(if !fmod && r != 0 && (r < 0) != (y < 0) { r + y } else { r }))
+}
+
 fn known2(a: &Dim, b: &Dim, f: fn(i64, i64) -> i64) -> Option<Dim> {
     Some(Dim::Known(f(a.as_known()?, b.as_known()?)))
 }
 
 /// Compares two dims; symbolic dims compare only when the answer does not
-/// depend on their value (`N == N`).
+/// depend on their value: `N == N`, or a size (never negative) against a
+/// negative constant, where any size compares like 0 does.
 fn compare(a: &Dim, b: &Dim, cmp: fn(&i64, &i64) -> bool) -> Option<Dim> {
-    match (a, b) {
-        (Dim::Known(x), Dim::Known(y)) => Some(Dim::Known(cmp(x, y) as i64)),
-        _ if a == b && a != &Dim::Unknown => Some(Dim::Known(cmp(&0, &0) as i64)),
-        _ => None,
-    }
+    let answer = match (a, b) {
+        (Dim::Known(x), Dim::Known(y)) => cmp(x, y),
+        (Dim::Sym(_), Dim::Known(y)) if *y < 0 && a.is_nonnegative() => cmp(&0, y),
+        (Dim::Known(x), Dim::Sym(_)) if *x < 0 && b.is_nonnegative() => cmp(x, &0),
+        _ if a == b && a != &Dim::Unknown => cmp(&0, &0),
+        _ => return None,
+    };
+    Some(Dim::Known(answer as i64))
 }
 
 /// Propagates known integer values through an elementwise op of `arity`
@@ -215,4 +234,74 @@ pub(crate) fn zip_broadcast(inputs: &[&SymTensor], f: impl Fn(&[&Dim]) -> Option
         })
         .collect::<Option<Vec<_>>>()?;
     Some(SymTensor { dims, elems })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+
+    #[test]
+    fn unary_ops_keep_shape_and_type() {
+        infers! {
+            14 Relu(ti("2xNx4xf32")) => "2xNx4xf32";
+            13 Sqrt(ti("*xf16")) => "*xf16";
+            20 IsNaN(ti("3xf32")) => "3xi1";
+            13 Cast(ti("2x3xf32"); to = int(7)) => "2x3xi64";
+            13 Cast(ti("2xf32"); to = int(99)) => Fails(1, "'to' = 99");
+            13 Clip(ti("5xf32")) => "5xf32";
+        }
+    }
+
+    #[test]
+    fn binary_ops_broadcast() {
+        infers! {
+            14 Add(ti("2x1x4xf32"), ti("3x1xf32")) => "2x3x4xf32";
+            14 Mul(ti("Bx1xf32"), ti("4xf32")) => "Bx4xf32";
+            14 Sub(ti("2xf32"), ti("3xf32")) => Fails(1, "do not broadcast");
+            13 Equal(ti("2x3xi64"), ti("3xi64")) => "2x3xi1";
+            6 Add(ti("2x3xf32"), ti("3xf32"); broadcast = int(1)) => "2x3xf32";
+            13 Max(ti("2x1xf32"), ti("1x5xf32"), ti("5xf32")) => "2x5xf32";
+            16 Where(ti("2x1xi1"), ti("3xf32"), ti("f32")) => "2x3xf32";
+        }
+    }
+
+    #[test]
+    fn integer_values_propagate() {
+        infers! {
+            14 Add(ci(&[2, 3]), cs(1)) => Valued("2xi64", &[3, 4]);
+            14 Mul(ci(&[2, 3]), ci(&[4, 5])) => Valued("2xi64", &[8, 15]);
+            14 Div(ci(&[7, -7]), cs(2)) => Valued("2xi64", &[3, -3]);
+            13 Mod(ci(&[7, -7, 7]), ci(&[3, 3, -3])) => Valued("3xi64", &[1, 2, -2]);
+            13 Mod(ci(&[7, -7]), cs(3); fmod = int(1)) => Valued("2xi64", &[1, -1]);
+            13 Neg(ci(&[1, -2])) => Valued("2xi64", &[-1, 2]);
+            13 Equal(ci(&[1, -1]), cs(-1)) => Valued("2xi1", &[0, 1]);
+            13 Greater(ci(&[-3]), cs(-2)) => Valued("1xi1", &[0]);
+            16 Where(ci(&[1, 0]), ci(&[5, 6]), ci(&[7, 8])) => Valued("2xi64", &[5, 8]);
+            13 Max(ci(&[1, 9]), ci(&[4, 2])) => Valued("2xi64", &[4, 9]);
+        }
+    }
+
+    #[test]
+    fn sizes_compare_with_negative_constants() {
+        use crate::dim::Dim;
+        use crate::infer::SymTensor;
+        let size = SymTensor::vector(vec![Dim::param("N"), Dim::param("N").sub(&Dim::Known(1))]);
+        let minus_one = SymTensor::scalar(Dim::Known(-1));
+        let cmp = |f: fn(&i64, &i64) -> bool| {
+            super::zip_broadcast(&[&size, &minus_one], |e| super::compare(e[0], e[1], f))
+        };
+        // N is never -1; N-1 may be (when N is 0), so it stays unknown.
+        assert!(cmp(i64::eq).is_none());
+        let only_n = SymTensor::vector(vec![Dim::param("N")]);
+        let eq = super::zip_broadcast(&[&only_n, &minus_one], |e| super::compare(e[0], e[1], i64::eq));
+        assert_eq!(eq.unwrap().elems, vec![Dim::Known(0)]);
+        let gt = super::zip_broadcast(&[&minus_one, &only_n], |e| super::compare(e[0], e[1], i64::gt));
+        assert_eq!(gt.unwrap().elems, vec![Dim::Known(0)]);
+    }
+
+    #[test]
+    fn unknown_input_values_give_no_value() {
+        let out = run(14, crate::schema::OpKind::Mul, &[ti("2xi64"), ci(&[1, 2])], &[], 1).unwrap();
+        assert!(out.values[0].is_none(), "an input of unknown value has no value");
+    }
 }

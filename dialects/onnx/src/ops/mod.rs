@@ -23,9 +23,9 @@ mod rnn;
 mod sequence;
 mod signal;
 #[cfg(test)]
-mod testkit;
-#[cfg(test)]
 pub(crate) mod testing;
+#[cfg(test)]
+mod testkit;
 mod text;
 mod training;
 mod vision;

@@ -79,16 +79,21 @@ pub(super) fn check_header(model: &Model) -> Check {
 /// the exact dimensions need not be specified." A tensor needs its rank; a
 /// sequence, optional or map needs its element type (as in
 /// `onnx.checker`'s `check_value_info`; the tensors inside may be of any
-/// rank). Subgraph and training graph types are optional.
-pub(super) fn check_io_types(cx: &Cx) -> Check {
+/// rank). Subgraph and training graph types are optional. Without
+/// `outputs_need_rank`, an output only needs to be a tensor of known
+/// element type (see [`super::verify_imported_model`]).
+pub(super) fn check_io_types(cx: &Cx, outputs_need_rank: bool) -> Check {
     let graph = cx.model.graph;
     let region = cx.ir.region(graph);
     let args = region.args.iter().map(|a| ("input", a.value));
     let outputs = region.outputs.iter().map(|o| ("output", o.value));
     for (i, (what, v)) in args.enumerate().chain(outputs.enumerate()) {
+        let need_rank = outputs_need_rank || what == "input";
         let problem = match cx.ir.ty(v) {
             Type::Unknown => "has no type",
-            Type::Tensor(t) | Type::SparseTensor(t) if t.shape.is_none() => "has no rank",
+            Type::Tensor(t) | Type::SparseTensor(t) if need_rank && t.shape.is_none() => {
+                "has no rank"
+            }
             Type::Sequence(t) | Type::Optional(t) | Type::Map(_, t) if **t == Type::Unknown => {
                 "has no element type"
             }

@@ -356,7 +356,7 @@ fn pass_is_registered_around_inference() {
     assert!(matches!((pass.run)(&mut m), Err(Error::Verify(e)) if e.rule == Rule::Arity));
     assert_eq!(
         crate::passes::DEFAULT_PIPELINE,
-        ["verify", "infer-shapes", "fold-shapes", "dce", "verify"]
+        ["verify-imported", "infer-shapes", "fold-shapes", "dce", "verify"]
     );
 }
 
@@ -1185,6 +1185,21 @@ fn io_type_main_graph_inputs_and_outputs_are_ranked() {
     m.ir.value_mut(ys).ty = seq(Type::Unknown);
     let at = "graph \"main\" output 0 (\"ys\")";
     assert_fails(&m, Rule::IoType, at, "has no element type");
+}
+
+#[test]
+fn io_type_imported_models_may_leave_output_ranks_to_inference() {
+    let (mut m, x, relu) = relu_model();
+    let y = res(&m, relu, 0);
+    m.ir.value_mut(y).ty = unranked(ElemType::F32);
+    assert!(matches!(verify_model(&m), Err(Error::Verify(e)) if e.rule == Rule::IoType));
+    assert!(crate::verify::verify_imported_model(&m).is_ok());
+    // Inputs cannot be inferred: they need their rank either way.
+    m.ir.value_mut(x).ty = unranked(ElemType::F32);
+    assert!(matches!(
+        crate::verify::verify_imported_model(&m),
+        Err(Error::Verify(e)) if e.rule == Rule::IoType
+    ));
 }
 
 // ---- constant-value ----

@@ -1,0 +1,300 @@
+//! Builds one kernel: a `func.func` that computes a group of onnx ops.
+//!
+//! A kernel takes its external inputs and its outputs as memrefs (views the
+//! caller owns: graph inputs and outputs, weights, workspace slices), plus a
+//! chunk range `[begin, end)` for the parallel runtime. Inside, the ops are
+//! expressed on tensors in destination-passing style: outputs are computed
+//! into `bufferization.to_tensor` views of the output memrefs and committed
+//! with `bufferization.materialize_in_destination`, so that one-shot
+//! bufferization writes them in place, and fused intermediates (an
+//! elementwise epilogue reading a matmul's result, say) never need a buffer
+//! of their own.
+
+use std::collections::HashMap;
+
+use melior::dialect::func;
+use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::ir::operation::OperationMutLike;
+use melior::ir::r#type::FunctionType;
+use melior::ir::{
+    Block, BlockLike, Location, Module, Operation, OperationRef, Region, RegionLike, Type,
+    Value as MValue,
+};
+use melior::Context;
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{Model, TensorType, Value};
+
+use crate::emit::Emitter;
+use crate::error::{LowerError, Result};
+use crate::ops;
+use crate::schedule::Schedule;
+use crate::types::{memref_type, static_dims, tensor_type};
+
+/// One kernel to build, in the lowering's terms.
+#[derive(Clone, Debug)]
+pub struct KernelSpec {
+    /// The function's symbol name.
+    pub name: String,
+    /// The ops, in execution order.
+    pub ops: Vec<OpId>,
+    /// Values computed outside the kernel that it reads, in argument order.
+    pub inputs: Vec<Value>,
+    /// Values the kernel computes for others, in argument order (after the inputs).
+    pub outputs: Vec<Value>,
+}
+
+/// The tensor type of an onnx value, which must be a statically shaped tensor.
+pub fn value_tensor(model: &Model, v: Value) -> Result<&TensorType> {
+    model
+        .ir
+        .ty(v)
+        .as_tensor()
+        .ok_or_else(|| LowerError::UnsupportedType {
+            ty: model.ir.ty(v).to_string(),
+            what: describe_value(model, v),
+        })
+}
+
+/// Names a value for messages.
+pub fn describe_value(model: &Model, v: Value) -> String {
+    match &model.ir.value(v).name {
+        Some(n) => format!("value \"{n}\""),
+        None => format!("value {v:?}"),
+    }
+}
+
+/// What an op's lowering sees: the tensors of its operands, where to put
+/// its results, and an emitter for the kernel's body.
+pub struct KernelBuilder<'c, 'a> {
+    /// Appends to the kernel's body.
+    pub e: Emitter<'c, 'a>,
+    /// The model the ops belong to.
+    pub model: &'a Model,
+    tensors: HashMap<Value, MValue<'c, 'a>>,
+    dests: HashMap<Value, MValue<'c, 'a>>,
+    /// A root result that is computed in the destination of a later value
+    /// of the kernel (the epilogue that consumes it in place).
+    init_alias: HashMap<Value, Value>,
+    /// How to schedule the kernel, as far as its ops have told.
+    schedule: Option<Schedule>,
+    /// Structured ops built so far.
+    structured_ops: usize,
+}
+
+impl<'c, 'a> KernelBuilder<'c, 'a> {
+    /// The tensor computed for (or passed in as) `v`.
+    pub fn tensor(&self, v: Value) -> MValue<'c, 'a> {
+        *self
+            .tensors
+            .get(&v)
+            .unwrap_or_else(|| panic!("{v:?} is lowered before use"))
+    }
+
+    /// Records the tensor computed for `v`.
+    pub fn define(&mut self, v: Value, t: MValue<'c, 'a>) {
+        self.tensors.insert(v, t);
+    }
+
+    /// The static dims and element type of value `v`.
+    pub fn shape(&self, v: Value) -> Result<(Vec<i64>, onnx_mlc_dialect::ElemType)> {
+        let t = value_tensor(self.model, v)?;
+        Ok((static_dims(t, &describe_value(self.model, v))?, t.elem))
+    }
+
+    /// The MLIR tensor type of value `v`.
+    pub fn tensor_type(&self, v: Value) -> Result<Type<'c>> {
+        let (dims, elem) = self.shape(v)?;
+        tensor_type(self.e.cx, &dims, elem)
+    }
+
+    /// The tensor a result `v` is to be computed into (destination-passing
+    /// style): its output memref's view when `v` leaves the kernel, else
+    /// fresh (`tensor.empty`).
+    pub fn init(&self, v: Value) -> Result<MValue<'c, 'a>> {
+        let target = self.init_alias.get(&v).copied().unwrap_or(v);
+        if let Some(d) = self.dests.get(&target) {
+            return Ok(*d);
+        }
+        let ty = self.tensor_type(v)?;
+        Ok(self.e.value(self.e.op("tensor.empty", &[], &[ty], &[])))
+    }
+
+    /// Computes root result `root` in the destination of `consumer` (a later
+    /// value of the kernel with the same type that reads it in place).
+    pub fn compute_in(&mut self, root: Value, consumer: Value) {
+        self.init_alias.insert(root, consumer);
+    }
+
+    /// Appends the structured op the kernel is built around, tagged
+    /// `omlc.root` for the schedule to find, and records how to schedule it.
+    pub fn root(&mut self, mut op: Operation<'c>, schedule: Schedule) -> OperationRef<'c, 'a> {
+        op.set_attribute("omlc.root", self.e.attr("unit"));
+        self.structured_ops += 1;
+        self.schedule = Some(schedule);
+        self.e.append(op)
+    }
+
+    /// Appends an elementwise `linalg.generic` over `dims` with
+    /// `elem_bits`-bit elements: the epilogue of a matmul root (tagged
+    /// `omlc.epilogue`), or the kernel's only op.
+    pub fn elementwise(
+        &mut self,
+        mut op: Operation<'c>,
+        dims: &[i64],
+        elem_bits: u32,
+    ) -> OperationRef<'c, 'a> {
+        self.structured_ops += 1;
+        self.schedule = match self.schedule.take() {
+            Some(Schedule::Matmul {
+                m,
+                n,
+                k,
+                epilogue: false,
+            }) => {
+                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                Some(Schedule::Matmul {
+                    m,
+                    n,
+                    k,
+                    epilogue: true,
+                })
+            }
+            None => Some(Schedule::Elementwise {
+                dims: dims.to_vec(),
+                elem_bits,
+            }),
+            _ => Some(Schedule::Generic { outer: None }),
+        };
+        self.e.append(op)
+    }
+
+    /// Whether `v` leaves the kernel (is written to an output memref).
+    pub fn is_output(&self, v: Value) -> bool {
+        self.dests.contains_key(&v)
+    }
+
+    /// The value whose destination `root` is computed in, if any.
+    pub fn computed_in(&self, root: Value) -> Option<Value> {
+        self.init_alias.get(&root).copied()
+    }
+}
+
+/// Builds the kernel function for `spec` at the end of `module`'s body and
+/// returns how to schedule it.
+///
+/// Signature: `(inputs…, outputs…, begin: index, end: index)`, every tensor
+/// a memref with the identity layout, marked `llvm.noalias`.
+pub fn build_kernel<'c>(
+    cx: &'c Context,
+    module: &Module<'c>,
+    model: &Model,
+    spec: &KernelSpec,
+) -> Result<Schedule> {
+    let loc = Location::new(cx, &spec.name, 0, 0);
+    let mut arg_types = vec![];
+    for &v in spec.inputs.iter().chain(&spec.outputs) {
+        let t = value_tensor(model, v)?;
+        arg_types
+            .push(memref_type(cx, &static_dims(t, &describe_value(model, v))?, t.elem)?.into());
+    }
+    let index = Type::index(cx);
+    arg_types.extend([index, index]);
+    let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
+    let schedule = build_body(cx, loc, &block, model, spec)?;
+    let region = Region::new();
+    region.append_block(block);
+    let fn_type = FunctionType::new(cx, &arg_types, &[]);
+    let n_memrefs = spec.inputs.len() + spec.outputs.len();
+    let body = module.body();
+    let e = Emitter::new(cx, loc, &body);
+    let noalias: Vec<String> = (0..arg_types.len())
+        .map(|i| {
+            if i < n_memrefs {
+                "{llvm.noalias}".to_string()
+            } else {
+                "{}".to_string()
+            }
+        })
+        .collect();
+    let arg_attrs = e.attr(&format!("[{}]", noalias.join(", ")));
+    module.body().append_operation(func::func(
+        cx,
+        StringAttribute::new(cx, &spec.name),
+        TypeAttribute::new(fn_type.into()),
+        region,
+        &[
+            (e.id("arg_attrs"), arg_attrs),
+            (e.id("omlc.kernel"), e.attr("unit")),
+        ],
+        loc,
+    ));
+    Ok(schedule)
+}
+
+fn build_body<'c>(
+    cx: &'c Context,
+    loc: Location<'c>,
+    block: &Block<'c>,
+    model: &Model,
+    spec: &KernelSpec,
+) -> Result<Schedule> {
+    let e = Emitter::new(cx, loc, block);
+    let mut kb = KernelBuilder {
+        e,
+        model,
+        tensors: HashMap::new(),
+        dests: HashMap::new(),
+        init_alias: HashMap::new(),
+        schedule: None,
+        structured_ops: 0,
+    };
+    for (i, &v) in spec.inputs.iter().enumerate() {
+        let memref = block.argument(i).expect("declared").into();
+        let ty = kb.tensor_type(v)?;
+        let t = e.value(e.op(
+            "bufferization.to_tensor",
+            &[memref],
+            &[ty],
+            &[("restrict", e.attr("unit"))],
+        ));
+        kb.define(v, t);
+    }
+    for (i, &v) in spec.outputs.iter().enumerate() {
+        let memref = block
+            .argument(spec.inputs.len() + i)
+            .expect("declared")
+            .into();
+        let ty = kb.tensor_type(v)?;
+        let unit = e.attr("unit");
+        let t = e.value(e.op(
+            "bufferization.to_tensor",
+            &[memref],
+            &[ty],
+            &[("restrict", unit), ("writable", unit)],
+        ));
+        kb.dests.insert(v, t);
+    }
+    ops::lower_ops(&mut kb, &spec.ops)?;
+    for (i, &v) in spec.outputs.iter().enumerate() {
+        let memref: MValue = block
+            .argument(spec.inputs.len() + i)
+            .expect("declared")
+            .into();
+        let unit = e.attr("unit");
+        e.append(e.op(
+            "bufferization.materialize_in_destination",
+            &[kb.tensor(v), memref],
+            &[],
+            &[("restrict", unit), ("writable", unit)],
+        ));
+    }
+    e.append(func::r#return(&[], loc));
+    Ok(match kb.schedule {
+        // Several independent structured ops: each is bufferized as it is.
+        Some(Schedule::Elementwise { .. }) if kb.structured_ops > 1 => {
+            Schedule::Generic { outer: None }
+        }
+        Some(s) => s,
+        None => Schedule::Generic { outer: None },
+    })
+}

@@ -1,0 +1,558 @@
+//! Elementwise ops: a run of them becomes one `linalg.generic` over the
+//! run's output shape whose body computes every op of the run per element,
+//! so no intermediate of the run is ever stored.
+//!
+//! Inputs broadcast numpy-style through their indexing maps (a dim of size 1
+//! against a larger output dim reads index 0). When the run consumes the
+//! result of the op just before it in the kernel (a MatMul, a Conv), that
+//! result was computed in the run's output buffer and is read and rewritten
+//! in place (see `plan_in_place` in `ops/mod.rs`).
+
+use std::collections::HashMap;
+
+use melior::ir::{Type, Value as MValue, ValueLike};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, OpKind, Value};
+
+use super::unsupported;
+use crate::emit::{region, Emitter};
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::types::elem_type;
+
+/// Whether ops of `kind` are computed per element (and so fuse into runs).
+pub(crate) fn is_elementwise(kind: OpKind) -> bool {
+    use OpKind::*;
+    matches!(
+        kind,
+        Abs | Neg
+            | Relu
+            | Sigmoid
+            | Tanh
+            | Exp
+            | Log
+            | Sqrt
+            | Erf
+            | Reciprocal
+            | Floor
+            | Ceil
+            | Round
+            | Sin
+            | Cos
+            | Tan
+            | Atan
+            | Sign
+            | Softplus
+            | Softsign
+            | HardSigmoid
+            | HardSwish
+            | LeakyRelu
+            | Elu
+            | Selu
+            | Celu
+            | Gelu
+            | Mish
+            | ThresholdedRelu
+            | Not
+            | IsNaN
+            | IsInf
+            | Cast
+            | CastLike
+            | Clip
+            | Identity
+            | Add
+            | Sub
+            | Mul
+            | Div
+            | Pow
+            | Mod
+            | Max
+            | Min
+            | Sum
+            | Mean
+            | And
+            | Or
+            | Xor
+            | Equal
+            | Greater
+            | GreaterOrEqual
+            | Less
+            | LessOrEqual
+            | PRelu
+            | Where
+            | Swish
+    )
+}
+
+/// Lowers a run of elementwise ops as one `linalg.generic` computing
+/// `outputs` (the results of the run used after it).
+pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Value]) -> Result<()> {
+    let ir = &kb.model.ir;
+    let produced: Vec<Value> = chain
+        .iter()
+        .flat_map(|&o| ir.op(o).results.iter().flatten().copied())
+        .collect();
+    let (out_dims, _) = kb.shape(outputs[0])?;
+    for &o in &outputs[1..] {
+        if kb.shape(o)?.0 != out_dims {
+            return Err(unsupported(
+                kb,
+                *chain.last().expect("non-empty"),
+                "fused outputs of different shapes",
+            ));
+        }
+    }
+    // Operands from outside the run, in order of first use; one that was
+    // computed in an output's destination is read from that output instead.
+    let mut ins: Vec<Value> = vec![];
+    let mut in_place: HashMap<Value, usize> = HashMap::new();
+    for &o in chain {
+        for v in ir.op(o).inputs.iter().flatten() {
+            if produced.contains(v) || ins.contains(v) || in_place.contains_key(v) {
+                continue;
+            }
+            match kb
+                .computed_in(*v)
+                .and_then(|target| outputs.iter().position(|&o| o == target))
+            {
+                Some(slot) => {
+                    in_place.insert(*v, slot);
+                }
+                None => ins.push(*v),
+            }
+        }
+    }
+    let rank = out_dims.len();
+    let mut maps = vec![];
+    for &v in &ins {
+        maps.push(broadcast_map(&kb.shape(v)?.0, &out_dims));
+    }
+    let mut out_inits = vec![];
+    for (slot, &o) in outputs.iter().enumerate() {
+        let reused = in_place.iter().find(|(_, &s)| s == slot).map(|(v, _)| *v);
+        out_inits.push(match reused {
+            Some(v) => kb.tensor(v),
+            None => kb.init(o)?,
+        });
+        maps.push(identity_map(rank));
+    }
+    let e = kb.e;
+    let in_tensors: Vec<MValue> = ins.iter().map(|&v| kb.tensor(v)).collect();
+    let mut scalar_types = vec![];
+    for &v in ins.iter().chain(outputs) {
+        scalar_types.push(elem_type(e.cx, kb.shape(v)?.1)?);
+    }
+    let result_types: Vec<Type> = out_inits.iter().map(|t| t.r#type()).collect();
+    let mut failure = None;
+    let body = region(e.cx, e.loc, &scalar_types, |be, args| {
+        let mut scalars: HashMap<Value, MValue> = HashMap::new();
+        for (i, &v) in ins.iter().enumerate() {
+            scalars.insert(v, args[i]);
+        }
+        for (&v, &slot) in &in_place {
+            scalars.insert(v, args[ins.len() + slot]);
+        }
+        for &o in chain {
+            match scalar_op(kb, be, o, &scalars) {
+                Ok(results) => {
+                    for (v, s) in ir.op(o).results.iter().zip(results) {
+                        if let (Some(v), Some(s)) = (v, s) {
+                            scalars.insert(*v, s);
+                        }
+                    }
+                }
+                Err(err) => {
+                    failure = Some(err);
+                    return;
+                }
+            }
+        }
+        let yields: Vec<MValue> = outputs.iter().map(|v| scalars[v]).collect();
+        be.append(be.op("linalg.yield", &yields, &[], &[]));
+    });
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    let maps_attr = e.attr(&format!("[{}]", maps.join(", ")));
+    let iterators = e.attr(&format!(
+        "[{}]",
+        vec!["#linalg.iterator_type<parallel>"; rank].join(", ")
+    ));
+    let mut operands = in_tensors;
+    operands.extend(&out_inits);
+    let op = melior::ir::operation::OperationBuilder::new("linalg.generic", e.loc)
+        .add_operands(&operands)
+        .add_results(&result_types)
+        .add_attributes(&[
+            (e.id("indexing_maps"), maps_attr),
+            (e.id("iterator_types"), iterators),
+            (
+                e.id("operandSegmentSizes"),
+                e.segments(&[ins.len() as i32, outputs.len() as i32]),
+            ),
+        ])
+        .add_regions([body])
+        .build()
+        .expect("a well-formed linalg.generic");
+    let bits = kb.shape(outputs[0])?.1.bit_width();
+    let generic = kb.elementwise(op, &out_dims, bits);
+    for (i, &o) in outputs.iter().enumerate() {
+        kb.define(o, generic.result(i).expect("one result per output").into());
+    }
+    Ok(())
+}
+
+/// `affine_map<(d0, …) -> (d0, …)>` of rank `rank`.
+pub(crate) fn identity_map(rank: usize) -> String {
+    let dims: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+    format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "))
+}
+
+/// The indexing map reading an operand of `dims` broadcast to `out`.
+pub(crate) fn broadcast_map(dims: &[i64], out: &[i64]) -> String {
+    let rank = out.len();
+    let all: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+    let lead = rank - dims.len();
+    let exprs: Vec<String> = dims
+        .iter()
+        .enumerate()
+        .map(|(j, &d)| {
+            if d == 1 && out[lead + j] != 1 {
+                "0".to_string()
+            } else {
+                format!("d{}", lead + j)
+            }
+        })
+        .collect();
+    format!("affine_map<({}) -> ({})>", all.join(", "), exprs.join(", "))
+}
+
+/// Emits the scalar computation of one elementwise op; returns one scalar
+/// per result slot (`None` for results it does not produce).
+fn scalar_op<'c, 'b>(
+    kb: &KernelBuilder<'c, '_>,
+    e: Emitter<'c, 'b>,
+    op: OpId,
+    scalars: &HashMap<Value, MValue<'c, 'b>>,
+) -> Result<Vec<Option<MValue<'c, 'b>>>> {
+    let data = kb.model.ir.op(op);
+    let arg = |i: usize| data.inputs.get(i).copied().flatten().map(|v| scalars[&v]);
+    let elem = |i: usize| -> Result<ElemType> {
+        let v = data.inputs[i].expect("present");
+        Ok(kb.shape(v)?.1)
+    };
+    let x = arg(0).expect("elementwise ops have a first input");
+    let t = elem(0)?;
+    let float = t.is_float();
+    let fattr = |name: &str, default: f32| data.attrs.float(name).unwrap_or(default) as f64;
+    let out_elem = kb
+        .shape(data.results[0].expect("elementwise ops produce a result"))?
+        .1;
+    let out_ty = elem_type(e.cx, out_elem)?;
+    let ty = x.r#type();
+    let fl = |v: f64| e.f(ty, v);
+    use OpKind::*;
+    let r = match data.kind {
+        Identity => x,
+        Neg if float => e.same("arith.negf", &[x]),
+        Neg => e.same("arith.subi", &[e.i(ty, 0), x]),
+        Abs if float => e.same("math.absf", &[x]),
+        Abs => e.same("math.absi", &[x]),
+        Relu if float => e.same("arith.maximumf", &[x, fl(0.0)]),
+        Relu => e.same("arith.maxsi", &[x, e.i(ty, 0)]),
+        LeakyRelu => {
+            let neg = e.same("arith.mulf", &[x, fl(fattr("alpha", 0.01))]);
+            e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg)
+        }
+        Sigmoid => sigmoid(e, x),
+        HardSigmoid => {
+            let y = e.same(
+                "arith.addf",
+                &[
+                    e.same("arith.mulf", &[x, fl(fattr("alpha", 0.2))]),
+                    fl(fattr("beta", 0.5)),
+                ],
+            );
+            clamp(e, y, fl(0.0), fl(1.0))
+        }
+        HardSwish => {
+            let y = e.same(
+                "arith.addf",
+                &[e.same("arith.mulf", &[x, fl(1.0 / 6.0)]), fl(0.5)],
+            );
+            e.same("arith.mulf", &[x, clamp(e, y, fl(0.0), fl(1.0))])
+        }
+        Swish => {
+            let alpha = fattr("alpha", 1.0);
+            e.same(
+                "arith.mulf",
+                &[x, sigmoid(e, e.same("arith.mulf", &[x, fl(alpha)]))],
+            )
+        }
+        Tanh => e.same("math.tanh", &[x]),
+        Exp => e.same("math.exp", &[x]),
+        Log => e.same("math.log", &[x]),
+        Sqrt => e.same("math.sqrt", &[x]),
+        Erf => e.same("math.erf", &[x]),
+        Sin => e.same("math.sin", &[x]),
+        Cos => e.same("math.cos", &[x]),
+        Tan => e.same("math.tan", &[x]),
+        Atan => e.same("math.atan", &[x]),
+        Floor => e.same("math.floor", &[x]),
+        Ceil => e.same("math.ceil", &[x]),
+        Round => e.same("math.roundeven", &[x]),
+        Reciprocal => e.same("arith.divf", &[fl(1.0), x]),
+        Softplus => e.same("math.log1p", &[e.same("math.exp", &[x])]),
+        Softsign => e.same(
+            "arith.divf",
+            &[
+                x,
+                e.same("arith.addf", &[fl(1.0), e.same("math.absf", &[x])]),
+            ],
+        ),
+        Gelu => {
+            // 0.5 x (1 + erf(x / sqrt 2)), or the tanh approximation.
+            let inner = match data.attrs.string("approximate") {
+                Some("tanh") => {
+                    let x3 = e.same("arith.mulf", &[x, e.same("arith.mulf", &[x, x])]);
+                    let u = e.same(
+                        "arith.addf",
+                        &[x, e.same("arith.mulf", &[x3, fl(0.044715)])],
+                    );
+                    e.same(
+                        "math.tanh",
+                        &[e.same("arith.mulf", &[u, fl((2.0 / std::f64::consts::PI).sqrt())])],
+                    )
+                }
+                _ => e.same(
+                    "math.erf",
+                    &[e.same("arith.mulf", &[x, fl(std::f64::consts::FRAC_1_SQRT_2)])],
+                ),
+            };
+            e.same(
+                "arith.mulf",
+                &[
+                    e.same("arith.mulf", &[x, fl(0.5)]),
+                    e.same("arith.addf", &[inner, fl(1.0)]),
+                ],
+            )
+        }
+        Clip => {
+            let lo = match (kb.model.ir.op(op).version < 11, arg(1)) {
+                (true, _) => Some(fl(fattr("min", f32::MIN))),
+                (false, a) => a,
+            };
+            let hi = match (kb.model.ir.op(op).version < 11, arg(2)) {
+                (true, _) => Some(fl(fattr("max", f32::MAX))),
+                (false, a) => a,
+            };
+            let mut y = x;
+            if let Some(lo) = lo {
+                y = if float {
+                    e.same("arith.maximumf", &[y, lo])
+                } else {
+                    e.same(max_int(t), &[y, lo])
+                };
+            }
+            if let Some(hi) = hi {
+                y = if float {
+                    e.same("arith.minimumf", &[y, hi])
+                } else {
+                    e.same(min_int(t), &[y, hi])
+                };
+            }
+            y
+        }
+        Cast | CastLike => cast(e, x, t, out_elem, out_ty),
+        Add | Sum => fold(
+            e,
+            data.inputs.iter().flatten().map(|v| scalars[v]),
+            if float { "arith.addf" } else { "arith.addi" },
+        ),
+        Sub => e.same(
+            if float { "arith.subf" } else { "arith.subi" },
+            &[x, arg(1).expect("binary")],
+        ),
+        Mul => e.same(
+            if float { "arith.mulf" } else { "arith.muli" },
+            &[x, arg(1).expect("binary")],
+        ),
+        Div if float => e.same("arith.divf", &[x, arg(1).expect("binary")]),
+        Div => e.same(
+            if t.is_signed_int() {
+                "arith.divsi"
+            } else {
+                "arith.divui"
+            },
+            &[x, arg(1).expect("binary")],
+        ),
+        Pow if float && elem(1)? == t => e.same("math.powf", &[x, arg(1).expect("binary")]),
+        Max => fold(
+            e,
+            data.inputs.iter().flatten().map(|v| scalars[v]),
+            if float { "arith.maximumf" } else { max_int(t) },
+        ),
+        Min => fold(
+            e,
+            data.inputs.iter().flatten().map(|v| scalars[v]),
+            if float { "arith.minimumf" } else { min_int(t) },
+        ),
+        Mean if float => {
+            let n = data.inputs.iter().flatten().count() as f64;
+            let s = fold(
+                e,
+                data.inputs.iter().flatten().map(|v| scalars[v]),
+                "arith.addf",
+            );
+            e.same("arith.divf", &[s, fl(n)])
+        }
+        PRelu => {
+            let neg = e.same("arith.mulf", &[x, arg(1).expect("binary")]);
+            e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg)
+        }
+        Equal | Greater | GreaterOrEqual | Less | LessOrEqual => {
+            let (name, pred) = comparison(data.kind, t);
+            e.cmp(name, pred, x, arg(1).expect("binary"))
+        }
+        And => e.same("arith.andi", &[x, arg(1).expect("binary")]),
+        Or => e.same("arith.ori", &[x, arg(1).expect("binary")]),
+        Xor => e.same("arith.xori", &[x, arg(1).expect("binary")]),
+        Not => e.same("arith.xori", &[x, e.i(ty, 1)]),
+        Where => e.select(x, arg(1).expect("ternary"), arg(2).expect("ternary")),
+        _ => {
+            return Err(unsupported(
+                kb,
+                op,
+                &format!("no elementwise lowering for {t} inputs"),
+            ))
+        }
+    };
+    let mut out = vec![Some(r)];
+    out.resize(data.results.len(), None);
+    Ok(out)
+}
+
+fn sigmoid<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 'b> {
+    let ty = x.r#type();
+    let one = e.f(ty, 1.0);
+    let exp = e.same("math.exp", &[e.same("arith.negf", &[x])]);
+    e.same("arith.divf", &[one, e.same("arith.addf", &[one, exp])])
+}
+
+fn clamp<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    lo: MValue<'c, 'b>,
+    hi: MValue<'c, 'b>,
+) -> MValue<'c, 'b> {
+    e.same("arith.minimumf", &[e.same("arith.maximumf", &[x, lo]), hi])
+}
+
+fn fold<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    mut xs: impl Iterator<Item = MValue<'c, 'b>>,
+    name: &str,
+) -> MValue<'c, 'b> {
+    let first = xs.next().expect("at least one operand");
+    xs.fold(first, |acc, x| e.same(name, &[acc, x]))
+}
+
+fn max_int(t: ElemType) -> &'static str {
+    if t.is_signed_int() {
+        "arith.maxsi"
+    } else {
+        "arith.maxui"
+    }
+}
+
+fn min_int(t: ElemType) -> &'static str {
+    if t.is_signed_int() {
+        "arith.minsi"
+    } else {
+        "arith.minui"
+    }
+}
+
+/// The compare op and predicate of a comparison (`arith.cmpf` ordered
+/// predicates; `arith.cmpi` signed or unsigned by the operand type).
+fn comparison(kind: OpKind, t: ElemType) -> (&'static str, i64) {
+    use OpKind::*;
+    if t.is_float() {
+        // arith::CmpFPredicate: oeq 1, ogt 2, oge 3, olt 4, ole 5.
+        let p = match kind {
+            Equal => 1,
+            Greater => 2,
+            GreaterOrEqual => 3,
+            Less => 4,
+            _ => 5,
+        };
+        return ("arith.cmpf", p);
+    }
+    // arith::CmpIPredicate: eq 0, slt 2, sle 3, sgt 4, sge 5, ult 6, ule 7, ugt 8, uge 9.
+    let signed = t.is_signed_int();
+    let p = match kind {
+        Equal => 0,
+        Greater => {
+            if signed {
+                4
+            } else {
+                8
+            }
+        }
+        GreaterOrEqual => {
+            if signed {
+                5
+            } else {
+                9
+            }
+        }
+        Less => {
+            if signed {
+                2
+            } else {
+                6
+            }
+        }
+        _ => {
+            if signed {
+                3
+            } else {
+                7
+            }
+        }
+    };
+    ("arith.cmpi", p)
+}
+
+/// Converts a scalar between element types as ONNX `Cast` does
+/// (float→int truncates toward zero; to bool is `!= 0`).
+fn cast<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    from: ElemType,
+    to: ElemType,
+    to_ty: Type<'c>,
+) -> MValue<'c, 'b> {
+    if from == to {
+        return x;
+    }
+    let (fb, tb) = (from.bit_width(), to.bit_width());
+    match (from.is_float(), to.is_float()) {
+        (true, true) if fb < tb => e.convert("arith.extf", x, to_ty),
+        (true, true) => e.convert("arith.truncf", x, to_ty),
+        (false, true) if from == ElemType::Bool || !from.is_signed_int() => {
+            e.convert("arith.uitofp", x, to_ty)
+        }
+        (false, true) => e.convert("arith.sitofp", x, to_ty),
+        (true, false) if to == ElemType::Bool => e.cmp("arith.cmpf", 13, x, e.f(x.r#type(), 0.0)),
+        (true, false) if to.is_signed_int() => e.convert("arith.fptosi", x, to_ty),
+        (true, false) => e.convert("arith.fptoui", x, to_ty),
+        (false, false) if to == ElemType::Bool => e.cmp("arith.cmpi", 1, x, e.i(x.r#type(), 0)),
+        (false, false) if fb < tb && from != ElemType::Bool && from.is_signed_int() => {
+            e.convert("arith.extsi", x, to_ty)
+        }
+        (false, false) if fb < tb => e.convert("arith.extui", x, to_ty),
+        (false, false) if fb > tb => e.convert("arith.trunci", x, to_ty),
+        (false, false) => x,
+    }
+}

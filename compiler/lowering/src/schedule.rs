@@ -1,0 +1,337 @@
+//! Schedules: how each kernel is tiled, fused, vectorized and bufferized,
+//! written in the transform dialect and applied to one kernel at a time.
+//!
+//! Every schedule starts the same way: the op that produces the kernel's
+//! output is tiled with `scf.forall` along one parallel dimension into
+//! *chunks*, and the rest of the kernel is fused into the chunk loop. After
+//! bufferization that loop becomes an `scf.for` over `[0, chunks)` whose
+//! bounds are then replaced by the kernel's `begin`/`end` arguments, so the
+//! runtime's parallel-for can hand out chunk ranges to threads. Inside a
+//! chunk, tile and vector sizes come from the [`Target`].
+
+use melior::ir::operation::OperationLike;
+use melior::ir::{BlockLike, Module, OperationRef, RegionLike, Value, ValueLike};
+use melior::Context;
+
+use crate::error::{LowerError, Result};
+
+/// What the schedules need to know about the target machine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// Width of the widest vector registers, in bits (512 for AVX-512, 256
+    /// for AVX2, 128 for NEON).
+    pub vector_bits: u32,
+    /// Number of vector registers (32 on AVX-512 and NEON, 16 on AVX2).
+    pub vector_registers: u32,
+}
+
+impl Target {
+    /// Lanes of a vector of `elem_bits`-bit elements.
+    pub fn lanes(&self, elem_bits: u32) -> i64 {
+        i64::from((self.vector_bits / elem_bits.max(8)).max(1))
+    }
+}
+
+/// Below this many elements of work, a chunk is not worth a task.
+const MIN_CHUNK_WORK: i64 = 1 << 14;
+/// At most this many chunks per kernel (enough to balance many threads).
+const MAX_CHUNKS: i64 = 64;
+
+/// The shape of a kernel's computation, as the schedules see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// Only elementwise ops, over `dims`, with `elem_bits`-bit elements.
+    Elementwise { dims: Vec<i64>, elem_bits: u32 },
+    /// A 2-D `linalg.matmul` (tagged `omlc.root`) of `m×k` by `k×n`,
+    /// optionally followed by an elementwise epilogue (tagged
+    /// `omlc.epilogue`) that updates its result in place.
+    Matmul {
+        m: i64,
+        n: i64,
+        k: i64,
+        epilogue: bool,
+    },
+    /// Anything else: the kernel's last structured op (tagged
+    /// `omlc.root`) is chunked along its outermost parallel dim of
+    /// extent `outer` when it has one; LLVM vectorizes what it can.
+    Generic { outer: Option<i64> },
+}
+
+/// A chunking: how many chunks, and the tile sizes that produce them.
+fn chunking(extent: i64, work_per_unit: i64) -> (i64, i64) {
+    let total = extent * work_per_unit.max(1);
+    let wanted = (total / MIN_CHUNK_WORK).clamp(1, MAX_CHUNKS).min(extent);
+    let tile = (extent + wanted - 1) / wanted;
+    let chunks = (extent + tile - 1) / tile;
+    (tile, chunks)
+}
+
+fn list(v: &[i64]) -> String {
+    v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+}
+
+const ANY: &str = "!transform.any_op";
+
+impl Schedule {
+    /// The transform script (a module with one named sequence `@schedule`
+    /// taking the kernel function) and the number of chunks it makes.
+    pub fn script(&self, target: &Target) -> (String, i64) {
+        let mut s = Script::default();
+        let chunks = match self {
+            Schedule::Elementwise { dims, elem_bits } => {
+                let Some(p) = dims.iter().position(|&d| d > 1) else {
+                    s.bufferize();
+                    return (s.finish(), 1);
+                };
+                let work: i64 = dims[p + 1..].iter().product();
+                let (tile, chunks) = chunking(dims[p], work);
+                let mut sizes = vec![0; dims.len()];
+                sizes[p] = tile;
+                s.line(&format!("%ops = transform.structured.match interface{{LinalgOp}} in %f : ({ANY}) -> {ANY}"));
+                s.line(&format!("%t, %forall = transform.structured.tile_using_forall %ops tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&sizes)));
+                let mut inner = vec![1; dims.len()];
+                inner[..=p].iter_mut().for_each(|x| *x = 1);
+                let last = dims.len() - 1;
+                inner[last] = target.lanes(*elem_bits).min(dims[last]);
+                s.line(&format!("%t2, %l2:{} = transform.structured.tile_using_for %t tile_sizes [{}] : ({ANY}) -> ({ANY}{})", dims.len(), list(&inner), format!(", {ANY}").repeat(dims.len())));
+                s.vectorize();
+                s.bufferize();
+                s.serialize_chunks(1);
+                s.lower_vectors();
+                chunks
+            }
+            Schedule::Matmul { m, n, k, epilogue } => {
+                let lanes = target.lanes(32);
+                // Register tile: rows × (2 vectors) of accumulators.
+                let (rm, rn) = (8.min(*m), (2 * lanes).min(*n));
+                let by_rows = m >= n;
+                let (tile, chunks) = if by_rows {
+                    chunking(*m, n * k / 64)
+                } else {
+                    chunking(*n, m * k / 64)
+                };
+                let sizes = if by_rows { [tile, 0] } else { [0, tile] };
+                let last = if *epilogue {
+                    "omlc.epilogue"
+                } else {
+                    "omlc.root"
+                };
+                s.line(&format!("%last = transform.structured.match attributes{{{last}}} in %f : ({ANY}) -> {ANY}"));
+                s.line(&format!("%t, %forall = transform.structured.tile_using_forall %last tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&sizes)));
+                if *epilogue {
+                    s.line(&format!("%mm0 = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+                    s.line(&format!("%mm, %c1 = transform.structured.fuse_into_containing_op %mm0 into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+                    s.line(&format!("%fill0 = transform.structured.match ops{{[\"linalg.fill\"]}} in %f : ({ANY}) -> {ANY}"));
+                    s.line(&format!("%fill, %c2 = transform.structured.fuse_into_containing_op %fill0 into %c1 : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+                    s.line(&format!("%e2, %el:2 = transform.structured.tile_using_for %t tile_sizes [{rm}, {rn}] : ({ANY}) -> ({ANY}, {ANY}, {ANY})"));
+                } else {
+                    s.line(&format!("%mm = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+                    s.line(&format!("%fill0 = transform.structured.match ops{{[\"linalg.fill\"]}} in %f : ({ANY}) -> {ANY}"));
+                    s.line(&format!("%fill, %c2 = transform.structured.fuse_into_containing_op %fill0 into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+                }
+                s.line(&format!("%fl, %fll:2 = transform.structured.tile_using_for %fill tile_sizes [{rm}, {rn}] : ({ANY}) -> ({ANY}, {ANY}, {ANY})"));
+                let kc = 256.min(*k);
+                s.line(&format!("%m1, %kl = transform.structured.tile_using_for %mm tile_sizes [0, 0, {kc}] : ({ANY}) -> ({ANY}, {ANY})"));
+                s.line(&format!("%m2, %ml:3 = transform.structured.tile_using_for %m1 tile_sizes [{rm}, {rn}, 1] : ({ANY}) -> ({ANY}, {ANY}, {ANY}, {ANY})"));
+                s.vectorize();
+                s.bufferize();
+                s.serialize_chunks(1);
+                s.lower_vectors();
+                chunks
+            }
+            Schedule::Generic {
+                outer: Some(extent),
+            } if *extent > 1 => {
+                let (tile, chunks) = chunking(*extent, MIN_CHUNK_WORK / 16);
+                s.line(&format!("%root = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+                s.line(&format!("%t, %forall = transform.structured.tile_using_forall %root tile_sizes [{tile}] : ({ANY}) -> ({ANY}, {ANY})"));
+                s.bufferize();
+                s.serialize_chunks(1);
+                chunks
+            }
+            Schedule::Generic { .. } => {
+                s.bufferize();
+                1
+            }
+        };
+        (s.finish(), chunks)
+    }
+}
+
+/// A transform script under construction.
+struct Script {
+    body: String,
+    /// The current handle to the kernel function (transforms that rewrite
+    /// it consume the old handle and return a new one).
+    func: &'static str,
+}
+
+impl Default for Script {
+    fn default() -> Script {
+        Script {
+            body: String::new(),
+            func: "%f",
+        }
+    }
+}
+
+impl Script {
+    fn line(&mut self, l: &str) {
+        self.body.push_str("    ");
+        self.body.push_str(l);
+        self.body.push('\n');
+    }
+
+    fn vectorize(&mut self) {
+        let f = self.func;
+        self.line(&format!("%v = transform.structured.vectorize_children_and_apply_patterns {f} : ({ANY}) -> {ANY}"));
+        self.func = "%v";
+    }
+
+    /// One-shot bufferization of the kernel; later steps work on `%b`.
+    fn bufferize(&mut self) {
+        let f = self.func;
+        self.line(&format!(
+            "%b = transform.bufferization.one_shot_bufferize {f} : ({ANY}) -> {ANY}"
+        ));
+        self.func = "%b";
+    }
+
+    /// Turns the chunk `scf.forall` into an `scf.for` tagged `omlc.chunks`.
+    fn serialize_chunks(&mut self, rank: usize) {
+        self.line(&format!(
+            "%fa = transform.structured.match ops{{[\"scf.forall\"]}} in %b : ({ANY}) -> {ANY}"
+        ));
+        let results = vec![ANY; rank].join(", ");
+        self.line(&format!(
+            "%serial:{rank} = transform.loop.forall_to_for %fa : ({ANY}) -> ({results})"
+        ));
+        self.line(&format!(
+            "transform.annotate %serial#0 \"omlc.chunks\" : {ANY}"
+        ));
+    }
+
+    fn lower_vectors(&mut self) {
+        self.line(&format!(
+            "%fb = transform.structured.match ops{{[\"func.func\"]}} in %b : ({ANY}) -> {ANY}"
+        ));
+        self.line("transform.apply_patterns to %fb {");
+        for p in [
+            "transform.apply_patterns.vector.lower_contraction lowering_strategy = \"outerproduct\"",
+            "transform.apply_patterns.vector.transfer_permutation_patterns",
+            "transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1",
+            "transform.apply_patterns.vector.lower_outerproduct",
+            "transform.apply_patterns.canonicalization",
+        ] {
+            self.line(&format!("  {p}"));
+        }
+        self.line(&format!("}} : {ANY}"));
+    }
+
+    fn finish(self) -> String {
+        format!(
+            "module attributes {{transform.with_named_sequence}} {{\n  transform.named_sequence @schedule(%f: {ANY} {{transform.consumed}}) {{\n{}    transform.yield\n  }}\n}}\n",
+            self.body
+        )
+    }
+}
+
+/// Applies a schedule script to one kernel function (`func`, a
+/// `func.func` of the payload module), then points the chunk loop's bounds
+/// at the kernel's `begin`/`end` arguments (its last two).
+pub fn apply(cx: &Context, func: OperationRef, script: &str) -> Result<()> {
+    let schedule = Module::parse(cx, script).ok_or_else(|| LowerError::Mlir {
+        stage: "schedule".into(),
+        message: format!("the schedule does not parse:\n{script}"),
+    })?;
+    let sequence = schedule
+        .body()
+        .first_operation()
+        .expect("the script has its sequence");
+    let name = func_name(func);
+    // SAFETY: all three operations are alive for the call (the payload is
+    // owned by its module, the sequence and its module by `schedule`), and
+    // the options object is created and destroyed around it.
+    let ok = unsafe {
+        let options = mlir_sys::mlirTransformOptionsCreate();
+        let result = mlir_sys::mlirTransformApplyNamedSequence(
+            func.to_raw(),
+            sequence.to_raw(),
+            schedule.as_operation().to_raw(),
+            options,
+        );
+        mlir_sys::mlirTransformOptionsDestroy(options);
+        result.value != 0
+    };
+    if !ok {
+        return Err(LowerError::Mlir {
+            stage: format!("schedule of {name}"),
+            message: script.to_string(),
+        });
+    }
+    patch_chunk_bounds(func);
+    Ok(())
+}
+
+fn func_name(func: OperationRef) -> String {
+    func.attribute("sym_name")
+        .map(|a| a.to_string())
+        .unwrap_or_default()
+}
+
+/// Replaces the bounds of the loop tagged `omlc.chunks` by the function's
+/// last two arguments.
+fn patch_chunk_bounds(func: OperationRef) {
+    let region = func.region(0).expect("a function body");
+    let block = region.first_block().expect("an entry block");
+    let n = block.argument_count();
+    let begin: Value = block.argument(n - 2).expect("begin").into();
+    let end: Value = block.argument(n - 1).expect("end").into();
+    let mut found = None;
+    walk(func, &mut |op| {
+        if op.has_attribute("omlc.chunks") {
+            found = Some(op.to_raw());
+        }
+    });
+    if let Some(raw) = found {
+        // SAFETY: `raw` is an scf.for nested in `func`, alive here; operands
+        // 0 and 1 are its lower and upper bounds, both of index type like
+        // the arguments put in their place.
+        unsafe {
+            mlir_sys::mlirOperationSetOperand(raw, 0, begin.to_raw());
+            mlir_sys::mlirOperationSetOperand(raw, 1, end.to_raw());
+        }
+    }
+}
+
+/// Calls `f` on every op nested in `op` (not `op` itself), pre-order.
+fn walk<'c, 'a>(op: OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>)) {
+    for i in 0..op.region_count() {
+        let region = op.region(i).expect("in range");
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut next = b.first_operation();
+            while let Some(o) = next {
+                f(o);
+                walk(o, f);
+                next = o.next_in_block();
+            }
+            block = b.next_in_region();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_balance_work() {
+        assert_eq!(chunking(512, 512 * 512 / 64), (8, 64));
+        assert_eq!(chunking(1, 1_000_000), (1, 1));
+        let (tile, chunks) = chunking(1000, 1);
+        assert_eq!((tile, chunks), (1000, 1));
+        let (tile, chunks) = chunking(100, 10_000);
+        assert!(tile * chunks >= 100 && tile * (chunks - 1) < 100);
+    }
+}
