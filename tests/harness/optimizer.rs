@@ -600,6 +600,21 @@ fn round_trip_without_rules_keeps_the_graph() {
             v.sort();
             v
         };
+        // Where the analysis folded nothing, the graph comes back as it was,
+        // op for op and in order.
+        let (old_ops, new_ops) = (
+            model.ir.region(model.graph).ops.clone(),
+            out.ir.region(out.graph).ops.clone(),
+        );
+        if old_ops.len() == new_ops.len() {
+            assert_eq!(old_ops, new_ops, "{}: the ops changed", path.display());
+        }
+        eprintln!(
+            "{}: {} ops before, {} after the round trip",
+            path.display(),
+            old_ops.len(),
+            new_ops.len()
+        );
         let (before, after) = (names(&model), names(&out));
         assert!(
             after.iter().all(|n| n.is_some()),

@@ -33,6 +33,8 @@ pub struct Converted {
     pub outputs: Vec<Id>,
     /// Each original op (but `Constant`s) with its e-node.
     pub originals: Vec<(ONode, OpId)>,
+    /// Each value of the original graph with its class, in graph order.
+    pub values: Vec<(Value, Id)>,
 }
 
 /// Adds the model's main graph to a new e-graph.
@@ -58,13 +60,16 @@ pub fn to_egraph(model: &Model, fold_max_elems: usize) -> Result<Converted, Opti
         classes.insert(arg.value, egraph.add(ONode::Input(i as u32)));
     }
     let mut originals = vec![];
+    let mut values = vec![];
     for &op in &region.ops {
         let d = ir.op(op);
         if let (OpKind::Constant, Some(t), [Some(r)]) =
             (d.kind, d.attrs.tensor("value"), d.results.as_slice())
         {
             let c = egraph.analysis.pool.intern(t.clone(), Some(op));
-            classes.insert(*r, egraph.add(ONode::Const(c)));
+            let class = egraph.add(ONode::Const(c));
+            classes.insert(*r, class);
+            values.push((*r, class));
             continue;
         }
         let mut children = Vec::with_capacity(d.inputs.len());
@@ -107,6 +112,7 @@ pub fn to_egraph(model: &Model, fold_max_elems: usize) -> Result<Converted, Opti
                 egraph[class].data.ty = t;
             }
             classes.insert(v, class);
+            values.push((v, class));
         }
     }
     let outputs = region
@@ -119,6 +125,7 @@ pub fn to_egraph(model: &Model, fold_max_elems: usize) -> Result<Converted, Opti
         egraph,
         outputs,
         originals,
+        values,
     })
 }
 
@@ -199,12 +206,18 @@ pub fn rebuild(
         let canonical = node.clone().map_children(|c| eg.find(c));
         originals.entry(canonical).or_insert(*op);
     }
+    let mut names: HashMap<Id, Value> = HashMap::new();
+    for &(v, class) in &conv.values {
+        names.entry(eg.find(class)).or_insert(v);
+    }
     let mut b = Rebuilder {
         model,
         eg,
         ex,
         region,
         originals,
+        names,
+        borrowed: vec![],
         built: HashMap::new(),
         used: HashSet::new(),
         ops: vec![],
@@ -213,7 +226,7 @@ pub fn rebuild(
     for &out in &conv.outputs {
         b.build(eg.find(out))?;
     }
-    let values: Vec<Value> = conv
+    let outputs: Vec<Value> = conv
         .outputs
         .iter()
         .map(|&o| match b.built[&eg.find(o)] {
@@ -224,8 +237,19 @@ pub fn rebuild(
         })
         .collect::<Result<_, _>>()?;
     let (ops, internal) = (std::mem::take(&mut b.ops), b.internal);
+    let (borrowed, used) = (std::mem::take(&mut b.borrowed), std::mem::take(&mut b.used));
+    for (new, old) in borrowed {
+        let producer_kept = match model.ir.value(old).def {
+            ValueDef::Result(op, _) => used.contains(&op),
+            ValueDef::Arg(..) => true,
+        };
+        if !producer_kept {
+            model.ir.value_mut(new).name = model.ir.value(old).name.clone();
+        }
+    }
+    let ops = original_order(model, region, ops);
     let r = model.ir.region_mut(region);
-    for (o, v) in r.outputs.iter_mut().zip(values) {
+    for (o, v) in r.outputs.iter_mut().zip(outputs) {
         o.value = v;
     }
     r.ops = ops;
@@ -239,12 +263,82 @@ pub fn rebuild(
     Ok(n)
 }
 
+/// `ops` (in a topological order) reordered to follow the region's
+/// original op order as far as dependencies allow: each op gets a key —
+/// its old position, or for a new op the largest key among its producers —
+/// and the ready op with the smallest key goes next. Without rewrites this
+/// is exactly the original order.
+fn original_order(model: &Model, region: RegionId, ops: Vec<OpId>) -> Vec<OpId> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let ir = &model.ir;
+    let old: HashMap<OpId, usize> = ir
+        .region(region)
+        .ops
+        .iter()
+        .enumerate()
+        .map(|(i, &o)| (o, i))
+        .collect();
+    let position: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    let producers = |op: OpId| -> Vec<usize> {
+        let mut p: Vec<usize> = ir
+            .op(op)
+            .inputs
+            .iter()
+            .flatten()
+            .filter_map(|&v| match ir.value(v).def {
+                ValueDef::Result(d, _) => position.get(&d).copied(),
+                ValueDef::Arg(..) => None,
+            })
+            .collect();
+        p.sort_unstable();
+        p.dedup();
+        p
+    };
+    let deps: Vec<Vec<usize>> = ops.iter().map(|&o| producers(o)).collect();
+    let mut key = vec![0usize; ops.len()];
+    for (i, &op) in ops.iter().enumerate() {
+        // Keys are doubled so that a new op sorts right after its last producer.
+        key[i] = match old.get(&op) {
+            Some(&p) => 2 * p,
+            None => deps[i].iter().map(|&d| key[d] + 1).max().unwrap_or(0),
+        };
+    }
+    let mut users = vec![vec![]; ops.len()];
+    let mut waiting: Vec<usize> = deps.iter().map(Vec::len).collect();
+    for (i, d) in deps.iter().enumerate() {
+        for &p in d {
+            users[p].push(i);
+        }
+    }
+    let mut ready: BinaryHeap<Reverse<(usize, usize)>> = (0..ops.len())
+        .filter(|&i| waiting[i] == 0)
+        .map(|i| Reverse((key[i], i)))
+        .collect();
+    let mut out = Vec::with_capacity(ops.len());
+    while let Some(Reverse((_, i))) = ready.pop() {
+        out.push(ops[i]);
+        for &u in &users[i] {
+            waiting[u] -= 1;
+            if waiting[u] == 0 {
+                ready.push(Reverse((key[u], u)));
+            }
+        }
+    }
+    out
+}
+
 struct Rebuilder<'a> {
     model: &'a mut Model,
     eg: &'a OGraph,
     ex: &'a Extraction,
     region: RegionId,
     originals: HashMap<ONode, OpId>,
+    /// The first original value of each class: a new op that computes a
+    /// value of the original graph gives its result that value's name.
+    names: HashMap<Id, Value>,
+    /// New values named after original ones, with those.
+    borrowed: Vec<(Value, Value)>,
     built: HashMap<Id, Built>,
     used: HashSet<OpId>,
     ops: Vec<OpId>,
@@ -288,6 +382,14 @@ impl Rebuilder<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Records that new value `v` computes class `class`, whose first
+    /// original value's name it takes unless that value is still produced.
+    fn borrow_name(&mut self, class: Id, v: Value) {
+        if let Some(&old) = self.names.get(&class) {
+            self.borrowed.push((v, old));
+        }
     }
 
     fn value(&self, class: Id) -> Result<Option<Value>, OptimizeError> {
@@ -348,7 +450,9 @@ impl Rebuilder<'_> {
                             },
                         );
                         self.ops.push(op);
-                        Built::Value(ir.op(op).results[0].expect("just created"))
+                        let v = ir.op(op).results[0].expect("just created");
+                        self.borrow_name(class, v);
+                        Built::Value(v)
                     }
                 }
             }

@@ -180,6 +180,21 @@ fn every_rule_is_tested() {
     );
 }
 
+/// Every rule is in the list of `docs/rewrite-rules.md`.
+#[test]
+fn docs_list_every_rule() {
+    let docs = include_str!("../../../docs/rewrite-rules.md");
+    let missing: Vec<&str> = rules_of(&RuleSet::ALL)
+        .iter()
+        .map(|r| r.name)
+        .filter(|n| !docs.contains(&format!("| `{n}` |")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "rules missing from docs/rewrite-rules.md: {missing:?}"
+    );
+}
+
 /// Rule names are unique.
 #[test]
 fn rule_names_are_unique() {
