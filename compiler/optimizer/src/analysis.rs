@@ -165,16 +165,6 @@ impl ConstPool {
         }
     }
 
-    /// A constant interned by content only: `None` when no equal constant
-    /// is in the pool (used to look expressions up).
-    pub fn find(&self, data: &TensorData) -> Option<ConstId> {
-        let h = content_hash(data);
-        let v = self.by_content.get(&h)?;
-        v.iter()
-            .find(|&&i| self.materialized(ConstId(i)) == Some(data))
-            .map(|&i| ConstId(i))
-    }
-
     fn push(&mut self, data: TensorData, origin: Option<OpId>) -> ConstId {
         let ty = data.ty();
         self.items.push(Constant {

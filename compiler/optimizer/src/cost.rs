@@ -69,7 +69,9 @@ impl Target {
 /// The work of one op: floating-point operations and bytes moved.
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct Work {
+    /// Floating-point operations.
     pub flops: f64,
+    /// Bytes read and written.
     pub bytes: f64,
 }
 

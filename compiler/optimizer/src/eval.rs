@@ -10,7 +10,7 @@
 //! dialect's own value propagation instead (see [`crate::analysis`]).
 
 use onnx_mlc_dialect::tensor::{checked_numel, Payload};
-use onnx_mlc_dialect::{Attr, ElemType, OpKind, TensorData};
+use onnx_mlc_dialect::{ElemType, OpKind, TensorData};
 
 use crate::lang::OpKey;
 
@@ -510,19 +510,10 @@ pub fn splat(t: &TensorData) -> Option<f64> {
         .then_some(first)
 }
 
-/// A float attribute's value.
-pub fn float_attr(a: &Attr) -> Option<f64> {
-    match a {
-        Attr::Float(v) => Some(f64::from(*v)),
-        Attr::Int(v) => Some(*v as f64),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use onnx_mlc_dialect::Attrs;
+    use onnx_mlc_dialect::{Attr, Attrs};
 
     fn key(kind: OpKind, attrs: Vec<(&str, Attr)>) -> OpKey {
         let v = kind.schema(17).unwrap().since_version;

@@ -227,13 +227,19 @@ pub enum ONode {
     Absent,
 }
 
-/// What distinguishes e-nodes before their children: the op kind for ops.
+/// What distinguishes e-nodes before their children: the op kind for ops
+/// (egg indexes classes by it; patterns find their roots through it).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Discriminant {
+    /// An op of this kind, whatever its attributes.
     Op(OpKind),
+    /// A projection of this result.
     Get(u32),
+    /// This graph input.
     Input(u32),
+    /// This constant.
     Const(ConstId),
+    /// An absent operand.
     Absent,
 }
 

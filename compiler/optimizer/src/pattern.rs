@@ -279,19 +279,6 @@ impl Pattern {
         out
     }
 
-    /// The matches of the pattern at one class.
-    pub fn search_class(&self, egraph: &OGraph, class: Id) -> Vec<Match> {
-        match_node(
-            egraph,
-            &self.root,
-            class,
-            Match {
-                root: class,
-                binds: vec![],
-            },
-        )
-    }
-
     /// Adds the instance of this (right-hand side) pattern for `m`; `None`
     /// when an op does not exist in the model's opsets.
     pub fn instantiate(&self, egraph: &mut OGraph, m: &Match) -> Option<Id> {

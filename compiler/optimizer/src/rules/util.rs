@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use egg::Id;
-use onnx_mlc_dialect::{Attr, Attrs, Dim, ElemType, OpKind, TensorData, TensorType, Type};
+use onnx_mlc_dialect::{Attr, Attrs, Dim, ElemType, OpKind, TensorData, TensorType};
 
 use super::Guard;
 use crate::analysis::OGraph;
@@ -181,11 +181,6 @@ impl<'a> Builder<'a> {
         self.changed
     }
 
-    /// The type of a class.
-    pub fn ty(&self, id: Id) -> &Type {
-        &self.egraph[id].data.ty
-    }
-
     /// The rank of a class.
     pub fn rank(&self, id: Id) -> Option<usize> {
         tensor_of(self.egraph, id)?.rank()
@@ -194,11 +189,6 @@ impl<'a> Builder<'a> {
     /// The static dims of a class.
     pub fn static_dims(&self, id: Id) -> Option<Vec<i64>> {
         static_dims_of(self.egraph, id)
-    }
-
-    /// The constant a class equals (cloned: the data is shared).
-    pub fn constant(&self, id: Id) -> Option<TensorData> {
-        const_of(self.egraph, id).cloned()
     }
 
     /// A constant class.
