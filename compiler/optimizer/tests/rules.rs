@@ -116,6 +116,7 @@ equiv!(layernorm_shift: "layernorm-shift"; "x: 2x8xf32"; "(Add (LayerNormalizati
 
 // fusion
 equiv!(relu_act: "relu-act"; "x: 2x3xf32"; "(Relu %x)" => "(omlc.Activation[activation=\"Relu\"] %x)");
+equiv!(relu_on_ints_stays: "relu-act"; "x: 2x3xi32"; "(Relu %x)" => not "(omlc.Activation[activation=\"Relu\"] %x)");
 equiv!(sigmoid_act: "sigmoid-act"; "x: 2x3xf32"; "(Sigmoid %x)" => "(omlc.Activation[activation=\"Sigmoid\"] %x)");
 equiv!(tanh_act: "tanh-act"; "x: 2x3xf32"; "(Tanh %x)" => "(omlc.Activation[activation=\"Tanh\"] %x)");
 equiv!(hardswish_act: "hardswish-act"; "x: 2x3xf32"; "(HardSwish %x)" => "(omlc.Activation[activation=\"HardSwish\"] %x)");
@@ -129,6 +130,7 @@ equiv!(add_matmul_gemm: "add-matmul-gemm"; "a: 2x3xf32"; "(Add rand(2, 4xf32) (M
 equiv!(matmul_add_3d_is_no_gemm: "matmul-add-gemm"; "a: 5x2x3xf32"; "(Add (MatMul %a rand(1, 3x4xf32)) rand(2, 4xf32))" => not "(Gemm %a rand(1, 3x4xf32) rand(2, 4xf32))");
 equiv!(matmul_bias: "matmul-bias"; "a: 5x2x3xf32"; "(Add (MatMul %a rand(1, 3x4xf32)) rand(2, 4xf32))" => "(omlc.FusedMatMul %a rand(1, 3x4xf32) rand(2, 4xf32))");
 equiv!(bias_matmul: "bias-matmul"; "a: 5x2x3xf32"; "(Add rand(2, 4xf32) (MatMul %a rand(1, 3x4xf32)))" => "(omlc.FusedMatMul %a rand(1, 3x4xf32) rand(2, 4xf32))");
+equiv!(int_matmul_bias_stays: "matmul-bias"; "a: 5x2x3xi32, b: 3x4xi32, c: 4xi32"; "(Add (MatMul %a %b) %c)" => not "(omlc.FusedMatMul %a %b %c)");
 equiv!(matmul_broadcasting_add_stays: "matmul-bias"; "a: 2x3xf32, c: 5x2x4xf32"; "(Add (MatMul %a rand(1, 3x4xf32)) %c)" => not "(omlc.FusedMatMul %a rand(1, 3x4xf32) %c)");
 equiv!(matmul_act: "relu-act", "matmul-act"; "a: 2x3xf32, b: 3x4xf32"; "(Relu (MatMul %a %b))" => "(omlc.FusedMatMul[activation=\"Relu\"] %a %b)");
 equiv!(fusedmatmul_act: "matmul-bias", "fusedmatmul-act"; "a: 5x2x3xf32"; "(omlc.Activation[activation=\"Gelu\"] (Add (MatMul %a rand(1, 3x4xf32)) rand(2, 4xf32)))" => "(omlc.FusedMatMul[activation=\"Gelu\"] %a rand(1, 3x4xf32) rand(2, 4xf32))");

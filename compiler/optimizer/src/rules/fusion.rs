@@ -15,8 +15,8 @@ use egg::Id;
 use onnx_mlc_dialect::{Attr, Dim, OpKind};
 
 use super::util::{
-    broadcasts_to_root, const_of, dims_of, is_const, last_axis, not_const, rank, same_type, scalar,
-    static_dims_of, tensor_of, unidirectional, Builder,
+    broadcasts_to_root, const_of, dims_of, is_const, is_float, last_axis, not_const, rank,
+    same_type, scalar, static_dims_of, tensor_of, unidirectional, Builder,
 };
 use super::{Guard, Rule};
 use crate::eval::{from_f64, splat};
@@ -28,29 +28,29 @@ use crate::rw;
 pub fn rules() -> Vec<Rule> {
     vec![
         // Relu(x) = act⟨Relu⟩(x)
-        rw!("relu-act"; "(Relu ?x)" => "(omlc.Activation[activation=\"Relu\"] ?x)"),
+        rw!("relu-act"; "(Relu ?x)" => "(omlc.Activation[activation=\"Relu\"] ?x)"; if is_float("?x")),
         // Sigmoid(x) = act⟨Sigmoid⟩(x)
-        rw!("sigmoid-act"; "(Sigmoid ?x)" => "(omlc.Activation[activation=\"Sigmoid\"] ?x)"),
+        rw!("sigmoid-act"; "(Sigmoid ?x)" => "(omlc.Activation[activation=\"Sigmoid\"] ?x)"; if is_float("?x")),
         // Tanh(x) = act⟨Tanh⟩(x)
-        rw!("tanh-act"; "(Tanh ?x)" => "(omlc.Activation[activation=\"Tanh\"] ?x)"),
+        rw!("tanh-act"; "(Tanh ?x)" => "(omlc.Activation[activation=\"Tanh\"] ?x)"; if is_float("?x")),
         // HardSwish(x) = act⟨HardSwish⟩(x)
-        rw!("hardswish-act"; "(HardSwish ?x)" => "(omlc.Activation[activation=\"HardSwish\"] ?x)"),
+        rw!("hardswish-act"; "(HardSwish ?x)" => "(omlc.Activation[activation=\"HardSwish\"] ?x)"; if is_float("?x")),
         // LeakyRelu_α(x) = act⟨LeakyRelu, α⟩(x)
-        rw!("leakyrelu-act"; "(LeakyRelu[alpha=?a] ?x)" => |b, m| activation(b, m, "LeakyRelu", &["?a"])),
+        rw!("leakyrelu-act"; "(LeakyRelu[alpha=?a] ?x)" => |b, m| activation(b, m, "LeakyRelu", &["?a"]); if is_float("?x")),
         // HardSigmoid_αβ(x) = act⟨HardSigmoid, α, β⟩(x)
-        rw!("hardsigmoid-act"; "(HardSigmoid[alpha=?a, beta=?b] ?x)" => |b, m| activation(b, m, "HardSigmoid", &["?a", "?b"])),
+        rw!("hardsigmoid-act"; "(HardSigmoid[alpha=?a, beta=?b] ?x)" => |b, m| activation(b, m, "HardSigmoid", &["?a", "?b"]); if is_float("?x")),
         // Clip(x, lo, hi) = act⟨Clip, lo, hi⟩(x)   (constant bounds)
-        rw!("clip-act"; "(Clip ?x ?lo ?hi)" => clip_activation),
+        rw!("clip-act"; "(Clip ?x ?lo ?hi)" => clip_activation; if is_float("?x")),
         // Gelu(x) = act⟨Gelu⟩(x), Gelu_tanh(x) = act⟨GeluTanh⟩(x)
-        rw!("gelu-act"; "(Gelu[approximate=?a] ?x)" => gelu_activation),
+        rw!("gelu-act"; "(Gelu[approximate=?a] ?x)" => gelu_activation; if is_float("?x")),
         // MatMul(a, b) + c = Gemm(a, b, c)   (2-D a, b; c broadcasts to [M, N])
         rw!("matmul-add-gemm"; "(Add (MatMul@mm ?a ?b) ?c)" => "(Gemm ?a ?b ?c)"; if rank("?a", 2), rank("?b", 2), broadcasts_to_root("?c"), keeps_type("@mm")),
         // c + MatMul(a, b) = Gemm(a, b, c)
         rw!("add-matmul-gemm"; "(Add ?c (MatMul@mm ?a ?b))" => "(Gemm ?a ?b ?c)"; if rank("?a", 2), rank("?b", 2), broadcasts_to_root("?c"), keeps_type("@mm")),
         // MatMul(a, b) + c = FusedMatMul(a, b, c)   (c broadcasts to the product)
-        rw!("matmul-bias"; "(Add (MatMul@mm ?a ?b) ?c)" => "(omlc.FusedMatMul ?a ?b ?c)"; if broadcasts_to_root("?c"), keeps_type("@mm")),
+        rw!("matmul-bias"; "(Add (MatMul@mm ?a ?b) ?c)" => "(omlc.FusedMatMul ?a ?b ?c)"; if is_float("?a"), broadcasts_to_root("?c"), keeps_type("@mm")),
         // c + MatMul(a, b) = FusedMatMul(a, b, c)
-        rw!("bias-matmul"; "(Add ?c (MatMul@mm ?a ?b))" => "(omlc.FusedMatMul ?a ?b ?c)"; if broadcasts_to_root("?c"), keeps_type("@mm")),
+        rw!("bias-matmul"; "(Add ?c (MatMul@mm ?a ?b))" => "(omlc.FusedMatMul ?a ?b ?c)"; if is_float("?a"), broadcasts_to_root("?c"), keeps_type("@mm")),
         // act(MatMul(a, b)) = FusedMatMul⟨act⟩(a, b)
         rw!("matmul-act"; "(omlc.Activation[activation=?f, activation_params=?p] (MatMul ?a ?b))" => "(omlc.FusedMatMul[activation=?f, activation_params=?p] ?a ?b)"),
         // act(FusedMatMul(a, b, c)) = FusedMatMul⟨act⟩(a, b, c)
