@@ -34,10 +34,12 @@ pub struct Target {
 }
 
 impl Default for Target {
-    /// Estimates for the development machine (2 x86-64 cores with AVX2
-    /// FMA at ~2.5 GHz, one DDR channel): 2 cores × 2 FMA units × 8 lanes ×
-    /// 2 FLOPs × 2.5 GHz ≈ 160 GFLOP/s peak, of which a compiled kernel
-    /// reaches about half; ~10 GB/s of memory bandwidth; ~2 µs per op.
+    /// Estimates for the development machine (2 Xeon cores at 2.6 GHz with
+    /// AVX-512 and FMA): 2 cores × 2 FMA units × 16 f32 lanes × 2 FLOPs ×
+    /// 2.6 GHz ≈ 330 GFLOP/s peak, of which compiled kernels reach perhaps
+    /// a quarter; ~10 GB/s of memory bandwidth; ~2 µs of overhead per op.
+    /// Until code generation measures kernels ([`Target::calibrated`]),
+    /// only the ratios between these numbers matter to the extraction.
     fn default() -> Target {
         Target {
             peak_flops: 80e9,

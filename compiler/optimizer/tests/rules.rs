@@ -167,6 +167,21 @@ equiv!(matmul_merge: "matmul-merge"; "x: 2x3xf32"; "(Add (MatMul %x rand(1, 3x4x
 equiv!(conv_merge: "conv-merge"; "x: 1x3x8x8xf32"; "(Add (Conv %x rand(1, 4x3x3x3xf32) rand(3, 4xf32)) (Conv %x rand(2, 4x3x3x3xf32)))" => "(Add (get.0 (Split#2[axis=1] (Conv %x (Concat[axis=0] rand(1, 4x3x3x3xf32) rand(2, 4x3x3x3xf32)) (Concat[axis=0] rand(3, 4xf32) fill(0, 4xf32))) [4,4]:i64)) (get.1 (Split#2[axis=1] (Conv %x (Concat[axis=0] rand(1, 4x3x3x3xf32) rand(2, 4x3x3x3xf32)) (Concat[axis=0] rand(3, 4xf32) fill(0, 4xf32))) [4,4]:i64)))");
 equiv!(convs_with_other_windows_stay: "conv-merge"; "x: 1x3x8x8xf32"; "(Add (Conv %x rand(1, 4x3x3x3xf32)) (Conv[auto_pad=\"VALID\"] %x rand(2, 4x3x3x3xf32)))" => not "(Add (get.0 (Split#2[axis=1] (Conv %x (Concat[axis=0] rand(1, 4x3x3x3xf32) rand(2, 4x3x3x3xf32))) [4,4]:i64)) (get.1 (Split#2[axis=1] (Conv %x (Concat[axis=0] rand(1, 4x3x3x3xf32) rand(2, 4x3x3x3xf32))) [4,4]:i64)))");
 
+/// `Shape → Gather → Unsqueeze → Concat → Reshape` chains need no rule:
+/// the analysis knows their values (the dialect's value propagation) and
+/// folds them into a constant shape when the input shape is static.
+#[test]
+fn static_shape_chains_fold_without_rules() {
+    check(
+        17,
+        &[],
+        "x: 2x3x4xf32",
+        "(Reshape %x (Concat[axis=0] (Unsqueeze (Gather (Shape %x) 0:i64) [0]:i64) [-1]:i64))",
+        "(Reshape %x [2,-1]:i64)",
+        true,
+    );
+}
+
 /// Every rule has a test above (its name appears in this file).
 #[test]
 fn every_rule_is_tested() {
