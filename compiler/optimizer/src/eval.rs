@@ -99,7 +99,7 @@ pub fn fold(key: &OpKey, inputs: &[Option<&TensorData>], max_elems: usize) -> Op
             transpose(x, &perm)
         }
         Concat => {
-            let parts: Option<Vec<&TensorData>> = inputs.iter().map(|t| *t).collect();
+            let parts: Option<Vec<&TensorData>> = inputs.iter().copied().collect();
             concat(&parts?, key.int("axis")?, max_elems)
         }
         _ => None,

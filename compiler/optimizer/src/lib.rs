@@ -187,7 +187,7 @@ fn run(
         applied: saturation.applied.into_iter().collect(),
         rule_times: {
             let mut t: Vec<_> = saturation.time.into_iter().collect();
-            t.sort_by(|a, b| b.1.cmp(&a.1));
+            t.sort_by_key(|e| std::cmp::Reverse(e.1));
             t
         },
         egraph_nodes: conv.egraph.total_number_of_nodes(),
