@@ -406,11 +406,11 @@ impl Builder {
 
     fn finish(mut self, outputs: usize) -> Model {
         let n = self.values.len();
-        for (i, (v, _)) in self.values[n.saturating_sub(outputs)..]
-            .to_vec()
-            .into_iter()
-            .enumerate()
-        {
+        let last: Vec<Value> = self.values[n.saturating_sub(outputs)..]
+            .iter()
+            .map(|(v, _)| *v)
+            .collect();
+        for (i, v) in last.into_iter().enumerate() {
             self.model
                 .ir
                 .add_output(self.model.graph, format!("y{i}"), v);
