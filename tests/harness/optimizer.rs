@@ -636,3 +636,97 @@ fn round_trip_without_rules_keeps_the_graph() {
         assert_eq!(outs(&model), outs(&out));
     }
 }
+
+/// Every ONNX backend model that imports and passes the default pipeline
+/// optimizes without error (the result verifies: `optimize` checks), and
+/// where the reference interpreter runs a model and matches its expected
+/// outputs, the optimized model matches them too.
+#[test]
+fn backend_models_optimize_and_keep_their_outputs() {
+    let Some(root) = onnx_mlc_tests::backend_dir() else {
+        eprintln!("skipping: no ONNX backend test data");
+        return;
+    };
+    let (mut optimized, mut compared) = (0, 0);
+    for suite in ["node", "simple", "pytorch-converted", "pytorch-operator"] {
+        let mut dirs: Vec<_> = std::fs::read_dir(root.join(suite))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        dirs.sort();
+        for dir in dirs {
+            let Ok(imported) =
+                onnx_mlc_import::load_model(&dir.join("model.onnx"), &Default::default())
+            else {
+                continue;
+            };
+            let mut model = imported.model;
+            if DEFAULT_PIPELINE
+                .iter()
+                .any(|name| (pass(name).expect("a pass").run)(&mut model).is_err())
+            {
+                continue;
+            }
+            let before = model.clone();
+            optimize(&mut model, &OptimizeOptions::default())
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+            optimized += 1;
+            compared += usize::from(outputs_agree(&before, &model, &dir));
+        }
+    }
+    eprintln!(
+        "{optimized} backend models optimized, {compared} compared with their expected outputs"
+    );
+    assert!(
+        optimized > 1000 && compared > 100,
+        "{optimized} optimized, {compared} compared"
+    );
+}
+
+/// Whether both models could be compared on the case's first test data
+/// set (the reference runs the original and matches the expected
+/// outputs); panics when the optimized model then disagrees.
+fn outputs_agree(before: &Model, after: &Model, dir: &Path) -> bool {
+    let set = dir.join("test_data_set_0");
+    let region = before.ir.region(before.graph);
+    let read = |name: String, ty: &Type| -> Option<Tensor> {
+        let v = onnx_mlc_import::read_value(&set.join(name), ty).ok()?;
+        Tensor::from_data(v.as_tensor()?).ok()
+    };
+    let inputs: Option<Vec<Tensor>> = region
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, a)| read(format!("input_{i}.pb"), before.ir.ty(a.value)))
+        .collect();
+    let expected: Option<Vec<Tensor>> = region
+        .outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| read(format!("output_{i}.pb"), before.ir.ty(o.value)))
+        .collect();
+    let (Some(inputs), Some(expected)) = (inputs, expected) else {
+        return false;
+    };
+    let Ok(reference) = run(before, &inputs) else {
+        return false;
+    };
+    let close = |got: &[Tensor]| {
+        got.iter()
+            .zip(&expected)
+            .all(|(g, e)| max_rel_diff(g, e).is_some_and(|d| d <= 1e-3))
+    };
+    if !close(&reference) {
+        return false;
+    }
+    let got = run(after, &inputs)
+        .unwrap_or_else(|e| panic!("{}: the optimized model does not run: {e}", dir.display()));
+    assert!(
+        close(&got),
+        "{}: the optimized model's outputs differ from the expected ones\n{after}",
+        dir.display()
+    );
+    true
+}

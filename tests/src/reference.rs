@@ -86,9 +86,20 @@ pub fn run(model: &Model, inputs: &[Tensor]) -> Result<Vec<Tensor>, String> {
             .collect::<Result<_, _>>()?;
         let outs = eval(model, op, &args).map_err(|e| format!("{}: {e}", ir.describe_op(op)))?;
         for (r, t) in d.results.iter().zip(outs) {
-            if let Some(r) = r {
-                env.insert(*r, t);
+            let Some(r) = r else { continue };
+            // A shape other than the model's means semantics the interpreter
+            // does not implement: an error, never a silent difference.
+            let declared = ir.ty(*r).as_tensor().and_then(|t| t.static_dims());
+            if let Some(want) = declared {
+                let got: Vec<i64> = t.dims().iter().map(|&v| v as i64).collect();
+                if got != want {
+                    return Err(format!(
+                        "{}: computed dims {got:?}, the model says {want:?}",
+                        ir.describe_op(op)
+                    ));
+                }
             }
+            env.insert(*r, t);
         }
     }
     region
@@ -141,6 +152,20 @@ impl Op<'_> {
             _ => String::new(),
         }
     }
+}
+
+/// Normalizes an axis attribute for a tensor of rank `rank`.
+fn axis(op: &Op, name: &str, default: i64, rank: usize) -> Result<usize, String> {
+    normalize(op.int(name, default), rank)
+}
+
+/// An axis in `[-rank, rank)` as an index.
+fn normalize(a: i64, rank: usize) -> Result<usize, String> {
+    let r = rank as i64;
+    if a < -r || a >= r {
+        return Err(format!("axis {a} out of range for rank {rank}"));
+    }
+    Ok(if a < 0 { a + r } else { a } as usize)
 }
 
 fn req<'a>(args: &[Option<&'a Tensor>], i: usize) -> Result<&'a Tensor, String> {
@@ -270,9 +295,7 @@ fn eval(model: &Model, id: OpId, args: &[Option<&Tensor>]) -> Result<Vec<Tensor>
         }
         Softmax => {
             let (d, v) = x()?.f()?;
-            let r = d.len() as i64;
-            let axis = op.int("axis", -1);
-            let axis = if axis < 0 { axis + r } else { axis } as usize;
+            let axis = axis(&op, "axis", -1, d.len())?;
             // opset >= 13: over one axis; earlier: over the flattened tail. Both
             // agree for the last axis, the only case the models use.
             let n = if model.ir.op(id).version >= 13 {
@@ -307,9 +330,7 @@ fn eval(model: &Model, id: OpId, args: &[Option<&Tensor>]) -> Result<Vec<Tensor>
                     .transpose()?,
             );
             let eps = op.float("epsilon", 1e-5);
-            let r = d.len() as i64;
-            let axis = op.int("axis", -1);
-            let axis = if axis < 0 { axis + r } else { axis } as usize;
+            let axis = axis(&op, "axis", -1, d.len())?;
             let n = numel(&d[axis..]);
             let mut out = v.to_vec();
             for row in out.chunks_mut(n) {
@@ -343,11 +364,18 @@ fn eval(model: &Model, id: OpId, args: &[Option<&Tensor>]) -> Result<Vec<Tensor>
             let shape = req(args, 1)?.ints()?;
             let d = x()?.dims();
             let total = numel(d) as i64;
+            let allowzero = op.int("allowzero", 0) != 0;
             let mut dims: Vec<i64> = shape
                 .iter()
                 .enumerate()
-                .map(|(i, &s)| if s == 0 { d[i] as i64 } else { s })
-                .collect();
+                .map(|(i, &s)| match (s, allowzero) {
+                    (0, false) => d
+                        .get(i)
+                        .map(|&v| v as i64)
+                        .ok_or("0 copies a missing dim".to_string()),
+                    _ => Ok(s),
+                })
+                .collect::<Result<_, _>>()?;
             let known: i64 = dims.iter().filter(|&&s| s != -1).product();
             for s in dims.iter_mut().filter(|s| **s == -1) {
                 *s = total / known;
@@ -356,7 +384,12 @@ fn eval(model: &Model, id: OpId, args: &[Option<&Tensor>]) -> Result<Vec<Tensor>
         }
         Flatten => {
             let d = x()?.dims();
-            let axis = op.int("axis", 1) as usize;
+            let r = d.len() as i64;
+            let a = op.int("axis", 1);
+            if a < -r || a > r {
+                return Err(format!("axis {a} out of range"));
+            }
+            let axis = if a < 0 { a + r } else { a } as usize;
             one(with_dims(x()?, vec![numel(&d[..axis]), numel(&d[axis..])]))
         }
         Unsqueeze | Squeeze => {
@@ -406,9 +439,7 @@ fn eval(model: &Model, id: OpId, args: &[Option<&Tensor>]) -> Result<Vec<Tensor>
         }
         Split => {
             let (d, v) = x()?.f()?;
-            let r = d.len() as i64;
-            let axis = op.int("axis", 0);
-            let axis = if axis < 0 { axis + r } else { axis } as usize;
+            let axis = axis(&op, "axis", 0, d.len())?;
             let sizes = match args.get(1).copied().flatten() {
                 Some(s) => s.ints()?,
                 None => op.ints("split").ok_or("Split without sizes")?,

@@ -280,13 +280,12 @@ fn original_order(model: &Model, region: RegionId, ops: Vec<OpId>) -> Vec<OpId> 
         .map(|(i, &o)| (o, i))
         .collect();
     let position: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    // An op depends on its operands and on the main-graph values its
+    // subgraphs read.
     let producers = |op: OpId| -> Vec<usize> {
-        let mut p: Vec<usize> = ir
-            .op(op)
-            .inputs
-            .iter()
-            .flatten()
-            .filter_map(|&v| match ir.value(v).def {
+        let read = ir.op(op).inputs.iter().flatten().copied().chain(captures(model, op));
+        let mut p: Vec<usize> = read
+            .filter_map(|v| match ir.value(v).def {
                 ValueDef::Result(d, _) => position.get(&d).copied(),
                 ValueDef::Arg(..) => None,
             })
