@@ -283,7 +283,13 @@ fn original_order(model: &Model, region: RegionId, ops: Vec<OpId>) -> Vec<OpId> 
     // An op depends on its operands and on the main-graph values its
     // subgraphs read.
     let producers = |op: OpId| -> Vec<usize> {
-        let read = ir.op(op).inputs.iter().flatten().copied().chain(captures(model, op));
+        let read = ir
+            .op(op)
+            .inputs
+            .iter()
+            .flatten()
+            .copied()
+            .chain(captures(model, op));
         let mut p: Vec<usize> = read
             .filter_map(|v| match ir.value(v).def {
                 ValueDef::Result(d, _) => position.get(&d).copied(),

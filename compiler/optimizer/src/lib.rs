@@ -141,7 +141,7 @@ pub fn optimize(model: &mut Model, options: &OptimizeOptions) -> Result<OptRepor
         ));
     }
     let backup = model.clone();
-    let result = run(model, options, start);
+    let result = optimize_unchecked(model, options, start);
     if result.is_err() {
         *model = backup;
     }

@@ -137,9 +137,10 @@ impl fmt::Debug for Rule {
 }
 
 impl Rule {
-    /// A rule from pattern to pattern. Panics on a malformed pattern or a
-    /// right-hand side using names the left does not bind: rules are
-    /// static, and the tests construct every one.
+    /// A rule from pattern to pattern (its set is filled in by
+    /// [`RuleSet::rules`]). Panics on a malformed pattern or a right-hand
+    /// side using names the left does not bind: rules are static, and the
+    /// tests construct every one.
     pub fn rewrite(name: &'static str, lhs: &str, rhs: &str, guards: Vec<Guard>) -> Rule {
         let lhs = parse(name, lhs);
         let rhs = parse(name, rhs);
