@@ -148,7 +148,8 @@ pub fn optimize(model: &mut Model, options: &OptimizeOptions) -> Result<OptRepor
     result
 }
 
-fn run(
+/// The optimization proper; the caller restores the model on error.
+fn optimize_unchecked(
     model: &mut Model,
     options: &OptimizeOptions,
     start: Instant,
