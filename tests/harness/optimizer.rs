@@ -47,7 +47,8 @@ impl Rng {
     }
 }
 
-/// Random inputs for a model's arguments (f32 only).
+/// Random inputs for a model's arguments: f32 in [-1, 1); i64 token ids
+/// in [0, 100), except masks (all 1) and token types (all 0).
 fn inputs_for(model: &Model, rng: &mut Rng) -> Vec<Tensor> {
     let region = model.ir.region(model.graph);
     region
@@ -62,13 +63,15 @@ fn inputs_for(model: &Model, rng: &mut Rng) -> Vec<Tensor> {
                 .iter()
                 .map(|&d| d as usize)
                 .collect();
-            assert_eq!(
-                t.elem,
-                ElemType::F32,
-                "the differential tests feed f32 inputs"
-            );
             let n = dims.iter().product();
-            Tensor::F32(dims, rng.floats(n))
+            let name = model.ir.value(a.value).name.clone().unwrap_or_default();
+            match t.elem {
+                ElemType::F32 => Tensor::F32(dims, rng.floats(n)),
+                ElemType::I64 if name.contains("mask") => Tensor::I64(dims, vec![1; n]),
+                ElemType::I64 if name.contains("type") => Tensor::I64(dims, vec![0; n]),
+                ElemType::I64 => Tensor::I64(dims, (0..n).map(|_| rng.below(100) as i64).collect()),
+                e => panic!("no random inputs of type {e}"),
+            }
         })
         .collect()
 }
@@ -549,6 +552,32 @@ fn optimized_cnns_match_the_originals() {
         let model = load(&path);
         let inputs = inputs_for(&model, &mut Rng(7));
         assert_same_outputs(&model, &OptimizeOptions::default(), &inputs, name);
+    }
+}
+
+/// The big real models, before and after optimization, in the reference
+/// interpreter: minutes of naive loops, so run by hand
+/// (`cargo test --release -p onnx-mlc-tests --test suite big_models -- --ignored`).
+#[test]
+#[ignore]
+fn big_models_match_the_originals() {
+    for name in ["resnet50", "bert_base", "gpt2", "vit_b_16"] {
+        let path = onnx_mlc_tests::cache_dir()
+            .join("models")
+            .join(name)
+            .join("model.onnx");
+        if !path.exists() {
+            eprintln!("skipping {name}: not materialized");
+            continue;
+        }
+        let model = load(&path);
+        let inputs = inputs_for(&model, &mut Rng(11));
+        let started = std::time::Instant::now();
+        assert_same_outputs(&model, &OptimizeOptions::default(), &inputs, name);
+        eprintln!(
+            "{name}: outputs agree ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        );
     }
 }
 

@@ -240,7 +240,14 @@ fn eval(model: &Model, id: OpId, args: &[Option<&Tensor>]) -> Result<Vec<Tensor>
                 d.clone(),
                 v.iter().map(|&i| i as f32).collect(),
             )),
-            (7 | 6 | 9, Tensor::I64(d, v)) => one(Tensor::I64(d.clone(), v.clone())),
+            (7 | 6, Tensor::I64(d, v)) => one(Tensor::I64(d.clone(), v.clone())),
+            (9, t) => {
+                let (d, v, _) = as_f64(t);
+                one(Tensor::I64(
+                    d,
+                    v.iter().map(|&x| i64::from(x != 0.0)).collect(),
+                ))
+            }
             (7 | 6, Tensor::F32(d, v)) => one(Tensor::I64(
                 d.clone(),
                 v.iter().map(|&f| f as i64).collect(),
@@ -492,10 +499,173 @@ fn eval(model: &Model, id: OpId, args: &[Option<&Tensor>]) -> Result<Vec<Tensor>
             }
             one(matmul(&Tensor::F32(d.to_vec(), p), req(args, 2)?)?)
         }
+        Equal | Less | LessOrEqual | Greater | GreaterOrEqual | And | Or | Mod => {
+            let f: fn(f64, f64) -> f64 = match kind {
+                Equal => |a, b| f64::from(u8::from(a == b)),
+                Less => |a, b| f64::from(u8::from(a < b)),
+                LessOrEqual => |a, b| f64::from(u8::from(a <= b)),
+                Greater => |a, b| f64::from(u8::from(a > b)),
+                GreaterOrEqual => |a, b| f64::from(u8::from(a >= b)),
+                And => |a, b| f64::from(u8::from(a != 0.0 && b != 0.0)),
+                Or => |a, b| f64::from(u8::from(a != 0.0 || b != 0.0)),
+                _ => |a, b| a - b * (a / b).floor(),
+            };
+            let ((da, va, ia), (db, vb, ib)) = (as_f64(x()?), as_f64(req(args, 1)?));
+            let out = broadcast_dims(&da, &db)?;
+            let v: Vec<f64> = coords(&out)
+                .map(|c| f(va[source_index(&da, &c)], vb[source_index(&db, &c)]))
+                .collect();
+            let int = kind != Mod || (ia && ib);
+            one(from_f64(out, &v, int))
+        }
+        Not => {
+            let (d, v, _) = as_f64(x()?);
+            one(Tensor::I64(
+                d,
+                v.iter().map(|&a| i64::from(a == 0.0)).collect(),
+            ))
+        }
+        Where => {
+            let (dc, vc, _) = as_f64(x()?);
+            let ((da, va, ia), (db, vb, _)) = (as_f64(req(args, 1)?), as_f64(req(args, 2)?));
+            let out = broadcast_dims(&broadcast_dims(&dc, &da)?, &db)?;
+            let v: Vec<f64> = coords(&out)
+                .map(|c| {
+                    if vc[source_index(&dc, &c)] != 0.0 {
+                        va[source_index(&da, &c)]
+                    } else {
+                        vb[source_index(&db, &c)]
+                    }
+                })
+                .collect();
+            one(from_f64(out, &v, ia))
+        }
+        Expand => {
+            let shape: Vec<usize> = req(args, 1)?.ints()?.iter().map(|&d| d as usize).collect();
+            let (d, v, int) = as_f64(x()?);
+            let out = broadcast_dims(&d, &shape)?;
+            let e: Vec<f64> = coords(&out).map(|c| v[source_index(&d, &c)]).collect();
+            one(from_f64(out, &e, int))
+        }
+        ConstantOfShape => {
+            let dims: Vec<usize> = x()?.ints()?.iter().map(|&d| d as usize).collect();
+            let n = numel(&dims);
+            match op.attr("value") {
+                Some(Attr::Tensor(t)) => match Tensor::from_data(&t)? {
+                    Tensor::F32(_, v) => {
+                        one(Tensor::F32(dims, vec![*v.first().ok_or("empty value")?; n]))
+                    }
+                    Tensor::I64(_, v) => {
+                        one(Tensor::I64(dims, vec![*v.first().ok_or("empty value")?; n]))
+                    }
+                },
+                _ => one(Tensor::F32(dims, vec![0.0; n])),
+            }
+        }
+        Shape => {
+            let d = x()?.dims();
+            let r = d.len() as i64;
+            let clamp = |a: i64| (if a < 0 { a + r } else { a }).clamp(0, r) as usize;
+            let (start, end) = (clamp(op.int("start", 0)), clamp(op.int("end", r)));
+            let v: Vec<i64> = d[start..end.max(start)].iter().map(|&n| n as i64).collect();
+            one(Tensor::I64(vec![v.len()], v))
+        }
+        Gather => {
+            let data = x()?;
+            let d = data.dims().to_vec();
+            let ax = axis(&op, "axis", 0, d.len())?;
+            let idx = req(args, 1)?;
+            let (di, vi) = (idx.dims().to_vec(), idx.ints()?);
+            let (outer, n, inner) = (numel(&d[..ax]), d[ax], numel(&d[ax + 1..]));
+            let mut dims = d[..ax].to_vec();
+            dims.extend(&di);
+            dims.extend(&d[ax + 1..]);
+            let (_, v, int) = as_f64(data);
+            let mut out = Vec::with_capacity(numel(&dims));
+            for o in 0..outer {
+                for &i in &vi {
+                    let i = if i < 0 { i + n as i64 } else { i };
+                    if !(0..n as i64).contains(&i) {
+                        return Err(format!("Gather index {i} out of range"));
+                    }
+                    let base = (o * n + i as usize) * inner;
+                    out.extend_from_slice(&v[base..base + inner]);
+                }
+            }
+            one(from_f64(dims, &out, int))
+        }
+        Slice => {
+            let data = x()?;
+            let d = data.dims().to_vec();
+            let starts = req(args, 1)?.ints()?;
+            let ends = req(args, 2)?.ints()?;
+            let axes = match args.get(3).copied().flatten() {
+                Some(a) => a.ints()?,
+                None => (0..starts.len() as i64).collect(),
+            };
+            let steps = match args.get(4).copied().flatten() {
+                Some(s) => s.ints()?,
+                None => vec![1; starts.len()],
+            };
+            if ends.len() != starts.len()
+                || axes.len() != starts.len()
+                || steps.len() != starts.len()
+            {
+                return Err("Slice operands of different lengths".into());
+            }
+            let mut ranges: Vec<Vec<usize>> = d.iter().map(|&n| (0..n).collect()).collect();
+            for k in 0..starts.len() {
+                let a = normalize(axes[k], d.len())?;
+                let n = d[a] as i64;
+                let step = steps[k];
+                if step == 0 {
+                    return Err("Slice step 0".into());
+                }
+                let fix = |v: i64, lo: i64, hi: i64| (if v < 0 { v + n } else { v }).clamp(lo, hi);
+                let (s0, e0) = if step > 0 {
+                    (fix(starts[k], 0, n), fix(ends[k], 0, n))
+                } else {
+                    (fix(starts[k], -1, n - 1), fix(ends[k], -1, n - 1))
+                };
+                let mut picked = vec![];
+                let mut i = s0;
+                while (step > 0 && i < e0) || (step < 0 && i > e0) {
+                    picked.push(i as usize);
+                    i += step;
+                }
+                ranges[a] = picked;
+            }
+            let dims: Vec<usize> = ranges.iter().map(Vec::len).collect();
+            let (_, v, int) = as_f64(data);
+            let out: Vec<f64> = coords(&dims)
+                .map(|c| {
+                    v[c.iter()
+                        .enumerate()
+                        .fold(0, |acc, (k, &i)| acc * d[k] + ranges[k][i])]
+                })
+                .collect();
+            one(from_f64(dims, &out, int))
+        }
         other => Err(format!(
             "the reference interpreter does not run {}",
             other.name()
         )),
+    }
+}
+
+/// Any tensor as `f64` values (dims, values, whether it was integer).
+fn as_f64(t: &Tensor) -> (Vec<usize>, Vec<f64>, bool) {
+    match t {
+        Tensor::F32(d, v) => (d.clone(), v.iter().map(|&x| f64::from(x)).collect(), false),
+        Tensor::I64(d, v) => (d.clone(), v.iter().map(|&x| x as f64).collect(), true),
+    }
+}
+
+fn from_f64(dims: Vec<usize>, v: &[f64], int: bool) -> Tensor {
+    if int {
+        Tensor::I64(dims, v.iter().map(|&x| x as i64).collect())
+    } else {
+        Tensor::F32(dims, v.iter().map(|&x| x as f32).collect())
     }
 }
 
