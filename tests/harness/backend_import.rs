@@ -14,7 +14,7 @@ use onnx_mlc_tests::text::check_text_round_trip;
 /// names. Each is a disagreement between the verifier and ONNX to settle
 /// in the verifier; the test fails when one of them starts to verify, so
 /// the list stays current.
-const VERIFY_DISAGREEMENTS: &[(&str, &str)] = &[
+pub(crate) const VERIFY_DISAGREEMENTS: &[(&str, &str)] = &[
     // The Loop carries an optional(seq(tensor(float))) and its body yields
     // a plain seq(tensor(float)) for it; ONNX's Loop inference and
     // onnxruntime accept that, the `control-flow` rule does not.
@@ -23,16 +23,16 @@ const VERIFY_DISAGREEMENTS: &[(&str, &str)] = &[
 
 /// One model and where its test values are: `(folder, file prefix)` per
 /// test data set, values being `{folder}/{prefix}{input|output}_{K}.pb`.
-struct Case {
-    suite: String,
-    model: PathBuf,
-    sets: Vec<(PathBuf, String)>,
+pub(crate) struct Case {
+    pub(crate) suite: String,
+    pub(crate) model: PathBuf,
+    pub(crate) sets: Vec<(PathBuf, String)>,
 }
 
 /// The cases under `root`, sorted: folders holding `model.onnx` and
 /// `test_data_set_N/`, and (in `light/`) files `X.onnx` with `X_output_K.pb`
 /// beside them.
-fn cases(root: &Path) -> Vec<Case> {
+pub(crate) fn cases(root: &Path) -> Vec<Case> {
     let mut out = vec![];
     let sorted = |dir: &Path| -> Vec<PathBuf> {
         let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -78,7 +78,7 @@ fn cases(root: &Path) -> Vec<Case> {
 }
 
 /// The case's name: its folder, or the model file's stem in `light/`.
-fn case_name(case: &Case) -> String {
+pub(crate) fn case_name(case: &Case) -> String {
     let model = match case.model.file_name().and_then(|n| n.to_str()) {
         Some("model.onnx") => case.model.parent().unwrap_or(&case.model),
         _ => &case.model,

@@ -13,7 +13,8 @@
 //!
 //! The file is parsed, the `RUN` passes run in order (names from
 //! `onnx_mlc_dialect::passes`, plus `roundtrip`: print, parse and print
-//! again, the prints must agree; and `print`: nothing), and the printed
+//! again, the prints must agree; `export`: export to ONNX and import again;
+//! and `print`: nothing), and the printed
 //! model is matched against the `CHECK` lines ([`filecheck`]). With
 //! `ERROR`, parsing or a pass must fail with a message containing the
 //! given text instead.
@@ -29,11 +30,12 @@ use std::path::{Path, PathBuf};
 use onnx_mlc_dialect::{parse_model, passes, PrintOptions};
 use onnx_mlc_tests::diff::line_diff;
 use onnx_mlc_tests::filecheck;
+use onnx_mlc_tests::onnx::through_onnx;
 use onnx_mlc_tests::repo_root;
 use onnx_mlc_tests::text::reparse;
 
 /// `RUN:` names that are not dialect passes.
-const TEXT_PASSES: [&str; 2] = ["roundtrip", "print"];
+const TEXT_PASSES: [&str; 3] = ["roundtrip", "export", "print"];
 
 #[test]
 fn dialect_files() {
@@ -140,6 +142,7 @@ fn execute(source: &str, passes: &[String]) -> Result<String, String> {
                 model = reparse(&model, &PrintOptions::default())
                     .map_err(|e| format!("roundtrip: {e}"))?
             }
+            "export" => model = through_onnx(&model)?,
             _ => {
                 let pass = passes::pass(name).expect("checked by header()");
                 (pass.run)(&mut model).map_err(|e| format!("{name}: {e}"))?;

@@ -2,6 +2,7 @@
 
 mod backend_import;
 mod dialect;
+mod export_round_trip;
 mod hostile_import;
 mod infer_backend;
 mod models;

@@ -1,10 +1,12 @@
 //! Shared machinery of onnx-mlc's test suites: where the test data lives,
-//! a FileCheck for text-IR tests, and the text round-trip property.
+//! a FileCheck for text-IR tests, and the round-trip properties (through the
+//! text form and through ONNX).
 
 use std::path::PathBuf;
 
 pub mod diff;
 pub mod filecheck;
+pub mod onnx;
 pub mod reference;
 pub mod text;
 

@@ -12,15 +12,16 @@ use onnx_mlc_dialect::passes::{self, Pass};
 use onnx_mlc_dialect::print::PrintOptions;
 use onnx_mlc_dialect::summary::Summary;
 use onnx_mlc_dialect::Model;
-use onnx_mlc_import::{load_model, ImportOptions};
+use onnx_mlc_import::{load_model, save_model, ExportOptions, ExternalData, ImportOptions};
 
 const EXAMPLES: &str = "\
 Examples:
-  onnx-mlc model.onnx --emit onnx                 print the verified, shape-inferred onnx dialect
+  onnx-mlc model.onnx --emit onnx                    print the verified, shape-inferred onnx dialect
   onnx-mlc model.onnx --emit onnx --print-ir-after=infer-shapes
-  onnx-mlc model.onnx --emit onnx -o model.mlir   write it to a file
-  onnx-mlc inspect model.onnx                     summary: opsets, inputs/outputs, op histogram, weights
-  onnx-mlc --list-passes                          the passes --print-ir-after accepts
+  onnx-mlc model.onnx --emit onnx -o model.mlir      write it to a file
+  onnx-mlc model.onnx --emit onnx-proto -o out.onnx  write it back as an ONNX model
+  onnx-mlc inspect model.onnx                        summary: opsets, inputs/outputs, op histogram, weights
+  onnx-mlc --list-passes                             the passes --print-ir-after accepts
 
 Exit codes: 0 success, 1 the model was rejected (one line on stderr naming the node), 2 usage error.";
 
@@ -58,6 +59,8 @@ struct ImportArgs {
 enum Emit {
     /// The onnx dialect after import, verification, shape inference and shape folding.
     Onnx,
+    /// The same model as an ONNX model (binary protobuf; needs -o).
+    OnnxProto,
 }
 
 #[derive(clap::Args, Debug)]
@@ -68,8 +71,12 @@ struct CompileArgs {
     #[arg(long, value_enum, default_value = "onnx")]
     emit: Emit,
     /// Write the output here instead of standard output.
-    #[arg(short, long)]
+    #[arg(short, long, required_if_eq("emit", "onnx-proto"))]
     output: Option<PathBuf>,
+    /// With --emit onnx-proto: write initializers of 1 KiB or more to `<output>.data` beside the
+    /// output (ONNX external data; needed for models over 2 GiB).
+    #[arg(long)]
+    external_data: bool,
     /// Print the IR after this pass (repeatable; `all` for every pass) to standard error.
     #[arg(long, value_name = "PASS")]
     print_ir_after: Vec<String>,
@@ -140,9 +147,21 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
         elide_constants_above: (!args.no_elide).then_some(args.elide_constants),
         ..PrintOptions::default()
     };
+    if args.external_data && args.emit != Emit::OnnxProto {
+        anyhow::bail!("--external-data applies to --emit onnx-proto only");
+    }
     let model = load_and_prepare(path, &args.import, &args.print_ir_after, &print)?;
-    let text = match args.emit {
-        Emit::Onnx => onnx_mlc_dialect::print::print_model(&model, &print),
+    let text = match (args.emit, &args.output) {
+        (Emit::Onnx, _) => onnx_mlc_dialect::print::print_model(&model, &print),
+        (Emit::OnnxProto, Some(out)) => {
+            let options = ExportOptions {
+                external_data: args.external_data.then(|| ExternalData::beside(out)),
+                ..ExportOptions::default()
+            };
+            save_model(&model, out, &options)?;
+            return Ok(());
+        }
+        (Emit::OnnxProto, None) => unreachable!("clap requires -o for --emit onnx-proto"),
     };
     match &args.output {
         Some(out) => std::fs::write(out, text)

@@ -215,3 +215,58 @@ fn usage_errors_and_help() {
         stderr(&missing)
     );
 }
+
+/// A fresh folder for one test's outputs.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("onnx-mlc-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the temporary folder is writable");
+    dir
+}
+
+#[test]
+fn emits_an_onnx_model_that_compiles_to_the_same_dialect() {
+    let dir = scratch("onnx-proto");
+    let model = "tests/models/default/model.onnx";
+    let dialect = |path: &str| {
+        let out = onnx_mlc(&[path, "--emit", "onnx", "--no-elide"]);
+        assert!(out.status.success(), "{path}: {}", stderr(&out));
+        stdout(&out)
+    };
+    let original = dialect(model);
+    for (file, extra) in [
+        ("inline.onnx", None),
+        ("external.onnx", Some("--external-data")),
+    ] {
+        let path = dir.join(file);
+        let path = path.to_str().expect("a UTF-8 temporary path");
+        let mut args = vec![model, "--emit", "onnx-proto", "-o", path];
+        args.extend(extra);
+        let out = onnx_mlc(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(out.stdout.is_empty());
+        assert_eq!(dialect(path), original, "{file}");
+    }
+    // The weights (about 280 KB) moved to external.onnx.data.
+    let size = |f: &str| std::fs::metadata(dir.join(f)).map(|m| m.len()).unwrap_or(0);
+    assert!(
+        size("external.onnx.data") > 4096,
+        "no external data written"
+    );
+    assert!(size("external.onnx") + 4096 < size("inline.onnx"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn onnx_proto_needs_an_output_file() {
+    let out = onnx_mlc(&["tests/models/default/model.onnx", "--emit", "onnx-proto"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--output"), "{}", stderr(&out));
+    let out = onnx_mlc(&["tests/models/default/model.onnx", "--external-data"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("--external-data applies to --emit onnx-proto only"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,4 +1,4 @@
-//! The importer's error type.
+//! The importer's and the exporter's error types.
 //!
 //! Every error says what is wrong and where: the file, the tensor, or the
 //! node (its name or index, op type, domain and the opset it was resolved
@@ -7,6 +7,8 @@
 
 use std::fmt;
 use std::path::PathBuf;
+
+use onnx_mlc_dialect::ir::OpRef;
 
 /// Names a node of the model in a message:
 /// `node "conv1" (op Conv, domain "", opset 17)`, or `node #3 (…)` for an
@@ -202,3 +204,53 @@ fn shorten(message: &str) -> String {
 
 /// The crate's result type.
 pub type Result<T, E = ImportError> = std::result::Result<T, E>;
+
+/// Everything that can go wrong while exporting a model (see
+/// [`export_model`](crate::export_model)): parts of the IR that a
+/// `ModelProto` cannot express, and file errors of
+/// [`save_model`](crate::save_model).
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// An op cannot be written as a node.
+    #[error("{op}: {message}")]
+    Op {
+        /// The op, as messages name it: `node "conv1" (Conv, opset 11)`.
+        op: OpRef,
+        /// What is wrong.
+        message: String,
+    },
+    /// A graph's signature cannot be written (names that its inputs and
+    /// outputs would have to share).
+    #[error("graph {graph:?}: {message}")]
+    Graph {
+        /// The graph's name.
+        graph: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// An initializer (or input default) cannot be written.
+    #[error("tensor {tensor:?}: {message}")]
+    Tensor {
+        /// The tensor's name.
+        tensor: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The options ask for something impossible.
+    #[error("{0}")]
+    Options(String),
+    /// A file could not be written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The model is too large for one protobuf message.
+    #[error("the model takes {size} bytes, more than protobuf's limit of 2 GiB: save it with external data")]
+    TooLarge {
+        /// The encoded size in bytes.
+        size: usize,
+    },
+}

@@ -272,14 +272,15 @@ fn is_c90_identifier(name: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
-/// The Constant schema for an initializer carried in attribute `attr`:
-/// the version the region's ai.onnx opset resolves to, or the first
-/// version that has the attribute when that one lacks it (sparse
-/// initializers in a model of opset below 11). `None` when ai.onnx is not
-/// imported.
-fn constant_schema(opsets: &Opsets, attr: &str) -> Option<&'static OpSchema> {
+/// The Constant schema for an initializer carried in attribute `attr`,
+/// given the ai.onnx opset `onnx` of its region: the version that opset
+/// resolves to, or the first version that has the attribute when that one
+/// lacks it (sparse initializers in a model of opset below 11). `None` when
+/// ai.onnx is not imported. The exporter turns exactly such Constants back
+/// into initializers.
+pub(crate) fn constant_schema(onnx: Option<i64>, attr: &str) -> Option<&'static OpSchema> {
     let versions = OpKind::Constant.versions();
-    let v = opsets.get("")?;
+    let v = onnx?;
     OpKind::Constant
         .schema(v)
         .filter(|s| s.attr(attr).is_some())
@@ -607,7 +608,7 @@ impl Importer<'_, '_> {
         value: Attr,
         ty: Type,
     ) -> Value {
-        let schema = constant_schema(ctx.opsets, attr).unwrap_or_else(|| {
+        let schema = constant_schema(ctx.opsets.get(""), attr).unwrap_or_else(|| {
             self.constants_need_onnx = true;
             OpKind::Constant
                 .schema(i64::from(Domain::Onnx.max_version()))

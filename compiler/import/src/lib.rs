@@ -1,10 +1,12 @@
-//! Imports ONNX models into the onnx dialect.
+//! Imports ONNX models into the onnx dialect, and exports them back.
 //!
 //! This is the compiler's front door: it reads a `.onnx` file (protobuf,
 //! any size, with or without external data) and builds an
 //! [`onnx_mlc_dialect::Model`], the IR every later stage works on. It only
 //! imports: types come from the model's declarations, shape inference is a
-//! separate pass of the dialect crate.
+//! separate pass of the dialect crate. It is also the way back out: the
+//! exporter writes a model of the dialect as an ONNX model again, for
+//! onnxruntime to run what the compiler made of a model.
 //!
 //! # API
 //!
@@ -15,6 +17,11 @@
 //!   already in memory (tests, generated models).
 //! - [`read_value`]`(path, &type)` and [`decode_value`]`(bytes, &type)` read
 //!   the backend test data's `.pb` files into a [`TestValue`].
+//! - [`export_model`]`(&model, &options)` goes the other way, from the
+//!   dialect back to a `ModelProto`, and [`save_model`]`(&model, path,
+//!   &options)` writes it, optionally with large initializers as external
+//!   data (see the `export` module for the mapping and what a round trip
+//!   changes).
 //!
 //! Both import functions return [`Imported`]: the model and the
 //! [`Warning`]s about what was accepted but not kept (or, with
@@ -51,6 +58,7 @@
 #![warn(missing_docs)]
 
 mod error;
+mod export;
 mod external;
 mod function;
 mod importer;
@@ -66,7 +74,8 @@ use std::path::Path;
 use onnx_mlc_dialect::Model;
 use onnx_mlc_proto::{Message, ModelProto};
 
-pub use error::{ImportError, NodeRef, Result};
+pub use error::{ExportError, ImportError, NodeRef, Result};
+pub use export::{export_model, save_model, ExportOptions, ExternalData};
 pub use value::{decode_value, read_value, MapKey, TestValue};
 
 /// Options of an import.

@@ -3,6 +3,7 @@
 //! `build`), except the fixtures written by the `onnx` package in `data/`.
 
 mod build;
+mod export;
 mod function;
 mod hostile;
 mod model;

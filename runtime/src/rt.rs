@@ -1,0 +1,335 @@
+//! The runtime context compiled code calls back into: `omlc_rt_parallel_for`,
+//! `omlc_rt_alloc` and `omlc_rt_free`.
+//!
+//! JIT-compiled code reaches these functions through addresses the JIT maps
+//! the symbols to ([`runtime_symbols`]); they are deliberately not exported
+//! by name (`#[no_mangle]`), so they can never clash with the C runtime an
+//! AOT library loaded into the same process carries.
+//!
+//! The pool is a rayon pool: a `parallel_for` from inside a task (nested
+//! parallelism) or from several threads at once (concurrent runs) is
+//! scheduled by work stealing and cannot deadlock. A context with one
+//! thread has no pool and runs every loop inline.
+
+use std::ffi::c_void;
+use std::panic::{self, AssertUnwindSafe};
+use std::ptr::NonNull;
+
+use rayon::prelude::*;
+
+use crate::abi::{OmlcRt, TaskFn};
+use crate::alloc;
+use crate::error::{Result, RuntimeError};
+
+/// How many chunks each thread gets: enough for load balance when chunks
+/// take different times, few enough to keep the scheduling cheap.
+const CHUNKS_PER_THREAD: i64 = 4;
+
+/// The runtime context behind `omlc_rt *`: the thread pool (the allocator
+/// is the process-wide [`alloc`] one).
+pub struct RtContext {
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+}
+
+impl RtContext {
+    /// A context with `threads` threads (0: one per available CPU).
+    pub fn new(threads: usize) -> Result<RtContext> {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let pool = if threads == 1 {
+            None
+        } else {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("omlc-rt-{i}"))
+                .build()
+                .map_err(|e| RuntimeError::ThreadPool(e.to_string()))?;
+            Some(pool)
+        };
+        Ok(RtContext { pool, threads })
+    }
+
+    /// The number of threads loops run on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Calls `f(begin, end)` on disjoint ranges covering `[0, n)`, on the
+    /// pool, and returns when all calls are done.
+    pub fn parallel_for(&self, n: i64, f: impl Fn(i64, i64) + Sync) {
+        if n <= 0 {
+            return;
+        }
+        let Some(pool) = &self.pool else {
+            return f(0, n);
+        };
+        let chunks = n.min(CHUNKS_PER_THREAD * self.threads as i64);
+        pool.install(|| {
+            (0..chunks).into_par_iter().for_each(|i| {
+                let (begin, end) = chunk(n, chunks, i);
+                f(begin, end);
+            })
+        });
+    }
+
+    /// The pointer compiled code receives as `omlc_rt *`.
+    pub fn as_raw(&self) -> *mut OmlcRt {
+        self as *const RtContext as *mut OmlcRt
+    }
+}
+
+/// Chunk `i` of `[0, n)` split into `chunks` parts whose sizes differ by at
+/// most one (the first `n % chunks` get the extra element).
+fn chunk(n: i64, chunks: i64, i: i64) -> (i64, i64) {
+    let (base, extra) = (n / chunks, n % chunks);
+    let begin = i * base + i.min(extra);
+    (begin, begin + base + i64::from(i < extra))
+}
+
+/// Runs `f`, aborting the process if it panics: a panic must not unwind
+/// into compiled code, and these functions have no way to report one.
+fn no_unwind<R>(name: &str, f: impl FnOnce() -> R) -> R {
+    panic::catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("(no message)");
+        eprintln!("onnx-mlc runtime: panic in {name}: {message}");
+        std::process::abort()
+    })
+}
+
+/// The `ctx` pointer, shared by the tasks of one loop.
+#[derive(Clone, Copy)]
+struct SharedCtx(*mut c_void);
+
+impl SharedCtx {
+    /// The pointer (a method, so that closures capture the whole `Sync`
+    /// wrapper rather than its raw field).
+    fn get(self) -> *mut c_void {
+        self.0
+    }
+}
+
+// SAFETY: the ABI makes the task responsible for `ctx`: it is called
+// concurrently on disjoint ranges and must only touch what its range owns.
+unsafe impl Send for SharedCtx {}
+// SAFETY: as above.
+unsafe impl Sync for SharedCtx {}
+
+/// `omlc_rt_parallel_for`: calls `task(ctx, begin, end)` over disjoint
+/// ranges covering `[0, n)` on the context's threads and returns when all
+/// are done. Nothing happens when `n <= 0`; a NULL `rt` runs inline; a NULL
+/// `task` aborts the process (a code generator bug).
+///
+/// # Safety
+/// `rt` must be NULL or come from [`RtContext::as_raw`] of a live context;
+/// `task` must be safe to call concurrently with `ctx` on disjoint ranges.
+pub unsafe extern "C" fn omlc_rt_parallel_for(
+    rt: *mut OmlcRt,
+    task: Option<TaskFn>,
+    ctx: *mut c_void,
+    n: i64,
+) {
+    no_unwind("omlc_rt_parallel_for", || {
+        let task = task.expect("NULL task");
+        let ctx = SharedCtx(ctx);
+        // SAFETY: the caller passes the task and context the ABI describes.
+        let run = |begin, end| unsafe { task(ctx.get(), begin, end) };
+        // SAFETY: NULL or a live `RtContext` (caller).
+        match unsafe { rt.cast::<RtContext>().as_ref() } {
+            Some(rt) => rt.parallel_for(n, run),
+            None if n > 0 => run(0, n),
+            None => {}
+        }
+    })
+}
+
+/// `omlc_rt_alloc`: `bytes` bytes aligned to `align` (a power of two, 0 for
+/// the default; never less than 64), uninitialized; NULL when memory is
+/// exhausted or `align` is not a power of two. Zero bytes give a unique
+/// pointer that must still be freed.
+pub extern "C" fn omlc_rt_alloc(_rt: *mut OmlcRt, bytes: u64, align: u64) -> *mut c_void {
+    no_unwind("omlc_rt_alloc", || {
+        let (Ok(bytes), Ok(align)) = (usize::try_from(bytes), usize::try_from(align)) else {
+            return std::ptr::null_mut();
+        };
+        alloc::allocate(bytes, align, false).map_or(std::ptr::null_mut(), |p| p.as_ptr().cast())
+    })
+}
+
+/// `omlc_rt_free`: frees a block from [`omlc_rt_alloc`]; NULL is ignored.
+///
+/// # Safety
+/// `ptr` must be NULL or a live block from [`omlc_rt_alloc`].
+pub unsafe extern "C" fn omlc_rt_free(_rt: *mut OmlcRt, ptr: *mut c_void) {
+    no_unwind("omlc_rt_free", || {
+        if let Some(ptr) = NonNull::new(ptr.cast::<u8>()) {
+            // SAFETY: a live block from `omlc_rt_alloc` (caller).
+            unsafe { alloc::release(ptr) }
+        }
+    })
+}
+
+/// The runtime's external symbols and their addresses, for the JIT to map
+/// the compiled code's references to.
+pub fn runtime_symbols() -> [(&'static str, usize); 3] {
+    [
+        (
+            "omlc_rt_parallel_for",
+            omlc_rt_parallel_for as *const () as usize,
+        ),
+        ("omlc_rt_alloc", omlc_rt_alloc as *const () as usize),
+        ("omlc_rt_free", omlc_rt_free as *const () as usize),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use super::*;
+
+    #[test]
+    fn chunks_are_balanced_and_cover_the_range() {
+        for (n, chunks) in [(10, 4), (4, 4), (7, 1), (i64::MAX, 8), (100, 7)] {
+            let mut next = 0;
+            for i in 0..chunks {
+                let (b, e) = chunk(n, chunks, i);
+                assert_eq!(b, next);
+                assert!(e - b == n / chunks || e - b == n / chunks + 1);
+                next = e;
+            }
+            assert_eq!(next, n);
+        }
+    }
+
+    /// Runs `parallel_for(n)` and checks every index was visited once.
+    fn check_coverage(rt: &RtContext, n: i64) {
+        let hits: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+        let calls = AtomicUsize::new(0);
+        rt.parallel_for(n, |b, e| {
+            assert!(0 <= b && b < e && e <= n, "bad range [{b}, {e}) of {n}");
+            calls.fetch_add(1, Ordering::Relaxed);
+            for i in b..e {
+                hits[i as usize].fetch_add(1, Ordering::Relaxed);
+            }
+        });
+        assert!(
+            hits.iter().all(|h| h.load(Ordering::Relaxed) == 1),
+            "n = {n}"
+        );
+        let max_calls = if rt.threads() == 1 {
+            1
+        } else {
+            4 * rt.threads()
+        };
+        assert!(calls.into_inner() <= max_calls.min(n.max(0) as usize));
+    }
+
+    #[test]
+    fn parallel_for_covers_every_index_once() {
+        for threads in [1, 2, 3, 8] {
+            let rt = RtContext::new(threads).unwrap();
+            assert_eq!(rt.threads(), threads);
+            for n in [0, -5, 1, 2, 7, 31, 1000, 10_007] {
+                check_coverage(&rt, n);
+            }
+        }
+        assert!(RtContext::new(0).unwrap().threads() >= 1);
+    }
+
+    #[test]
+    fn one_thread_runs_inline_in_one_call() {
+        let rt = RtContext::new(1).unwrap();
+        let me = std::thread::current().id();
+        let mut calls = Vec::new();
+        let calls_cell = std::sync::Mutex::new(&mut calls);
+        rt.parallel_for(50, |b, e| {
+            assert_eq!(std::thread::current().id(), me);
+            calls_cell.lock().unwrap().push((b, e));
+        });
+        assert_eq!(calls, [(0, 50)]);
+    }
+
+    #[test]
+    fn nested_and_concurrent_loops_complete() {
+        let rt = Arc::new(RtContext::new(3).unwrap());
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                let rt = Arc::clone(&rt);
+                std::thread::spawn(move || {
+                    let (rows, cols) = (37 + t, 53);
+                    let hits: Vec<AtomicU32> =
+                        (0..rows * cols).map(|_| AtomicU32::new(0)).collect();
+                    rt.parallel_for(rows as i64, |rb, re| {
+                        for r in rb..re {
+                            rt.parallel_for(cols as i64, |cb, ce| {
+                                for c in cb..ce {
+                                    hits[r as usize * cols + c as usize]
+                                        .fetch_add(1, Ordering::Relaxed);
+                                }
+                            });
+                        }
+                    });
+                    assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1));
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+    }
+
+    /// A task in the shape compiled code has: `ctx` is a table of counters.
+    unsafe extern "C" fn count_task(ctx: *mut c_void, begin: i64, end: i64) {
+        // SAFETY: the tests pass a live slice of counters as `ctx`.
+        let hits = unsafe { &*ctx.cast::<Vec<AtomicU32>>() };
+        for i in begin..end {
+            hits[i as usize].fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    #[test]
+    fn the_c_entry_points_work_with_and_without_a_context() {
+        let rt = RtContext::new(2).unwrap();
+        for raw in [rt.as_raw(), std::ptr::null_mut()] {
+            let hits: Vec<AtomicU32> = (0..100).map(|_| AtomicU32::new(0)).collect();
+            let ctx = &hits as *const Vec<AtomicU32> as *mut c_void;
+            // SAFETY: `raw` is NULL or a live context; `count_task` fits `ctx`.
+            unsafe {
+                omlc_rt_parallel_for(raw, Some(count_task), ctx, 100);
+                omlc_rt_parallel_for(raw, Some(count_task), ctx, 0);
+            }
+            assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1));
+        }
+    }
+
+    #[test]
+    fn alloc_and_free_through_the_abi() {
+        let rt = RtContext::new(1).unwrap();
+        let p = omlc_rt_alloc(rt.as_raw(), 1000, 256);
+        assert!(!p.is_null() && p as usize % 256 == 0);
+        let q = omlc_rt_alloc(rt.as_raw(), 0, 0);
+        assert!(!q.is_null() && q as usize % 64 == 0 && p != q);
+        assert!(omlc_rt_alloc(rt.as_raw(), 8, 48).is_null());
+        assert!(omlc_rt_alloc(rt.as_raw(), u64::MAX, 64).is_null());
+        // SAFETY: live blocks from `omlc_rt_alloc`, and NULL.
+        unsafe {
+            omlc_rt_free(rt.as_raw(), p);
+            omlc_rt_free(rt.as_raw(), q);
+            omlc_rt_free(rt.as_raw(), std::ptr::null_mut());
+        }
+        let names: Vec<_> = runtime_symbols().iter().map(|s| s.0).collect();
+        assert_eq!(
+            names,
+            ["omlc_rt_parallel_for", "omlc_rt_alloc", "omlc_rt_free"]
+        );
+        assert!(runtime_symbols().iter().all(|s| s.1 != 0));
+    }
+}
