@@ -10,7 +10,7 @@ use std::path::Path;
 use onnx_mlc_dialect::ir::{NewOp, OpsetImport};
 use onnx_mlc_dialect::passes::{pass, DEFAULT_PIPELINE};
 use onnx_mlc_dialect::{Attr, Attrs, ElemType, Model, OpKind, TensorData, Type, Value};
-use onnx_mlc_optimizer::{optimize, OptimizeOptions};
+use onnx_mlc_optimizer::{optimize, OptimizeOptions, RuleSet};
 use onnx_mlc_tests::reference::{max_rel_diff, run, Tensor};
 
 const TOLERANCE: f32 = 2e-4;
@@ -758,4 +758,106 @@ fn outputs_agree(before: &Model, after: &Model, dir: &Path) -> bool {
         dir.display()
     );
     true
+}
+
+/// onnxruntime on the original and on the exported optimized model
+/// (`tests/scripts/check_exported.py --tolerance`): every backend model
+/// and the materialized real models, optimized with the rule sets whose
+/// results are standard ONNX (the fused ops of the internal domain are
+/// not ONNX, so `canonical` and `fusion` are checked by the reference
+/// interpreter above instead).
+#[test]
+fn onnxruntime_runs_optimized_models_like_the_originals() {
+    let python = onnx_mlc_tests::repo_root().join(".venv/bin/python");
+    let Some(root) = onnx_mlc_tests::backend_dir().filter(|_| python.is_file()) else {
+        eprintln!(
+            "skipping: needs the ONNX backend test data and the Python venv (tools/setup.sh)"
+        );
+        return;
+    };
+    let options = OptimizeOptions {
+        rule_sets: vec![RuleSet::Algebraic, RuleSet::Layout, RuleSet::Multi],
+        ..OptimizeOptions::default()
+    };
+    let out = std::env::temp_dir().join(format!("onnx-mlc-optimized-{}", std::process::id()));
+    let mut cases: Vec<(String, std::path::PathBuf, Vec<String>)> = vec![];
+    for suite in ["node", "simple", "pytorch-converted", "pytorch-operator"] {
+        let mut dirs: Vec<_> = std::fs::read_dir(root.join(suite))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        dirs.sort();
+        for dir in dirs {
+            let sets: Vec<String> = (0..4)
+                .map(|k| dir.join(format!("test_data_set_{k}")))
+                .filter(|d| d.is_dir())
+                .map(|d| format!("{}|", d.display()))
+                .collect();
+            let name = format!(
+                "{suite}/{}",
+                dir.file_name().unwrap_or_default().to_string_lossy()
+            );
+            cases.push((name, dir.join("model.onnx"), sets));
+        }
+    }
+    for name in [
+        "resnet50",
+        "mobilenet_v2",
+        "efficientnet_b0",
+        "bert_base",
+        "gpt2",
+        "vit_b_16",
+    ] {
+        let path = onnx_mlc_tests::cache_dir()
+            .join("models")
+            .join(name)
+            .join("model.onnx");
+        if path.exists() {
+            cases.push((format!("models/{name}"), path, vec![]));
+        }
+    }
+    let mut manifest = String::new();
+    for (name, original, sets) in &cases {
+        let Ok(imported) = onnx_mlc_import::load_model(original, &Default::default()) else {
+            continue;
+        };
+        let mut model = imported.model;
+        if DEFAULT_PIPELINE
+            .iter()
+            .any(|p| (pass(p).expect("a pass").run)(&mut model).is_err())
+        {
+            continue;
+        }
+        optimize(&mut model, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let folder = out.join(name);
+        std::fs::create_dir_all(&folder).expect("the temporary folder is writable");
+        let exported = folder.join("model.onnx");
+        if onnx_mlc_import::save_model(&model, &exported, &Default::default()).is_err() {
+            continue;
+        }
+        manifest += &format!(
+            "{name}\t{}\t{}\t{}\n",
+            original.display(),
+            exported.display(),
+            sets.join("\t")
+        );
+    }
+    std::fs::write(out.join("manifest.tsv"), manifest).expect("the manifest is written");
+    let script = onnx_mlc_tests::repo_root().join("tests/scripts/check_exported.py");
+    let run = std::process::Command::new(&python)
+        .arg(&script)
+        .args(["--tolerance", "1e-4"])
+        .arg(&out)
+        .output()
+        .expect("the checking script runs");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    eprintln!("{stdout}");
+    let _ = std::fs::remove_dir_all(&out);
+    assert!(
+        run.status.success(),
+        "optimized models differ from the originals (see above)\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
 }
