@@ -185,8 +185,11 @@ def if_model(then_outputs: int, else_outputs: int) -> bytes:
 def loop_wrong_body() -> bytes:
     # A Loop body takes (iteration, condition, carried...) and returns
     # (condition, carried...): this one takes only the iteration number.
+    # Everything it reads is defined (a constant condition, the outer X), so
+    # the model is well formed up to that signature.
+    cond = helper.make_tensor("cond", TensorProto.BOOL, [], [True])
     body = helper.make_graph(
-        [helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+        [helper.make_node("Constant", [], ["cond_out"], value=cond),
          helper.make_node("Identity", ["X"], ["x_out"])], "body",
         [helper.make_tensor_value_info("i", TensorProto.INT64, [])],
         [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []), f32("x_out", [4])])

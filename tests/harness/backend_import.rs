@@ -14,12 +14,7 @@ use onnx_mlc_tests::text::check_text_round_trip;
 /// names. Each is a disagreement between the verifier and ONNX to settle
 /// in the verifier; the test fails when one of them starts to verify, so
 /// the list stays current.
-pub(crate) const VERIFY_DISAGREEMENTS: &[(&str, &str)] = &[
-    // The Loop carries an optional(seq(tensor(float))) and its body yields
-    // a plain seq(tensor(float)) for it; ONNX's Loop inference and
-    // onnxruntime accept that, the `control-flow` rule does not.
-    ("node/test_loop16_seq_none", "error[control-flow]"),
-];
+pub(crate) const VERIFY_DISAGREEMENTS: &[(&str, &str)] = &[];
 
 /// One model and where its test values are: `(folder, file prefix)` per
 /// test data set, values being `{folder}/{prefix}{input|output}_{K}.pb`.

@@ -10,15 +10,7 @@ use onnx_mlc_tests::repo_root;
 /// Cases whose import result differs from the README's stage, and why.
 /// The test fails when one of them starts to agree, so the list stays
 /// current.
-const STAGE_DISAGREEMENTS: &[(&str, &str)] = &[
-    // Meant to reach the verifier with a Loop body of the wrong signature,
-    // but the body also reads `cond_in`, which it does not declare: an
-    // undefined name, which the importer rejects.
-    (
-        "loop_body_signature.onnx",
-        "input \"cond_in\" is not defined",
-    ),
-];
+const STAGE_DISAGREEMENTS: &[(&str, &str)] = &[];
 
 /// `(file, stage)` for each row of the README's table.
 fn cases(readme: &str) -> Vec<(String, String)> {

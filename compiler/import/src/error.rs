@@ -214,7 +214,7 @@ pub enum ExportError {
     /// An op cannot be written as a node.
     #[error("{op}: {message}")]
     Op {
-        /// The op, as messages name it: `node "conv1" (Conv, opset 11)`.
+        /// The op, as messages name it: `node "conv1" (Conv-11)`.
         op: OpRef,
         /// What is wrong.
         message: String,

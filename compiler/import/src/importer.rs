@@ -14,6 +14,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+use onnx_mlc_dialect::infer::merge_types;
 use onnx_mlc_dialect::ir::{Meta, NewOp, OpsetImport, RegionParent, TrainingInfo, ValueDef};
 use onnx_mlc_dialect::{
     Attr, Attrs, Domain, Ir, Model, OpId, OpKind, OpSchema, RegionId, TensorData, TensorType, Type,
@@ -153,6 +154,7 @@ pub(crate) fn import(
         warnings: vec![],
         warned_devices: false,
         constants_need_onnx: false,
+        inputs_with_initializers_are_constants: proto.ir_version < 4,
     };
 
     if !proto.configuration.is_empty() {
@@ -384,6 +386,9 @@ struct Importer<'a, 'p> {
     /// Initializers became `Constant`s of ai.onnx, which the model does
     /// not import.
     constants_need_onnx: bool,
+    /// Whether a graph input with an initializer is an input with a default
+    /// value (IR version 4 on) or a constant (before; see `import_inputs`).
+    inputs_with_initializers_are_constants: bool,
 }
 
 impl Importer<'_, '_> {
@@ -464,6 +469,24 @@ impl Importer<'_, '_> {
 
     /// Imports a graph's inputs and initializers: an initializer named like
     /// an input is its default, the others become `Constant` ops.
+    ///
+    /// Before IR version 4 every initializer had to be listed as a graph
+    /// input too (`onnx.checker`: "Initializers are a subset of graph inputs
+    /// for IR_VERSION <= 3"; IR version 4 "relax[ed the] constraint that
+    /// initializers should be a subset of graph inputs"), so such a model
+    /// cannot say which of them a caller may override. The IR spec: "Names
+    /// of constants that are not meant to be overridden by the caller should
+    /// appear only in the initializer list and not in the graph input list",
+    /// which only became possible with IR version 4; and for subgraphs, "In
+    /// models with IR version <= 3, users MAY use the same name as both a
+    /// subgraph initializer and subgraph input, but this is restricted to
+    /// support constants via initializers that are not intended to
+    /// correspond to any actual inputs passed from the node into the
+    /// subgraph." In those models an input with an initializer is therefore
+    /// imported as the `Constant` it stands for, not as an input — unless
+    /// the model's `Constant` cannot hold it (before opset 9 it holds
+    /// floating-point tensors only), in which case it stays an input with a
+    /// default.
     fn import_inputs(
         &mut self,
         region: RegionId,
@@ -489,12 +512,23 @@ impl Importer<'_, '_> {
         }
         let mut defaults: HashMap<&str, &TensorProto> =
             g.initializer.iter().map(|t| (t.name.as_str(), t)).collect();
+        // Inputs that stand for their initializers (IR version < 4), with
+        // their declared types and the initializers' data.
+        let mut constant_inputs: HashMap<&str, (Type, &ValueInfoProto, TensorData)> =
+            HashMap::new();
+        // Whether the model's `Constant` can hold the data (before opset 9,
+        // floating-point tensors only).
+        let holds = |data: &TensorData| {
+            constant_schema(ctx.opsets.get(""), "value")
+                .is_some_and(|c| c.output_allows(0, &Type::Tensor(data.ty())))
+        };
 
         for vi in &g.input {
             if vi.name.is_empty() {
                 return Err(gerr("a graph input has no name".into()));
             }
-            if frame.names.contains_key(&vi.name) {
+            if frame.names.contains_key(&vi.name) || constant_inputs.contains_key(vi.name.as_str())
+            {
                 return Err(gerr(format!("input {:?} is declared twice", vi.name)));
             }
             if g.sparse_initializer
@@ -508,10 +542,21 @@ impl Importer<'_, '_> {
             }
             self.check_name(&vi.name, "graph input");
             let ty = self.value_type(Some(vi), &format!("graph input {:?}", vi.name))?;
+            let default = match defaults.get(vi.name.as_str()) {
+                Some(t) => Some(tensor_data(t, &mut self.external)?),
+                None => None,
+            };
+            let default = match default {
+                Some(data) if self.inputs_with_initializers_are_constants && holds(&data) => {
+                    constant_inputs.insert(&vi.name, (ty, vi, data));
+                    continue;
+                }
+                other => other,
+            };
             let value = self.ir.add_arg(region, Some(ctx.value_name(&vi.name)), ty);
             self.ir.value_mut(value).meta = value_meta(Some(vi));
-            if let Some(t) = defaults.remove(vi.name.as_str()) {
-                let default = tensor_data(t, &mut self.external)?;
+            if let Some(default) = default {
+                defaults.remove(vi.name.as_str());
                 self.ir
                     .region_mut(region)
                     .args
@@ -522,16 +567,29 @@ impl Importer<'_, '_> {
             frame.names.insert(vi.name.clone(), Some(value));
         }
 
-        // What is left in `defaults` are initializers that are no input.
+        // What is left in `defaults` are initializers that are constants.
         for t in g
             .initializer
             .iter()
             .filter(|t| defaults.contains_key(t.name.as_str()))
         {
-            let data = tensor_data(t, &mut self.external)?;
+            let (data, input) = match constant_inputs.remove(t.name.as_str()) {
+                Some((declared, vi, data)) => (data, Some((declared, vi))),
+                None => (tensor_data(t, &mut self.external)?, None),
+            };
             let ty = Type::Tensor(data.ty());
+            if let Some((declared, _)) = input
+                .as_ref()
+                .filter(|(d, _)| merge_types(d, &ty).is_none())
+            {
+                return Err(gerr(format!(
+                    "input {:?} is declared as {declared}, but its initializer is {ty}",
+                    t.name
+                )));
+            }
             let value = self.constant(region, ctx, &t.name, "value", Attr::Tensor(data), ty);
-            self.ir.value_mut(value).meta = meta(&t.doc_string, &t.metadata_props);
+            self.ir.value_mut(value).meta = meta(&t.doc_string, &t.metadata_props)
+                .or_else(|| value_meta(input.map(|(_, vi)| vi)));
             frame.names.insert(t.name.clone(), Some(value));
         }
         for s in &g.sparse_initializer {

@@ -41,7 +41,10 @@
 //!   imported opset selects. Nodes calling model-local functions are
 //!   replaced by the function body (see the `function` module).
 //! - Initializers become `Constant` ops at the start of their region, except
-//!   those named like a graph input, which become that input's default.
+//!   those named like a graph input, which become that input's default —
+//!   from IR version 4 on: before, every initializer had to be an input
+//!   too, and such inputs are the constants they hold (when the model's
+//!   `Constant` can hold them).
 //!   `Constant` nodes with `value_float(s)`/`value_int(s)`/`value_string(s)`
 //!   are normalized to a dense `value`.
 //! - Tensors of every element type and storage field convert to

@@ -92,10 +92,10 @@ mod tests {
     fn unused_chains_and_their_constants_go() {
         let mut g = Graph::new(17);
         let x = g.input(t("2x3xf32"));
-        let used = g.op(Relu, &[Some(x)], &[], 1)[0];
+        let used = g.op(Relu, &[x], &[], 1)[0];
         let k = g.ints(&[0]);
-        let dead = g.op(Unsqueeze, &[Some(x), Some(k)], &[], 1)[0];
-        g.op(Neg, &[Some(dead)], &[], 1);
+        let dead = g.op(Unsqueeze, &[x, k], &[], 1)[0];
+        g.op(Neg, &[dead], &[], 1);
         let graph = g.model.graph;
         g.model.ir.add_output(graph, "y", used);
         dce(&mut g.model).unwrap();
@@ -130,7 +130,7 @@ mod tests {
             ("then_branch", Attr::Graph(branches[0])),
             ("else_branch", Attr::Graph(branches[1])),
         ];
-        let out = g.op(If, &[Some(cond)], &attrs, 1)[0];
+        let out = g.op(If, &[cond], &attrs, 1)[0];
         let ValueDef::Result(if_op, _) = g.model.ir.value(out).def else {
             unreachable!()
         };

@@ -147,14 +147,14 @@ mod tests {
     fn shape_chain_becomes_constants() {
         let mut g = Graph::new(17);
         let x = g.input(t("2x3x4xf32"));
-        let s = g.op(Shape, &[Some(x)], &[], 1)[0];
+        let s = g.op(Shape, &[x], &[], 1)[0];
         let zero = g.constant(TensorData::scalar(0i64));
-        let d0 = g.op(Gather, &[Some(s), Some(zero)], &[("axis", int(0))], 1)[0];
+        let d0 = g.op(Gather, &[s, zero], &[("axis", int(0))], 1)[0];
         let axes = g.ints(&[0]);
-        let u = g.op(Unsqueeze, &[Some(d0), Some(axes)], &[], 1)[0];
+        let u = g.op(Unsqueeze, &[d0, axes], &[], 1)[0];
         let minus_one = g.ints(&[-1]);
-        let shape = g.op(Concat, &[Some(u), Some(minus_one)], &[("axis", int(0))], 1)[0];
-        let y = g.op(Reshape, &[Some(x), Some(shape)], &[], 1)[0];
+        let shape = g.op(Concat, &[u, minus_one], &[("axis", int(0))], 1)[0];
+        let y = g.op(Reshape, &[x, shape], &[], 1)[0];
         let graph = g.model.graph;
         g.model.ir.add_output(graph, "y", y);
         let shape_name = g.model.ir.value(shape).name.clone();
@@ -192,7 +192,7 @@ mod tests {
     fn every_result_of_a_multi_result_op_is_folded_and_outputs_follow() {
         let mut g = Graph::new(18);
         let v = g.ints(&[1, 2, 3, 4]);
-        let parts = g.op(Split, &[Some(v)], &[("num_outputs", int(2))], 2);
+        let parts = g.op(Split, &[v], &[("num_outputs", int(2))], 2);
         let graph = g.model.graph;
         g.model.ir.add_output(graph, "a", parts[0]);
         g.model.ir.add_output(graph, "b", parts[1]);
@@ -223,7 +223,7 @@ mod tests {
     fn nothing_folds_where_constant_cannot_hold_integers() {
         let mut g = Graph::new(8);
         let x = g.input(t("2x3xf32"));
-        let s = g.op(Shape, &[Some(x)], &[], 1)[0];
+        let s = g.op(Shape, &[x], &[], 1)[0];
         let graph = g.model.graph;
         g.model.ir.add_output(graph, "s", s);
         fold_shapes(&mut g.model).unwrap();
@@ -239,7 +239,7 @@ mod tests {
         // As when a loop body is inferred again with a wider carried type.
         let mut g = Graph::new(17);
         let x = g.input(t("2x3xf32"));
-        let s = g.op(Shape, &[Some(x)], &[], 1)[0];
+        let s = g.op(Shape, &[x], &[], 1)[0];
         let mut knowledge = g.infer().unwrap();
         assert!(knowledge.values.contains_key(&s));
         g.model.ir.value_mut(x).ty = t("*xf32");
@@ -253,9 +253,9 @@ mod tests {
         let mut g = Graph::new(17);
         let a = g.ints(&[1, 5]);
         let b = g.ints(&[3, 3]);
-        let less = g.op(Less, &[Some(a), Some(b)], &[], 1)[0];
+        let less = g.op(Less, &[a, b], &[], 1)[0];
         let x = g.input(t("2xf32"));
-        let relu = g.op(Relu, &[Some(x)], &[], 1)[0];
+        let relu = g.op(Relu, &[x], &[], 1)[0];
         let graph = g.model.graph;
         g.model.ir.add_output(graph, "less", less);
         g.model.ir.add_output(graph, "relu", relu);

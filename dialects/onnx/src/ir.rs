@@ -369,14 +369,19 @@ impl Ir {
     }
 
     /// A readable reference to an op for error messages:
-    /// `node "conv1" (Conv, opset 11)`.
+    /// `node "conv1" (Conv-11)`.
     pub fn describe_op(&self, op: OpId) -> OpRef {
         let d = &self.ops[op.index()];
         OpRef { node: d.name.clone(), kind: d.kind, version: d.version }
     }
 }
 
-/// Names an op in a message: node name, op type and opset version.
+/// Names an op in a message: node name, op type and the op's version.
+///
+/// Displays as `node "conv1" (Conv-11)`: the version is the `since_version`
+/// of the op's schema (ONNX's own `Conv-11` notation, as in the operator
+/// changelog and in the text form's `"onnx.Conv-11"`), not the model's
+/// opset import, which may be any opset from 11 up to the next Conv.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpRef {
     pub node: String,
@@ -389,9 +394,9 @@ impl fmt::Display for OpRef {
         let domain = self.kind.domain().name();
         let op = if domain.is_empty() { self.kind.name().to_string() } else { format!("{domain}.{}", self.kind.name()) };
         if self.node.is_empty() {
-            write!(f, "unnamed node ({op}, opset {})", self.version)
+            write!(f, "unnamed node ({op}-{})", self.version)
         } else {
-            write!(f, "node \"{}\" ({op}, opset {})", self.node, self.version)
+            write!(f, "node \"{}\" ({op}-{})", self.node, self.version)
         }
     }
 }

@@ -10,7 +10,7 @@
 //!
 //! Each violation is a [`VerifyError`] naming the broken [`Rule`] (a stable
 //! kebab-case name, printed as `error[ssa]: …`), the place (a node as
-//! `node "conv1" (Conv, opset 11)`, or a graph, its inputs and outputs) and
+//! `node "conv1" (Conv-11)`, or a graph, its inputs and outputs) and
 //! what is wrong. `docs/verifier.md` lists the rules with the spec text
 //! each one enforces, and where we deliberately differ from `onnx.checker`.
 //!
@@ -154,7 +154,7 @@ impl fmt::Display for Rule {
 pub struct VerifyError {
     /// The rule broken.
     pub rule: Rule,
-    /// The place: `node "x" (Conv, opset 17)`, `graph "main" output 2
+    /// The place: `node "x" (Conv-11)`, `graph "main" output 2
     /// ("y")`, `model`, …
     pub at: String,
     /// What is wrong.
@@ -211,7 +211,7 @@ struct Cx<'m> {
 }
 
 impl Cx<'_> {
-    /// An op as a place: `node "x" (Relu, opset 14)`, followed by its graph
+    /// An op as a place: `node "x" (Relu-14)`, followed by its graph
     /// when that is not the main graph.
     fn op_at(&self, op: OpId) -> String {
         op_place(self.ir, self.model, op)
@@ -227,8 +227,8 @@ impl Cx<'_> {
         value_label(self.ir, v)
     }
 
-    /// Where a value is defined, for messages: `result 0 of node "a" (Relu,
-    /// opset 14)` or `input 1 of graph "body"`.
+    /// Where a value is defined, for messages: `result 0 of node "a"
+    /// (Relu-14)` or `input 1 of graph "body"`.
     fn def_of(&self, v: Value) -> String {
         describe_def(self.ir, self.model, self.ir.value(v).def)
     }

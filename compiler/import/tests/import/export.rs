@@ -471,6 +471,6 @@ onnx.graph "g"(%c: tensor<i1>, %x: tensor<2xf32>) -> ("r": tensor<2xf32>) {
     let err = export_model(&model, &ExportOptions::default()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        r#"node "added" (Relu, opset 14): input 0 is not defined before the op in its graph or a graph around it"#
+        r#"node "added" (Relu-14): input 0 is not defined before the op in its graph or a graph around it"#
     );
 }

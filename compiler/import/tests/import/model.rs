@@ -567,6 +567,122 @@ fn initializers_become_constants_or_input_defaults() {
 }
 
 #[test]
+fn before_ir_version_4_inputs_with_initializers_are_constants() {
+    // IR version 3 made every initializer a graph input as well, so these
+    // are constants, not overridable inputs: `w` of the main graph and `k`
+    // of the branch (a subgraph initializer listed after the actual
+    // inputs, which the If passes none of).
+    let mut branch = graph(
+        "then",
+        vec![node("Add", &["w", "k"], &["o"])],
+        vec![fvalue("k", &["2"])],
+        vec![fvalue("o", &["2"])],
+    );
+    branch.initializer = vec![floats("k", &[2], &[3.0, 4.0])];
+    let mut m = model(graph(
+        "g",
+        vec![
+            with_attr(
+                with_attr(
+                    node("If", &["c"], &["b"]),
+                    attr_graph("then_branch", branch.clone()),
+                ),
+                attr_graph("else_branch", branch),
+            ),
+            node("Add", &["x", "b"], &["y"]),
+        ],
+        vec![
+            value("c", tensor_type(9, Some(&[]))),
+            fvalue("x", &["2"]),
+            fvalue("w", &["2"]),
+        ],
+        vec![fvalue("y", &["2"])],
+    ));
+    m.ir_version = 3;
+    m.opset_import = vec![opset("", 9)];
+    let g = m.graph.as_mut().unwrap();
+    g.initializer = vec![floats("w", &[2], &[1.0, 2.0])];
+    g.input[2].doc_string = "weights".into();
+    let model = ok(&m);
+    let region = model.ir.region(model.graph);
+    let args: Vec<_> = region
+        .args
+        .iter()
+        .map(|a| (model.ir.value(a.value).name.as_deref(), a.default.is_some()))
+        .collect();
+    assert_eq!(args, [(Some("c"), false), (Some("x"), false)]);
+    assert_eq!(op_names(&model, model.graph), ["Constant", "If", "Add"]);
+    let w = model.ir.op(region.ops[0]).results[0].unwrap();
+    assert_eq!(model.ir.value(w).name.as_deref(), Some("w"));
+    assert_eq!(model.ir.ty(w), &Type::tensor(ElemType::F32, &[2]));
+    // The input's doc string, the initializer having none.
+    assert_eq!(
+        model.ir.value(w).meta.as_ref().unwrap().doc_string,
+        "weights"
+    );
+    let then = model
+        .ir
+        .op(region.ops[1])
+        .attrs
+        .graph("then_branch")
+        .unwrap();
+    assert!(model.ir.region(then).args.is_empty());
+    assert_eq!(op_names(&model, then), ["Constant", "Add"]);
+
+    // From IR version 4 on, the same model has an input `w` with a default
+    // (and the branch's input `k` is against the rules, so it goes).
+    let mut m4 = m.clone();
+    m4.ir_version = 4;
+    for a in &mut m4.graph.as_mut().unwrap().node[0].attribute {
+        let g = a.g.as_mut().unwrap();
+        g.input.clear();
+        g.initializer.clear();
+        g.node[0].input[1] = "w".into();
+    }
+    let model = ok(&m4);
+    let region = model.ir.region(model.graph);
+    assert_eq!(region.args.len(), 3);
+    assert!(region.args[2].default.is_some());
+    assert_eq!(op_names(&model, model.graph), ["If", "Add"]);
+
+    // The input's declared type must agree with its initializer.
+    let g = m.graph.as_mut().unwrap();
+    g.input[2] = fvalue("w", &["3"]);
+    assert_eq!(
+        err(&m),
+        r#"graph "g": input "w" is declared as tensor<3xf32>, but its initializer is tensor<2xf32>"#
+    );
+}
+
+#[test]
+fn before_ir_version_4_initializers_a_constant_cannot_hold_stay_defaults() {
+    // Before opset 9 a Constant holds floating-point tensors only (the
+    // backend's test_operator_non_float_params, IR 3 and opset 6, has an
+    // int64 input with an initializer): such an input keeps its default.
+    let mut m = model(graph(
+        "g",
+        vec![node("Add", &["a", "b"], &["c"])],
+        vec![
+            value("a", tensor_type(7, Some(&["2"]))),
+            value("b", tensor_type(7, Some(&["2"]))),
+        ],
+        vec![value("c", tensor_type(7, Some(&["2"])))],
+    ));
+    m.ir_version = 3;
+    m.opset_import = vec![opset("", 6)];
+    m.graph.as_mut().unwrap().initializer = vec![ints("b", &[2], &[1, 2])];
+    let model = ok(&m);
+    let region = model.ir.region(model.graph);
+    assert_eq!(region.args.len(), 2);
+    assert!(region.args[0].default.is_none());
+    assert_eq!(
+        region.args[1].default.as_ref().unwrap().to_i64s().unwrap(),
+        [1, 2]
+    );
+    assert_eq!(op_names(&model, model.graph), ["Add"]);
+}
+
+#[test]
 fn sparse_initializers_become_sparse_value_constants() {
     let mut m = model(graph(
         "g",

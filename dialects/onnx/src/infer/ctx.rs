@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::shape::erase_shapes;
 use super::{infer_region, merge_types, Knowledge, SymTensor};
 use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
@@ -300,6 +301,20 @@ impl<'a> InferCtx<'a> {
     pub fn set_value(&mut self, i: usize, value: SymTensor) {
         if i < self.values.len() && value.elems.len() <= super::MAX_TRACKED_ELEMS {
             self.values[i] = Some(value);
+        }
+    }
+
+    /// Forgets the shapes declared for the values of subgraph `region`
+    /// (its inputs and op results, nested subgraphs included), keeping
+    /// kinds and element types: for declarations that need not hold on
+    /// every run of the subgraph (a loop's carried values may change shape
+    /// between iterations, and so may what the body computes from them).
+    /// Inference then finds the shapes. Call it before the subgraph is
+    /// first inferred.
+    pub fn forget_declared_shapes(&mut self, region: RegionId) {
+        for v in values_within(self.ir, region) {
+            let ty = erase_shapes(self.ir.ty(v));
+            self.ir.value_mut(v).ty = ty;
         }
     }
 

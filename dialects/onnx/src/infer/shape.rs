@@ -75,6 +75,19 @@ pub fn union_types(a: &Type, b: &Type) -> Option<Type> {
     })
 }
 
+/// `ty` with the shape of every tensor inside it forgotten (element types
+/// and kinds kept).
+pub fn erase_shapes(ty: &Type) -> Type {
+    match ty {
+        Type::Tensor(t) => Type::Tensor(TensorType::unranked(t.elem)),
+        Type::SparseTensor(t) => Type::SparseTensor(TensorType::unranked(t.elem)),
+        Type::Sequence(t) => Type::Sequence(Box::new(erase_shapes(t))),
+        Type::Optional(t) => Type::Optional(Box::new(erase_shapes(t))),
+        Type::Map(k, t) => Type::Map(*k, Box::new(erase_shapes(t))),
+        Type::Unknown => Type::Unknown,
+    }
+}
+
 /// [`union_types`] of two tensor types.
 pub fn union_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
     if a.elem != b.elem {

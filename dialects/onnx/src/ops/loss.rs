@@ -90,46 +90,45 @@ fn target_dims(cx: &InferCtx) -> Result<Option<Vec<Dim>>, Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testing::{t, Graph};
     use crate::attr::Attr;
     use crate::schema::OpKind::*;
-    use crate::types::ElemType::{F32, I64};
 
     #[test]
     fn reductions_and_log_prob() {
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         let main = g.main();
         // Backend test_nllloss_NCd1d2_with_weight (none: [3,6,6]),
         // test_sce_mean_3d_log_prob (mean: scalar, log_prob [3,5,2]) and
         // test_sce_NCd1d2d3_none_no_weight_negative_ii.
-        let x = g.input("x", t(F32, "3,5,6,6"));
-        let target = g.input("target", t(I64, "3,6,6"));
-        let weight = g.input("weight", t(F32, "5"));
+        let x = g.input(t("3x5x6x6xf32"));
+        let target = g.input(t("3x6x6xi64"));
+        let weight = g.input(t("5xf32"));
         let none = vec![("reduction", Attr::str("none"))];
-        let nll = g.op(
+        let nll = g.op_at(
             NegativeLogLikelihoodLoss,
             22,
             &[x, target, weight],
+            &none.clone(),
             1,
-            none.clone(),
         )[0];
-        let scores = g.input("scores", t(F32, "3,5,2"));
-        let labels = g.input("labels", t(I64, "3,2"));
-        let sce = g.op(SoftmaxCrossEntropyLoss, 13, &[scores, labels], 2, vec![]);
-        let x5 = g.input("x5", t(F32, "3,5,6,6,5"));
-        let y5 = g.input("y5", t(I64, "3,6,6,5"));
+        let scores = g.input(t("3x5x2xf32"));
+        let labels = g.input(t("3x2xi64"));
+        let sce = g.op_at(SoftmaxCrossEntropyLoss, 13, &[scores, labels], &[], 2);
+        let x5 = g.input(t("3x5x6x6x5xf32"));
+        let y5 = g.input(t("3x6x6x5xi64"));
         let sce_none = g.node(
             main,
             SoftmaxCrossEntropyLoss,
             13,
             &[Some(x5), Some(y5)],
             &[true, false],
-            none.clone(),
+            &none.clone(),
         );
         // Dims unify across the input and the target.
-        let xs = g.input("xs", t(F32, "?,C,7"));
-        let ys = g.input("ys", t(I64, "N,?"));
-        let merged = g.op(NegativeLogLikelihoodLoss, 13, &[xs, ys], 1, none)[0];
+        let xs = g.input(t("?xCx7xf32"));
+        let ys = g.input(t("Nx?xi64"));
+        let merged = g.op_at(NegativeLogLikelihoodLoss, 13, &[xs, ys], &none, 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(nll), "tensor<3x6x6xf32>");
         assert_eq!(g.ty(sce[0]), "tensor<f32>");
@@ -142,31 +141,36 @@ mod tests {
     fn inconsistent_inputs() {
         let cases = [
             (
-                "3,5,6",
-                "3,7",
-                "5",
+                "3x5x6xf32",
+                "3x7xi64",
+                "5xf32",
                 "dim 1 of the target is 7 but must be 6",
             ),
             (
-                "3,5,6",
-                "3",
-                "5",
+                "3x5x6xf32",
+                "3xi64",
+                "5xf32",
                 "the target must have rank 2 (the input's without the class dim), got shape [3]",
             ),
-            ("3,5", "3", "4", "the weight's length is 4 but must be 5"),
             (
-                "3",
-                "3",
-                "3",
+                "3x5xf32",
+                "3xi64",
+                "4xf32",
+                "the weight's length is 4 but must be 5",
+            ),
+            (
+                "3xf32",
+                "3xi64",
+                "3xf32",
                 "the input must be [N, C, ...], got shape [3]",
             ),
         ];
         for (x, y, w, message) in cases {
-            let mut g = Graph::new();
-            let x = g.input("x", t(F32, x));
-            let y = g.input("y", t(I64, y));
-            let w = g.input("w", t(F32, w));
-            g.op(NegativeLogLikelihoodLoss, 22, &[x, y, w], 1, vec![]);
+            let mut g = Graph::new(28);
+            let x = g.input(t(x));
+            let y = g.input(t(y));
+            let w = g.input(t(w));
+            g.op_at(NegativeLogLikelihoodLoss, 22, &[x, y, w], &[], 1);
             let err = g.infer_err();
             assert!(err.ends_with(message), "{err}");
         }

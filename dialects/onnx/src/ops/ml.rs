@@ -112,9 +112,11 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
                 "TO_FLOAT" => ElemType::F32,
                 "TO_INT64" => ElemType::I64,
                 "TO_STRING" => ElemType::String,
-                other => return Err(invalid!(
+                other => {
+                    return Err(invalid!(
                     "attribute 'cast_to' must be TO_FLOAT, TO_INT64 or TO_STRING, got \"{other}\""
-                )),
+                ))
+                }
             };
             cx.set_unranked(0, elem);
             Ok(())
@@ -469,13 +471,12 @@ fn tree_ensemble(cx: &mut InferCtx) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testing::{t, Graph};
     use crate::attr::Attr;
     use crate::ir::Value;
     use crate::schema::OpKind::*;
     use crate::tensor::TensorData;
-    use crate::types::ElemType::{String as Str, F32, F64, I64};
-    use crate::types::Type;
+    use crate::types::{ElemType, Type};
 
     fn strings(s: &[&str]) -> Attr {
         Attr::Strings(s.iter().map(|s| s.as_bytes().to_vec()).collect())
@@ -483,17 +484,17 @@ mod tests {
 
     #[test]
     fn elementwise_ops() {
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         // Backend test_ai_onnx_ml_binarizer and the label encoder tests
         // (string [5] -> int64 or int16 [5]).
-        let x = g.input("x", t(F32, "3,4,5"));
-        let s = g.input("s", t(Str, "5"));
-        let bin = g.op(Binarizer, 1, &[x], 1, vec![("threshold", Attr::Float(1.0))])[0];
+        let x = g.input(t("3x4x5xf32"));
+        let s = g.input(t("5xstring"));
+        let bin = g.op_at(Binarizer, 1, &[x], &[("threshold", Attr::Float(1.0))], 1)[0];
         let enc = vec![
             ("keys_strings", strings(&["a", "b", "c"])),
             ("values_int64s", Attr::Ints(vec![0, 1, 2])),
         ];
-        let encoded = g.op(LabelEncoder, 4, &[s], 1, enc)[0];
+        let encoded = g.op_at(LabelEncoder, 4, &[s], &enc, 1)[0];
         let keys =
             TensorData::from_strings(vec![3], vec![b"a".to_vec(), b"b".to_vec(), b"c".to_vec()])
                 .unwrap();
@@ -502,30 +503,24 @@ mod tests {
             ("keys_tensor", Attr::Tensor(keys)),
             ("values_tensor", Attr::Tensor(values)),
         ];
-        let tensor_encoded = g.op(LabelEncoder, 4, &[s], 1, enc)[0];
-        let old = g.op(
+        let tensor_encoded = g.op_at(LabelEncoder, 4, &[s], &enc, 1)[0];
+        let old = g.op_at(
             LabelEncoder,
             1,
             &[s],
+            &[("classes_strings", strings(&["a"]))],
             1,
-            vec![("classes_strings", strings(&["a"]))],
         )[0];
-        let scaled = g.op(
-            Scaler,
-            1,
-            &[x],
-            1,
-            vec![("scale", Attr::Floats(vec![2.0; 5]))],
-        )[0];
-        let mapped = g.op(
+        let scaled = g.op_at(Scaler, 1, &[x], &[("scale", Attr::Floats(vec![2.0; 5]))], 1)[0];
+        let mapped = g.op_at(
             CategoryMapper,
             1,
             &[s],
-            1,
-            vec![
+            &[
                 ("cats_strings", strings(&["a"])),
                 ("cats_int64s", Attr::Ints(vec![1])),
             ],
+            1,
         )[0];
         g.infer().unwrap();
         assert_eq!(g.ty(bin), "tensor<3x4x5xf32>");
@@ -538,53 +533,47 @@ mod tests {
 
     #[test]
     fn reshaping_ops() {
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         // Backend test_ai_onnx_ml_array_feature_extractor: [3,4] and 2
         // indices -> [3,2].
-        let x = g.input("x", t(F32, "3,4"));
-        let idx = g.input("idx", t(I64, "2"));
-        let v = g.input("v", t(F32, "4"));
-        let picked = g.op(ArrayFeatureExtractor, 1, &[x, idx], 1, vec![])[0];
-        let picked1 = g.op(ArrayFeatureExtractor, 1, &[v, idx], 1, vec![])[0];
-        let codes = g.input("codes", t(I64, "N,2"));
-        let onehot = g.op(
+        let x = g.input(t("3x4xf32"));
+        let idx = g.input(t("2xi64"));
+        let v = g.input(t("4xf32"));
+        let picked = g.op_at(ArrayFeatureExtractor, 1, &[x, idx], &[], 1)[0];
+        let picked1 = g.op_at(ArrayFeatureExtractor, 1, &[v, idx], &[], 1)[0];
+        let codes = g.input(t("Nx2xi64"));
+        let onehot = g.op_at(
             OneHotEncoder,
             1,
             &[codes],
+            &[("cats_int64s", Attr::Ints(vec![1, 2, 3]))],
             1,
-            vec![("cats_int64s", Attr::Ints(vec![1, 2, 3]))],
         )[0];
-        let a = g.input("a", t(F64, "N,2"));
-        let b = g.input("b", t(F64, "?,3"));
-        let features = g.op(
+        let a = g.input(t("Nx2xf64"));
+        let b = g.input(t("?x3xf64"));
+        let features = g.op_at(
             FeatureVectorizer,
             1,
             &[a, b],
+            &[("inputdimensions", Attr::Ints(vec![2, 3]))],
             1,
-            vec![("inputdimensions", Attr::Ints(vec![2, 3]))],
         )[0];
-        let probs = g.input("probs", t(F32, "N,3"));
-        let zipped = g.op(
+        let probs = g.input(t("Nx3xf32"));
+        let zipped = g.op_at(
             ZipMap,
             1,
             &[probs],
+            &[("classlabels_strings", strings(&["a", "b", "c"]))],
             1,
-            vec![("classlabels_strings", strings(&["a", "b", "c"]))],
         )[0];
-        let m = g.input("m", Type::Map(I64, Box::new(t(F32, ""))));
-        let cast = g.op(
-            CastMap,
-            1,
-            &[m],
-            1,
-            vec![("cast_to", Attr::str("TO_INT64"))],
-        )[0];
-        let dict = g.op(
+        let m = g.input(Type::Map(ElemType::I64, Box::new(t("f32"))));
+        let cast = g.op_at(CastMap, 1, &[m], &[("cast_to", Attr::str("TO_INT64"))], 1)[0];
+        let dict = g.op_at(
             DictVectorizer,
             1,
             &[m],
+            &[("int64_vocabulary", Attr::Ints(vec![1, 2]))],
             1,
-            vec![("int64_vocabulary", Attr::Ints(vec![1, 2]))],
         )[0];
         g.infer().unwrap();
         assert_eq!(g.ty(picked), "tensor<3x2xf32>");
@@ -598,12 +587,12 @@ mod tests {
 
     #[test]
     fn models() {
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         let main = g.main();
-        let x = g.input("x", t(F32, "N,4"));
-        let one = g.input("one", t(F32, "4"));
-        let classify = |g: &mut Graph, kind, x: Value, attrs| {
-            let r = g.node(main, kind, 1, &[Some(x)], &[true, true], attrs);
+        let x = g.input(t("Nx4xf32"));
+        let one = g.input(t("4xf32"));
+        let classify = |g: &mut Graph, kind, x: Value, attrs: Vec<(&str, Attr)>| {
+            let r = g.node(main, kind, 1, &[Some(x)], &[true, true], &attrs);
             (r[0].unwrap(), r[1].unwrap())
         };
         // Two classes from one column of 4 coefficients.
@@ -631,7 +620,7 @@ mod tests {
             5,
             &[Some(x)],
             &[true, true],
-            vec![("classlabels_int64s", Attr::Ints(vec![0, 1, 2]))],
+            &[("classlabels_int64s", Attr::Ints(vec![0, 1, 2]))],
         );
         let svm = classify(
             &mut g,
@@ -639,29 +628,29 @@ mod tests {
             x,
             vec![("classlabels_ints", Attr::Ints(vec![0, 1]))],
         );
-        let reg = g.op(LinearRegressor, 1, &[x], 1, vec![("targets", Attr::Int(2))])[0];
-        let svr = g.op(SVMRegressor, 1, &[x], 1, vec![])[0];
-        let trees = g.op(
+        let reg = g.op_at(LinearRegressor, 1, &[x], &[("targets", Attr::Int(2))], 1)[0];
+        let svr = g.op_at(SVMRegressor, 1, &[x], &[], 1)[0];
+        let trees = g.op_at(
             TreeEnsembleRegressor,
             3,
             &[x],
+            &[("n_targets", Attr::Int(3))],
             1,
-            vec![("n_targets", Attr::Int(3))],
         )[0];
         // Backend test_ai_onnx_ml_tree_ensemble_single_tree: double [3,2],
         // n_targets 2 -> double [3,2].
-        let xd = g.input("xd", t(F64, "3,2"));
+        let xd = g.input(t("3x2xf64"));
         let weights = TensorData::from_vec(vec![4], &[1.0f64, 2.0, 3.0, 4.0]).unwrap();
-        let ensemble = g.op(
+        let ensemble = g.op_at(
             TreeEnsemble,
             5,
             &[xd],
-            1,
-            vec![
+            &[
                 ("n_targets", Attr::Int(2)),
                 ("leaf_weights", Attr::Tensor(weights)),
                 ("leaf_targetids", Attr::Ints(vec![0, 1, 0, 1])),
             ],
+            1,
         )[0];
         g.infer().unwrap();
         assert_eq!(
@@ -685,47 +674,47 @@ mod tests {
 
     #[test]
     fn errors() {
-        let mut g = Graph::new();
-        let s = g.input("s", t(I64, "5"));
+        let mut g = Graph::new(28);
+        let s = g.input(t("5xi64"));
         let enc = vec![
             ("keys_strings", strings(&["a"])),
             ("values_int64s", Attr::Ints(vec![0])),
         ];
-        g.op(LabelEncoder, 2, &[s], 1, enc);
+        g.op_at(LabelEncoder, 2, &[s], &enc, 1);
         assert!(g
             .infer_err()
             .ends_with("the keys are string but the input is i64"));
 
-        let mut g = Graph::new();
-        let s = g.input("s", t(Str, "5"));
+        let mut g = Graph::new(28);
+        let s = g.input(t("5xstring"));
         let enc = vec![
             ("keys_strings", strings(&["a", "b"])),
             ("values_int64s", Attr::Ints(vec![0])),
         ];
-        g.op(LabelEncoder, 2, &[s], 1, enc);
+        g.op_at(LabelEncoder, 2, &[s], &enc, 1);
         assert!(g.infer_err().ends_with("there are 2 keys but 1 values"));
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "2,3"));
-        g.op(
+        let mut g = Graph::new(28);
+        let x = g.input(t("2x3xf32"));
+        g.op_at(
             ZipMap,
             1,
             &[x],
+            &[("classlabels_int64s", Attr::Ints(vec![1, 2]))],
             1,
-            vec![("classlabels_int64s", Attr::Ints(vec![1, 2]))],
         );
         assert!(g
             .infer_err()
             .ends_with("the input has 3 columns for 2 class labels"));
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "2,3"));
-        g.op(
+        let mut g = Graph::new(28);
+        let x = g.input(t("2x3xf32"));
+        g.op_at(
             Scaler,
             1,
             &[x],
+            &[("offset", Attr::Floats(vec![0.0, 1.0]))],
             1,
-            vec![("offset", Attr::Floats(vec![0.0, 1.0]))],
         );
         assert!(g
             .infer_err()

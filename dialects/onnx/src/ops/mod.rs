@@ -24,8 +24,6 @@ mod sequence;
 mod signal;
 #[cfg(test)]
 pub(crate) mod testing;
-#[cfg(test)]
-mod testkit;
 mod text;
 mod training;
 mod vision;

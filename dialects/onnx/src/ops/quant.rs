@@ -150,44 +150,43 @@ fn check_granularity(cx: &InferCtx, x: &[Dim], input: usize, name: &str) -> Resu
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testing::{t, Graph};
     use crate::attr::Attr;
     use crate::schema::OpKind::*;
-    use crate::types::ElemType::{F16, F32, F8E4M3FN, I4, U8};
 
     #[test]
     fn quantize_follows_the_zero_point_or_output_dtype() {
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         // Backend test_quantizelinear, test_quantizelinear_e4m3fn (zero
         // point of shape [1] with a scalar scale), test_quantizelinear_axis
         // and test_quantizelinear_int4 (per-axis).
-        let x = g.input("x", t(F32, "6"));
-        let s = g.input("s", t(F32, ""));
-        let zp = g.input("zp", t(U8, ""));
-        let y = g.op(QuantizeLinear, 28, &[x, s, zp], 1, vec![])[0];
-        let zp8 = g.input("zp8", t(F8E4M3FN, "1"));
-        let y8 = g.op(QuantizeLinear, 28, &[x, s, zp8], 1, vec![])[0];
-        let xa = g.input("xa", t(F32, "1,3,3,2"));
-        let sa = g.input("sa", t(F32, "3"));
-        let za = g.input("za", t(U8, "3"));
-        let ya = g.op(QuantizeLinear, 13, &[xa, sa, za], 1, vec![])[0];
-        let x4 = g.input("x4", t(F32, "3,4"));
-        let z4 = g.input("z4", t(I4, "3"));
-        let y4 = g.op(
+        let x = g.input(t("6xf32"));
+        let s = g.input(t("f32"));
+        let zp = g.input(t("ui8"));
+        let y = g.op_at(QuantizeLinear, 28, &[x, s, zp], &[], 1)[0];
+        let zp8 = g.input(t("1xf8E4M3FN"));
+        let y8 = g.op_at(QuantizeLinear, 28, &[x, s, zp8], &[], 1)[0];
+        let xa = g.input(t("1x3x3x2xf32"));
+        let sa = g.input(t("3xf32"));
+        let za = g.input(t("3xui8"));
+        let ya = g.op_at(QuantizeLinear, 13, &[xa, sa, za], &[], 1)[0];
+        let x4 = g.input(t("3x4xf32"));
+        let z4 = g.input(t("3xi4"));
+        let y4 = g.op_at(
             QuantizeLinear,
             28,
             &[x4, sa, z4],
+            &[("axis", Attr::Int(0))],
             1,
-            vec![("axis", Attr::Int(0))],
         )[0];
         // No zero point: uint8, or output_dtype (21+).
-        let plain = g.op(QuantizeLinear, 10, &[x, s], 1, vec![])[0];
-        let typed = g.op(
+        let plain = g.op_at(QuantizeLinear, 10, &[x, s], &[], 1)[0];
+        let typed = g.op_at(
             QuantizeLinear,
             21,
             &[x, s],
+            &[("output_dtype", Attr::Int(22))],
             1,
-            vec![("output_dtype", Attr::Int(22))],
         )[0];
         g.infer().unwrap();
         assert_eq!(g.ty(y), "tensor<6xui8>");
@@ -202,28 +201,28 @@ mod tests {
     fn blocked_quantization() {
         // Backend test_quantizelinear_blocked_asymmetric (x [3,4], scale
         // [3,2], block 2 on axis 1) and test_dequantizelinear_blocked.
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "3,4"));
-        let s = g.input("s", t(F32, "3,2"));
-        let zp = g.input("zp", t(U8, "3,2"));
+        let mut g = Graph::new(28);
+        let x = g.input(t("3x4xf32"));
+        let s = g.input(t("3x2xf32"));
+        let zp = g.input(t("3x2xui8"));
         let attrs = || vec![("axis", Attr::Int(1)), ("block_size", Attr::Int(2))];
-        let y = g.op(QuantizeLinear, 28, &[x, s, zp], 1, attrs())[0];
-        let xq = g.input("xq", t(U8, "1,4,3,2"));
-        let sq = g.input("sq", t(F32, "1,2,3,2"));
-        let deq = g.op(DequantizeLinear, 28, &[xq, sq], 1, attrs())[0];
+        let y = g.op_at(QuantizeLinear, 28, &[x, s, zp], &attrs(), 1)[0];
+        let xq = g.input(t("1x4x3x2xui8"));
+        let sq = g.input(t("1x2x3x2xf32"));
+        let deq = g.op_at(DequantizeLinear, 28, &[xq, sq], &attrs(), 1)[0];
         // A block that does not divide the dim: 5 / 2 rounds up to 3.
-        let x5 = g.input("x5", t(F32, "N,5"));
-        let s5 = g.input("s5", t(F32, "N,3"));
-        let y5 = g.op(QuantizeLinear, 21, &[x5, s5], 1, attrs())[0];
+        let x5 = g.input(t("Nx5xf32"));
+        let s5 = g.input(t("Nx3xf32"));
+        let y5 = g.op_at(QuantizeLinear, 21, &[x5, s5], &attrs(), 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(y), "tensor<3x4xui8>");
         assert_eq!(g.ty(deq), "tensor<1x4x3x2xf32>");
         assert_eq!(g.ty(y5), r#"tensor<"N"x5xui8>"#);
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "3,4"));
-        let s = g.input("s", t(F32, "3,1"));
-        g.op(QuantizeLinear, 28, &[x, s], 1, attrs());
+        let mut g = Graph::new(28);
+        let x = g.input(t("3x4xf32"));
+        let s = g.input(t("3x1xf32"));
+        g.op_at(QuantizeLinear, 28, &[x, s], &attrs(), 1);
         assert!(g.infer_err().ends_with(
             "the scale has shape [3, 1], but blocks of 2 along axis 1 of an input of shape [3, 4] need 2 at dim 1"
         ));
@@ -233,19 +232,19 @@ mod tests {
     fn dequantize_output_type_by_version() {
         // Backend test_dequantizelinear (float scale) and
         // test_dequantizelinear_e4m3fn_float16 (float16 scale).
-        let mut g = Graph::new();
-        let x = g.input("x", t(U8, "4"));
-        let s = g.input("s", t(F32, ""));
-        let s16 = g.input("s16", t(F16, ""));
-        let y = g.op(DequantizeLinear, 28, &[x, s], 1, vec![])[0];
-        let y16 = g.op(DequantizeLinear, 19, &[x, s16], 1, vec![])[0];
-        let old = g.op(DequantizeLinear, 13, &[x, s], 1, vec![])[0];
-        let bf = g.op(
+        let mut g = Graph::new(28);
+        let x = g.input(t("4xui8"));
+        let s = g.input(t("f32"));
+        let s16 = g.input(t("f16"));
+        let y = g.op_at(DequantizeLinear, 28, &[x, s], &[], 1)[0];
+        let y16 = g.op_at(DequantizeLinear, 19, &[x, s16], &[], 1)[0];
+        let old = g.op_at(DequantizeLinear, 13, &[x, s], &[], 1)[0];
+        let bf = g.op_at(
             DequantizeLinear,
             23,
             &[x, s],
+            &[("output_dtype", Attr::Int(16))],
             1,
-            vec![("output_dtype", Attr::Int(16))],
         )[0];
         g.infer().unwrap();
         assert_eq!(g.ty(y), "tensor<4xf32>");
@@ -258,9 +257,9 @@ mod tests {
     fn dynamic_quantize() {
         // Backend test_dynamicquantizelinear: float[6] -> uint8[6], float
         // scalar, uint8 scalar.
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "6"));
-        let out = g.op(DynamicQuantizeLinear, 11, &[x], 3, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("6xf32"));
+        let out = g.op_at(DynamicQuantizeLinear, 11, &[x], &[], 3);
         g.infer().unwrap();
         let types: Vec<String> = out.iter().map(|&v| g.ty(v)).collect();
         assert_eq!(types, ["tensor<6xui8>", "tensor<f32>", "tensor<ui8>"]);
@@ -268,32 +267,32 @@ mod tests {
 
     #[test]
     fn bad_scales_and_types() {
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "2,3"));
-        let s = g.input("s", t(F32, "2"));
-        g.op(QuantizeLinear, 13, &[x, s], 1, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("2x3xf32"));
+        let s = g.input(t("2xf32"));
+        g.op_at(QuantizeLinear, 13, &[x, s], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("the scale has 2 elements but dim 1 of the input [2, 3] is 3"));
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "2,3"));
-        let s = g.input("s", t(F32, "2,3"));
-        g.op(QuantizeLinear, 13, &[x, s], 1, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("2x3xf32"));
+        let s = g.input(t("2x3xf32"));
+        g.op_at(QuantizeLinear, 13, &[x, s], &[], 1);
         assert!(g.infer_err().ends_with(
             "the scale has shape [2, 3], not a scalar or 1-D (blocked quantization needs 'block_size')"
         ));
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "2,3"));
-        let s = g.input("s", t(F32, ""));
-        let zp = g.input("zp", t(U8, ""));
-        g.op(
+        let mut g = Graph::new(28);
+        let x = g.input(t("2x3xf32"));
+        let s = g.input(t("f32"));
+        let zp = g.input(t("ui8"));
+        g.op_at(
             QuantizeLinear,
             21,
             &[x, s, zp],
+            &[("output_dtype", Attr::Int(3))],
             1,
-            vec![("output_dtype", Attr::Int(3))],
         );
         assert!(g
             .infer_err()

@@ -76,51 +76,44 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testing::{t, Graph};
     use crate::attr::Attr;
     use crate::schema::OpKind::*;
-    use crate::types::ElemType::{F32, F64};
 
     #[test]
     fn shapes_and_types() {
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "10"));
-        let xd = g.input("xd", t(F64, "10"));
-        let logits = g.input("logits", t(F32, "B,5"));
-        let normal = g.op(
+        let mut g = Graph::new(28);
+        let x = g.input(t("10xf32"));
+        let xd = g.input(t("10xf64"));
+        let logits = g.input(t("Bx5xf32"));
+        let normal = g.op_at(
             RandomNormal,
             22,
             &[],
+            &[("shape", Attr::Ints(vec![2, 3]))],
             1,
-            vec![("shape", Attr::Ints(vec![2, 3]))],
         )[0];
-        let uniform = g.op(
+        let uniform = g.op_at(
             RandomUniform,
             1,
             &[],
+            &[("shape", Attr::Ints(vec![4])), ("dtype", Attr::Int(11))],
             1,
-            vec![("shape", Attr::Ints(vec![4])), ("dtype", Attr::Int(11))],
         )[0];
-        let like = g.op(RandomUniformLike, 22, &[x], 1, vec![])[0];
-        let like16 = g.op(
-            RandomNormalLike,
-            22,
-            &[x],
-            1,
-            vec![("dtype", Attr::Int(10))],
-        )[0];
+        let like = g.op_at(RandomUniformLike, 22, &[x], &[], 1)[0];
+        let like16 = g.op_at(RandomNormalLike, 22, &[x], &[("dtype", Attr::Int(10))], 1)[0];
         // Backend test_bernoulli (double in, double out) and
         // test_bernoulli_double (float in, dtype double).
-        let bernoulli = g.op(Bernoulli, 22, &[xd], 1, vec![])[0];
-        let bernoulli_double = g.op(Bernoulli, 22, &[x], 1, vec![("dtype", Attr::Int(11))])[0];
-        let samples = g.op(
+        let bernoulli = g.op_at(Bernoulli, 22, &[xd], &[], 1)[0];
+        let bernoulli_double = g.op_at(Bernoulli, 22, &[x], &[("dtype", Attr::Int(11))], 1)[0];
+        let samples = g.op_at(
             Multinomial,
             22,
             &[logits],
+            &[("sample_size", Attr::Int(3)), ("dtype", Attr::Int(7))],
             1,
-            vec![("sample_size", Attr::Int(3)), ("dtype", Attr::Int(7))],
         )[0];
-        let one = g.op(Multinomial, 7, &[logits], 1, vec![])[0];
+        let one = g.op_at(Multinomial, 7, &[logits], &[], 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(normal), "tensor<2x3xf32>");
         assert_eq!(g.ty(uniform), "tensor<4xf64>");
@@ -134,28 +127,28 @@ mod tests {
 
     #[test]
     fn errors() {
-        let mut g = Graph::new();
-        g.op(
+        let mut g = Graph::new(28);
+        g.op_at(
             RandomNormal,
             22,
             &[],
+            &[("shape", Attr::Ints(vec![2, -1]))],
             1,
-            vec![("shape", Attr::Ints(vec![2, -1]))],
         );
         assert!(g
             .infer_err()
             .ends_with("attribute 'shape' has a negative dim -1"));
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "2,3"));
-        g.op(Multinomial, 22, &[x], 1, vec![("dtype", Attr::Int(1))]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("2x3xf32"));
+        g.op_at(Multinomial, 22, &[x], &[("dtype", Attr::Int(1))], 1);
         assert!(g
             .infer_err()
             .ends_with("attribute 'dtype' must be int32 or int64, got f32"));
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "3"));
-        g.op(Multinomial, 22, &[x], 1, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("3xf32"));
+        g.op_at(Multinomial, 22, &[x], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("the input must be [batch, classes], got shape [3]"));

@@ -206,11 +206,10 @@ fn multiple(hidden: &mut Dim, dim: &Dim, k: i64, what: impl Fn() -> String) -> R
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testing::{t, Graph};
     use crate::attr::Attr;
     use crate::ir::Value;
     use crate::schema::OpKind::*;
-    use crate::types::ElemType::{F32, I32};
 
     fn types(g: &Graph, vs: &[Option<Value>]) -> Vec<String> {
         vs.iter()
@@ -220,12 +219,12 @@ mod tests {
 
     #[test]
     fn backend_shapes() {
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         let main = g.main();
         // test_lstm_batchwise: layout 1, hidden 7 -> Y [3,1,1,7], Y_h [3,1,7].
-        let x = g.input("x", t(F32, "3,1,2"));
-        let w = g.input("w", t(F32, "1,28,2"));
-        let r = g.input("r", t(F32, "1,28,7"));
+        let x = g.input(t("3x1x2xf32"));
+        let w = g.input(t("1x28x2xf32"));
+        let r = g.input(t("1x28x7xf32"));
         let attrs = vec![("hidden_size", Attr::Int(7)), ("layout", Attr::Int(1))];
         let lstm = g.node(
             main,
@@ -233,11 +232,11 @@ mod tests {
             22,
             &[Some(x), Some(w), Some(r)],
             &[true, true],
-            attrs,
+            &attrs,
         );
         // test_lstm_bidirectional: no Y; Y_h and Y_c [2,1,3].
-        let w2 = g.input("w2", t(F32, "2,12,2"));
-        let r2 = g.input("r2", t(F32, "2,12,3"));
+        let w2 = g.input(t("2x12x2xf32"));
+        let r2 = g.input(t("2x12x3xf32"));
         let attrs = vec![
             ("hidden_size", Attr::Int(3)),
             ("direction", Attr::str("bidirectional")),
@@ -248,31 +247,31 @@ mod tests {
             22,
             &[Some(x), Some(w2), Some(r2)],
             &[false, true, true],
-            attrs,
+            &attrs,
         );
         // test_gru_seq_length: hidden 5 with a bias -> Y_h [1,3,5].
-        let xg = g.input("xg", t(F32, "2,3,3"));
-        let wg = g.input("wg", t(F32, "1,15,3"));
-        let rg = g.input("rg", t(F32, "1,15,5"));
-        let bg = g.input("bg", t(F32, "1,30"));
+        let xg = g.input(t("2x3x3xf32"));
+        let wg = g.input(t("1x15x3xf32"));
+        let rg = g.input(t("1x15x5xf32"));
+        let bg = g.input(t("1x30xf32"));
         let gru = g.node(
             main,
             GRU,
             22,
             &[Some(xg), Some(wg), Some(rg), Some(bg)],
             &[false, true],
-            vec![],
+            &[],
         );
         // test_simple_rnn_batchwise: layout 1, hidden 4.
-        let wr = g.input("wr", t(F32, "1,4,2"));
-        let rr = g.input("rr", t(F32, "1,4,4"));
+        let wr = g.input(t("1x4x2xf32"));
+        let rr = g.input(t("1x4x4xf32"));
         let rnn = g.node(
             main,
             RNN,
             22,
             &[Some(x), Some(wr), Some(rr)],
             &[true, true],
-            vec![("layout", Attr::Int(1))],
+            &[("layout", Attr::Int(1))],
         );
         g.infer().unwrap();
         assert_eq!(
@@ -294,13 +293,13 @@ mod tests {
     fn sizes_come_from_any_input() {
         // No hidden_size: it comes from W (24 = 4 * 6 for an LSTM), the
         // batch from sequence_lens, with symbolic sequence length.
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "S,?,10"));
-        let w = g.input("w", t(F32, "1,24,10"));
-        let r = g.input("r", t(F32, "*"));
-        let b = g.input("b", t(F32, "1,48"));
-        let lens = g.input("lens", t(I32, "B"));
-        let out = g.op(LSTM, 14, &[x, w, r, b, lens], 3, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("Sx?x10xf32"));
+        let w = g.input(t("1x24x10xf32"));
+        let r = g.input(t("*xf32"));
+        let b = g.input(t("1x48xf32"));
+        let lens = g.input(t("Bxi32"));
+        let out = g.op_at(LSTM, 14, &[x, w, r, b, lens], &[], 3);
         g.infer().unwrap();
         let ty: Vec<String> = out.iter().map(|&v| g.ty(v)).collect();
         assert_eq!(
@@ -316,11 +315,11 @@ mod tests {
     /// Checks that an LSTM on a `[3, 1, 2]` input with these weights and
     /// attributes fails with `message`.
     fn lstm_fails(w: &str, r: &str, attrs: Vec<(&str, Attr)>, message: &str) {
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "3,1,2"));
-        let w = g.input("w", t(F32, w));
-        let r = g.input("r", t(F32, r));
-        g.op(LSTM, 22, &[x, w, r], 2, attrs);
+        let mut g = Graph::new(28);
+        let x = g.input(t("3x1x2xf32"));
+        let w = g.input(t(w));
+        let r = g.input(t(r));
+        g.op_at(LSTM, 22, &[x, w, r], &attrs, 2);
         let err = g.infer_err();
         assert!(err.ends_with(message), "{err}");
     }
@@ -329,27 +328,27 @@ mod tests {
     fn contradictions() {
         let hidden = vec![("hidden_size", Attr::Int(5))];
         lstm_fails(
-            "1,28,2",
-            "1,28,7",
+            "1x28x2xf32",
+            "1x28x7xf32",
             hidden,
             "dim 1 of 'R' is 28 but must be 4 * hidden_size = 20",
         );
         let input = "dim 2 of 'W' (the input size) is 3 but must be 2";
-        lstm_fails("1,28,3", "1,28,7", vec![], input);
+        lstm_fails("1x28x3xf32", "1x28x7xf32", vec![], input);
         let bidirectional = vec![("direction", Attr::str("bidirectional"))];
         let directions = "dim 0 of 'R' (num_directions) is 1 but must be 2";
-        lstm_fails("1,28,2", "1,28,7", bidirectional, directions);
+        lstm_fails("1x28x2xf32", "1x28x7xf32", bidirectional, directions);
         lstm_fails(
-            "1,30,2",
-            "*",
+            "1x30x2xf32",
+            "*xf32",
             vec![],
             "dim 1 of 'W' is 30, which is not 4 * hidden_size",
         );
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "3,2"));
-        let w = g.input("w", t(F32, "1,4,2"));
-        let r = g.input("r", t(F32, "1,4,4"));
-        g.op(RNN, 22, &[x, w, r], 2, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("3x2xf32"));
+        let w = g.input(t("1x4x2xf32"));
+        let r = g.input(t("1x4x4xf32"));
+        g.op_at(RNN, 22, &[x, w, r], &[], 2);
         assert!(g
             .infer_err()
             .ends_with("input 'X' must have rank 3, got shape [3, 2]"));

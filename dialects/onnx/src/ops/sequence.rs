@@ -470,14 +470,13 @@ fn has_element(cx: &mut InferCtx) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{opt, seq, t, Graph};
+    use super::super::testing::{opt, seq, t, Graph};
     use crate::attr::Attr;
     use crate::dim::Dim;
     use crate::infer::{Knowledge, SymTensor};
     use crate::ir::Value;
     use crate::schema::OpKind::*;
     use crate::tensor::TensorData;
-    use crate::types::ElemType::{F32, I32, I64};
 
     fn known(k: &Knowledge, v: Value) -> Option<i64> {
         k.values.get(&v).and_then(SymTensor::as_known).map(|e| e[0])
@@ -485,22 +484,22 @@ mod tests {
 
     #[test]
     fn construct_unions_element_shapes() {
-        let mut g = Graph::new();
-        let a = g.input("a", t(F32, "2,N"));
-        let b = g.input("b", t(F32, "3,N"));
-        let s = g.op(SequenceConstruct, 11, &[a, b], 1, vec![])[0];
-        let same = g.op(SequenceConstruct, 11, &[a, a], 1, vec![])[0];
-        let len = g.op(SequenceLength, 11, &[s], 1, vec![])[0];
+        let mut g = Graph::new(28);
+        let a = g.input(t("2xNxf32"));
+        let b = g.input(t("3xNxf32"));
+        let s = g.op_at(SequenceConstruct, 11, &[a, b], &[], 1)[0];
+        let same = g.op_at(SequenceConstruct, 11, &[a, a], &[], 1)[0];
+        let len = g.op_at(SequenceLength, 11, &[s], &[], 1)[0];
         let k = g.infer().unwrap();
         assert_eq!(g.ty(s), r#"!onnx.seq<tensor<?x"N"xf32>>"#);
         assert_eq!(g.ty(same), r#"!onnx.seq<tensor<2x"N"xf32>>"#);
         assert_eq!(g.ty(len), "tensor<i64>");
         assert_eq!(known(&k, len), Some(2));
 
-        let mut g = Graph::new();
-        let a = g.input("a", t(F32, "2"));
-        let b = g.input("b", t(I64, "2"));
-        g.op(SequenceConstruct, 11, &[a, b], 1, vec![]);
+        let mut g = Graph::new(28);
+        let a = g.input(t("2xf32"));
+        let b = g.input(t("2xi64"));
+        g.op_at(SequenceConstruct, 11, &[a, b], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("input 1 has element type i64 but input 0 has f32"));
@@ -510,18 +509,18 @@ mod tests {
     fn insert_erase_and_length() {
         // Backend test_sequence_insert_at_back: seq(int64 of unknown shape)
         // + int64[3] -> seq(int64 of unknown shape).
-        let mut g = Graph::new();
-        let s = g.input("sequence", seq(t(I64, "*")));
-        let x = g.input("tensor", t(I64, "3"));
-        let back = g.op(SequenceInsert, 11, &[s, x], 1, vec![])[0];
+        let mut g = Graph::new(28);
+        let s = g.input(seq(t("*xi64")));
+        let x = g.input(t("3xi64"));
+        let back = g.op_at(SequenceInsert, 11, &[s, x], &[], 1)[0];
         // Into an empty sequence the element type is the tensor's.
-        let empty = g.op(SequenceEmpty, 11, &[], 1, vec![("dtype", Attr::Int(7))])[0];
-        let one = g.op(SequenceInsert, 11, &[empty, x], 1, vec![])[0];
-        let two = g.op(SequenceInsert, 11, &[one, x], 1, vec![])[0];
-        let erased = g.op(SequenceErase, 11, &[two], 1, vec![])[0];
+        let empty = g.op_at(SequenceEmpty, 11, &[], &[("dtype", Attr::Int(7))], 1)[0];
+        let one = g.op_at(SequenceInsert, 11, &[empty, x], &[], 1)[0];
+        let two = g.op_at(SequenceInsert, 11, &[one, x], &[], 1)[0];
+        let erased = g.op_at(SequenceErase, 11, &[two], &[], 1)[0];
         let lens: Vec<Value> = [empty, one, two, erased, s]
             .iter()
-            .map(|&q| g.op(SequenceLength, 11, &[q], 1, vec![])[0])
+            .map(|&q| g.op_at(SequenceLength, 11, &[q], &[], 1)[0])
             .collect();
         let k = g.infer().unwrap();
         assert_eq!(g.ty(back), "!onnx.seq<tensor<*xi64>>");
@@ -531,25 +530,24 @@ mod tests {
         let values: Vec<_> = lens.iter().map(|&l| known(&k, l)).collect();
         assert_eq!(values, [Some(0), Some(1), Some(2), Some(1), None]);
 
-        let mut g = Graph::new();
-        let empty = g.op(SequenceEmpty, 11, &[], 1, vec![])[0];
-        g.op(SequenceErase, 11, &[empty], 1, vec![]);
+        let mut g = Graph::new(28);
+        let empty = g.op_at(SequenceEmpty, 11, &[], &[], 1)[0];
+        g.op_at(SequenceErase, 11, &[empty], &[], 1);
         assert!(g.infer_err().ends_with("erases from an empty sequence"));
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "3"));
-        let s = g.op(SequenceEmpty, 11, &[], 1, vec![])[0];
-        let main = g.main();
-        let p = g.constant(main, TensorData::scalar(2i64));
-        g.op(SequenceInsert, 11, &[s, x, p], 1, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("3xf32"));
+        let s = g.op_at(SequenceEmpty, 11, &[], &[], 1)[0];
+        let p = g.constant(TensorData::scalar(2i64));
+        g.op_at(SequenceInsert, 11, &[s, x, p], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("position 2 is out of range for a sequence of 0 tensors"));
 
-        let mut g = Graph::new();
-        let s = g.input("s", seq(t(F32, "2")));
-        let x = g.input("x", t(I32, "2"));
-        g.op(SequenceInsert, 11, &[s, x], 1, vec![]);
+        let mut g = Graph::new(28);
+        let s = g.input(seq(t("2xf32")));
+        let x = g.input(t("2xi32"));
+        g.op_at(SequenceInsert, 11, &[s, x], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("inserts a tensor<2xi32> into a sequence of tensor<2xf32>"));
@@ -557,25 +555,23 @@ mod tests {
 
     #[test]
     fn sequence_at_reads_constructed_elements() {
-        let mut g = Graph::new();
-        let main = g.main();
-        let a = g.input("a", t(F32, "2"));
-        let b = g.input("b", t(F32, "3"));
-        let s = g.op(SequenceConstruct, 11, &[a, b], 1, vec![])[0];
-        let p = g.constant(main, TensorData::scalar(-1i64));
-        let q = g.input("q", t(I64, ""));
-        let last = g.op(SequenceAt, 11, &[s, p], 1, vec![])[0];
-        let any = g.op(SequenceAt, 11, &[s, q], 1, vec![])[0];
+        let mut g = Graph::new(28);
+        let a = g.input(t("2xf32"));
+        let b = g.input(t("3xf32"));
+        let s = g.op_at(SequenceConstruct, 11, &[a, b], &[], 1)[0];
+        let p = g.constant(TensorData::scalar(-1i64));
+        let q = g.input(t("i64"));
+        let last = g.op_at(SequenceAt, 11, &[s, p], &[], 1)[0];
+        let any = g.op_at(SequenceAt, 11, &[s, q], &[], 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(last), "tensor<3xf32>");
         assert_eq!(g.ty(any), "tensor<?xf32>");
 
-        let mut g = Graph::new();
-        let main = g.main();
-        let a = g.input("a", t(F32, "2"));
-        let s = g.op(SequenceConstruct, 11, &[a, a], 1, vec![])[0];
-        let p = g.constant(main, TensorData::scalar(2i64));
-        g.op(SequenceAt, 11, &[s, p], 1, vec![]);
+        let mut g = Graph::new(28);
+        let a = g.input(t("2xf32"));
+        let s = g.op_at(SequenceConstruct, 11, &[a, a], &[], 1)[0];
+        let p = g.constant(TensorData::scalar(2i64));
+        g.op_at(SequenceAt, 11, &[s, p], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("position 2 is out of range for a sequence of 2 tensors"));
@@ -583,41 +579,40 @@ mod tests {
 
     #[test]
     fn split_to_sequence() {
-        let mut g = Graph::new();
-        let main = g.main();
-        let data = g.input("data", t(F32, "3,6"));
+        let mut g = Graph::new(28);
+        let data = g.input(t("3x6xf32"));
         // Backend test_split_to_sequence_1 (scalar split 2 on axis 1: three
         // [3, 2] pieces), _2 ([1, 2] on axis 0: [1, 6] and [2, 6]) and
         // _nokeepdims (six [3] pieces).
-        let two = g.constant(main, TensorData::scalar(2i64));
-        let one_two = g.constant(main, TensorData::i64s(&[1, 2]));
-        let s1 = g.op(
+        let two = g.constant(TensorData::scalar(2i64));
+        let one_two = g.constant(TensorData::i64s(&[1, 2]));
+        let s1 = g.op_at(
             SplitToSequence,
             24,
             &[data, two],
+            &[("axis", Attr::Int(1))],
             1,
-            vec![("axis", Attr::Int(1))],
         )[0];
-        let s2 = g.op(
+        let s2 = g.op_at(
             SplitToSequence,
             24,
             &[data, one_two],
+            &[("axis", Attr::Int(0))],
             1,
-            vec![("axis", Attr::Int(0))],
         )[0];
-        let s3 = g.op(
+        let s3 = g.op_at(
             SplitToSequence,
             24,
             &[data],
+            &[("axis", Attr::Int(1)), ("keepdims", Attr::Int(0))],
             1,
-            vec![("axis", Attr::Int(1)), ("keepdims", Attr::Int(0))],
         )[0];
-        let s4 = g.op(SplitToSequence, 11, &[data], 1, vec![])[0];
-        let sym = g.input("sym", t(F32, "N,2"));
-        let s5 = g.op(SplitToSequence, 24, &[sym], 1, vec![])[0];
+        let s4 = g.op_at(SplitToSequence, 11, &[data], &[], 1)[0];
+        let sym = g.input(t("Nx2xf32"));
+        let s5 = g.op_at(SplitToSequence, 24, &[sym], &[], 1)[0];
         let lens: Vec<Value> = [s1, s2, s3, s4, s5]
             .iter()
-            .map(|&q| g.op(SequenceLength, 11, &[q], 1, vec![])[0])
+            .map(|&q| g.op_at(SequenceLength, 11, &[q], &[], 1)[0])
             .collect();
         let k = g.infer().unwrap();
         assert_eq!(g.ty(s1), "!onnx.seq<tensor<3x2xf32>>");
@@ -629,11 +624,10 @@ mod tests {
         assert_eq!(values, [Some(3), Some(2), Some(6), Some(3)]);
         assert_eq!(k.values[&lens[4]].elems, [Dim::param("N")]);
 
-        let mut g = Graph::new();
-        let main = g.main();
-        let data = g.input("data", t(F32, "3,6"));
-        let bad = g.constant(main, TensorData::i64s(&[1, 1]));
-        g.op(SplitToSequence, 24, &[data, bad], 1, vec![]);
+        let mut g = Graph::new(28);
+        let data = g.input(t("3x6xf32"));
+        let bad = g.constant(TensorData::i64s(&[1, 1]));
+        g.op_at(SplitToSequence, 24, &[data, bad], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("'split' sums to 2 but the input's dim 0 is 3"));
@@ -641,45 +635,27 @@ mod tests {
 
     #[test]
     fn concat_from_sequence_uses_the_length() {
-        let mut g = Graph::new();
-        let a = g.input("a", t(F32, "2,N"));
-        let s = g.op(SequenceConstruct, 11, &[a, a, a], 1, vec![])[0];
-        let cat = g.op(
+        let mut g = Graph::new(28);
+        let a = g.input(t("2xNxf32"));
+        let s = g.op_at(SequenceConstruct, 11, &[a, a, a], &[], 1)[0];
+        let cat = g.op_at(ConcatFromSequence, 11, &[s], &[("axis", Attr::Int(0))], 1)[0];
+        let stack = g.op_at(
             ConcatFromSequence,
             11,
             &[s],
+            &[("axis", Attr::Int(-1)), ("new_axis", Attr::Int(1))],
             1,
-            vec![("axis", Attr::Int(0))],
         )[0];
-        let stack = g.op(
-            ConcatFromSequence,
-            11,
-            &[s],
-            1,
-            vec![("axis", Attr::Int(-1)), ("new_axis", Attr::Int(1))],
-        )[0];
-        let u = g.input("u", seq(t(F32, "2,N")));
-        let unknown_len = g.op(
-            ConcatFromSequence,
-            11,
-            &[u],
-            1,
-            vec![("axis", Attr::Int(1))],
-        )[0];
+        let u = g.input(seq(t("2xNxf32")));
+        let unknown_len = g.op_at(ConcatFromSequence, 11, &[u], &[("axis", Attr::Int(1))], 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(cat), r#"tensor<6x"N"xf32>"#);
         assert_eq!(g.ty(stack), r#"tensor<2x"N"x3xf32>"#);
         assert_eq!(g.ty(unknown_len), "tensor<2x?xf32>");
 
-        let mut g = Graph::new();
-        let u = g.input("u", seq(t(F32, "2")));
-        g.op(
-            ConcatFromSequence,
-            11,
-            &[u],
-            1,
-            vec![("axis", Attr::Int(1))],
-        );
+        let mut g = Graph::new(28);
+        let u = g.input(seq(t("2xf32")));
+        g.op_at(ConcatFromSequence, 11, &[u], &[("axis", Attr::Int(1))], 1);
         assert!(g
             .infer_err()
             .ends_with("attribute 'axis' = 1 is out of range for concatenating tensors of rank 1"));
@@ -689,21 +665,15 @@ mod tests {
     fn sequence_map_applies_the_body() {
         // Backend test_sequence_map_add_1_sequence_1_tensor: seq(float[N])
         // and float[N] through Add -> seq(float[N]).
-        let mut g = Graph::new();
-        let x0 = g.input("x0", seq(t(F32, "N")));
-        let x1 = g.input("x1", t(F32, "N"));
+        let mut g = Graph::new(28);
+        let x0 = g.input(seq(t("Nxf32")));
+        let x1 = g.input(t("Nxf32"));
         let r = g.region("body");
-        let a = g.arg(r, "a", crate::types::Type::Unknown);
-        let b = g.arg(r, "b", crate::types::Type::Unknown);
-        let y = g.node(r, Add, 14, &[Some(a), Some(b)], &[true], vec![])[0].unwrap();
+        let a = g.arg(r, crate::types::Type::Unknown);
+        let b = g.arg(r, crate::types::Type::Unknown);
+        let y = g.node(r, Add, 14, &[Some(a), Some(b)], &[true], &[])[0].unwrap();
         g.output(r, y);
-        let out = g.op(
-            SequenceMap,
-            17,
-            &[x0, x1],
-            1,
-            vec![("body", Attr::Graph(r))],
-        )[0];
+        let out = g.op_at(SequenceMap, 17, &[x0, x1], &[("body", Attr::Graph(r))], 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(out), r#"!onnx.seq<tensor<"N"xf32>>"#);
         assert_eq!(g.ty(a), r#"tensor<"N"xf32>"#);
@@ -713,16 +683,16 @@ mod tests {
     fn optionals() {
         // Backend test_optional_get_element_optional_sequence and
         // test_optional_get_element_tensor (a plain tensor, opset 18+).
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         let main = g.main();
-        let os = g.input("os", opt(seq(t(I32, "4"))));
-        let x = g.input("x", t(F32, "4"));
-        let got = g.op(OptionalGetElement, 28, &[os], 1, vec![])[0];
-        let plain = g.op(OptionalGetElement, 18, &[x], 1, vec![])[0];
-        let wrapped = g.op(Optional, 15, &[x], 1, vec![])[0];
-        let empty = g.op(Optional, 15, &[], 1, vec![("type", Attr::Type(t(I64, "")))])[0];
+        let os = g.input(opt(seq(t("4xi32"))));
+        let x = g.input(t("4xf32"));
+        let got = g.op_at(OptionalGetElement, 28, &[os], &[], 1)[0];
+        let plain = g.op_at(OptionalGetElement, 18, &[x], &[], 1)[0];
+        let wrapped = g.op_at(Optional, 15, &[x], &[], 1)[0];
+        let empty = g.op_at(Optional, 15, &[], &[("type", Attr::Type(t("i64")))], 1)[0];
         let has = [Some(wrapped), Some(empty), Some(x), None, Some(os)]
-            .map(|i| g.node(main, OptionalHasElement, 18, &[i], &[true], vec![])[0].unwrap());
+            .map(|i| g.node(main, OptionalHasElement, 18, &[i], &[true], &[])[0].unwrap());
         let k = g.infer().unwrap();
         assert_eq!(g.ty(got), "!onnx.seq<tensor<4xi32>>");
         assert_eq!(g.ty(plain), "tensor<4xf32>");
@@ -734,15 +704,15 @@ mod tests {
             [Some(1), Some(0), Some(1), Some(0), None]
         );
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(F32, "4"));
-        g.op(OptionalGetElement, 15, &[x], 1, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("4xf32"));
+        g.op_at(OptionalGetElement, 15, &[x], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("the input must be an optional, got tensor<4xf32>"));
 
-        let mut g = Graph::new();
-        g.op(Optional, 15, &[], 1, vec![]);
+        let mut g = Graph::new(28);
+        g.op_at(Optional, 15, &[], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("needs an input or the 'type' attribute"));

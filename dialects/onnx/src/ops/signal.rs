@@ -211,26 +211,29 @@ fn stft(cx: &mut InferCtx) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testing::{t, Graph};
     use crate::attr::Attr;
     use crate::ir::Value;
     use crate::schema::OpKind::*;
     use crate::tensor::TensorData;
-    use crate::types::ElemType::{F32, I32, I64};
 
     #[test]
     fn dft_shapes() {
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         let main = g.main();
-        let real = g.input("real", t(F32, "1,10,10,1"));
-        let complex = g.input("complex", t(F32, "1,10,10,2"));
-        let half = g.input("half", t(F32, "1,6,10,2"));
-        let one = g.constant(main, TensorData::scalar(1i64));
-        let axis_in = g.input("axis", t(I64, ""));
-        let dft =
-            |g: &mut Graph, opset, x: Value, len: Option<Value>, axis: Option<Value>, attrs| {
-                g.node(main, DFT, opset, &[Some(x), len, axis], &[true], attrs)[0].unwrap()
-            };
+        let real = g.input(t("1x10x10x1xf32"));
+        let complex = g.input(t("1x10x10x2xf32"));
+        let half = g.input(t("1x6x10x2xf32"));
+        let one = g.constant(TensorData::scalar(1i64));
+        let axis_in = g.input(t("i64"));
+        let dft = |g: &mut Graph,
+                   opset,
+                   x: Value,
+                   len: Option<Value>,
+                   axis: Option<Value>,
+                   attrs: Vec<(&str, Attr)>| {
+            g.node(main, DFT, opset, &[Some(x), len, axis], &[true], &attrs)[0].unwrap()
+        };
         // Backend test_dft (axis 1), test_dft_inverse, test_dft_rfft,
         // test_dft_irfft, and their opset-19 twins with the axis attribute.
         let plain = dft(&mut g, 20, real, None, Some(one), vec![]);
@@ -277,7 +280,7 @@ mod tests {
             vec![("onesided", Attr::Int(1))],
         );
         // dft_length pads (or crops) the axis, by default -2.
-        let sixteen = g.constant(main, TensorData::scalar(16i32));
+        let sixteen = g.constant(TensorData::scalar(16i32));
         let padded = dft(
             &mut g,
             20,
@@ -300,14 +303,14 @@ mod tests {
     #[test]
     fn dft_errors() {
         let cases = [
-            (17, "1,10,2", vec![("onesided", Attr::Int(1))], "a one-sided DFT needs a real input (last dim 1), got 2"),
-            (17, "1,10,3", vec![], "the last dim must be 1 (real) or 2 (complex), got 3"),
-            (17, "1,10,1", vec![("axis", Attr::Int(2))], "axis 2 is out of range for an input of rank 3 (the last dim cannot be transformed)"),
+            (17, "1x10x2xf32", vec![("onesided", Attr::Int(1))], "a one-sided DFT needs a real input (last dim 1), got 2"),
+            (17, "1x10x3xf32", vec![], "the last dim must be 1 (real) or 2 (complex), got 3"),
+            (17, "1x10x1xf32", vec![("axis", Attr::Int(2))], "axis 2 is out of range for an input of rank 3 (the last dim cannot be transformed)"),
         ];
         for (opset, shape, attrs, message) in cases {
-            let mut g = Graph::new();
-            let x = g.input("x", t(F32, shape));
-            g.op(DFT, opset, &[x], 1, attrs);
+            let mut g = Graph::new(28);
+            let x = g.input(t(shape));
+            g.op_at(DFT, opset, &[x], &attrs, 1);
             let err = g.infer_err();
             assert!(err.ends_with(message), "{err}");
         }
@@ -317,19 +320,19 @@ mod tests {
     fn stft_shapes() {
         // Backend test_stft (frame_length 16) and test_stft_with_window (a
         // window of 16): [1,128,1] with step 8 -> [1,15,9,2].
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         let main = g.main();
-        let signal = g.input("signal", t(F32, "1,128,1"));
-        let step = g.constant(main, TensorData::scalar(8i64));
-        let len = g.constant(main, TensorData::scalar(16i64));
-        let window = g.input("window", t(F32, "16"));
+        let signal = g.input(t("1x128x1xf32"));
+        let step = g.constant(TensorData::scalar(8i64));
+        let len = g.constant(TensorData::scalar(16i64));
+        let window = g.input(t("16xf32"));
         let a = g.node(
             main,
             STFT,
             17,
             &[Some(signal), Some(step), None, Some(len)],
             &[true],
-            vec![],
+            &[],
         )[0]
         .unwrap();
         let b = g.node(
@@ -338,7 +341,7 @@ mod tests {
             17,
             &[Some(signal), Some(step), Some(window)],
             &[true],
-            vec![],
+            &[],
         )[0]
         .unwrap();
         let full = g.node(
@@ -347,30 +350,29 @@ mod tests {
             17,
             &[Some(signal), Some(step), Some(window)],
             &[true],
-            vec![("onesided", Attr::Int(0))],
+            &[("onesided", Attr::Int(0))],
         )[0]
         .unwrap();
-        let whole =
-            g.node(main, STFT, 17, &[Some(signal), Some(step)], &[true], vec![])[0].unwrap();
+        let whole = g.node(main, STFT, 17, &[Some(signal), Some(step)], &[true], &[])[0].unwrap();
         g.infer().unwrap();
         assert_eq!(g.ty(a), "tensor<1x15x9x2xf32>");
         assert_eq!(g.ty(b), "tensor<1x15x9x2xf32>");
         assert_eq!(g.ty(full), "tensor<1x15x16x2xf32>");
         assert_eq!(g.ty(whole), "tensor<1x1x65x2xf32>");
 
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         let main = g.main();
-        let signal = g.input("signal", t(F32, "1,128,1"));
-        let step = g.constant(main, TensorData::scalar(8i64));
-        let len = g.constant(main, TensorData::scalar(16i64));
-        let window = g.input("window", t(F32, "32"));
+        let signal = g.input(t("1x128x1xf32"));
+        let step = g.constant(TensorData::scalar(8i64));
+        let len = g.constant(TensorData::scalar(16i64));
+        let window = g.input(t("32xf32"));
         g.node(
             main,
             STFT,
             17,
             &[Some(signal), Some(step), Some(window), Some(len)],
             &[true],
-            vec![],
+            &[],
         );
         assert!(g
             .infer_err()
@@ -381,38 +383,36 @@ mod tests {
     fn windows_and_mel_matrix() {
         // Backend test_blackmanwindow (size 10) and test_melweightmatrix
         // (8 bins, dft_length 16 -> [9, 8]).
-        let mut g = Graph::new();
-        let main = g.main();
-        let ten = g.constant(main, TensorData::scalar(10i32));
-        let blackman = g.op(BlackmanWindow, 17, &[ten], 1, vec![])[0];
-        let hann = g.op(
+        let mut g = Graph::new(28);
+        let ten = g.constant(TensorData::scalar(10i32));
+        let blackman = g.op_at(BlackmanWindow, 17, &[ten], &[], 1)[0];
+        let hann = g.op_at(
             HannWindow,
             17,
             &[ten],
-            1,
-            vec![
+            &[
                 ("output_datatype", Attr::Int(11)),
                 ("periodic", Attr::Int(0)),
             ],
+            1,
         )[0];
-        let n = g.input("n", t(I32, ""));
-        let unknown = g.op(HammingWindow, 17, &[n], 1, vec![])[0];
-        let bins = g.constant(main, TensorData::scalar(8i32));
-        let len = g.constant(main, TensorData::scalar(16i32));
-        let rate = g.constant(main, TensorData::scalar(8192i32));
-        let lo = g.input("lo", t(F32, ""));
-        let hi = g.input("hi", t(F32, ""));
-        let mel = g.op(MelWeightMatrix, 17, &[bins, len, rate, lo, hi], 1, vec![])[0];
+        let n = g.input(t("i32"));
+        let unknown = g.op_at(HammingWindow, 17, &[n], &[], 1)[0];
+        let bins = g.constant(TensorData::scalar(8i32));
+        let len = g.constant(TensorData::scalar(16i32));
+        let rate = g.constant(TensorData::scalar(8192i32));
+        let lo = g.input(t("f32"));
+        let hi = g.input(t("f32"));
+        let mel = g.op_at(MelWeightMatrix, 17, &[bins, len, rate, lo, hi], &[], 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(blackman), "tensor<10xf32>");
         assert_eq!(g.ty(hann), "tensor<10xf64>");
         assert_eq!(g.ty(unknown), "tensor<?xf32>");
         assert_eq!(g.ty(mel), "tensor<9x8xf32>");
 
-        let mut g = Graph::new();
-        let main = g.main();
-        let zero = g.constant(main, TensorData::scalar(0i64));
-        g.op(HannWindow, 17, &[zero], 1, vec![]);
+        let mut g = Graph::new(28);
+        let zero = g.constant(TensorData::scalar(0i64));
+        g.op_at(HannWindow, 17, &[zero], &[], 1);
         assert!(g.infer_err().ends_with("'size' must be positive, got 0"));
     }
 }

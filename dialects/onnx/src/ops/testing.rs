@@ -1,15 +1,27 @@
-//! Test support for the op families: builds small models op by op, runs
+//! Test support for the op families (and the passes): builds small models
+//! op by op — subgraphs, absent inputs and results included — runs
 //! inference on them, and spells types compactly.
+//!
+//! Two levels:
+//!
+//! - [`infers!`] states one-op cases one per line:
+//!   `17 Add(ti("2x1xf32"), ti("3xf32")) => "2x3xf32";`.
+//! - [`Graph`] builds anything else: several ops, subgraphs (a region made
+//!   with [`Graph::region`] becomes the subgraph of the op whose GRAPH
+//!   attribute names it), ops of other versions than the model imports
+//!   ([`Graph::op_at`]), absent inputs and results ([`Graph::node`]).
 //!
 //! Types are written as in the text form without the `tensor<>` wrapper,
 //! dims separated by `x`: `2x"N"x?xf32` reads `2xNx?xf32` here (a bare
 //! identifier is a `dim_param`), `*xf32` is unranked and `f32` a scalar.
+//! [`Graph::ty`] reads types back in the full text form
+//! (`tensor<2x"N"xf32>`).
 
-use crate::attr::Attr;
+use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
 use crate::error::Result;
-use crate::infer::{infer_model, Knowledge, SymTensor};
-use crate::ir::{Model, NewOp, OpsetImport, Value};
+use crate::infer::{infer_region, Knowledge, SymTensor};
+use crate::ir::{Model, NewOp, OpsetImport, RegionId, RegionParent, Value};
 use crate::schema::{Domain, OpKind};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};
@@ -57,16 +69,29 @@ pub(crate) fn dim(s: &str) -> Dim {
     total
 }
 
-/// A model under construction with one graph whose ops are appended in
-/// order.
+/// A sequence of `elem`.
+pub(crate) fn seq(elem: Type) -> Type {
+    Type::Sequence(Box::new(elem))
+}
+
+/// An optional `elem`.
+pub(crate) fn opt(elem: Type) -> Type {
+    Type::Optional(Box::new(elem))
+}
+
+/// A model under construction: a main graph (and subgraphs) whose ops are
+/// appended in order.
 pub(crate) struct Graph {
     pub model: Model,
     names: usize,
+    /// The constants made by [`Graph::constant`], whose values inference
+    /// starts out knowing.
+    constants: Vec<(Value, TensorData)>,
 }
 
 impl Graph {
-    /// An empty graph importing `ai.onnx` at `opset` (and every other
-    /// domain at its newest version).
+    /// An empty model importing `ai.onnx` at `opset` and every other
+    /// domain at its newest version.
     pub fn new(opset: i64) -> Graph {
         let imports = Domain::ALL
             .iter()
@@ -82,6 +107,7 @@ impl Graph {
         Graph {
             model: Model::new("test", imports),
             names: 0,
+            constants: vec![],
         }
     }
 
@@ -90,15 +116,50 @@ impl Graph {
         format!("v{}", self.names)
     }
 
-    /// A graph input of the given type.
-    pub fn input(&mut self, ty: Type) -> Value {
-        let name = self.fresh();
-        self.model.ir.add_arg(self.model.graph, Some(name), ty)
+    /// The main graph.
+    pub fn main(&self) -> RegionId {
+        self.model.graph
     }
 
-    /// A `Constant` op holding `data`.
+    /// A main-graph input of the given type.
+    pub fn input(&mut self, ty: Type) -> Value {
+        self.arg(self.main(), ty)
+    }
+
+    /// An input of any graph.
+    pub fn arg(&mut self, region: RegionId, ty: Type) -> Value {
+        let name = self.fresh();
+        self.model.ir.add_arg(region, Some(name), ty)
+    }
+
+    /// A new, empty subgraph; an op whose GRAPH attribute names it becomes
+    /// its parent.
+    pub fn region(&mut self, name: &str) -> RegionId {
+        self.model.ir.new_region(name, RegionParent::Top)
+    }
+
+    /// Adds an output to a graph.
+    pub fn output(&mut self, region: RegionId, value: Value) {
+        let name = format!("out{}", self.model.ir.region(region).outputs.len());
+        self.model.ir.add_output(region, name, value);
+    }
+
+    /// A `Constant` op of the main graph holding `data`.
     pub fn constant(&mut self, data: TensorData) -> Value {
-        self.op(OpKind::Constant, &[], &[("value", Attr::Tensor(data))], 1)[0]
+        self.constant_in(self.main(), data)
+    }
+
+    /// A `Constant` op in `region` holding `data`. Its type and value are
+    /// known from the start, so that the tests of a family do not depend
+    /// on the inference of `Constant` itself.
+    pub fn constant_in(&mut self, region: RegionId, data: TensorData) -> Value {
+        let opset = self.opset(OpKind::Constant);
+        let attrs = [("value", Attr::Tensor(data.clone()))];
+        let v = self.node(region, OpKind::Constant, opset, &[], &[true], &attrs)[0]
+            .expect("a Constant has its result");
+        self.model.ir.value_mut(v).ty = Type::Tensor(data.ty());
+        self.constants.push((v, data));
+        v
     }
 
     /// A 1-D int64 constant.
@@ -106,55 +167,113 @@ impl Graph {
         self.constant(TensorData::i64s(values))
     }
 
-    /// Appends an op with `n` results of unknown type and returns them.
+    /// The version the model imports of `kind`'s domain.
+    pub fn opset(&self, kind: OpKind) -> i64 {
+        self.model
+            .opset(kind.domain())
+            .expect("every domain is imported")
+    }
+
+    /// Appends an op of the main graph, resolved at the model's opset, on
+    /// `inputs` with `n` results of unknown type, and returns them.
     pub fn op(
         &mut self,
         kind: OpKind,
-        inputs: &[Option<Value>],
+        inputs: &[Value],
         attrs: &[(&str, Attr)],
         n: usize,
     ) -> Vec<Value> {
-        let opset = self
-            .model
-            .opset(kind.domain())
-            .expect("every domain is imported");
-        let version = kind
-            .schema(opset)
-            .unwrap_or_else(|| panic!("{} does not exist in opset {opset}", kind.name()));
-        let results = (0..n)
-            .map(|_| Some((Some(self.fresh()), Type::Unknown)))
-            .collect();
-        let new = NewOp {
-            kind,
-            version: version.since_version,
-            inputs: inputs.to_vec(),
-            results,
-            attrs: crate::attr::Attrs(
-                attrs
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.clone()))
-                    .collect(),
-            ),
-            name: format!("n{}", self.model.ir.region(self.model.graph).ops.len()),
-        };
-        let op = self.model.ir.append_op(self.model.graph, new);
-        self.model
-            .ir
-            .op(op)
-            .results
-            .iter()
+        self.op_at(kind, self.opset(kind), inputs, attrs, n)
+    }
+
+    /// [`Graph::op`] with the op resolved at `opset` of its domain instead.
+    pub fn op_at(
+        &mut self,
+        kind: OpKind,
+        opset: i64,
+        inputs: &[Value],
+        attrs: &[(&str, Attr)],
+        n: usize,
+    ) -> Vec<Value> {
+        let inputs: Vec<Option<Value>> = inputs.iter().copied().map(Some).collect();
+        self.node(self.main(), kind, opset, &inputs, &vec![true; n], attrs)
+            .into_iter()
             .map(|r| r.expect("all results requested"))
             .collect()
     }
 
-    /// Runs inference on the whole model.
-    pub fn infer(&mut self) -> Result<Knowledge> {
-        infer_model(&mut self.model)
+    /// Appends an op to `region`, resolved at `opset` of its domain, with
+    /// absent inputs (`None`) and absent results (`false`); the regions its
+    /// GRAPH attributes name become its subgraphs.
+    pub fn node(
+        &mut self,
+        region: RegionId,
+        kind: OpKind,
+        opset: i64,
+        inputs: &[Option<Value>],
+        results: &[bool],
+        attrs: &[(&str, Attr)],
+    ) -> Vec<Option<Value>> {
+        let version = kind
+            .schema(opset)
+            .unwrap_or_else(|| panic!("{} does not exist in opset {opset}", kind.name()))
+            .since_version;
+        let results = results
+            .iter()
+            .map(|&r| r.then(|| (Some(self.fresh()), Type::Unknown)))
+            .collect();
+        let attrs = Attrs(
+            attrs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+        );
+        let subgraphs: Vec<RegionId> = attrs.regions().collect();
+        let name = format!("n{}", self.model.ir.num_ops());
+        let op = self.model.ir.append_op(
+            region,
+            NewOp {
+                kind,
+                version,
+                inputs: inputs.to_vec(),
+                results,
+                attrs,
+                name,
+            },
+        );
+        for r in subgraphs {
+            self.model.ir.region_mut(r).parent = RegionParent::Op(op);
+        }
+        self.model.ir.op(op).results.clone()
     }
 
-    /// The current type of a value.
-    pub fn ty(&self, v: Value) -> &Type {
-        self.model.ir.ty(v)
+    /// Runs inference on the whole model, knowing the values of the
+    /// constants from the start.
+    pub fn infer(&mut self) -> Result<Knowledge> {
+        let mut knowledge = Knowledge::default();
+        for (v, data) in &self.constants {
+            if let Some(value) = SymTensor::from_data(data) {
+                knowledge.values.insert(*v, value);
+            }
+        }
+        for region in self.model.top_regions() {
+            infer_region(&mut self.model.ir, region, &mut knowledge)?;
+        }
+        Ok(knowledge)
+    }
+
+    /// Runs inference, which must fail; returns the message.
+    #[track_caller]
+    pub fn infer_err(&mut self) -> String {
+        match self.infer() {
+            Ok(_) => panic!("inference was expected to fail"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// The text form of a value's current type (`tensor<2x"N"xf32>`).
+    pub fn ty(&self, v: Value) -> String {
+        self.model.ir.ty(v).to_string()
     }
 }
 
@@ -216,10 +335,15 @@ pub(crate) fn run(
             In::Absent => None,
         })
         .collect();
-    let outs = g.op(kind, &ins, attrs, n);
+    let main = g.main();
+    let outs: Vec<Value> = g
+        .node(main, kind, g.opset(kind), &ins, &vec![true; n], attrs)
+        .into_iter()
+        .flatten()
+        .collect();
     let knowledge = g.infer().map_err(|e| e.to_string())?;
     Ok(Outcome {
-        types: outs.iter().map(|&v| g.ty(v).clone()).collect(),
+        types: outs.iter().map(|&v| g.model.ir.ty(v).clone()).collect(),
         values: outs
             .iter()
             .map(|v| knowledge.values.get(v).cloned())

@@ -150,45 +150,44 @@ fn image_decoder(cx: &mut InferCtx) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testing::{t, Graph};
     use crate::attr::Attr;
     use crate::schema::OpKind::*;
-    use crate::types::ElemType::{String as Str, I32, U8};
 
     #[test]
     fn string_ops() {
-        let mut g = Graph::new();
+        let mut g = Graph::new(28);
         // Backend test_string_concat_broadcasting ([3] and [1] -> [3]) and
         // test_string_concat_zero_dimensional.
-        let x = g.input("x", t(Str, "3"));
-        let y = g.input("y", t(Str, "1"));
-        let s = g.input("s", t(Str, ""));
-        let cat = g.op(StringConcat, 20, &[x, y], 1, vec![])[0];
-        let cat0 = g.op(StringConcat, 20, &[s, s], 1, vec![])[0];
+        let x = g.input(t("3xstring"));
+        let y = g.input(t("1xstring"));
+        let s = g.input(t("string"));
+        let cat = g.op_at(StringConcat, 20, &[x, y], &[], 1)[0];
+        let cat0 = g.op_at(StringConcat, 20, &[s, s], &[], 1)[0];
         // Backend test_string_split_maxsplit: [2,2] -> [2,2,3] and [2,2].
-        let xx = g.input("xx", t(Str, "2,2"));
-        let split = g.op(StringSplit, 20, &[xx], 2, vec![("maxsplit", Attr::Int(2))]);
+        let xx = g.input(t("2x2xstring"));
+        let split = g.op_at(StringSplit, 20, &[xx], &[("maxsplit", Attr::Int(2))], 2);
         // Backend test_regex_full_match_basic.
-        let matched = g.op(
+        let matched = g.op_at(
             RegexFullMatch,
             20,
             &[x],
+            &[("pattern", Attr::str("a.*"))],
             1,
-            vec![("pattern", Attr::str("a.*"))],
         )[0];
         // Backend test_strnormalizer_nostopwords_nochangecase ([2] -> [2]),
         // ..._insensintive_upper_twodim ([1,6] -> [1,4] with stopwords).
-        let two = g.input("two", t(Str, "2"));
-        let row = g.input("row", t(Str, "1,6"));
-        let kept = g.op(
+        let two = g.input(t("2xstring"));
+        let row = g.input(t("1x6xstring"));
+        let kept = g.op_at(
             StringNormalizer,
             10,
             &[two],
+            &[("is_case_sensitive", Attr::Int(1))],
             1,
-            vec![("is_case_sensitive", Attr::Int(1))],
         )[0];
         let stop = vec![("stopwords", Attr::Strings(vec![b"monday".to_vec()]))];
-        let filtered = g.op(StringNormalizer, 10, &[row], 1, stop)[0];
+        let filtered = g.op_at(StringNormalizer, 10, &[row], &stop, 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(cat), "tensor<3xstring>");
         assert_eq!(g.ty(cat0), "tensor<string>");
@@ -198,9 +197,9 @@ mod tests {
         assert_eq!(g.ty(kept), "tensor<2xstring>");
         assert_eq!(g.ty(filtered), "tensor<1x?xstring>");
 
-        let mut g = Graph::new();
-        let x = g.input("x", t(Str, "2,3"));
-        g.op(StringNormalizer, 10, &[x], 1, vec![]);
+        let mut g = Graph::new(28);
+        let x = g.input(t("2x3xstring"));
+        g.op_at(StringNormalizer, 10, &[x], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("the input must be [C] or [1, C], got shape [2, 3]"));
@@ -211,35 +210,35 @@ mod tests {
         // Backend test_tfidfvectorizer_tf_batch_onlybigrams_skip0 ([2,6] ->
         // [2,7]) and ..._tf_only_bigrams_skip0 ([12] -> [7]);
         // test_image_decoder_decode_jpeg_grayscale ([32,32,1] decoded).
-        let mut g = Graph::new();
-        let batch = g.input("batch", t(I32, "2,6"));
-        let flat = g.input("flat", t(I32, "12"));
+        let mut g = Graph::new(28);
+        let batch = g.input(t("2x6xi32"));
+        let flat = g.input(t("12xi32"));
         let attrs = || {
             vec![
                 ("ngram_indexes", Attr::Ints((0..7).collect())),
                 ("mode", Attr::str("TF")),
             ]
         };
-        let a = g.op(TfIdfVectorizer, 9, &[batch], 1, attrs())[0];
-        let b = g.op(TfIdfVectorizer, 9, &[flat], 1, attrs())[0];
-        let bytes = g.input("bytes", t(U8, "1058"));
-        let gray = g.op(
+        let a = g.op_at(TfIdfVectorizer, 9, &[batch], &attrs(), 1)[0];
+        let b = g.op_at(TfIdfVectorizer, 9, &[flat], &attrs(), 1)[0];
+        let bytes = g.input(t("1058xui8"));
+        let gray = g.op_at(
             ImageDecoder,
             20,
             &[bytes],
+            &[("pixel_format", Attr::str("Grayscale"))],
             1,
-            vec![("pixel_format", Attr::str("Grayscale"))],
         )[0];
-        let rgb = g.op(ImageDecoder, 20, &[bytes], 1, vec![])[0];
+        let rgb = g.op_at(ImageDecoder, 20, &[bytes], &[], 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(a), "tensor<2x7xf32>");
         assert_eq!(g.ty(b), "tensor<7xf32>");
         assert_eq!(g.ty(gray), "tensor<?x?x1xui8>");
         assert_eq!(g.ty(rgb), "tensor<?x?x3xui8>");
 
-        let mut g = Graph::new();
-        let bytes = g.input("bytes", t(U8, "2,2"));
-        g.op(ImageDecoder, 20, &[bytes], 1, vec![]);
+        let mut g = Graph::new(28);
+        let bytes = g.input(t("2x2xui8"));
+        g.op_at(ImageDecoder, 20, &[bytes], &[], 1);
         assert!(g
             .infer_err()
             .ends_with("the encoded stream must be 1-D, got shape [2, 2]"));

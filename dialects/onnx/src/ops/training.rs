@@ -103,38 +103,35 @@ fn gradient(cx: &mut InferCtx) -> Result<(), Fail> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testkit::{t, Graph};
+    use super::super::testing::{t, Graph};
     use crate::attr::Attr;
     use crate::schema::OpKind::*;
-    use crate::types::ElemType::{F32, I64};
 
     #[test]
     fn optimizers_keep_variable_shapes() {
         // Backend test_adagrad_multiple (X1 [1], X2 [2]), test_adam and
         // test_momentum (X [2]).
-        let mut g = Graph::new();
-        let r = g.input("R", t(F32, ""));
-        let step = g.input("T", t(I64, ""));
-        let v1: Vec<_> = (0..3)
-            .map(|i| g.input(&format!("a{i}"), t(F32, "1")))
-            .collect();
+        let mut g = Graph::new(28);
+        let r = g.input(t("f32"));
+        let step = g.input(t("i64"));
+        let v1: Vec<_> = (0..3).map(|_| g.input(t("1xf32"))).collect();
         let v2: Vec<_> = (0..4)
-            .map(|i| g.input(&format!("b{i}"), t(F32, if i == 1 { "?" } else { "2" })))
+            .map(|i| g.input(t(if i == 1 { "?xf32" } else { "2xf32" })))
             .collect();
-        let adagrad = g.op(
+        let adagrad = g.op_at(
             Adagrad,
             1,
             &[r, step, v1[0], v2[0], v1[1], v2[1], v1[2], v2[2]],
+            &[],
             4,
-            vec![],
         );
-        let adam = g.op(Adam, 1, &[r, step, v2[0], v2[1], v2[2], v2[3]], 3, vec![]);
-        let momentum = g.op(
+        let adam = g.op_at(Adam, 1, &[r, step, v2[0], v2[1], v2[2], v2[3]], &[], 3);
+        let momentum = g.op_at(
             Momentum,
             1,
             &[r, step, v2[1], v2[1], v2[2]],
+            &[("mode", Attr::str("standard"))],
             2,
-            vec![("mode", Attr::str("standard"))],
         );
         g.infer().unwrap();
         let types =
@@ -154,36 +151,36 @@ mod tests {
 
     #[test]
     fn gradient_and_errors() {
-        let mut g = Graph::new();
-        let w = g.input("W", t(F32, "3,4"));
-        let z = g.input("Z", t(F32, "4"));
+        let mut g = Graph::new(28);
+        let w = g.input(t("3x4xf32"));
+        let z = g.input(t("4xf32"));
         let xs = Attr::Strings(vec![b"W".to_vec()]);
         let zs = Attr::Strings(vec![b"Z".to_vec()]);
-        let grads = g.op(
+        let grads = g.op_at(
             Gradient,
             1,
             &[w, z],
+            &[("xs", xs), ("zs", zs), ("y", Attr::str("Y"))],
             1,
-            vec![("xs", xs), ("zs", zs), ("y", Attr::str("Y"))],
         );
         g.infer().unwrap();
         assert_eq!(g.ty(grads[0]), "tensor<3x4xf32>");
 
-        let mut g = Graph::new();
-        let r = g.input("R", t(F32, ""));
-        let step = g.input("T", t(I64, ""));
-        let x = g.input("X", t(F32, "2"));
-        let gr = g.input("G", t(F32, "3"));
-        g.op(Momentum, 1, &[r, step, x, gr, x], 2, vec![]);
+        let mut g = Graph::new(28);
+        let r = g.input(t("f32"));
+        let step = g.input(t("i64"));
+        let x = g.input(t("2xf32"));
+        let gr = g.input(t("3xf32"));
+        g.op_at(Momentum, 1, &[r, step, x, gr, x], &[], 2);
         assert!(g.infer_err().ends_with(
             "G of variable 0 (input 3) is tensor<3xf32> but the variable's other tensors are tensor<2xf32>"
         ));
 
-        let mut g = Graph::new();
-        let r = g.input("R", t(F32, ""));
-        let step = g.input("T", t(I64, ""));
-        let x = g.input("X", t(F32, "2"));
-        g.op(Adam, 1, &[r, step, x, x, x], 3, vec![]);
+        let mut g = Graph::new(28);
+        let r = g.input(t("f32"));
+        let step = g.input(t("i64"));
+        let x = g.input(t("2xf32"));
+        g.op_at(Adam, 1, &[r, step, x, x, x], &[], 3);
         assert!(g.infer_err().ends_with(
             "after R and T, the inputs must be 4 groups of equal size (X, G, V, H), got 3 tensors"
         ));

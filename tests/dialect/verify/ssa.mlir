@@ -1,5 +1,5 @@
 // RUN: verify
-// ERROR: verify: error[ssa]: unnamed node (Neg, opset 13) in graph "then" result 0: "x" is already defined in the enclosing graph "g", as input 1 of graph "g"; a node output must not reuse a name visible from an enclosing graph
+// ERROR: verify: error[ssa]: unnamed node (Neg-13) in graph "then" result 0: "x" is already defined in the enclosing graph "g", as input 1 of graph "g"; a node output must not reuse a name visible from an enclosing graph
 // The parser scopes names lexically; the verifier enforces the IR spec's
 // SSA rule that a node output in a subgraph does not reuse a visible outer
 // name.
