@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates dialects/onnx/src/schema/table.rs from the `onnx` package's
 operator schemas (every version of every op in ai.onnx, ai.onnx.ml,
-ai.onnx.preview.training and ai.onnx.preview).
+ai.onnx.preview.training and ai.onnx.preview) and onnx-mlc's own internal
+operators (domain `onnx_mlc`, defined in `tools/internal_ops.py`).
 
 The table is data: regenerate it with the pinned onnx release
 (`.venv/bin/python tools/gen_op_table.py`) and check the result in.
@@ -17,11 +18,15 @@ import sys
 import onnx
 import onnx.defs as defs
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import internal_ops  # noqa: E402
+
 DOMAINS = {
     "": "Onnx",
     "ai.onnx.ml": "Ml",
     "ai.onnx.preview.training": "Training",
     "ai.onnx.preview": "Preview",
+    internal_ops.DOMAIN: "Internal",
 }
 
 ELEM = {
@@ -151,6 +156,7 @@ def schema(s) -> str:
 
 def generate() -> str:
     schemas = [s for s in defs.get_all_schemas_with_history() if s.domain in DOMAINS]
+    schemas += internal_ops.schemas()
     ops: dict[str, list] = {}
     for s in schemas:
         ops.setdefault(s.name, []).append(s)

@@ -6,3 +6,4 @@ mod export_round_trip;
 mod hostile_import;
 mod infer_backend;
 mod models;
+mod optimizer;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the models onnx-mlc exported against ONNX's tools and the originals.
 
-Usage: check_exported.py DIR
+Usage: check_exported.py [--tolerance R] DIR
 
 DIR/manifest.tsv lists one exported model per line, tab-separated: its name,
 the original model, the exported model, and the test data sets (each
@@ -19,7 +19,10 @@ For each exported model:
   cannot hold, such as bfloat16, as raw bytes). Both run single
   threaded with graph optimizations off, so equal graphs compute equal bits.
   Cases whose original onnxruntime cannot load or run are counted, not
-  compared.
+  compared. With `--tolerance R` (for models the graph optimizer rewrote,
+  which may round differently), float outputs need only agree within R,
+  relative and absolute (16 units in the last place for types coarser than
+  that, such as float16).
 
 Prints one line per failing case, then a summary; exits 1 if any case fails.
 """
@@ -42,6 +45,9 @@ OK = "ok"
 ORIGINAL_FAILS_CHECKER = "ok (the original fails the checker too)"
 ORT_UNSUPPORTED = "not compared (onnxruntime cannot run the original)"
 FAILURES = (CHECKER, ORT_LOAD, DIFFERS)
+
+# `--tolerance`: None compares floats bit for bit.
+TOLERANCE = None
 
 
 def checker_error(path):
@@ -178,6 +184,10 @@ def same(a, b):
     if a.dtype != b.dtype or a.shape != b.shape:
         return False
     if a.dtype.kind in "fc":
+        if TOLERANCE is not None:
+            # R, or 16 units in the last place of a coarser type (float16).
+            tol = max(TOLERANCE, 16 * float(np.finfo(a.dtype).eps))
+            return np.allclose(a, b, rtol=tol, atol=tol, equal_nan=True)
         return np.array_equal(a, b, equal_nan=True)
     return np.array_equal(a, b)
 
@@ -226,10 +236,15 @@ def first_line(e):
 
 
 def main():
-    if len(sys.argv) != 2:
+    global TOLERANCE
+    args = sys.argv[1:]
+    if len(args) == 3 and args[0] == "--tolerance":
+        TOLERANCE = float(args[1])
+        args = args[2:]
+    if len(args) != 1:
         sys.exit(__doc__)
     by_original = {}
-    with open(os.path.join(sys.argv[1], "manifest.tsv")) as f:
+    with open(os.path.join(args[0], "manifest.tsv")) as f:
         for line in filter(str.strip, f):
             name, original, exported, *sets = line.rstrip("\n").split("\t")
             sets = [s for s in sets if s]

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 pub mod diff;
 pub mod filecheck;
 pub mod onnx;
+pub mod reference;
 pub mod text;
 
 /// The repository root.

@@ -28,9 +28,16 @@ pub(crate) enum OpClass {
 }
 
 /// The class of a main-graph op.
+// rustfmt puts every op on a line of its own once one name is long; the
+// table reads better wrapped.
+#[rustfmt::skip]
 pub(crate) fn classify(op: &OpData) -> OpClass {
     use OpKind::*;
-    let one_result = op.results.iter().flatten().count() == 1;
+    let root = || {
+        // Extra results (MaxPool's indices, LayerNormalization's
+        // statistics) are outputs an epilogue cannot follow.
+        if op.results.iter().flatten().count() == 1 { OpClass::Root } else { OpClass::Single }
+    };
     match op.kind {
         Constant => OpClass::Weight,
         Reshape | Flatten | Squeeze | Unsqueeze | Identity => OpClass::View,
@@ -40,200 +47,36 @@ pub(crate) fn classify(op: &OpData) -> OpClass {
         | Softplus | Softsign | Sqrt | Swish | Tan | Tanh | ThresholdedRelu | BitwiseNot | Cast
         | CastLike | Clip | Add | Sub | Mul | Div | Pow | Mod | And | Or | Xor | Equal
         | Greater | GreaterOrEqual | Less | LessOrEqual | BitShift | BitwiseAnd | BitwiseOr
-        | BitwiseXor | PRelu | Max | Min | Mean | Sum | Where => OpClass::Elementwise,
+        | BitwiseXor | PRelu | Max | Min | Mean | Sum | Where | Activation => OpClass::Elementwise,
         BatchNormalization if batch_norm_is_affine(op) => OpClass::Elementwise,
-        MatMul
-        | Gemm
-        | MatMulInteger
-        | QLinearMatMul
-        | Einsum
-        | Conv
-        | ConvTranspose
-        | ConvInteger
-        | QLinearConv
-        | DeformConv
-        | AveragePool
-        | MaxPool
-        | LpPool
-        | GlobalAveragePool
-        | GlobalMaxPool
-        | GlobalLpPool
-        | ArgMax
-        | ArgMin
-        | ReduceL1
-        | ReduceL2
-        | ReduceLogSum
-        | ReduceLogSumExp
-        | ReduceMax
-        | ReduceMean
-        | ReduceMin
-        | ReduceProd
-        | ReduceSum
-        | ReduceSumSquare
-        | Softmax
-        | LogSoftmax
-        | Hardmax
-        | LayerNormalization
-        | InstanceNormalization
-        | GroupNormalization
-        | RMSNormalization
-        | LpNormalization
-        | MeanVarianceNormalization
-        | Attention
-        | FlexAttention
-        | LinearAttention
-            if one_result =>
-        {
-            OpClass::Root
-        }
+        BatchNormalization => OpClass::Single,
+        MatMul | Gemm | MatMulInteger | QLinearMatMul | Einsum | Conv | ConvTranspose
+        | ConvInteger | QLinearConv | DeformConv | AveragePool | MaxPool | LpPool
+        | GlobalAveragePool | GlobalMaxPool | GlobalLpPool | ArgMax | ArgMin | ReduceL1
+        | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean | ReduceMin
+        | ReduceProd | ReduceSum | ReduceSumSquare | Softmax | LogSoftmax | Hardmax
+        | LayerNormalization | InstanceNormalization | GroupNormalization | RMSNormalization
+        | LpNormalization | MeanVarianceNormalization | Attention | FlexAttention
+        | LinearAttention | FusedConv | FusedGemm | FusedMatMul | FusedAttention => root(),
         If | Loop | Scan | SequenceMap => OpClass::Control,
-        BatchNormalization
-        | MatMul
-        | Gemm
-        | MatMulInteger
-        | QLinearMatMul
-        | Einsum
-        | Conv
-        | ConvTranspose
-        | ConvInteger
-        | QLinearConv
-        | DeformConv
-        | AveragePool
-        | MaxPool
-        | LpPool
-        | GlobalAveragePool
-        | GlobalMaxPool
-        | GlobalLpPool
-        | ArgMax
-        | ArgMin
-        | ReduceL1
-        | ReduceL2
-        | ReduceLogSum
-        | ReduceLogSumExp
-        | ReduceMax
-        | ReduceMean
-        | ReduceMin
-        | ReduceProd
-        | ReduceSum
-        | ReduceSumSquare
-        | Softmax
-        | LogSoftmax
-        | Hardmax
-        | LayerNormalization
-        | InstanceNormalization
-        | GroupNormalization
-        | RMSNormalization
-        | LpNormalization
-        | MeanVarianceNormalization
-        | Attention
-        | FlexAttention
-        | LinearAttention
-        | AffineGrid
-        | Bernoulli
-        | BitCast
-        | BlackmanWindow
-        | CausalConvWithState
-        | CenterCropPad
-        | Col2Im
-        | Compress
-        | Concat
-        | ConcatFromSequence
-        | ConstantOfShape
-        | CumProd
-        | CumSum
-        | DFT
-        | DepthToSpace
-        | DequantizeLinear
-        | Det
-        | Dropout
-        | DynamicQuantizeLinear
-        | Expand
-        | EyeLike
-        | GRU
-        | Gather
-        | GatherElements
-        | GatherND
-        | GridSample
-        | HammingWindow
-        | HannWindow
-        | ImageDecoder
-        | LRN
-        | LSTM
-        | MaxRoiPool
-        | MaxUnpool
-        | MelWeightMatrix
-        | Multinomial
-        | NegativeLogLikelihoodLoss
-        | NonMaxSuppression
-        | NonZero
-        | OneHot
-        | Optional
-        | OptionalGetElement
-        | OptionalHasElement
-        | Pad
-        | QuantizeLinear
-        | RNN
-        | RandomNormal
-        | RandomNormalLike
-        | RandomUniform
-        | RandomUniformLike
-        | Range
-        | RegexFullMatch
-        | Resize
-        | ReverseSequence
-        | RoiAlign
-        | RotaryEmbedding
-        | STFT
-        | Scatter
-        | ScatterElements
-        | ScatterND
-        | SequenceAt
-        | SequenceConstruct
-        | SequenceEmpty
-        | SequenceErase
-        | SequenceInsert
-        | SequenceLength
-        | Shape
-        | Size
-        | Slice
-        | SoftmaxCrossEntropyLoss
-        | SpaceToDepth
-        | Split
-        | SplitToSequence
-        | StringConcat
-        | StringNormalizer
-        | StringSplit
-        | SwiGLU
-        | TensorScatter
-        | TfIdfVectorizer
-        | Tile
-        | TopK
-        | Transpose
-        | Trilu
-        | Unique
-        | Upsample
-        | ArrayFeatureExtractor
-        | Binarizer
-        | CastMap
-        | CategoryMapper
-        | DictVectorizer
-        | FeatureVectorizer
-        | Imputer
-        | LabelEncoder
-        | LinearClassifier
-        | LinearRegressor
-        | Normalizer
-        | OneHotEncoder
-        | SVMClassifier
-        | SVMRegressor
-        | Scaler
-        | TreeEnsemble
-        | TreeEnsembleClassifier
-        | TreeEnsembleRegressor
-        | ZipMap
-        | Adagrad
-        | Adam
-        | Gradient
+        AffineGrid | Bernoulli | BitCast | BlackmanWindow | CausalConvWithState | CenterCropPad
+        | Col2Im | Compress | Concat | ConcatFromSequence | ConstantOfShape | CumProd | CumSum
+        | DFT | DepthToSpace | DequantizeLinear | Det | Dropout | DynamicQuantizeLinear
+        | Expand | EyeLike | GRU | Gather | GatherElements | GatherND | GridSample
+        | HammingWindow | HannWindow | ImageDecoder | LRN | LSTM | MaxRoiPool | MaxUnpool
+        | MelWeightMatrix | Multinomial | NegativeLogLikelihoodLoss | NonMaxSuppression
+        | NonZero | OneHot | Optional | OptionalGetElement | OptionalHasElement | Pad
+        | QuantizeLinear | RNN | RandomNormal | RandomNormalLike | RandomUniform
+        | RandomUniformLike | Range | RegexFullMatch | Resize | ReverseSequence | RoiAlign
+        | RotaryEmbedding | STFT | Scatter | ScatterElements | ScatterND | SequenceAt
+        | SequenceConstruct | SequenceEmpty | SequenceErase | SequenceInsert | SequenceLength
+        | Shape | Size | Slice | SoftmaxCrossEntropyLoss | SpaceToDepth | Split
+        | SplitToSequence | StringConcat | StringNormalizer | StringSplit | SwiGLU
+        | TensorScatter | TfIdfVectorizer | Tile | TopK | Transpose | Trilu | Unique | Upsample
+        | ArrayFeatureExtractor | Binarizer | CastMap | CategoryMapper | DictVectorizer
+        | FeatureVectorizer | Imputer | LabelEncoder | LinearClassifier | LinearRegressor
+        | Normalizer | OneHotEncoder | SVMClassifier | SVMRegressor | Scaler | TreeEnsemble
+        | TreeEnsembleClassifier | TreeEnsembleRegressor | ZipMap | Adagrad | Adam | Gradient
         | Momentum => OpClass::Single,
     }
 }

@@ -92,6 +92,7 @@ const ELEMENTWISE: &[OpKind] = {
         Sum,
         Where,
         BatchNormalization,
+        Activation,
     ]
 };
 

@@ -275,6 +275,11 @@ impl<'a> InferCtx<'a> {
         self.sym_vector(i)?.iter().map(Dim::as_known).collect()
     }
 
+    /// The type set so far for result `i` (by this inference function).
+    pub fn result_type(&self, i: usize) -> Option<&Type> {
+        self.types.get(i)?.as_ref()
+    }
+
     /// Sets the type of result `i`.
     pub fn set_type(&mut self, i: usize, ty: Type) {
         if i < self.types.len() {

@@ -227,7 +227,7 @@ fn weight_kernel(w: &[Dim]) -> Option<Vec<i64>> {
 }
 
 /// Conv, ConvInteger, QLinearConv, DeformConv: data input `x`, weight `w`.
-fn conv(cx: &mut InferCtx, x: usize, w: usize, elem: ElemType) -> Result<(), Fail> {
+pub(crate) fn conv(cx: &mut InferCtx, x: usize, w: usize, elem: ElemType) -> Result<(), Fail> {
     let xd = dims_min_rank(cx, x, 3)?;
     let wd = dims_of_rank(cx, w, xd.len())?;
     let n = xd.len() - 2;

@@ -132,7 +132,7 @@ fn matmul(cx: &mut InferCtx, a: usize, b: usize, elem: ElemType) -> Result<(), F
     Ok(())
 }
 
-fn gemm(cx: &mut InferCtx) -> Result<(), Fail> {
+pub(crate) fn gemm(cx: &mut InferCtx) -> Result<(), Fail> {
     let elem = cx.elem(0)?;
     let a = dims_of_rank(cx, 0, 2)?;
     let b = dims_of_rank(cx, 1, 2)?;
@@ -151,7 +151,9 @@ fn gemm(cx: &mut InferCtx) -> Result<(), Fail> {
     if let Some(c) = cx.opt_tensor(2)?.and_then(|c| c.dims()) {
         // C broadcasts to [M, N] unidirectionally; legacy Gemm without
         // `broadcast = 1` needs it to be exactly [M, N].
-        let exact = cx.version() < 7 && cx.int_opt("broadcast")?.unwrap_or(0) == 0;
+        let exact = cx.kind() == OpKind::Gemm
+            && cx.version() < 7
+            && cx.int_opt("broadcast")?.unwrap_or(0) == 0;
         let fits = if exact {
             c.len() == 2 && c.iter().zip(&out).all(|(x, y)| !x.definitely_ne(y))
         } else {

@@ -8,6 +8,7 @@
 mod control;
 mod conv;
 mod elementwise;
+mod fused;
 mod index;
 mod layout;
 mod linalg;
@@ -77,5 +78,6 @@ pub(crate) fn infer(kind: OpKind, cx: &mut InferCtx) -> Result<(), Fail> {
         | Normalizer | OneHotEncoder | SVMClassifier | SVMRegressor | Scaler | TreeEnsemble
         | TreeEnsembleClassifier | TreeEnsembleRegressor | ZipMap => ml::infer(cx),
         Adagrad | Adam | Gradient | Momentum => training::infer(cx),
+        Activation | FusedConv | FusedGemm | FusedMatMul | FusedAttention => fused::infer(cx),
     }
 }

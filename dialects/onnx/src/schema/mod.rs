@@ -1,12 +1,15 @@
 //! The op table: every operator of `ai.onnx` (opsets 1–28), `ai.onnx.ml`,
 //! `ai.onnx.preview.training` and `ai.onnx.preview`, every version, with
-//! its inputs, outputs, attributes and type constraints.
+//! its inputs, outputs, attributes and type constraints; and the fused
+//! operators of onnx-mlc's internal domain (`onnx_mlc`), which the graph
+//! optimizer produces and the lowering implements.
 //!
 //! [`OpKind`] is the one closed enum of operators: everything that treats
 //! ops differently (verification, shape inference, lowering) matches on it
 //! exhaustively, so adding an op is guided by the compiler. The table itself
 //! (`table.rs`) is generated from the `onnx` package by
-//! `tools/gen_op_table.py`.
+//! `tools/gen_op_table.py`, the internal operators from their definitions
+//! in `tools/internal_ops.py` (each says exactly what the op computes).
 
 mod table;
 
@@ -26,11 +29,14 @@ pub enum Domain {
     Training,
     /// `ai.onnx.preview`.
     Preview,
+    /// `onnx_mlc`: onnx-mlc's internal fused operators (`tools/internal_ops.py`).
+    Internal,
 }
 
 impl Domain {
     /// Every domain.
-    pub const ALL: [Domain; 4] = [Domain::Onnx, Domain::Ml, Domain::Training, Domain::Preview];
+    pub const ALL: [Domain; 5] =
+        [Domain::Onnx, Domain::Ml, Domain::Training, Domain::Preview, Domain::Internal];
 
     /// The domain's name in `opset_import` (`""` for ai.onnx).
     pub fn name(self) -> &'static str {
@@ -39,6 +45,7 @@ impl Domain {
             Domain::Ml => "ai.onnx.ml",
             Domain::Training => "ai.onnx.preview.training",
             Domain::Preview => "ai.onnx.preview",
+            Domain::Internal => "onnx_mlc",
         }
     }
 
@@ -58,6 +65,7 @@ impl Domain {
             Domain::Ml => "onnx_ml",
             Domain::Training => "onnx_training",
             Domain::Preview => "onnx_preview",
+            Domain::Internal => "omlc",
         }
     }
 

@@ -1,0 +1,235 @@
+//! The cost model: the estimated run time of each op on the target, from
+//! the shapes the analysis knows.
+//!
+//! An op costs a fixed overhead (dispatch, loop set-up, threads) plus the
+//! larger of its compute time (FLOPs over peak FLOP/s) and its memory time
+//! (bytes read and written over memory bandwidth): a roofline. Constants,
+//! inputs and projections cost nothing; pure views (Reshape, Squeeze, …)
+//! cost a token amount so that fewer ops win ties. The parameters
+//! ([`Target`]) are estimates for this machine until code generation can
+//! measure kernels: [`Target::calibrated`] is the hook that will take
+//! measured per-op efficiencies.
+
+use egg::Id;
+use onnx_mlc_dialect::{Dim, OpKind, Type};
+
+use crate::analysis::OGraph;
+use crate::lang::{ONode, OpKey};
+
+/// What the target machine can do.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Target {
+    /// Peak floating-point operations per second.
+    pub peak_flops: f64,
+    /// Memory bandwidth, bytes per second.
+    pub mem_bandwidth: f64,
+    /// Fixed cost of running one op, seconds.
+    pub op_overhead: f64,
+    /// The size assumed for a dim whose value is not known (symbolic or
+    /// unknown), so that such ops still get comparable costs.
+    pub unknown_dim: i64,
+    /// Per-op factors on the compute time, from measured kernels (1.0 =
+    /// the roofline); empty until calibration exists.
+    pub efficiency: Vec<(OpKind, f64)>,
+}
+
+impl Default for Target {
+    /// Estimates for the development machine (2 Xeon cores at 2.6 GHz with
+    /// AVX-512 and FMA): 2 cores × 2 FMA units × 16 f32 lanes × 2 FLOPs ×
+    /// 2.6 GHz ≈ 330 GFLOP/s peak, of which compiled kernels reach perhaps
+    /// a quarter; ~10 GB/s of memory bandwidth; ~2 µs of overhead per op.
+    /// Until code generation measures kernels ([`Target::calibrated`]),
+    /// only the ratios between these numbers matter to the extraction.
+    fn default() -> Target {
+        Target {
+            peak_flops: 80e9,
+            mem_bandwidth: 10e9,
+            op_overhead: 2e-6,
+            unknown_dim: 64,
+            efficiency: vec![],
+        }
+    }
+}
+
+impl Target {
+    /// This target with measured per-op compute efficiencies (the
+    /// calibration hook: code generation will measure its kernels and
+    /// pass the ratios of achieved to roofline speed here).
+    pub fn calibrated(mut self, efficiency: Vec<(OpKind, f64)>) -> Target {
+        self.efficiency = efficiency;
+        self
+    }
+
+    fn efficiency(&self, kind: OpKind) -> f64 {
+        self.efficiency
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map_or(1.0, |(_, e)| *e)
+    }
+}
+
+/// The work of one op: floating-point operations and bytes moved.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Work {
+    /// Floating-point operations.
+    pub flops: f64,
+    /// Bytes read and written.
+    pub bytes: f64,
+}
+
+/// A token cost for pure views, below any real op.
+const VIEW_COST: f64 = 1e-9;
+
+/// The cost in seconds of e-node `node` of class `class`. An op with
+/// unknown shapes gets the cost of [`Target::unknown_dim`]-sized dims.
+pub fn node_cost(egraph: &OGraph, class: Id, node: &ONode, target: &Target) -> f64 {
+    let ONode::Op(key, _) = node else { return 0.0 };
+    if is_view(key.kind) {
+        return VIEW_COST;
+    }
+    let w = work(egraph, class, node, key, target);
+    let compute = w.flops / (target.peak_flops * target.efficiency(key.kind));
+    let memory = w.bytes / target.mem_bandwidth;
+    // Internal ops cost a hair more so that, at equal cost, the standard op
+    // stays (an unfused `omlc.Activation` is no better than `Relu`).
+    let internal = if key.kind.domain() == onnx_mlc_dialect::Domain::Internal {
+        1e-12
+    } else {
+        0.0
+    };
+    target.op_overhead + compute.max(memory) + internal
+}
+
+/// Ops that only reinterpret the shape of their data.
+fn is_view(kind: OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::Reshape | OpKind::Squeeze | OpKind::Unsqueeze | OpKind::Flatten | OpKind::Identity
+    )
+}
+
+/// Elements of a type, with unknown dims at `unknown`.
+fn numel(ty: &Type, unknown: i64) -> f64 {
+    dims(ty, unknown).iter().map(|&d| d as f64).product()
+}
+
+fn dims(ty: &Type, unknown: i64) -> Vec<i64> {
+    let Some(t) = ty.as_tensor() else {
+        return vec![unknown];
+    };
+    match t.dims() {
+        Some(d) => d
+            .iter()
+            .map(|d| if let Dim::Known(n) = d { *n } else { unknown })
+            .collect(),
+        None => vec![unknown],
+    }
+}
+
+fn elem_bytes(ty: &Type) -> f64 {
+    ty.elem()
+        .map_or(4.0, |e| f64::from(e.bit_width().max(8)) / 8.0)
+}
+
+fn bytes(ty: &Type, unknown: i64) -> f64 {
+    numel(ty, unknown) * elem_bytes(ty)
+}
+
+/// FLOPs of one element of an elementwise op (transcendentals count more).
+fn elementwise_flops(kind: OpKind, key: &OpKey) -> f64 {
+    use OpKind::*;
+    match kind {
+        Erf | Exp | Log | Tanh | Sigmoid | Sin | Cos | Pow | Softplus | Mish | Elu | Selu
+        | Celu | Gelu => 10.0,
+        Activation => activation_flops(key),
+        Sqrt | Reciprocal | Div => 4.0,
+        _ => 1.0,
+    }
+}
+
+fn activation_flops(key: &OpKey) -> f64 {
+    match key.string("activation").as_deref() {
+        None | Some("") => 0.0,
+        Some("Relu" | "Clip" | "LeakyRelu") => 1.0,
+        Some("HardSigmoid" | "HardSwish") => 3.0,
+        _ => 12.0,
+    }
+}
+
+fn work(egraph: &OGraph, class: Id, node: &ONode, key: &OpKey, target: &Target) -> Work {
+    use OpKind::*;
+    let u = target.unknown_dim;
+    let data = &egraph[class].data;
+    let out_ty = match &data.results {
+        Some(types) => types.first().cloned().unwrap_or(Type::Unknown),
+        None => data.ty.clone(),
+    };
+    let operands: Vec<&Type> = node
+        .operands()
+        .iter()
+        .map(|&c| &egraph[c].data.ty)
+        .collect();
+    let in_bytes: f64 = node
+        .operands()
+        .iter()
+        .map(|&c| bytes(&egraph[c].data.ty, u))
+        .sum();
+    let out_elems = numel(&out_ty, u);
+    let out_bytes = match &data.results {
+        Some(types) => types.iter().map(|t| bytes(t, u)).sum(),
+        None => bytes(&out_ty, u),
+    };
+    let moved = in_bytes + out_bytes;
+    let flops = match key.kind {
+        MatMul | FusedMatMul | Gemm | FusedGemm => {
+            let a = operands.first().map(|t| dims(t, u)).unwrap_or_default();
+            let k = match key.kind {
+                Gemm | FusedGemm if key.int("transA").unwrap_or(0) != 0 => a.first().copied(),
+                _ => a.last().copied(),
+            };
+            let epilogue = out_elems * (1.0 + activation_flops(key));
+            2.0 * out_elems * k.unwrap_or(u) as f64 + epilogue
+        }
+        Conv | FusedConv | ConvTranspose => {
+            let w = operands.get(1).map(|t| dims(t, u)).unwrap_or_default();
+            let per_out: f64 = w.iter().skip(1).map(|&d| d as f64).product();
+            2.0 * out_elems * per_out + out_elems * (1.0 + activation_flops(key))
+        }
+        FusedAttention => {
+            let q = operands.first().map(|t| dims(t, u)).unwrap_or_default();
+            let kt = operands.get(1).map(|t| dims(t, u)).unwrap_or_default();
+            let (d, sk) = (
+                *q.last().unwrap_or(&u) as f64,
+                *kt.last().unwrap_or(&u) as f64,
+            );
+            let sq = q.get(q.len().saturating_sub(2)).copied().unwrap_or(u) as f64;
+            let batch: f64 = q.iter().rev().skip(2).map(|&x| x as f64).product();
+            let dv = out_elems / (batch * sq).max(1.0);
+            batch * sq * sk * (2.0 * d + 2.0 * dv + 8.0)
+        }
+        Softmax | LogSoftmax => 8.0 * out_elems,
+        LayerNormalization
+        | BatchNormalization
+        | InstanceNormalization
+        | GroupNormalization
+        | RMSNormalization => 8.0 * out_elems,
+        ReduceMean | ReduceSum | ReduceMax | ReduceMin | ReduceProd | ReduceL1 | ReduceL2
+        | ReduceSumSquare | ReduceLogSumExp | GlobalAveragePool | GlobalMaxPool => {
+            operands.first().map_or(out_elems, |t| numel(t, u))
+        }
+        MaxPool | AveragePool | LpPool => {
+            let k: f64 = key
+                .ints("kernel_shape")
+                .unwrap_or_default()
+                .iter()
+                .map(|&d| d as f64)
+                .product();
+            out_elems * k.max(1.0)
+        }
+        kind => out_elems * elementwise_flops(kind, key),
+    };
+    Work {
+        flops,
+        bytes: moved,
+    }
+}

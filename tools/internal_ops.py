@@ -1,0 +1,127 @@
+"""The operators of onnx-mlc's internal domain (`onnx_mlc`, text prefix `omlc`).
+
+The graph optimizer (compiler/optimizer) rewrites ONNX subgraphs into these
+fused operators; the lowering implements them. Each definition below is the
+contract between the two: what the operator computes, exactly. They are data,
+in the shape of `onnx.defs.OpSchema`, so that `tools/gen_op_table.py` puts
+them into the one op table (`OpKind`) next to the ONNX operators.
+
+Activations. The fused operators end in an optional elementwise activation,
+named by the STRING attribute `activation` ("" = none) with its FLOATS
+parameters in `activation_params`:
+
+| activation  | params         | f(x)                                              |
+|-------------|----------------|---------------------------------------------------|
+| ""          |                | x                                                 |
+| Relu        |                | max(x, 0)                                         |
+| LeakyRelu   | alpha          | x if x >= 0 else alpha * x                        |
+| Sigmoid     |                | 1 / (1 + exp(-x))                                 |
+| Tanh        |                | tanh(x)                                           |
+| Clip        | min, max       | min(max(x, min), max)                             |
+| HardSigmoid | alpha, beta    | max(0, min(1, alpha * x + beta))                  |
+| HardSwish   |                | x * max(0, min(1, x / 6 + 1 / 2))                 |
+| Silu        |                | x * sigmoid(x)                                    |
+| Gelu        |                | x / 2 * (1 + erf(x / sqrt(2)))                    |
+| GeluTanh    |                | x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))) |
+"""
+from __future__ import annotations
+
+from onnx import AttributeProto, helper
+from onnx.defs import OpSchema
+
+DOMAIN = "onnx_mlc"
+VERSION = 1
+
+FLOATS = ["tensor(float16)", "tensor(float)", "tensor(double)", "tensor(bfloat16)"]
+
+P = OpSchema.FormalParameter
+OPTIONAL = OpSchema.FormalParameterOption.Optional
+
+
+def attr(name: str, value, doc: str) -> OpSchema.Attribute:
+    """An optional attribute with a default value."""
+    return OpSchema.Attribute(name, helper.make_attribute(name, value), doc)
+
+
+def attr_nodefault(name: str, kind, doc: str) -> OpSchema.Attribute:
+    """An optional attribute without default."""
+    return OpSchema.Attribute(name, kind, doc, required=False)
+
+
+ACTIVATION = [
+    attr("activation", "", "the activation applied last (see the table in tools/internal_ops.py); empty: none"),
+    attr_nodefault("activation_params", AttributeProto.FLOATS, "the activation's parameters"),
+]
+
+CONV_ATTRS = [
+    attr("auto_pad", "NOTSET", "as Conv"),
+    attr_nodefault("dilations", AttributeProto.INTS, "as Conv"),
+    attr("group", 1, "as Conv"),
+    attr_nodefault("kernel_shape", AttributeProto.INTS, "as Conv"),
+    attr_nodefault("pads", AttributeProto.INTS, "as Conv"),
+    attr_nodefault("strides", AttributeProto.INTS, "as Conv"),
+]
+
+
+def op(name, doc, inputs, outputs, attributes):
+    return OpSchema(
+        name,
+        DOMAIN,
+        VERSION,
+        doc=doc,
+        inputs=inputs,
+        outputs=outputs,
+        type_constraints=[("T", FLOATS, "floating-point tensors")],
+        attributes=attributes,
+    )
+
+
+def schemas() -> list[OpSchema]:
+    """Every internal operator."""
+    return [
+        op(
+            "Activation",
+            "Y = activation(X), elementwise.",
+            [P("X", "T")],
+            [P("Y", "T")],
+            ACTIVATION,
+        ),
+        op(
+            "FusedConv",
+            "Y = activation(Conv(X, W, B) + Z): Conv with its attributes, then the optional"
+            " residual Z (exactly Y's shape), then the activation.",
+            [P("X", "T"), P("W", "T"), P("B", "T", param_option=OPTIONAL), P("Z", "T", param_option=OPTIONAL)],
+            [P("Y", "T")],
+            CONV_ATTRS + ACTIVATION,
+        ),
+        op(
+            "FusedGemm",
+            "Y = activation(alpha * A' * B' + beta * C): Gemm with its attributes, then the activation.",
+            [P("A", "T"), P("B", "T"), P("C", "T", param_option=OPTIONAL)],
+            [P("Y", "T")],
+            [
+                attr("alpha", 1.0, "as Gemm"),
+                attr("beta", 1.0, "as Gemm"),
+                attr("transA", 0, "as Gemm"),
+                attr("transB", 0, "as Gemm"),
+            ]
+            + ACTIVATION,
+        ),
+        op(
+            "FusedMatMul",
+            "Y = activation(MatMul(A, B) + Bias): numpy matmul, then Bias broadcast"
+            " unidirectionally to the product's shape, then the activation.",
+            [P("A", "T"), P("B", "T"), P("Bias", "T", param_option=OPTIONAL)],
+            [P("Y", "T")],
+            ACTIVATION,
+        ),
+        op(
+            "FusedAttention",
+            "Y = Softmax(scale * MatMul(Q, Kt) + Mask, axis=-1) * V, with Q [..., Sq, D],"
+            " Kt [..., D, Sk] (keys already transposed), V [..., Sk, Dv]; batch dims broadcast"
+            " as in MatMul; Mask broadcasts unidirectionally to [..., Sq, Sk]; Y is [..., Sq, Dv].",
+            [P("Q", "T"), P("Kt", "T"), P("V", "T"), P("Mask", "T", param_option=OPTIONAL)],
+            [P("Y", "T")],
+            [attr("scale", 1.0, "the factor applied to the scores before the mask")],
+        ),
+    ]
