@@ -137,5 +137,11 @@ mod tests {
         assert_eq!(plain(OpKind::Transpose, 1), OpClass::Single);
         assert_eq!(plain(OpKind::Flatten, 1), OpClass::View);
         assert_eq!(plain(OpKind::Loop, 1), OpClass::Control);
+        assert_eq!(
+            plain(OpKind::FusedConv, 1),
+            OpClass::Root,
+            "the optimizer's fused ops"
+        );
+        assert_eq!(plain(OpKind::Activation, 1), OpClass::Elementwise);
     }
 }
