@@ -3,6 +3,7 @@
 //! code in memory (JIT).
 
 pub mod error;
+pub mod glue;
 pub mod llvm;
 pub mod target;
 

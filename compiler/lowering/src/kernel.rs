@@ -26,9 +26,10 @@ use onnx_mlc_dialect::{Model, TensorType, Value};
 
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
+use crate::model::reinterpret;
 use crate::ops;
 use crate::schedule::Schedule;
-use crate::types::{memref_type, static_dims, tensor_type};
+use crate::types::{boundary_memref_type, memref_type, static_dims, tensor_type};
 
 /// One kernel to build, in the lowering's terms.
 #[derive(Clone, Debug)]
@@ -41,6 +42,12 @@ pub struct KernelSpec {
     pub inputs: Vec<Value>,
     /// Values the kernel computes for others, in argument order (after the inputs).
     pub outputs: Vec<Value>,
+}
+
+/// The static dims and element type of value `v`.
+fn kb_shape(model: &Model, v: Value) -> Result<(Vec<i64>, onnx_mlc_dialect::ElemType)> {
+    let t = value_tensor(model, v)?;
+    Ok((static_dims(t, &describe_value(model, v))?, t.elem))
 }
 
 /// The tensor type of an onnx value, which must be a statically shaped tensor.
@@ -97,8 +104,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
 
     /// The static dims and element type of value `v`.
     pub fn shape(&self, v: Value) -> Result<(Vec<i64>, onnx_mlc_dialect::ElemType)> {
-        let t = value_tensor(self.model, v)?;
-        Ok((static_dims(t, &describe_value(self.model, v))?, t.elem))
+        kb_shape(self.model, v)
     }
 
     /// The MLIR tensor type of value `v`.
@@ -183,7 +189,8 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
 /// returns how to schedule it.
 ///
 /// Signature: `(inputs…, outputs…, begin: index, end: index)`, every tensor
-/// a memref with the identity layout, marked `llvm.noalias`.
+/// a memref with the identity layout (`memref<0xT>` when it has no
+/// elements, see [`boundary_memref_type`]), marked `llvm.noalias`.
 pub fn build_kernel<'c>(
     cx: &'c Context,
     module: &Module<'c>,
@@ -194,8 +201,9 @@ pub fn build_kernel<'c>(
     let mut arg_types = vec![];
     for &v in spec.inputs.iter().chain(&spec.outputs) {
         let t = value_tensor(model, v)?;
-        arg_types
-            .push(memref_type(cx, &static_dims(t, &describe_value(model, v))?, t.elem)?.into());
+        arg_types.push(
+            boundary_memref_type(cx, &static_dims(t, &describe_value(model, v))?, t.elem)?.into(),
+        );
     }
     let index = Type::index(cx);
     arg_types.extend([index, index]);
@@ -248,8 +256,18 @@ fn build_body<'c>(
         schedule: None,
         structured_ops: 0,
     };
+    // An argument reinterpreted to its value's own memref type.
+    let arg = |i: usize, v: Value| -> Result<MValue> {
+        let (dims, elem) = kb_shape(model, v)?;
+        reinterpret(
+            &e,
+            block.argument(i).expect("declared").into(),
+            memref_type(cx, &dims, elem)?,
+            &dims,
+        )
+    };
     for (i, &v) in spec.inputs.iter().enumerate() {
-        let memref = block.argument(i).expect("declared").into();
+        let memref = arg(i, v)?;
         let ty = kb.tensor_type(v)?;
         let t = e.value(e.op(
             "bufferization.to_tensor",

@@ -12,6 +12,7 @@ pub mod context;
 pub mod emit;
 pub mod error;
 pub mod kernel;
+pub mod model;
 mod ops;
 pub mod pipeline;
 pub mod schedule;

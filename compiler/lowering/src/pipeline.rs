@@ -46,11 +46,13 @@ const TO_AFFINE: &str = "builtin.module(canonicalize,cse,convert-linalg-to-loops
 
 /// From the affine stage to the LLVM dialect. Functions take memrefs as
 /// bare pointers (their shapes are static), which keeps `llvm.noalias`.
-const TO_LLVM: &str = "builtin.module(lower-affine,convert-vector-to-scf,convert-scf-to-cf,\
-     canonicalize,convert-vector-to-llvm,expand-strided-metadata,lower-affine,\
-     finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,\
-     convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},\
-     convert-ub-to-llvm,\
+/// Math ops become LLVM intrinsics where LLVM has them and libm calls
+/// otherwise, before vectors are lowered (libm calls are per element).
+const TO_LLVM: &str = "builtin.module(lower-affine,convert-math-to-llvm,convert-math-to-libm,\
+     convert-vector-to-scf,convert-scf-to-cf,canonicalize,convert-vector-to-llvm,\
+     expand-strided-metadata,lower-affine,finalize-memref-to-llvm,arith-expand{include-bf16=true},\
+     convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,\
+     convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-ub-to-llvm,\
      reconcile-unrealized-casts,canonicalize,cse)";
 
 /// Runs a textual pass pipeline on the module.

@@ -2,7 +2,10 @@
 //!
 //! Integers are signless in MLIR: the signedness of an ONNX `uint8` lives
 //! in the ops the lowering picks (`arith.divui`, `arith.uitofp`, …), not in
-//! the type. Booleans are `i1`.
+//! the type. Booleans are stored as `i8` (0 or 1, one byte each, as ONNX
+//! lays them out): vectors of `i1` would be stored bit-packed. Code that
+//! computes with them converts to `i1` after loading and back before
+//! storing ([`scalar_type`]).
 
 use melior::ir::r#type::{IntegerType, MemRefType, RankedTensorType};
 use melior::ir::Type;
@@ -11,7 +14,8 @@ use onnx_mlc_dialect::{ElemType, TensorType};
 
 use crate::error::{LowerError, Result};
 
-/// The MLIR element type of an ONNX element type.
+/// The MLIR type an element of an ONNX element type is stored as (in
+/// tensors and memrefs).
 pub fn elem_type<'c>(cx: &'c Context, elem: ElemType) -> Result<Type<'c>> {
     use ElemType::*;
     let int = |bits| IntegerType::new(cx, bits).into();
@@ -20,7 +24,7 @@ pub fn elem_type<'c>(cx: &'c Context, elem: ElemType) -> Result<Type<'c>> {
         F64 => Type::float64(cx),
         F16 => Type::float16(cx),
         BF16 => Type::bfloat16(cx),
-        Bool => int(1),
+        Bool => int(8),
         I8 | U8 => int(8),
         I16 | U16 => int(16),
         I32 | U32 => int(32),
@@ -51,4 +55,29 @@ pub fn tensor_type<'c>(cx: &'c Context, dims: &[i64], elem: ElemType) -> Result<
 /// `memref<dims x elem>` with the identity layout.
 pub fn memref_type<'c>(cx: &'c Context, dims: &[i64], elem: ElemType) -> Result<MemRefType<'c>> {
     Ok(MemRefType::new(elem_type(cx, elem)?, dims, None, None))
+}
+
+/// The MLIR type computations use for an element: the stored type, but
+/// `i1` for booleans.
+pub fn scalar_type<'c>(cx: &'c Context, elem: ElemType) -> Result<Type<'c>> {
+    match elem {
+        ElemType::Bool => Ok(IntegerType::new(cx, 1).into()),
+        _ => elem_type(cx, elem),
+    }
+}
+
+/// The memref type a tensor of `dims` has in a function signature: its own,
+/// or `memref<0 x elem>` when it has no elements (the bare-pointer calling
+/// convention does not convert signatures with several zero-sized
+/// multi-dimensional memrefs; inside, the buffer is reinterpreted).
+pub fn boundary_memref_type<'c>(
+    cx: &'c Context,
+    dims: &[i64],
+    elem: ElemType,
+) -> Result<MemRefType<'c>> {
+    if dims.contains(&0) {
+        memref_type(cx, &[0], elem)
+    } else {
+        memref_type(cx, dims, elem)
+    }
 }

@@ -18,58 +18,65 @@ use super::unsupported;
 use crate::emit::{region, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::types::elem_type;
+use crate::types::{elem_type, scalar_type};
 
-/// Whether ops of `kind` are computed per element (and so fuse into runs).
+/// Whether ops of `kind` are computed per element (and so fuse into runs):
+/// the dialect's elementwise family.
 pub(crate) fn is_elementwise(kind: OpKind) -> bool {
     use OpKind::*;
     matches!(
         kind,
-        Abs | Neg
-            | Relu
-            | Sigmoid
-            | Tanh
-            | Exp
-            | Log
-            | Sqrt
-            | Erf
-            | Reciprocal
-            | Floor
-            | Ceil
-            | Round
-            | Sin
-            | Cos
-            | Tan
+        Abs | Acos
+            | Acosh
+            | Asin
+            | Asinh
             | Atan
-            | Sign
-            | Softplus
-            | Softsign
+            | Atanh
+            | Ceil
+            | Celu
+            | Cos
+            | Cosh
+            | Elu
+            | Erf
+            | Exp
+            | Floor
+            | Gelu
             | HardSigmoid
             | HardSwish
-            | LeakyRelu
-            | Elu
-            | Selu
-            | Celu
-            | Gelu
-            | Mish
-            | ThresholdedRelu
-            | Not
-            | IsNaN
             | IsInf
+            | IsNaN
+            | LeakyRelu
+            | Log
+            | Mish
+            | Neg
+            | Not
+            | Reciprocal
+            | Relu
+            | Round
+            | Selu
+            | Shrink
+            | Sigmoid
+            | Sign
+            | Sin
+            | Sinh
+            | Softplus
+            | Softsign
+            | Sqrt
+            | Swish
+            | Tan
+            | Tanh
+            | ThresholdedRelu
+            | BitwiseNot
             | Cast
             | CastLike
             | Clip
-            | Identity
+            | BitCast
             | Add
             | Sub
             | Mul
             | Div
             | Pow
             | Mod
-            | Max
-            | Min
-            | Sum
-            | Mean
             | And
             | Or
             | Xor
@@ -78,9 +85,16 @@ pub(crate) fn is_elementwise(kind: OpKind) -> bool {
             | GreaterOrEqual
             | Less
             | LessOrEqual
+            | BitShift
+            | BitwiseAnd
+            | BitwiseOr
+            | BitwiseXor
             | PRelu
+            | Max
+            | Min
+            | Mean
+            | Sum
             | Where
-            | Swish
     )
 }
 
@@ -107,7 +121,7 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
     let mut ins: Vec<Value> = vec![];
     let mut in_place: HashMap<Value, usize> = HashMap::new();
     for &o in chain {
-        for v in ir.op(o).inputs.iter().flatten() {
+        for v in data_inputs(ir.op(o)) {
             if produced.contains(v) || ins.contains(v) || in_place.contains_key(v) {
                 continue;
             }
@@ -144,13 +158,25 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
     }
     let result_types: Vec<Type> = out_inits.iter().map(|t| t.r#type()).collect();
     let mut failure = None;
+    let mut is_bool = vec![];
+    for &v in ins.iter().chain(outputs) {
+        is_bool.push(kb.shape(v)?.1 == ElemType::Bool);
+    }
     let body = region(e.cx, e.loc, &scalar_types, |be, args| {
+        // Booleans are stored as i8: compute with i1.
+        let loaded = |i: usize| {
+            if is_bool[i] {
+                be.cmp("arith.cmpi", 1, args[i], be.i(args[i].r#type(), 0))
+            } else {
+                args[i]
+            }
+        };
         let mut scalars: HashMap<Value, MValue> = HashMap::new();
         for (i, &v) in ins.iter().enumerate() {
-            scalars.insert(v, args[i]);
+            scalars.insert(v, loaded(i));
         }
         for (&v, &slot) in &in_place {
-            scalars.insert(v, args[ins.len() + slot]);
+            scalars.insert(v, loaded(ins.len() + slot));
         }
         for &o in chain {
             match scalar_op(kb, be, o, &scalars) {
@@ -167,7 +193,18 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
                 }
             }
         }
-        let yields: Vec<MValue> = outputs.iter().map(|v| scalars[v]).collect();
+        let i8 = be.int_type(8);
+        let yields: Vec<MValue> = outputs
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if is_bool[ins.len() + i] {
+                    be.convert("arith.extui", scalars[v], i8)
+                } else {
+                    scalars[v]
+                }
+            })
+            .collect();
         be.append(be.op("linalg.yield", &yields, &[], &[]));
     });
     if let Some(err) = failure {
@@ -200,6 +237,17 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         kb.define(o, generic.result(i).expect("one result per output").into());
     }
     Ok(())
+}
+
+/// The inputs whose values an op reads (`CastLike`'s second input only
+/// gives the type).
+fn data_inputs(op: &onnx_mlc_dialect::ir::OpData) -> impl Iterator<Item = &Value> {
+    let n = if op.kind == OpKind::CastLike {
+        1
+    } else {
+        op.inputs.len()
+    };
+    op.inputs[..n.min(op.inputs.len())].iter().flatten()
 }
 
 /// `affine_map<(d0, …) -> (d0, …)>` of rank `rank`.
@@ -248,12 +296,11 @@ fn scalar_op<'c, 'b>(
     let out_elem = kb
         .shape(data.results[0].expect("elementwise ops produce a result"))?
         .1;
-    let out_ty = elem_type(e.cx, out_elem)?;
+    let out_ty = scalar_type(e.cx, out_elem)?;
     let ty = x.r#type();
     let fl = |v: f64| e.f(ty, v);
     use OpKind::*;
     let r = match data.kind {
-        Identity => x,
         Neg if float => e.same("arith.negf", &[x]),
         Neg => e.same("arith.subi", &[e.i(ty, 0), x]),
         Abs if float => e.same("math.absf", &[x]),
@@ -536,7 +583,15 @@ fn cast<'c, 'b>(
     if from == to {
         return x;
     }
-    let (fb, tb) = (from.bit_width(), to.bit_width());
+    // Booleans compute as i1.
+    let width = |t: ElemType| {
+        if t == ElemType::Bool {
+            1
+        } else {
+            t.bit_width()
+        }
+    };
+    let (fb, tb) = (width(from), width(to));
     match (from.is_float(), to.is_float()) {
         (true, true) if fb < tb => e.convert("arith.extf", x, to_ty),
         (true, true) => e.convert("arith.truncf", x, to_ty),

@@ -199,9 +199,11 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         Adagrad | Adam | Gradient | Momentum => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Activation | FusedConv | FusedGemm | FusedMatMul | FusedAttention => {
-            Err(unsupported(kb, op, "no lowering for the optimizer's fused ops yet"))
-        }
+        Activation | FusedConv | FusedGemm | FusedMatMul | FusedAttention => Err(unsupported(
+            kb,
+            op,
+            "no lowering for the optimizer's fused ops yet",
+        )),
     }
 }
 

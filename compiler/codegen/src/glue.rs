@@ -1,0 +1,404 @@
+//! The LLVM IR around the lowered model: what turns `omlc_model` and its
+//! kernels into the runtime ABI of `docs/abi.md`.
+//!
+//! - `<kernel>_parallel(rt, buffers…)` for each kernel of several chunks:
+//!   packs the buffer pointers into a context on the stack and calls
+//!   `omlc_rt_parallel_for(rt, <kernel>_task, ctx, chunks)`;
+//!   `<kernel>_task(ctx, begin, end)` unpacks them and runs the kernel over
+//!   chunks `[begin, end)`.
+//! - `__omlc_main(inputs, outputs, workspace, weights, rt)`: reads the data
+//!   pointers of the `omlc_tensor` descriptors and the weights table,
+//!   writes the output shapes, and calls `omlc_model`.
+//! - `__omlc_info`: the model's description (`omlc_model_info`).
+
+use inkwell::builder::Builder;
+use inkwell::context::Context;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType};
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, GlobalValue, PointerValue};
+use inkwell::AddressSpace;
+use onnx_mlc_lowering::model::{KernelInfo, MODEL_FN};
+
+use crate::error::{CodegenError, Result};
+
+/// One graph input or output as the ABI describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IoDesc {
+    pub name: String,
+    /// ONNX `TensorProto.DataType` code.
+    pub dtype: i32,
+    /// Dims; -1 where symbolic.
+    pub dims: Vec<i64>,
+    /// `dim_param` names, `None` where the dim is static.
+    pub dim_params: Vec<Option<String>>,
+}
+
+/// Where a library's weights are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Weights<'a> {
+    /// Supplied by the caller at run time (the JIT: the model's own
+    /// tensors, no copy); the info names no blob.
+    Runtime,
+    /// In the library: the blob, and each weight's offset in it.
+    Embedded { blob: &'a [u8], offsets: Vec<u64> },
+    /// In a side file next to the library.
+    File {
+        name: String,
+        offsets: Vec<u64>,
+        size: u64,
+    },
+}
+
+/// What the entry point and the info describe.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelDesc<'a> {
+    pub inputs: Vec<IoDesc>,
+    pub outputs: Vec<IoDesc>,
+    pub num_weights: usize,
+    pub weights: Weights<'a>,
+    pub workspace_size: u64,
+}
+
+fn err(e: impl std::fmt::Display) -> CodegenError {
+    CodegenError::Llvm(e.to_string())
+}
+
+/// Defines every glue function and the info in `module`, which must hold
+/// the translated model (`omlc_model`, the kernels, and declarations of
+/// the parallel wrappers).
+pub fn define_glue<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+    kernels: &[KernelInfo],
+    desc: &ModelDesc,
+) -> Result<()> {
+    let b = llcx.create_builder();
+    for k in kernels.iter().filter(|k| k.chunks > 1) {
+        define_parallel(llcx, module, &b, k)?;
+    }
+    define_entry(llcx, module, &b, desc)?;
+    define_info(llcx, module, desc);
+    Ok(())
+}
+
+fn function<'ctx>(
+    module: &Module<'ctx>,
+    name: &str,
+) -> Result<inkwell::values::FunctionValue<'ctx>> {
+    module
+        .get_function(name)
+        .ok_or_else(|| CodegenError::Llvm(format!("the module has no function {name}")))
+}
+
+fn define_parallel<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+    b: &Builder<'ctx>,
+    k: &KernelInfo,
+) -> Result<()> {
+    let ptr = llcx.ptr_type(AddressSpace::default());
+    let i64t = llcx.i64_type();
+    let kernel = function(module, &k.name)?;
+    // task(ctx, begin, end): kernel(ctx[0], …, ctx[n-1], begin, end)
+    let task_ty = llcx
+        .void_type()
+        .fn_type(&[ptr.into(), i64t.into(), i64t.into()], false);
+    let task = module.add_function(
+        &format!("{}_task", k.name),
+        task_ty,
+        Some(Linkage::Internal),
+    );
+    b.position_at_end(llcx.append_basic_block(task, "entry"));
+    let ctx = task.get_nth_param(0).expect("ctx").into_pointer_value();
+    let mut args: Vec<BasicMetadataValueEnum> = vec![];
+    for j in 0..k.memrefs {
+        let slot = gep(b, llcx, ctx, j)?;
+        args.push(
+            b.build_load(ptr, slot, &format!("a{j}"))
+                .map_err(err)?
+                .into(),
+        );
+    }
+    args.push(task.get_nth_param(1).expect("begin").into());
+    args.push(task.get_nth_param(2).expect("end").into());
+    b.build_call(kernel, &args, "").map_err(err)?;
+    b.build_return(None).map_err(err)?;
+    // parallel(rt, a0, …): ctx = [a0, …]; omlc_rt_parallel_for(rt, task, ctx, chunks)
+    let wrapper = function(module, &k.parallel_name())?;
+    b.position_at_end(llcx.append_basic_block(wrapper, "entry"));
+    let ctx = b
+        .build_array_alloca(ptr, i64t.const_int(k.memrefs as u64, false), "ctx")
+        .map_err(err)?;
+    for j in 0..k.memrefs {
+        let slot = gep(b, llcx, ctx, j)?;
+        let a = wrapper.get_nth_param(1 + j as u32).expect("declared");
+        b.build_store(slot, a).map_err(err)?;
+    }
+    let pf = parallel_for(llcx, module);
+    let rt = wrapper.get_nth_param(0).expect("rt");
+    let chunks = i64t.const_int(k.chunks as u64, false);
+    let task_ptr = task.as_global_value().as_pointer_value();
+    b.build_call(
+        pf,
+        &[rt.into(), task_ptr.into(), ctx.into(), chunks.into()],
+        "",
+    )
+    .map_err(err)?;
+    b.build_return(None).map_err(err)?;
+    Ok(())
+}
+
+/// `omlc_rt_parallel_for`, declared once.
+fn parallel_for<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+) -> inkwell::values::FunctionValue<'ctx> {
+    const NAME: &str = "omlc_rt_parallel_for";
+    module.get_function(NAME).unwrap_or_else(|| {
+        let ptr = llcx.ptr_type(AddressSpace::default());
+        let ty = llcx.void_type().fn_type(
+            &[ptr.into(), ptr.into(), ptr.into(), llcx.i64_type().into()],
+            false,
+        );
+        module.add_function(NAME, ty, Some(Linkage::External))
+    })
+}
+
+/// `&base[j]` for an array of pointers.
+fn gep<'ctx>(
+    b: &Builder<'ctx>,
+    llcx: &'ctx Context,
+    base: PointerValue<'ctx>,
+    j: usize,
+) -> Result<PointerValue<'ctx>> {
+    let ptr = llcx.ptr_type(AddressSpace::default());
+    let index = llcx.i64_type().const_int(j as u64, false);
+    // SAFETY: `base` points at an array of at least j+1 pointers (the
+    // context or a descriptor table this module itself lays out).
+    unsafe { b.build_in_bounds_gep(ptr, base, &[index], &format!("p{j}")) }.map_err(err)
+}
+
+/// The size of `omlc_tensor` ({data, shape, rank, dtype}) in pointer slots.
+const TENSOR_SLOTS: usize = 3;
+
+fn define_entry<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+    b: &Builder<'ctx>,
+    desc: &ModelDesc,
+) -> Result<()> {
+    let ptr = llcx.ptr_type(AddressSpace::default());
+    let i32t = llcx.i32_type();
+    let i64t = llcx.i64_type();
+    let params: Vec<BasicMetadataTypeEnum> = vec![ptr.into(); 5];
+    let entry = module.add_function(
+        "__omlc_main",
+        i32t.fn_type(&params, false),
+        Some(Linkage::External),
+    );
+    b.position_at_end(llcx.append_basic_block(entry, "entry"));
+    let p = |i| {
+        entry
+            .get_nth_param(i)
+            .expect("declared")
+            .into_pointer_value()
+    };
+    let (inputs, outputs, workspace, weights, rt) = (p(0), p(1), p(2), p(3), p(4));
+    let mut args: Vec<BasicMetadataValueEnum> = vec![rt.into(), workspace.into()];
+    for i in 0..desc.inputs.len() {
+        let slot = gep(b, llcx, inputs, i * TENSOR_SLOTS)?;
+        args.push(
+            b.build_load(ptr, slot, &format!("in{i}"))
+                .map_err(err)?
+                .into(),
+        );
+    }
+    for (i, out) in desc.outputs.iter().enumerate() {
+        let slot = gep(b, llcx, outputs, i * TENSOR_SLOTS)?;
+        args.push(
+            b.build_load(ptr, slot, &format!("out{i}"))
+                .map_err(err)?
+                .into(),
+        );
+        let shape_slot = gep(b, llcx, outputs, i * TENSOR_SLOTS + 1)?;
+        let shape = b
+            .build_load(ptr, shape_slot, &format!("shape{i}"))
+            .map_err(err)?
+            .into_pointer_value();
+        for (d, &n) in out.dims.iter().enumerate() {
+            let index = i64t.const_int(d as u64, false);
+            // SAFETY: the caller passes `rank` shape entries per output.
+            let at = unsafe { b.build_in_bounds_gep(i64t, shape, &[index], "dim") }.map_err(err)?;
+            b.build_store(at, i64t.const_int(n as u64, true))
+                .map_err(err)?;
+        }
+    }
+    for k in 0..desc.num_weights {
+        let slot = gep(b, llcx, weights, k)?;
+        args.push(
+            b.build_load(ptr, slot, &format!("w{k}"))
+                .map_err(err)?
+                .into(),
+        );
+    }
+    b.build_call(function(module, MODEL_FN)?, &args, "")
+        .map_err(err)?;
+    b.build_return(Some(&i32t.const_zero())).map_err(err)?;
+    Ok(())
+}
+
+/// A private constant global of type `ty` initialized to `value`.
+fn constant<'ctx>(
+    module: &Module<'ctx>,
+    name: &str,
+    value: &dyn inkwell::values::BasicValue<'ctx>,
+    ty: impl BasicType<'ctx>,
+) -> GlobalValue<'ctx> {
+    let g = module.add_global(ty, None, name);
+    g.set_initializer(value);
+    g.set_constant(true);
+    g.set_linkage(Linkage::Private);
+    g
+}
+
+fn cstr<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+    name: &str,
+    s: &str,
+) -> PointerValue<'ctx> {
+    let v = llcx.const_string(s.as_bytes(), true);
+    constant(module, name, &v, v.get_type()).as_pointer_value()
+}
+
+fn i64_array<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+    name: &str,
+    values: &[i64],
+) -> PointerValue<'ctx> {
+    let i64t = llcx.i64_type();
+    let items: Vec<_> = values
+        .iter()
+        .map(|&v| i64t.const_int(v as u64, true))
+        .collect();
+    let arr = i64t.const_array(&items);
+    constant(module, name, &arr, i64t.array_type(values.len() as u32)).as_pointer_value()
+}
+
+fn io_table<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+    what: &str,
+    ios: &[IoDesc],
+) -> PointerValue<'ctx> {
+    let ptr = llcx.ptr_type(AddressSpace::default());
+    let i32t = llcx.i32_type();
+    let info_ty = llcx.struct_type(
+        &[ptr.into(), i32t.into(), i32t.into(), ptr.into(), ptr.into()],
+        false,
+    );
+    let mut rows = vec![];
+    for (i, io) in ios.iter().enumerate() {
+        let name = cstr(llcx, module, &format!("__omlc_{what}{i}_name"), &io.name);
+        let dims = i64_array(llcx, module, &format!("__omlc_{what}{i}_dims"), &io.dims);
+        let params: Vec<_> = io
+            .dim_params
+            .iter()
+            .enumerate()
+            .map(|(d, p)| match p {
+                Some(p) => cstr(llcx, module, &format!("__omlc_{what}{i}_param{d}"), p),
+                None => ptr.const_null(),
+            })
+            .collect();
+        let params_arr = ptr.const_array(&params);
+        let params = constant(
+            module,
+            &format!("__omlc_{what}{i}_params"),
+            &params_arr,
+            ptr.array_type(params.len() as u32),
+        )
+        .as_pointer_value();
+        rows.push(info_ty.const_named_struct(&[
+            name.into(),
+            i32t.const_int(io.dtype as u64, false).into(),
+            i32t.const_int(io.dims.len() as u64, false).into(),
+            dims.into(),
+            params.into(),
+        ]));
+    }
+    let table = info_ty.const_array(&rows);
+    constant(
+        module,
+        &format!("__omlc_{what}s"),
+        &table,
+        info_ty.array_type(rows.len() as u32),
+    )
+    .as_pointer_value()
+}
+
+fn define_info<'ctx>(llcx: &'ctx Context, module: &Module<'ctx>, desc: &ModelDesc) {
+    let ptr = llcx.ptr_type(AddressSpace::default());
+    let (i32t, i64t) = (llcx.i32_type(), llcx.i64_type());
+    let inputs = io_table(llcx, module, "input", &desc.inputs);
+    let outputs = io_table(llcx, module, "output", &desc.outputs);
+    let (offsets, size, blob, file): (&[u64], u64, PointerValue, PointerValue) = match &desc.weights
+    {
+        Weights::Runtime => (&[], 0, ptr.const_null(), ptr.const_null()),
+        Weights::Embedded { blob, offsets } => {
+            let data = llcx.const_string(blob, false);
+            let g = constant(module, "__omlc_weights", &data, data.get_type());
+            g.set_alignment(64);
+            (
+                offsets,
+                blob.len() as u64,
+                g.as_pointer_value(),
+                ptr.const_null(),
+            )
+        }
+        Weights::File {
+            name,
+            offsets,
+            size,
+        } => (
+            offsets,
+            *size,
+            ptr.const_null(),
+            cstr(llcx, module, "__omlc_weights_file", name),
+        ),
+    };
+    let offsets: Vec<i64> = offsets.iter().map(|&o| o as i64).collect();
+    let offsets = i64_array(llcx, module, "__omlc_weight_offsets", &offsets);
+    let info_ty = llcx.struct_type(
+        &[
+            i32t.into(),
+            i32t.into(),
+            i32t.into(),
+            ptr.into(),
+            ptr.into(),
+            i64t.into(),
+            i32t.into(),
+            ptr.into(),
+            i64t.into(),
+            ptr.into(),
+            ptr.into(),
+        ],
+        false,
+    );
+    let info = info_ty.const_named_struct(&[
+        i32t.const_int(1, false).into(),
+        i32t.const_int(desc.inputs.len() as u64, false).into(),
+        i32t.const_int(desc.outputs.len() as u64, false).into(),
+        inputs.into(),
+        outputs.into(),
+        i64t.const_int(desc.workspace_size, false).into(),
+        i32t.const_int(desc.num_weights as u64, false).into(),
+        offsets.into(),
+        i64t.const_int(size, false).into(),
+        blob.into(),
+        file.into(),
+    ]);
+    let g = module.add_global(info_ty, None, "__omlc_info");
+    g.set_initializer(&BasicValueEnum::StructValue(info));
+    g.set_constant(true);
+}

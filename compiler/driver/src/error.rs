@@ -1,0 +1,44 @@
+//! The driver's error type: every stage's errors, and which of them mean
+//! "not supported yet" rather than "this model is wrong".
+
+use onnx_mlc_codegen::CodegenError;
+use onnx_mlc_import::ImportError;
+use onnx_mlc_lowering::LowerError;
+use onnx_mlc_runtime::RuntimeError;
+
+/// Why a model could not be compiled or run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Import(#[from] ImportError),
+    #[error(transparent)]
+    Dialect(#[from] onnx_mlc_dialect::Error),
+    #[error(transparent)]
+    Plan(#[from] onnx_mlc_plan::Error),
+    #[error(transparent)]
+    Lower(#[from] LowerError),
+    #[error(transparent)]
+    Codegen(#[from] CodegenError),
+    #[error(transparent)]
+    Runtime(#[from] RuntimeError),
+    /// A constant the compiled code needs cannot be supplied (a sparse
+    /// initializer, say).
+    #[error("weight {name}: {message}")]
+    Weight { name: String, message: String },
+}
+
+impl Error {
+    /// True when the model is fine but uses something onnx-mlc cannot
+    /// compile yet (an operator, a type): the CLI's exit code 3.
+    pub fn is_unsupported(&self) -> bool {
+        matches!(
+            self,
+            Error::Lower(LowerError::Unsupported { .. } | LowerError::UnsupportedType { .. })
+                | Error::Runtime(RuntimeError::Unsupported(_))
+                | Error::Plan(onnx_mlc_plan::Error::Unplaceable { .. })
+        )
+    }
+}
+
+/// The driver's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

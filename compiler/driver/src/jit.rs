@@ -1,0 +1,79 @@
+//! Code in memory: an LLVM module compiled by MCJIT, kept alive for as
+//! long as a session uses it.
+
+use inkwell::context::Context;
+use inkwell::execution_engine::ExecutionEngine;
+use inkwell::module::Module;
+use inkwell::OptimizationLevel;
+use onnx_mlc_codegen::CodegenError;
+use onnx_mlc_runtime::abi::{MainFn, OmlcModelInfo};
+use onnx_mlc_runtime::runtime_symbols;
+
+use crate::error::Result;
+
+/// A JIT-compiled model: the LLVM context and engine that own its code.
+///
+/// Field order matters: the engine (which owns the module and the code)
+/// drops before the context it was created in.
+pub struct JitCode {
+    _engine: ExecutionEngine<'static>,
+    _context: Box<Context>,
+    /// `&__omlc_info` in the compiled code.
+    pub info: *const OmlcModelInfo,
+    /// `__omlc_main` in the compiled code.
+    pub main: MainFn,
+}
+
+// SAFETY: after `JitCode::new` returns, neither the engine nor the context
+// is used again except to be dropped (once, by whoever owns the last
+// handle); what other threads use are `info` and `main`, which point at
+// immutable data and machine code that live as long as the engine.
+unsafe impl Send for JitCode {}
+// SAFETY: as above: no `&self` method touches the engine or the context.
+unsafe impl Sync for JitCode {}
+
+impl JitCode {
+    /// Compiles `build`'s module in a fresh context and resolves the
+    /// model's ABI symbols. `build` translates the model into the context.
+    pub fn new(build: impl for<'c> FnOnce(&'c Context) -> Result<Module<'c>>) -> Result<JitCode> {
+        let context = Box::new(Context::create());
+        // SAFETY: the context is boxed (its address is stable) and owned by
+        // the returned `JitCode`, whose field order drops the engine — the
+        // only thing borrowing it — first; so extending the borrow to
+        // 'static never lets the borrow outlive the context.
+        let context_ref: &'static Context = unsafe { &*(context.as_ref() as *const Context) };
+        let module = build(context_ref)?;
+        let engine = module
+            .create_jit_execution_engine(OptimizationLevel::Aggressive)
+            .map_err(|e| CodegenError::Jit(e.to_string()))?;
+        for (name, address) in runtime_symbols() {
+            if let Some(f) = module.get_function(name) {
+                engine.add_global_mapping(&f, address);
+            }
+        }
+        let main = engine
+            .get_function_address("__omlc_main")
+            .map_err(|e| CodegenError::Jit(format!("__omlc_main: {e:?}")))?;
+        let name = c"__omlc_info";
+        // SAFETY: the engine is alive and finalized by the lookup above; the
+        // name is a NUL-terminated string.
+        let info = unsafe {
+            inkwell::llvm_sys::execution_engine::LLVMGetGlobalValueAddress(
+                engine.as_mut_ptr(),
+                name.as_ptr(),
+            )
+        };
+        if info == 0 {
+            return Err(CodegenError::Jit("__omlc_info is not defined".into()).into());
+        }
+        // SAFETY: `__omlc_main` is generated with the ABI's signature.
+        let main: MainFn = unsafe { std::mem::transmute::<usize, MainFn>(main) };
+        let info = info as *const OmlcModelInfo;
+        Ok(JitCode {
+            _engine: engine,
+            _context: context,
+            info,
+            main,
+        })
+    }
+}

@@ -1,0 +1,345 @@
+//! Builds the MLIR module of a whole model from its execution plan: one
+//! function per kernel, and `omlc_model`, which runs them in order.
+//!
+//! `omlc_model(rt, workspace, inputs…, outputs…, weights…)` takes every
+//! buffer as a memref (bare pointers once lowered): the runtime context,
+//! the workspace arena, the graph inputs and outputs, and the weights in
+//! the plan's order. It carves each intermediate out of the arena
+//! (`memref.view` at the planned offset), reinterprets views of
+//! contiguous tensors (`memref.reinterpret_cast`), and calls the kernels.
+//! A kernel of one chunk is called directly over `[0, 1)`; a kernel of
+//! several is called through `<kernel>_parallel(rt, buffers…)`, which only
+//! the code generator defines (it hands the chunk range to the runtime's
+//! parallel-for, `docs/abi.md`).
+
+use std::collections::HashMap;
+
+use melior::dialect::func;
+use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
+use melior::ir::r#type::{FunctionType, MemRefType};
+use melior::ir::{
+    Block, BlockLike, Location, Module, Region, RegionLike, Type, Value as MValue, ValueLike,
+};
+use melior::Context;
+use onnx_mlc_dialect::{Model, Value};
+use onnx_mlc_plan::{Plan, Storage};
+
+use crate::emit::Emitter;
+use crate::error::{LowerError, Result};
+use crate::kernel::{build_kernel, describe_value, value_tensor, KernelSpec};
+use crate::schedule::{Schedule, Target};
+use crate::types::{boundary_memref_type, memref_type, static_dims};
+
+/// The name of the function that runs the whole model.
+pub const MODEL_FN: &str = "omlc_model";
+
+/// One kernel of the built module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelInfo {
+    /// The kernel function's symbol.
+    pub name: String,
+    /// How many memref arguments it takes (before `begin`, `end`).
+    pub memrefs: usize,
+    /// How many chunks its schedule splits it into.
+    pub chunks: i64,
+    /// How it is scheduled.
+    pub schedule: Schedule,
+}
+
+impl KernelInfo {
+    /// The symbol of the parallel wrapper the code generator defines for a
+    /// kernel of several chunks.
+    pub fn parallel_name(&self) -> String {
+        format!("{}_parallel", self.name)
+    }
+}
+
+/// A model built as an MLIR module, and what the code generator needs to
+/// know about it.
+pub struct BuiltModel<'c> {
+    pub module: Module<'c>,
+    pub kernels: Vec<KernelInfo>,
+    /// Bytes of the workspace arena `omlc_model` expects (at least 64).
+    pub workspace_size: u64,
+}
+
+/// Builds the module of `model` (which must have passed the dialect
+/// pipeline) following `plan`, with schedules chosen for `target`.
+pub fn build_module<'c>(
+    cx: &'c Context,
+    model: &Model,
+    plan: &Plan,
+    target: &Target,
+) -> Result<BuiltModel<'c>> {
+    let module = Module::new(Location::unknown(cx));
+    let mut kernels = vec![];
+    for (i, k) in plan.kernels.iter().enumerate() {
+        let spec = KernelSpec {
+            name: format!("k{i}"),
+            ops: k.ops.clone(),
+            inputs: k.inputs.clone(),
+            outputs: k.outputs.clone(),
+        };
+        let schedule = build_kernel(cx, &module, model, &spec)?;
+        let chunks = schedule.script(target).1;
+        kernels.push(KernelInfo {
+            name: spec.name,
+            memrefs: k.inputs.len() + k.outputs.len(),
+            chunks,
+            schedule,
+        });
+    }
+    let workspace_size = plan.workspace_size.max(64);
+    build_main(cx, &module, model, plan, &kernels, workspace_size)?;
+    Ok(BuiltModel {
+        module,
+        kernels,
+        workspace_size,
+    })
+}
+
+/// The memref type of a value.
+fn memref_of_value<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRefType<'c>> {
+    let t = value_tensor(model, v)?;
+    memref_type(cx, &static_dims(t, &describe_value(model, v))?, t.elem)
+}
+
+/// The memref type a value has in a function signature.
+fn boundary_type<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRefType<'c>> {
+    let t = value_tensor(model, v)?;
+    boundary_memref_type(cx, &static_dims(t, &describe_value(model, v))?, t.elem)
+}
+
+fn build_main(
+    cx: &Context,
+    module: &Module,
+    model: &Model,
+    plan: &Plan,
+    kernels: &[KernelInfo],
+    ws: u64,
+) -> Result<()> {
+    let loc = Location::new(cx, MODEL_FN, 0, 0);
+    let g = model.ir.region(model.graph);
+    let inputs: Vec<Value> = g
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+        .map(|a| a.value)
+        .collect();
+    let outputs: Vec<Value> = g.outputs.iter().map(|o| o.value).collect();
+    let ptr = Type::parse(cx, "!llvm.ptr").expect("the llvm dialect is loaded");
+    let i8 = melior::ir::r#type::IntegerType::new(cx, 8).into();
+    let mut arg_types: Vec<Type> = vec![ptr, MemRefType::new(i8, &[ws as i64], None, None).into()];
+    for &v in inputs.iter().chain(&outputs).chain(&plan.weights) {
+        arg_types.push(boundary_type(cx, model, v)?.into());
+    }
+    let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
+    {
+        let e = Emitter::new(cx, loc, &block);
+        let arg = |i: usize| -> MValue { block.argument(i).expect("declared").into() };
+        let rt = arg(0);
+        let workspace = arg(1);
+        // The buffers each storage class names.
+        let mut buffers: HashMap<Value, MValue> = HashMap::new();
+        for (i, &v) in inputs.iter().enumerate() {
+            buffers.insert(
+                v,
+                reinterpret(
+                    &e,
+                    arg(2 + i),
+                    memref_of_value(cx, model, v)?,
+                    &value_dims(model, v)?,
+                )?,
+            );
+        }
+        let out_base = 2 + inputs.len();
+        let weight_base = out_base + outputs.len();
+        for (k, &v) in plan.weights.iter().enumerate() {
+            let b = reinterpret(
+                &e,
+                arg(weight_base + k),
+                memref_of_value(cx, model, v)?,
+                &value_dims(model, v)?,
+            )?;
+            buffers.insert(v, b);
+        }
+        let mut memref = |v: Value| -> Result<MValue> {
+            buffer_of(&e, model, plan, v, &mut buffers, workspace, |i| {
+                arg(out_base + i)
+            })
+        };
+        for (k, info) in kernels.iter().enumerate() {
+            let kernel = &plan.kernels[k];
+            let mut operands = vec![];
+            for &v in kernel.inputs.iter().chain(&kernel.outputs) {
+                let (ty, dims) = (boundary_type(cx, model, v)?, boundary_dims(model, v)?);
+                operands.push(reinterpret(&e, memref(v)?, ty, &dims)?);
+            }
+            if info.chunks == 1 {
+                operands.extend([e.index(0), e.index(1)]);
+                e.append(func::call(
+                    cx,
+                    FlatSymbolRefAttribute::new(cx, &info.name),
+                    &operands,
+                    &[],
+                    loc,
+                ));
+            } else {
+                let mut all = vec![rt];
+                all.extend(operands);
+                e.append(func::call(
+                    cx,
+                    FlatSymbolRefAttribute::new(cx, &info.parallel_name()),
+                    &all,
+                    &[],
+                    loc,
+                ));
+            }
+        }
+        for copy in &plan.output_copies {
+            let from = memref(copy.from)?;
+            e.append(e.op(
+                "memref.copy",
+                &[from, arg(out_base + copy.output)],
+                &[],
+                &[],
+            ));
+        }
+        e.append(func::r#return(&[], loc));
+    }
+    let region = Region::new();
+    region.append_block(block);
+    let body = module.body();
+    body.append_operation(func::func(
+        cx,
+        StringAttribute::new(cx, MODEL_FN),
+        TypeAttribute::new(FunctionType::new(cx, &arg_types, &[]).into()),
+        region,
+        &[],
+        loc,
+    ));
+    declare_parallel_wrappers(cx, module, model, plan, kernels, ptr)
+}
+
+/// The memref holding `v`, created on first use.
+fn buffer_of<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    model: &Model,
+    plan: &Plan,
+    v: Value,
+    buffers: &mut HashMap<Value, MValue<'c, 'a>>,
+    workspace: MValue<'c, 'a>,
+    output: impl Fn(usize) -> MValue<'c, 'a> + Copy,
+) -> Result<MValue<'c, 'a>> {
+    if let Some(b) = buffers.get(&v) {
+        return Ok(*b);
+    }
+    let ty = memref_of_value(e.cx, model, v)?;
+    let b = match plan.storage.get(&v) {
+        Some(Storage::Workspace { offset, .. }) => {
+            let off = e.index(*offset as i64);
+            e.value(e.op(
+                "memref.view",
+                &[workspace, off],
+                &[ty.into()],
+                &[("operandSegmentSizes", e.segments(&[1, 1, 0]))],
+            ))
+        }
+        Some(Storage::Output(i)) => reinterpret(e, output(*i), ty, &value_dims(model, v)?)?,
+        Some(Storage::Alias { of }) => {
+            let target = buffer_of(e, model, plan, *of, buffers, workspace, output)?;
+            reinterpret(e, target, ty, &value_dims(model, v)?)?
+        }
+        other => {
+            return Err(LowerError::UnsupportedType {
+                ty: model.ir.ty(v).to_string(),
+                what: format!("{} stored as {other:?}", describe_value(model, v)),
+            })
+        }
+    };
+    buffers.insert(v, b);
+    Ok(b)
+}
+
+/// The static dims of value `v`.
+fn value_dims(model: &Model, v: Value) -> Result<Vec<i64>> {
+    static_dims(value_tensor(model, v)?, &describe_value(model, v))
+}
+
+/// The dims of value `v`'s type in a function signature (`[0]` when it has
+/// no elements, see [`boundary_memref_type`]).
+fn boundary_dims(model: &Model, v: Value) -> Result<Vec<i64>> {
+    let dims = value_dims(model, v)?;
+    Ok(if dims.contains(&0) { vec![0] } else { dims })
+}
+
+/// `buffer` seen as the contiguous memref `ty` of `dims`; itself when the
+/// types agree.
+pub(crate) fn reinterpret<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    buffer: MValue<'c, 'a>,
+    ty: MemRefType<'c>,
+    dims: &[i64],
+) -> Result<MValue<'c, 'a>> {
+    if buffer.r#type() == ty.into() {
+        return Ok(buffer);
+    }
+    let dims = dims.to_vec();
+    let mut strides = vec![1i64; dims.len()];
+    for i in (0..dims.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * dims[i + 1];
+    }
+    let attrs = [
+        ("static_offsets", e.attr("array<i64: 0>")),
+        ("static_sizes", e.attr(&i64_array(&dims))),
+        ("static_strides", e.attr(&i64_array(&strides))),
+        ("operandSegmentSizes", e.segments(&[1, 0, 0, 0])),
+    ];
+    Ok(e.value(e.op("memref.reinterpret_cast", &[buffer], &[ty.into()], &attrs)))
+}
+
+/// `array<i64: a, b, …>` (`array<i64>` when empty).
+fn i64_array(values: &[i64]) -> String {
+    if values.is_empty() {
+        return "array<i64>".to_string();
+    }
+    let items: Vec<String> = values.iter().map(i64::to_string).collect();
+    format!("array<i64: {}>", items.join(", "))
+}
+
+/// Declares `<kernel>_parallel(rt, buffers…)` for each kernel of several
+/// chunks; the code generator defines them.
+fn declare_parallel_wrappers(
+    cx: &Context,
+    module: &Module,
+    model: &Model,
+    plan: &Plan,
+    kernels: &[KernelInfo],
+    ptr: Type,
+) -> Result<()> {
+    let loc = Location::unknown(cx);
+    for (info, kernel) in kernels
+        .iter()
+        .zip(&plan.kernels)
+        .filter(|(i, _)| i.chunks > 1)
+    {
+        let mut types = vec![ptr];
+        for &v in kernel.inputs.iter().chain(&kernel.outputs) {
+            types.push(boundary_type(cx, model, v)?.into());
+        }
+        let body = module.body();
+        let e = Emitter::new(cx, loc, &body);
+        body.append_operation(func::func(
+            cx,
+            StringAttribute::new(cx, &info.parallel_name()),
+            TypeAttribute::new(FunctionType::new(cx, &types, &[]).into()),
+            Region::new(),
+            &[(
+                e.id("sym_visibility"),
+                StringAttribute::new(cx, "private").into(),
+            )],
+            loc,
+        ));
+    }
+    Ok(())
+}
