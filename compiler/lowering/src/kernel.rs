@@ -86,6 +86,8 @@ pub struct KernelBuilder<'c, 'a> {
     schedule: Option<Schedule>,
     /// Structured ops built so far.
     structured_ops: usize,
+    /// Producers tagged so far (see [`KernelBuilder::producer`]).
+    producers: usize,
 }
 
 impl<'c, 'a> KernelBuilder<'c, 'a> {
@@ -140,6 +142,30 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         self.e.append(op)
     }
 
+    /// Appends a structured op whose result the kernel's root (appended
+    /// later) consumes: tagged `omlc.p<N>` in order, for the schedule to
+    /// fuse into the root's chunks.
+    pub fn producer(&mut self, mut op: Operation<'c>) -> OperationRef<'c, 'a> {
+        op.set_attribute(&format!("omlc.p{}", self.producers), self.e.attr("unit"));
+        self.producers += 1;
+        self.structured_ops += 1;
+        self.e.append(op)
+    }
+
+    /// The number of producers appended so far (see [`Self::producer`]).
+    pub fn producers(&self) -> usize {
+        self.producers
+    }
+
+    /// Appends a structured op that no schedule is built around (a copy
+    /// into one slice of an output, say): the kernel is then bufferized as
+    /// it is, unchunked.
+    pub fn structured(&mut self, op: Operation<'c>) -> OperationRef<'c, 'a> {
+        self.structured_ops += 1;
+        self.schedule = Some(Schedule::Generic { outer: None });
+        self.e.append(op)
+    }
+
     /// Appends an elementwise `linalg.generic` over `dims` with
     /// `elem_bits`-bit elements: the epilogue of a matmul root (tagged
     /// `omlc.epilogue`), or the kernel's only op.
@@ -152,6 +178,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         self.structured_ops += 1;
         self.schedule = match self.schedule.take() {
             Some(Schedule::Matmul {
+                batch,
                 m,
                 n,
                 k,
@@ -159,6 +186,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
             }) => {
                 op.set_attribute("omlc.epilogue", self.e.attr("unit"));
                 Some(Schedule::Matmul {
+                    batch,
                     m,
                     n,
                     k,
@@ -169,6 +197,19 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                 dims: dims.to_vec(),
                 elem_bits,
             }),
+            // The epilogue becomes the op to chunk, the root its last producer.
+            Some(Schedule::Fused {
+                producers,
+                epilogue: false,
+                ..
+            }) => {
+                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                Some(Schedule::Fused {
+                    loops: dims.iter().map(|&d| (d, true)).collect(),
+                    producers,
+                    epilogue: true,
+                })
+            }
             _ => Some(Schedule::Generic { outer: None }),
         };
         self.e.append(op)
@@ -255,6 +296,7 @@ fn build_body<'c>(
         init_alias: HashMap::new(),
         schedule: None,
         structured_ops: 0,
+        producers: 0,
     };
     // An argument reinterpreted to its value's own memref type.
     let arg = |i: usize, v: Value| -> Result<MValue> {

@@ -42,13 +42,28 @@ const MAX_CHUNKS: i64 = 64;
 pub enum Schedule {
     /// Only elementwise ops, over `dims`, with `elem_bits`-bit elements.
     Elementwise { dims: Vec<i64>, elem_bits: u32 },
-    /// A 2-D `linalg.matmul` (tagged `omlc.root`) of `m×k` by `k×n`,
-    /// optionally followed by an elementwise epilogue (tagged
-    /// `omlc.epilogue`) that updates its result in place.
+    /// A matrix product (tagged `omlc.root`) of `m×k` by `k×n` over
+    /// `batch` leading dims — a `linalg.matmul`, or a contraction generic
+    /// whose loops are `batch…, m, n, k` — optionally followed by an
+    /// elementwise epilogue (tagged `omlc.epilogue`) that updates its
+    /// result in place.
     Matmul {
+        batch: Vec<i64>,
         m: i64,
         n: i64,
         k: i64,
+        epilogue: bool,
+    },
+    /// A root op (tagged `omlc.root`) that reads the results of
+    /// `producers` structured ops before it (tagged `omlc.p0`…), optionally
+    /// followed by an elementwise epilogue (tagged `omlc.epilogue`). The
+    /// last op, over `loops` (extent, whether the loop is parallel), is
+    /// chunked along its first parallel loop of extent > 1 and the others
+    /// are fused into the chunks, last first (a softmax's row statistics,
+    /// say, are then computed per chunk of rows).
+    Fused {
+        loops: Vec<(i64, bool)>,
+        producers: usize,
         epilogue: bool,
     },
     /// Anything else: the kernel's last structured op (tagged
@@ -100,22 +115,51 @@ impl Schedule {
                 s.lower_vectors();
                 chunks
             }
-            Schedule::Matmul { m, n, k, epilogue } => {
+            Schedule::Matmul {
+                batch,
+                m,
+                n,
+                k,
+                epilogue,
+            } => {
                 let lanes = target.lanes(32);
+                let nb = batch.len();
                 // Register tile: rows × (2 vectors) of accumulators.
                 let (rm, rn) = (8.min(*m), (2 * lanes).min(*n));
-                let by_rows = m >= n;
-                let (tile, chunks) = if by_rows {
-                    chunking(*m, n * k / 64)
-                } else {
-                    chunking(*n, m * k / 64)
+                // Chunks: along the first batch dim of extent > 1, else
+                // along the longer of m and n.
+                let mut sizes = vec![0; nb + 2];
+                let chunks = match batch.iter().position(|&b| b > 1) {
+                    Some(p) => {
+                        let rest: i64 = batch[p + 1..].iter().product();
+                        let (tile, chunks) = chunking(batch[p], rest * m * n * k / 64);
+                        sizes[p] = tile;
+                        chunks
+                    }
+                    None if m >= n => {
+                        let (tile, chunks) = chunking(*m, n * k / 64);
+                        sizes[nb] = tile;
+                        chunks
+                    }
+                    None => {
+                        let (tile, chunks) = chunking(*n, m * k / 64);
+                        sizes[nb + 1] = tile;
+                        chunks
+                    }
                 };
-                let sizes = if by_rows { [tile, 0] } else { [0, tile] };
                 let last = if *epilogue {
                     "omlc.epilogue"
                 } else {
                     "omlc.root"
                 };
+                let ones = vec![1; nb];
+                let reg = |extra: &[i64]| {
+                    let mut v = ones.clone();
+                    v.extend([rm, rn]);
+                    v.extend(extra);
+                    list(&v)
+                };
+                let handles = |n: usize| format!(", {ANY}").repeat(n);
                 s.line(&format!("%last = transform.structured.match attributes{{{last}}} in %f : ({ANY}) -> {ANY}"));
                 s.line(&format!("%t, %forall = transform.structured.tile_using_forall %last tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&sizes)));
                 if *epilogue {
@@ -123,20 +167,57 @@ impl Schedule {
                     s.line(&format!("%mm, %c1 = transform.structured.fuse_into_containing_op %mm0 into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
                     s.line(&format!("%fill0 = transform.structured.match ops{{[\"linalg.fill\"]}} in %f : ({ANY}) -> {ANY}"));
                     s.line(&format!("%fill, %c2 = transform.structured.fuse_into_containing_op %fill0 into %c1 : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
-                    s.line(&format!("%e2, %el:2 = transform.structured.tile_using_for %t tile_sizes [{rm}, {rn}] : ({ANY}) -> ({ANY}, {ANY}, {ANY})"));
+                    s.line(&format!("%e2, %el:{} = transform.structured.tile_using_for %t tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 2, reg(&[]), handles(nb + 2)));
                 } else {
                     s.line(&format!("%mm = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
                     s.line(&format!("%fill0 = transform.structured.match ops{{[\"linalg.fill\"]}} in %f : ({ANY}) -> {ANY}"));
                     s.line(&format!("%fill, %c2 = transform.structured.fuse_into_containing_op %fill0 into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
                 }
-                s.line(&format!("%fl, %fll:2 = transform.structured.tile_using_for %fill tile_sizes [{rm}, {rn}] : ({ANY}) -> ({ANY}, {ANY}, {ANY})"));
+                s.line(&format!("%fl, %fll:{} = transform.structured.tile_using_for %fill tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 2, reg(&[]), handles(nb + 2)));
                 let kc = 256.min(*k);
-                s.line(&format!("%m1, %kl = transform.structured.tile_using_for %mm tile_sizes [0, 0, {kc}] : ({ANY}) -> ({ANY}, {ANY})"));
-                s.line(&format!("%m2, %ml:3 = transform.structured.tile_using_for %m1 tile_sizes [{rm}, {rn}, 1] : ({ANY}) -> ({ANY}, {ANY}, {ANY}, {ANY})"));
+                let mut ksizes = vec![0; nb + 2];
+                ksizes.push(kc);
+                s.line(&format!("%m1, %kl = transform.structured.tile_using_for %mm tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&ksizes)));
+                s.line(&format!("%m2, %ml:{} = transform.structured.tile_using_for %m1 tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 3, reg(&[1]), handles(nb + 3)));
                 s.vectorize();
                 s.bufferize();
                 s.serialize_chunks(1);
                 s.lower_vectors();
+                chunks
+            }
+            Schedule::Fused {
+                loops,
+                producers,
+                epilogue,
+            } => {
+                let Some(p) = loops.iter().position(|&(d, par)| par && d > 1) else {
+                    s.bufferize();
+                    return (s.finish(), 1);
+                };
+                let work: i64 = loops[p + 1..].iter().map(|&(d, _)| d.max(1)).product();
+                let (tile, chunks) = chunking(loops[p].0, work);
+                let mut sizes = vec![0; loops.len()];
+                sizes[p] = tile;
+                let last = if *epilogue {
+                    "omlc.epilogue"
+                } else {
+                    "omlc.root"
+                };
+                s.line(&format!("%last = transform.structured.match attributes{{{last}}} in %f : ({ANY}) -> {ANY}"));
+                s.line(&format!("%t, %forall = transform.structured.tile_using_forall %last tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&sizes)));
+                let mut containing = "%forall".to_string();
+                if *epilogue {
+                    s.line(&format!("%root = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+                    s.line(&format!("%fr, %cr = transform.structured.fuse_into_containing_op %root into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+                    containing = "%cr".to_string();
+                }
+                for i in (0..*producers).rev() {
+                    s.line(&format!("%p{i} = transform.structured.match attributes{{omlc.p{i}}} in %f : ({ANY}) -> {ANY}"));
+                    s.line(&format!("%fp{i}, %c{i} = transform.structured.fuse_into_containing_op %p{i} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+                    containing = format!("%c{i}");
+                }
+                s.bufferize();
+                s.serialize_chunks(1);
                 chunks
             }
             Schedule::Generic {

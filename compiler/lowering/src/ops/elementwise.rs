@@ -14,6 +14,8 @@ use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
+use super::math;
+use super::structured::const_data;
 use super::unsupported;
 use crate::emit::{region, Emitter};
 use crate::error::Result;
@@ -95,6 +97,7 @@ pub(crate) fn is_elementwise(kind: OpKind) -> bool {
             | Mean
             | Sum
             | Where
+            | Activation
     )
 }
 
@@ -311,7 +314,7 @@ fn scalar_op<'c, 'b>(
             let neg = e.same("arith.mulf", &[x, fl(fattr("alpha", 0.01))]);
             e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg)
         }
-        Sigmoid => sigmoid(e, x),
+        Sigmoid => math::sigmoid(e, x),
         HardSigmoid => {
             let y = e.same(
                 "arith.addf",
@@ -333,14 +336,14 @@ fn scalar_op<'c, 'b>(
             let alpha = fattr("alpha", 1.0);
             e.same(
                 "arith.mulf",
-                &[x, sigmoid(e, e.same("arith.mulf", &[x, fl(alpha)]))],
+                &[x, math::sigmoid(e, e.same("arith.mulf", &[x, fl(alpha)]))],
             )
         }
-        Tanh => e.same("math.tanh", &[x]),
-        Exp => e.same("math.exp", &[x]),
-        Log => e.same("math.log", &[x]),
+        Tanh => math::tanh(e, x),
+        Exp => math::exp(e, x),
+        Log => math::log(e, x),
         Sqrt => e.same("math.sqrt", &[x]),
-        Erf => e.same("math.erf", &[x]),
+        Erf => math::erf(e, x),
         Sin => e.same("math.sin", &[x]),
         Cos => e.same("math.cos", &[x]),
         Tan => e.same("math.tan", &[x]),
@@ -357,31 +360,17 @@ fn scalar_op<'c, 'b>(
                 e.same("arith.addf", &[fl(1.0), e.same("math.absf", &[x])]),
             ],
         ),
-        Gelu => {
-            // 0.5 x (1 + erf(x / sqrt 2)), or the tanh approximation.
-            let inner = match data.attrs.string("approximate") {
-                Some("tanh") => {
-                    let x3 = e.same("arith.mulf", &[x, e.same("arith.mulf", &[x, x])]);
-                    let u = e.same(
-                        "arith.addf",
-                        &[x, e.same("arith.mulf", &[x3, fl(0.044715)])],
-                    );
-                    e.same(
-                        "math.tanh",
-                        &[e.same("arith.mulf", &[u, fl((2.0 / std::f64::consts::PI).sqrt())])],
-                    )
-                }
-                _ => e.same(
-                    "math.erf",
-                    &[e.same("arith.mulf", &[x, fl(std::f64::consts::FRAC_1_SQRT_2)])],
-                ),
-            };
-            e.same(
-                "arith.mulf",
-                &[
-                    e.same("arith.mulf", &[x, fl(0.5)]),
-                    e.same("arith.addf", &[inner, fl(1.0)]),
-                ],
+        Gelu => gelu(e, x, data.attrs.string("approximate") == Some("tanh")),
+        Activation => {
+            let name = data.attrs.string("activation").unwrap_or("");
+            if !ACTIVATIONS.contains(&name) {
+                return Err(unsupported(kb, op, &format!("activation '{name}'")));
+            }
+            apply_activation(
+                e,
+                name,
+                data.attrs.floats("activation_params").unwrap_or_default(),
+                x,
             )
         }
         Clip => {
@@ -433,7 +422,7 @@ fn scalar_op<'c, 'b>(
             },
             &[x, arg(1).expect("binary")],
         ),
-        Pow if float && elem(1)? == t => e.same("math.powf", &[x, arg(1).expect("binary")]),
+        Pow if float && elem(1)? == t => pow(kb, e, data, x, arg(1).expect("binary")),
         Max => fold(
             e,
             data.inputs.iter().flatten().map(|v| scalars[v]),
@@ -479,11 +468,135 @@ fn scalar_op<'c, 'b>(
     Ok(out)
 }
 
-fn sigmoid<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 'b> {
+/// `x^y`: multiplications for a constant small integer exponent (2, 3, -1,
+/// …), `sqrt` for 0.5, else `math.powf`.
+fn pow<'c, 'b>(
+    kb: &KernelBuilder<'c, '_>,
+    e: Emitter<'c, 'b>,
+    data: &onnx_mlc_dialect::ir::OpData,
+    x: MValue<'c, 'b>,
+    y: MValue<'c, 'b>,
+) -> MValue<'c, 'b> {
+    let exponent = data.inputs[1]
+        .and_then(|v| const_data(kb.model, v))
+        .and_then(|d| d.to_f64s())
+        .filter(|v| v.len() == 1)
+        .map(|v| v[0]);
     let ty = x.r#type();
-    let one = e.f(ty, 1.0);
-    let exp = e.same("math.exp", &[e.same("arith.negf", &[x])]);
-    e.same("arith.divf", &[one, e.same("arith.addf", &[one, exp])])
+    match exponent {
+        Some(0.5) => e.same("math.sqrt", &[x]),
+        Some(p) if p.fract() == 0.0 && p.abs() <= 8.0 => {
+            let n = p.abs() as u32;
+            // Binary powering.
+            let mut acc: Option<MValue> = None;
+            let mut base = x;
+            let mut k = n;
+            while k > 0 {
+                if k & 1 == 1 {
+                    acc = Some(match acc {
+                        Some(a) => e.same("arith.mulf", &[a, base]),
+                        None => base,
+                    });
+                }
+                k >>= 1;
+                if k > 0 {
+                    base = e.same("arith.mulf", &[base, base]);
+                }
+            }
+            let r = acc.unwrap_or_else(|| e.f(ty, 1.0));
+            if p < 0.0 {
+                e.same("arith.divf", &[e.f(ty, 1.0), r])
+            } else {
+                r
+            }
+        }
+        _ => e.same("math.powf", &[x, y]),
+    }
+}
+
+/// GELU: `x/2 · (1 + erf(x/√2))`, or with `tanh` its approximation
+/// `x/2 · (1 + tanh(√(2/π)·(x + 0.044715·x³)))`.
+fn gelu<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, tanh: bool) -> MValue<'c, 'b> {
+    let fl = |v: f64| e.f(x.r#type(), v);
+    let inner = if tanh {
+        let x3 = e.same("arith.mulf", &[x, e.same("arith.mulf", &[x, x])]);
+        let u = e.same(
+            "arith.addf",
+            &[x, e.same("arith.mulf", &[x3, fl(0.044715)])],
+        );
+        math::tanh(
+            e,
+            e.same("arith.mulf", &[u, fl((2.0 / std::f64::consts::PI).sqrt())]),
+        )
+    } else {
+        math::erf(
+            e,
+            e.same("arith.mulf", &[x, fl(std::f64::consts::FRAC_1_SQRT_2)]),
+        )
+    };
+    e.same(
+        "arith.mulf",
+        &[
+            e.same("arith.mulf", &[x, fl(0.5)]),
+            e.same("arith.addf", &[inner, fl(1.0)]),
+        ],
+    )
+}
+
+/// The activations of the optimizer's fused ops (`activation` attribute;
+/// see the dialect's `ops/fused.rs`).
+pub(crate) const ACTIVATIONS: &[&str] = &[
+    "",
+    "Relu",
+    "LeakyRelu",
+    "Sigmoid",
+    "Tanh",
+    "Clip",
+    "HardSigmoid",
+    "HardSwish",
+    "Silu",
+    "Gelu",
+    "GeluTanh",
+];
+
+/// Applies the fused ops' activation `name` (one of [`ACTIVATIONS`]) with
+/// its `params` to a float scalar.
+pub(crate) fn apply_activation<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    name: &str,
+    params: &[f32],
+    x: MValue<'c, 'b>,
+) -> MValue<'c, 'b> {
+    let fl = |v: f64| e.f(x.r#type(), v);
+    let p = |i: usize| f64::from(params[i]);
+    match name {
+        "Relu" => e.same("arith.maximumf", &[x, fl(0.0)]),
+        "LeakyRelu" => {
+            let neg = e.same("arith.mulf", &[x, fl(p(0))]);
+            e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg)
+        }
+        "Sigmoid" => math::sigmoid(e, x),
+        "Tanh" => math::tanh(e, x),
+        "Clip" => clamp(e, x, fl(p(0)), fl(p(1))),
+        "HardSigmoid" => {
+            let y = e.same(
+                "arith.addf",
+                &[e.same("arith.mulf", &[x, fl(p(0))]), fl(p(1))],
+            );
+            clamp(e, y, fl(0.0), fl(1.0))
+        }
+        "HardSwish" => {
+            let y = e.same(
+                "arith.addf",
+                &[e.same("arith.mulf", &[x, fl(1.0 / 6.0)]), fl(0.5)],
+            );
+            e.same("arith.mulf", &[x, clamp(e, y, fl(0.0), fl(1.0))])
+        }
+        "Silu" => e.same("arith.mulf", &[x, math::sigmoid(e, x)]),
+        "Gelu" => gelu(e, x, false),
+        "GeluTanh" => gelu(e, x, true),
+        _ => x,
+    }
 }
 
 fn clamp<'c, 'b>(

@@ -5,21 +5,19 @@
 //! vectorize; batched, broadcast or transposed products are a
 //! `linalg.generic` contraction with the equivalent indexing maps.
 
-use melior::ir::operation::{OperationBuilder, OperationLike};
-use melior::ir::r#type::ShapedTypeLike;
-use melior::ir::{Region, Value as MValue, ValueLike};
+use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::OpKind;
 
-use super::elementwise::{broadcast_map, identity_map};
+use super::elementwise::{apply_activation, broadcast_map, identity_map, ACTIVATIONS};
+use super::structured::{ds, generic, map, named};
 use super::unsupported;
-use crate::emit::region;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
 use crate::types::elem_type;
 
-/// Lowers a MatMul or Gemm.
+/// Lowers a MatMul, Gemm, FusedMatMul or FusedGemm.
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let a = data.inputs[0].expect("A is required");
@@ -35,29 +33,34 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             "integer matrix products are not lowered yet",
         ));
     }
-    let (trans_a, trans_b) = match data.kind {
-        OpKind::Gemm => (
+    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+    let (trans_a, trans_b) = if gemm {
+        (
             data.attrs.int("transA").unwrap_or(0) != 0,
             data.attrs.int("transB").unwrap_or(0) != 0,
-        ),
-        _ => (false, false),
+        )
+    } else {
+        (false, false)
     };
-    if ad.len() == 1 || bd.len() == 1 {
-        return Err(unsupported(
-            kb,
-            op,
-            "1-D MatMul operands are not lowered yet",
-        ));
-    }
+    let activation = data.attrs.string("activation").unwrap_or("").to_string();
+    let params = data
+        .attrs
+        .floats("activation_params")
+        .unwrap_or_default()
+        .to_vec();
+    check_activation(kb, op, &activation)?;
     let e = kb.e;
     let init = kb.init(y)?;
     let zero = e.f(elem_type(e.cx, elem)?, 0.0);
-    let filled = e.value(named(kb, "linalg.fill", &[zero], init)?);
+    let filled = e.value(named(e, "linalg.fill", &[zero], init));
+    let rank = yd.len();
+    let promoted = ad.len() == 1 || bd.len() == 1;
     let product = if ad.len() == 2 && bd.len() == 2 && !trans_a && !trans_b {
-        let mm = named(kb, "linalg.matmul", &[kb.tensor(a), kb.tensor(b)], filled)?;
+        let mm = named(e, "linalg.matmul", &[kb.tensor(a), kb.tensor(b)], filled);
         let mm = kb.root(
             mm,
             Schedule::Matmul {
+                batch: vec![],
                 m: yd[0],
                 n: yd[1],
                 k: ad[1],
@@ -71,47 +74,44 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             (kb.tensor(b), &bd[..], trans_b),
         );
         let c = contraction(kb, ta, tb, filled, &yd);
-        let c = kb.root(c, Schedule::Generic { outer: Some(yd[0]) });
+        let schedule = if promoted {
+            Schedule::Generic {
+                outer: yd.first().copied(),
+            }
+        } else {
+            Schedule::Matmul {
+                batch: yd[..rank - 2].to_vec(),
+                m: yd[rank - 2],
+                n: yd[rank - 1],
+                k: if trans_a {
+                    ad[ad.len() - 2]
+                } else {
+                    ad[ad.len() - 1]
+                },
+                epilogue: false,
+            }
+        };
+        let c = kb.root(c, schedule);
         c.result(0).expect("one result").into()
     };
-    let result = if data.kind == OpKind::Gemm {
-        gemm_epilogue(kb, op, product, &yd)?
-    } else {
-        product
-    };
+    let result = epilogue(kb, op, product, &yd, &activation, &params)?;
     kb.define(y, result);
     Ok(())
 }
 
-/// Builds a named linalg op (`linalg.fill`, `linalg.matmul`) with its
-/// body filled in by MLIR.
-fn named<'c>(
-    kb: &KernelBuilder<'c, '_>,
-    name: &str,
-    ins: &[MValue<'c, '_>],
-    out: MValue<'c, '_>,
-) -> Result<melior::ir::Operation<'c>> {
-    let e = kb.e;
-    let mut operands = ins.to_vec();
-    operands.push(out);
-    let op = OperationBuilder::new(name, e.loc)
-        .add_operands(&operands)
-        .add_results(&[out.r#type()])
-        .add_attributes(&[(
-            e.id("operandSegmentSizes"),
-            e.segments(&[ins.len() as i32, 1]),
-        )])
-        .add_regions([Region::new()])
-        .build()
-        .expect("a well-formed named linalg op");
-    // SAFETY: `op` is a freshly built, valid linalg named op that owns its
-    // (empty) region; the call only fills that region.
-    unsafe { mlir_sys::mlirLinalgFillBuiltinNamedOpRegion(op.to_raw()) };
-    Ok(op)
+/// An unknown activation of a fused op is an error, not a wrong result.
+fn check_activation(kb: &KernelBuilder, op: OpId, name: &str) -> Result<()> {
+    if ACTIVATIONS.contains(&name) {
+        Ok(())
+    } else {
+        Err(unsupported(kb, op, &format!("activation '{name}'")))
+    }
 }
 
-/// `out[batch…, m, n] += a[…, m, k] · b[…, k, n]` as a `linalg.generic`,
-/// with numpy broadcasting of the batch dims and optional transposes.
+/// `out[batch…, m, n] += a[…, m, k] · b[…, k, n]` as a `linalg.generic`
+/// whose loops are the output's dims then `k`, with numpy broadcasting of
+/// the batch dims, optional transposes, and 1-D operands promoted (a 1-D
+/// `a` has no `m` dim in the output, a 1-D `b` no `n` dim).
 fn contraction<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     (a, ad, ta): (MValue<'c, 'a>, &[i64], bool),
@@ -121,11 +121,17 @@ fn contraction<'c, 'a>(
 ) -> melior::ir::Operation<'c> {
     let e = kb.e;
     let rank = yd.len();
-    // Loop dims: d0..d(rank-1) over the output, d(rank) = k.
-    let dims: Vec<String> = (0..=rank).map(|d| format!("d{d}")).collect();
+    let (a1, b1) = (ad.len() == 1, bd.len() == 1);
+    // Output dims: batch…, m (unless a is 1-D), n (unless b is 1-D).
+    let nb = rank - usize::from(!a1) - usize::from(!b1);
+    let k = format!("d{rank}");
+    let m = format!("d{nb}");
+    let n = format!("d{}", rank - 1);
     let operand_map = |od: &[i64], transposed: bool, is_a: bool| {
-        let batch_out = &yd[..rank - 2];
-        let batch = broadcast_map(&od[..od.len() - 2], batch_out);
+        if od.len() == 1 {
+            return map(rank + 1, std::slice::from_ref(&k));
+        }
+        let batch = broadcast_map(&od[..od.len() - 2], &yd[..nb]);
         let inner = batch
             .split("-> (")
             .nth(1)
@@ -136,133 +142,99 @@ fn contraction<'c, 'a>(
             .filter(|s| !s.is_empty())
             .map(String::from)
             .collect();
-        let (m, n, k) = (
-            format!("d{}", rank - 2),
-            format!("d{}", rank - 1),
-            format!("d{rank}"),
-        );
-        let (r, c) = if is_a { (m, k) } else { (k, n) };
+        let (r, c) = if is_a {
+            (m.clone(), k.clone())
+        } else {
+            (k.clone(), n.clone())
+        };
         if transposed {
             exprs.extend([c, r])
         } else {
             exprs.extend([r, c])
         }
-        format!(
-            "affine_map<({}) -> ({})>",
-            dims.join(", "),
-            exprs.join(", ")
-        )
+        map(rank + 1, &exprs)
     };
-    let maps = [
-        operand_map(ad, ta, true),
-        operand_map(bd, tb, false),
-        identity_map(rank).replace(
-            &format!("({}) ->", dims[..rank].join(", ")),
-            &format!("({}) ->", dims.join(", ")),
-        ),
-    ];
-    let mut iterators = vec!["#linalg.iterator_type<parallel>"; rank];
-    iterators.push("#linalg.iterator_type<reduction>");
-    let ty = melior::ir::r#type::RankedTensorType::try_from(init.r#type())
-        .expect("a tensor")
-        .element();
-    let body: Region = region(e.cx, e.loc, &[ty, ty, ty], |be, args| {
-        let prod = be.same("arith.mulf", &[args[0], args[1]]);
-        let sum = be.same("arith.addf", &[args[2], prod]);
-        be.append(be.op("linalg.yield", &[sum], &[], &[]));
-    });
-    OperationBuilder::new("linalg.generic", e.loc)
-        .add_operands(&[a, b, init])
-        .add_results(&[init.r#type()])
-        .add_attributes(&[
-            (
-                e.id("indexing_maps"),
-                e.attr(&format!("[{}]", maps.join(", "))),
-            ),
-            (
-                e.id("iterator_types"),
-                e.attr(&format!("[{}]", iterators.join(", "))),
-            ),
-            (e.id("operandSegmentSizes"), e.segments(&[2, 1])),
-        ])
-        .add_regions([body])
-        .build()
-        .expect("a well-formed contraction")
+    let out_map = map(rank + 1, &ds(0..rank));
+    let mut reduction = vec![false; rank];
+    reduction.push(true);
+    generic(
+        e,
+        &[
+            (a, operand_map(ad, ta, true)),
+            (b, operand_map(bd, tb, false)),
+        ],
+        &[(init, out_map)],
+        &reduction,
+        |be, args| {
+            let prod = be.same("arith.mulf", &[args[0], args[1]]);
+            vec![be.same("arith.addf", &[args[2], prod])]
+        },
+    )
 }
 
-/// `alpha · product + beta · C`, in place on the product.
-fn gemm_epilogue<'c, 'a>(
-    kb: &KernelBuilder<'c, 'a>,
+/// The elementwise epilogue of a product, in place: Gemm's
+/// `alpha · product + beta · C`, FusedMatMul's `+ Bias`, then the fused
+/// ops' activation. None when there is nothing to apply.
+fn epilogue<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
     op: OpId,
     product: MValue<'c, 'a>,
     yd: &[i64],
+    activation: &str,
+    params: &[f32],
 ) -> Result<MValue<'c, 'a>> {
-    let data = kb.model.ir.op(op);
-    let alpha = data.attrs.float("alpha").unwrap_or(1.0) as f64;
-    let beta = data.attrs.float("beta").unwrap_or(1.0) as f64;
+    let data = kb.model.ir.op(op).clone();
+    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+    let (alpha, beta) = if gemm {
+        (
+            f64::from(data.attrs.float("alpha").unwrap_or(1.0)),
+            f64::from(data.attrs.float("beta").unwrap_or(1.0)),
+        )
+    } else {
+        (1.0, 1.0)
+    };
     let c = data
         .inputs
         .get(2)
         .copied()
         .flatten()
         .filter(|_| beta != 0.0);
-    if alpha == 1.0 && c.is_none() {
+    if alpha == 1.0 && c.is_none() && activation.is_empty() {
         return Ok(product);
     }
-    let e = kb.e;
-    let ty = melior::ir::r#type::RankedTensorType::try_from(product.r#type())
-        .expect("a tensor")
-        .element();
     let mut ins = vec![];
-    let mut maps = vec![];
     if let Some(c) = c {
-        ins.push(kb.tensor(c));
-        maps.push(broadcast_map(&kb.shape(c)?.0, yd));
+        ins.push((kb.tensor(c), broadcast_map(&kb.shape(c)?.0, yd)));
     }
-    maps.push(identity_map(yd.len()));
-    let arg_types = vec![ty; ins.len() + 1];
     let has_c = c.is_some();
-    let body = region(e.cx, e.loc, &arg_types, |be, args| {
-        let acc = *args.last().expect("the output");
-        let mut y = if alpha == 1.0 {
-            acc
-        } else {
-            be.same("arith.mulf", &[acc, be.f(ty, alpha)])
-        };
-        if has_c {
-            let cv = if beta == 1.0 {
-                args[0]
+    let rank = yd.len();
+    let activation = activation.to_string();
+    let params = params.to_vec();
+    let g = generic(
+        kb.e,
+        &ins,
+        &[(product, identity_map(rank))],
+        &vec![false; rank],
+        |be, args| {
+            let acc = *args.last().expect("the output");
+            let ty = acc.r#type();
+            let mut y = if alpha == 1.0 {
+                acc
             } else {
-                be.same("arith.mulf", &[args[0], be.f(ty, beta)])
+                be.same("arith.mulf", &[acc, be.f(ty, alpha)])
             };
-            y = be.same("arith.addf", &[y, cv]);
-        }
-        be.append(be.op("linalg.yield", &[y], &[], &[]));
-    });
-    let mut operands = ins.clone();
-    operands.push(product);
-    let op = OperationBuilder::new("linalg.generic", e.loc)
-        .add_operands(&operands)
-        .add_results(&[product.r#type()])
-        .add_attributes(&[
-            (
-                e.id("indexing_maps"),
-                e.attr(&format!("[{}]", maps.join(", "))),
-            ),
-            (
-                e.id("iterator_types"),
-                e.attr(&format!(
-                    "[{}]",
-                    vec!["#linalg.iterator_type<parallel>"; yd.len()].join(", ")
-                )),
-            ),
-            (
-                e.id("operandSegmentSizes"),
-                e.segments(&[ins.len() as i32, 1]),
-            ),
-        ])
-        .add_regions([body])
-        .build()
-        .expect("a well-formed Gemm epilogue");
-    Ok(e.value(op))
+            if has_c {
+                let cv = if beta == 1.0 {
+                    args[0]
+                } else {
+                    be.same("arith.mulf", &[args[0], be.f(ty, beta)])
+                };
+                y = be.same("arith.addf", &[y, cv]);
+            }
+            vec![apply_activation(be, &activation, &params, y)]
+        },
+    );
+    let bits = kb.shape(data.results[0].expect("Y"))?.1.bit_width();
+    let g = kb.elementwise(g, yd, bits);
+    Ok(g.result(0).expect("one result").into())
 }

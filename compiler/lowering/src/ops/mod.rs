@@ -7,7 +7,13 @@
 //! its family ([`lower_op`], one exhaustive match over `OpKind`).
 
 pub(crate) mod elementwise;
+mod index;
+mod layout;
 mod linalg;
+mod math;
+pub(crate) mod norm;
+mod reduce;
+mod structured;
 
 use std::collections::HashSet;
 
@@ -119,25 +125,25 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | Softplus | Softsign | Sqrt | Swish | Tan | Tanh | ThresholdedRelu | BitwiseNot | Cast
         | CastLike | Clip | BitCast | Add | Sub | Mul | Div | Pow | Mod | And | Or | Xor
         | Equal | Greater | GreaterOrEqual | Less | LessOrEqual | BitShift | BitwiseAnd
-        | BitwiseOr | BitwiseXor | PRelu | Max | Min | Mean | Sum | Where => {
+        | BitwiseOr | BitwiseXor | PRelu | Max | Min | Mean | Sum | Where | Activation => {
             unreachable!("elementwise ops are lowered in chains")
         }
-        ArgMax | ArgMin | ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax
-        | ReduceMean | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare | CumSum | CumProd
-        | TopK => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        ArgMax | ArgMin => reduce::lower_arg(kb, op),
+        ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
+        | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => reduce::lower_reduce(kb, op),
+        CumSum | CumProd | TopK => Err(unsupported(kb, op, "no lowering for this operator yet")),
         Conv | ConvTranspose | ConvInteger | QLinearConv | DeformConv | CausalConvWithState
         | AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool
         | MaxUnpool | Col2Im => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        LayerNormalization => norm::lower_layer_norm(kb, op),
+        Softmax | LogSoftmax => norm::lower_softmax(kb, op),
         BatchNormalization
         | InstanceNormalization
-        | LayerNormalization
         | GroupNormalization
         | RMSNormalization
         | LpNormalization
         | MeanVarianceNormalization
         | LRN
-        | Softmax
-        | LogSoftmax
         | Hardmax
         | Dropout => Err(unsupported(kb, op, "no lowering for this operator yet")),
         MatMul | Gemm => linalg::lower(kb, op),
@@ -145,13 +151,16 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | LinearAttention | RotaryEmbedding | SwiGLU => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | Transpose | Concat | Split
-        | Slice | Expand | Tile | Pad | DepthToSpace | SpaceToDepth | CenterCropPad | Identity
-        | Constant | ConstantOfShape | Range | EyeLike | Trilu => {
+        Transpose | Concat | Split | Slice | Expand | Tile | Pad | ConstantOfShape | Range => {
+            layout::lower(kb, op)
+        }
+        Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | DepthToSpace | SpaceToDepth
+        | CenterCropPad | Identity | Constant | EyeLike | Trilu => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Gather | GatherElements | GatherND | Scatter | ScatterElements | ScatterND
-        | TensorScatter | OneHot | Compress | NonZero | Unique | ReverseSequence => {
+        Gather | GatherElements => index::lower(kb, op),
+        GatherND | Scatter | ScatterElements | ScatterND | TensorScatter | OneHot | Compress
+        | NonZero | Unique | ReverseSequence => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Resize | Upsample | GridSample | AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {
@@ -199,7 +208,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         Adagrad | Adam | Gradient | Momentum => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Activation | FusedConv | FusedGemm | FusedMatMul | FusedAttention => Err(unsupported(
+        FusedGemm | FusedMatMul => linalg::lower(kb, op),
+        FusedConv | FusedAttention => Err(unsupported(
             kb,
             op,
             "no lowering for the optimizer's fused ops yet",

@@ -1,0 +1,456 @@
+//! Data movement: Transpose, Concat, Split, Slice, Expand, Tile, Pad,
+//! ConstantOfShape and Range (Reshape, Flatten, Squeeze, Unsqueeze and
+//! Identity are views the plan resolves without code).
+//!
+//! | op | lowering | variants |
+//! |---|---|---|
+//! | Transpose | generic reading the input through the inverse permutation | `perm` (default: reversed) |
+//! | Concat | a copy of each input into its slice of the output | all opsets |
+//! | Split | one generic per output, reading at the output's offset | all opsets (offsets from the inferred output shapes) |
+//! | Slice | generic reading `start + i·step` per axis | attrs (1) and constant inputs (10+), negative steps, clamping |
+//! | Expand, Tile | generic reading broadcast (`0`) or wrapped (`i mod d`) indices | all opsets |
+//! | Pad | generic computing each source index (`tensor.extract`) | constant, edge, reflect, wrap; constant pads/axes |
+//! | ConstantOfShape | `linalg.fill` | all opsets |
+//! | Range | generic `start + i·delta` | numeric types |
+//!
+//! Each op with one output is a root over its output's loops
+//! (`Schedule::Fused` without producers: chunked along the outer dims).
+
+use melior::ir::attribute::DenseI64ArrayAttribute;
+use melior::ir::r#type::RankedTensorType;
+use melior::ir::{Type, Value as MValue, ValueLike};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, OpKind};
+
+use super::elementwise::{broadcast_map, identity_map};
+use super::structured::{const_ints, elem_of, generic, loop_index, map, named, norm_axis};
+use super::unsupported;
+use crate::emit::Emitter;
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
+use crate::types::elem_type;
+
+/// Lowers one data-movement op.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    match kb.model.ir.op(op).kind {
+        OpKind::Transpose => transpose(kb, op),
+        OpKind::Concat => concat(kb, op),
+        OpKind::Split => split(kb, op),
+        OpKind::Slice => slice(kb, op),
+        OpKind::Expand => expand_or_tile(kb, op, false),
+        OpKind::Tile => expand_or_tile(kb, op, true),
+        OpKind::Pad => pad(kb, op),
+        OpKind::ConstantOfShape => constant_of_shape(kb, op),
+        OpKind::Range => range(kb, op),
+        _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
+    }
+}
+
+/// Appends `g`, a generic over the loops of output `y`'s dims, as the
+/// kernel's root and defines `y` as its result.
+fn finish_root<'c>(
+    kb: &mut KernelBuilder<'c, '_>,
+    g: melior::ir::Operation<'c>,
+    y: onnx_mlc_dialect::Value,
+) -> Result<()> {
+    let (dims, _) = kb.shape(y)?;
+    let producers = kb.producers();
+    let r = kb.root(
+        g,
+        Schedule::Fused {
+            loops: dims.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, r.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// A one-input copy-like generic over output `y`'s loops reading input 0
+/// through `exprs` (one affine expression per input dim).
+fn gather_map(kb: &mut KernelBuilder, op: OpId, exprs: &[String]) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input 0 is required");
+    let y = data.results[0].expect("output 0 is produced");
+    let rank = kb.shape(y)?.0.len();
+    let init = kb.init(y)?;
+    let g = generic(
+        kb.e,
+        &[(kb.tensor(x), map(rank, exprs))],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |_, a| vec![a[0]],
+    );
+    finish_root(kb, g, y)
+}
+
+fn transpose(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let rank = kb.shape(data.inputs[0].expect("input"))?.0.len();
+    let perm: Vec<usize> = match data.attrs.ints("perm") {
+        Some(p) => p.iter().map(|&a| norm_axis(a, rank)).collect(),
+        None => (0..rank).rev().collect(),
+    };
+    // Output dim k is input dim perm[k]: input dim j is read at loop k.
+    let mut exprs = vec![String::new(); rank];
+    for (k, &j) in perm.iter().enumerate() {
+        exprs[j] = format!("d{k}");
+    }
+    gather_map(kb, op, &exprs)
+}
+
+fn expand_or_tile(kb: &mut KernelBuilder, op: OpId, tile: bool) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let (xd, _) = kb.shape(data.inputs[0].expect("input"))?;
+    let (yd, _) = kb.shape(data.results[0].expect("output"))?;
+    let exprs: Vec<String> = if tile {
+        xd.iter()
+            .enumerate()
+            .map(|(i, &d)| match d {
+                1 => "0".to_string(),
+                _ if d == yd[i] => format!("d{i}"),
+                _ => format!("d{i} mod {d}"),
+            })
+            .collect()
+    } else {
+        let m = broadcast_map(&xd, &yd);
+        let inner = m
+            .split("-> (")
+            .nth(1)
+            .expect("a map")
+            .trim_end_matches(")>");
+        inner
+            .split(", ")
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    gather_map(kb, op, &exprs)
+}
+
+fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let (xd, _) = kb.shape(data.inputs[0].expect("input"))?;
+    let rank = xd.len();
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let ints = |i: usize| -> Result<Option<Vec<i64>>> {
+        match input(i) {
+            None => Ok(None),
+            Some(v) => const_ints(kb.model, v).map(Some).ok_or_else(|| {
+                unsupported(
+                    kb,
+                    op,
+                    "slice bounds that are not constants are not lowered",
+                )
+            }),
+        }
+    };
+    let (starts, axes, steps) = if data.version < 10 {
+        (
+            data.attrs.ints("starts").unwrap_or_default().to_vec(),
+            data.attrs.ints("axes").map(<[i64]>::to_vec),
+            None,
+        )
+    } else {
+        (ints(1)?.unwrap_or_default(), ints(3)?, ints(4)?)
+    };
+    let n = starts.len();
+    let axes = axes.unwrap_or_else(|| (0..n as i64).collect());
+    let steps = steps.unwrap_or_else(|| vec![1; n]);
+    let mut exprs: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+    for k in 0..n {
+        let a = norm_axis(axes[k], rank);
+        let (dim, step) = (xd[a], steps[k]);
+        let mut s = starts[k];
+        if s < 0 {
+            s += dim;
+        }
+        s = if step > 0 {
+            s.clamp(0, dim)
+        } else {
+            s.clamp(0, (dim - 1).max(0))
+        };
+        exprs[a] = format!("d{a} * {step} + {s}");
+    }
+    gather_map(kb, op, &exprs)
+}
+
+fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input");
+    let rank = kb.shape(x)?.0.len();
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
+    let mut offset = 0;
+    for &y in &data.results {
+        let Some(y) = y else { continue };
+        let (yd, _) = kb.shape(y)?;
+        let mut exprs: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+        exprs[axis] = format!("d{axis} + {offset}");
+        offset += yd[axis];
+        let init = kb.init(y)?;
+        let g = generic(
+            kb.e,
+            &[(kb.tensor(x), map(rank, &exprs))],
+            &[(init, identity_map(rank))],
+            &vec![false; rank],
+            |_, a| vec![a[0]],
+        );
+        let g = kb.structured(g);
+        kb.define(y, g.result(0).expect("one result").into());
+    }
+    Ok(())
+}
+
+/// `tensor.extract_slice` / `tensor.insert_slice` static attributes.
+fn slice_attrs<'c>(
+    e: Emitter<'c, '_>,
+    offsets: &[i64],
+    sizes: &[i64],
+) -> Vec<(&'static str, melior::ir::Attribute<'c>)> {
+    vec![
+        (
+            "static_offsets",
+            DenseI64ArrayAttribute::new(e.cx, offsets).into(),
+        ),
+        (
+            "static_sizes",
+            DenseI64ArrayAttribute::new(e.cx, sizes).into(),
+        ),
+        (
+            "static_strides",
+            DenseI64ArrayAttribute::new(e.cx, &vec![1; sizes.len()]).into(),
+        ),
+    ]
+}
+
+fn concat(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let y = data.results[0].expect("output");
+    let (yd, elem) = kb.shape(y)?;
+    let rank = yd.len();
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
+    let mut acc = kb.init(y)?;
+    let mut offset = 0;
+    for &x in data.inputs.iter().flatten() {
+        let (xd, _) = kb.shape(x)?;
+        if xd[axis] == 0 {
+            continue;
+        }
+        let mut offsets = vec![0; rank];
+        offsets[axis] = offset;
+        offset += xd[axis];
+        let e = kb.e;
+        let slice_ty: Type = RankedTensorType::new(
+            &xd.iter().map(|&d| d as u64).collect::<Vec<_>>(),
+            elem_type(e.cx, elem)?,
+            None,
+        )
+        .into();
+        let mut attrs = slice_attrs(e, &offsets, &xd);
+        attrs.push(("operandSegmentSizes", e.segments(&[1, 0, 0, 0])));
+        let dest = e.value(e.op("tensor.extract_slice", &[acc], &[slice_ty], &attrs));
+        let id = identity_map(rank);
+        let copy = generic(
+            e,
+            &[(kb.tensor(x), id.clone())],
+            &[(dest, id)],
+            &vec![false; rank],
+            |_, a| vec![a[0]],
+        );
+        let copied: MValue = kb.structured(copy).result(0).expect("one result").into();
+        let e = kb.e;
+        let mut attrs = slice_attrs(e, &offsets, &xd);
+        attrs.push(("operandSegmentSizes", e.segments(&[1, 1, 0, 0, 0])));
+        acc = e.value(e.op(
+            "tensor.insert_slice",
+            &[copied, acc],
+            &[acc.r#type()],
+            &attrs,
+        ));
+    }
+    kb.define(y, acc);
+    Ok(())
+}
+
+fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input");
+    let y = data.results[0].expect("output");
+    let (xd, elem) = kb.shape(x)?;
+    let rank = xd.len();
+    let mode = data.attrs.string("mode").unwrap_or("constant").to_string();
+    if !matches!(mode.as_str(), "constant" | "edge" | "reflect" | "wrap") {
+        return Err(unsupported(kb, op, &format!("pad mode '{mode}'")));
+    }
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let pads: Vec<i64> = if data.version < 11 {
+        let name = if data.version < 2 { "paddings" } else { "pads" };
+        data.attrs.ints(name).unwrap_or_default().to_vec()
+    } else {
+        input(1)
+            .and_then(|v| const_ints(kb.model, v))
+            .ok_or_else(|| unsupported(kb, op, "pads that are not constants are not lowered"))?
+    };
+    let axes: Vec<usize> = match input(3).filter(|_| data.version >= 18) {
+        Some(v) => const_ints(kb.model, v)
+            .ok_or_else(|| unsupported(kb, op, "axes that are not constants are not lowered"))?
+            .iter()
+            .map(|&a| norm_axis(a, rank))
+            .collect(),
+        None => (0..rank).collect(),
+    };
+    let mut begin = vec![0; rank];
+    for (k, &a) in axes.iter().enumerate() {
+        begin[a] = pads[k];
+    }
+    // The constant value: an attribute before 11, an optional input after.
+    let value_input = input(2).filter(|_| data.version >= 11);
+    let value_attr = f64::from(data.attrs.float("value").unwrap_or(0.0));
+    let has_value = value_input.is_some();
+    let xt = kb.tensor(x);
+    let init = kb.init(y)?;
+    let mut ins = vec![];
+    if let Some(v) = value_input {
+        ins.push((kb.tensor(v), map(rank, &[])));
+    }
+    let e = kb.e;
+    let scalar = elem_type(e.cx, elem)?;
+    let g = generic(
+        e,
+        &ins,
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let index = Type::index(be.cx);
+            let zero = be.i(index, 0);
+            let mut valid: Option<MValue> = None;
+            let mut idx = vec![];
+            for i in 0..rank {
+                let n = xd[i];
+                let src = be.same("arith.subi", &[loop_index(be, i), be.i(index, begin[i])]);
+                let last = be.i(index, (n - 1).max(0));
+                let clamped = be.same("arith.minsi", &[be.same("arith.maxsi", &[src, zero]), last]);
+                let j = match mode.as_str() {
+                    "edge" => clamped,
+                    "reflect" if n > 1 => {
+                        // Reflect about 0 and n-1 with period 2(n-1).
+                        let period = be.i(index, 2 * (n - 1));
+                        let m = be.same("arith.remsi", &[src, period]);
+                        let m = be.select(
+                            be.cmp("arith.cmpi", 2, m, zero),
+                            be.same("arith.addi", &[m, period]),
+                            m,
+                        );
+                        let back = be.same("arith.subi", &[period, m]);
+                        be.same("arith.minsi", &[m, back])
+                    }
+                    "wrap" if n > 0 => {
+                        let nn = be.i(index, n);
+                        let m = be.same("arith.remsi", &[src, nn]);
+                        be.select(
+                            be.cmp("arith.cmpi", 2, m, zero),
+                            be.same("arith.addi", &[m, nn]),
+                            m,
+                        )
+                    }
+                    "constant" => {
+                        let inside = be.same(
+                            "arith.andi",
+                            &[
+                                be.cmp("arith.cmpi", 5, src, zero),
+                                be.cmp("arith.cmpi", 2, src, be.i(index, n)),
+                            ],
+                        );
+                        valid = Some(match valid {
+                            Some(v) => be.same("arith.andi", &[v, inside]),
+                            None => inside,
+                        });
+                        clamped
+                    }
+                    _ => clamped,
+                };
+                idx.push(j);
+            }
+            let mut operands = vec![xt];
+            operands.extend(idx);
+            let v = be.value(be.op("tensor.extract", &operands, &[scalar], &[]));
+            let v = match valid {
+                Some(ok) => {
+                    let c = if has_value {
+                        a[0]
+                    } else if elem.is_float() {
+                        be.f(scalar, value_attr)
+                    } else {
+                        be.i(scalar, value_attr as i64)
+                    };
+                    be.select(ok, v, c)
+                }
+                None => v,
+            };
+            vec![v]
+        },
+    );
+    finish_root(kb, g, y)
+}
+
+fn constant_of_shape(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let y = data.results[0].expect("output");
+    let (_, elem) = kb.shape(y)?;
+    let value = data
+        .attrs
+        .tensor("value")
+        .and_then(|t| t.to_f64s())
+        .and_then(|v| v.first().copied())
+        .unwrap_or(0.0);
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let ty = elem_of(init);
+    let c = if elem.is_float() {
+        e.f(ty, value)
+    } else {
+        e.i(ty, value as i64)
+    };
+    let fill = named(e, "linalg.fill", &[c], init);
+    let r = kb.structured(fill);
+    kb.define(y, r.result(0).expect("one result").into());
+    Ok(())
+}
+
+fn range(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let start = data.inputs[0].expect("start");
+    let delta = data.inputs[2].expect("delta");
+    let y = data.results[0].expect("output");
+    let (_, elem) = kb.shape(y)?;
+    if elem == ElemType::Bool {
+        return Err(unsupported(kb, op, "boolean ranges"));
+    }
+    let init = kb.init(y)?;
+    let scalar = map(1, &[]);
+    let g = generic(
+        kb.e,
+        &[
+            (kb.tensor(start), scalar.clone()),
+            (kb.tensor(delta), scalar),
+        ],
+        &[(init, identity_map(1))],
+        &[false],
+        |be, a| {
+            let ty = a[0].r#type();
+            let i = loop_index(be, 0);
+            let v = if elem.is_float() {
+                let i = be.convert("arith.index_cast", i, be.int_type(64));
+                let f = be.convert("arith.sitofp", i, ty);
+                be.same("arith.addf", &[a[0], be.same("arith.mulf", &[f, a[1]])])
+            } else {
+                let i = be.convert("arith.index_cast", i, ty);
+                be.same("arith.addi", &[a[0], be.same("arith.muli", &[i, a[1]])])
+            };
+            vec![v]
+        },
+    );
+    finish_root(kb, g, y)
+}

@@ -1,0 +1,262 @@
+//! Normalizations over trailing dims: Softmax, LogSoftmax and
+//! LayerNormalization.
+//!
+//! | op | computes | variants |
+//! |---|---|---|
+//! | Softmax / LogSoftmax | `exp(x - max) / Σ exp(x - max)` (its log) along the reduced dims | opset 13+: one `axis` (default -1); before 13: the dims `[axis, r)` of the 2-D coercion (default 1) |
+//! | LayerNormalization | `(x - mean) / sqrt(var + ε) · scale + bias` over `[axis, r)` | optional Mean / InvStdDev outputs; f32 and f64 |
+//!
+//! Each is a few `linalg.generic`s over the input's loops: statistics are
+//! reductions into tensors of the input's shape with the reduced dims
+//! dropped, and the result is one
+//! parallel generic reading the input and the statistics. The schedule
+//! (`Schedule::Fused`) chunks that last generic along its outer rows and
+//! fuses the statistics into the chunks, so each chunk of rows makes one
+//! pass for each statistic and one for the result, in cache.
+
+use melior::ir::{Value as MValue, ValueLike};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, OpKind};
+
+use super::elementwise::{broadcast_map, identity_map};
+use super::math::{exp, log};
+use super::structured::{ds, elem_of, empty, generic, map, named, norm_axis};
+use super::unsupported;
+use crate::emit::Emitter;
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
+
+/// The map reading a statistic (the dims left after dropping `reduced`)
+/// from loops over the full input.
+pub(crate) fn stat_map(rank: usize, reduced: &[bool]) -> String {
+    map(rank, &ds((0..rank).filter(|&i| !reduced[i])))
+}
+
+/// The statistic shape of `dims` reduced over `reduced` (reduced dims dropped).
+pub(crate) fn stat_dims(dims: &[i64], reduced: &[bool]) -> Vec<i64> {
+    dims.iter()
+        .zip(reduced)
+        .filter(|(_, &r)| !r)
+        .map(|(&d, _)| d)
+        .collect()
+}
+
+/// A tensor of `dims` filled with `value`, as a producer of the root.
+fn filled<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    dims: &[i64],
+    elem: ElemType,
+    value: f64,
+) -> Result<MValue<'c, 'a>> {
+    let t = empty(kb, dims, elem)?;
+    let e = kb.e;
+    let v = e.f(elem_of(t), value);
+    let fill = named(e, "linalg.fill", &[v], t);
+    Ok(kb.producer(fill).result(0).expect("one result").into())
+}
+
+/// Lowers Softmax or LogSoftmax.
+pub(crate) fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input is required");
+    let y = data.results[0].expect("output is produced");
+    let (dims, elem) = kb.shape(x)?;
+    if !matches!(elem, ElemType::F32 | ElemType::F64) {
+        return Err(unsupported(kb, op, "only f32 and f64 softmax is lowered"));
+    }
+    let rank = dims.len();
+    let legacy = data.version < 13;
+    let axis = norm_axis(
+        data.attrs
+            .int("axis")
+            .unwrap_or(if legacy { 1 } else { -1 }),
+        rank,
+    );
+    let reduced: Vec<bool> = (0..rank)
+        .map(|i| if legacy { i >= axis } else { i == axis })
+        .collect();
+    let is_log = data.kind == OpKind::LogSoftmax;
+    let sdims = stat_dims(&dims, &reduced);
+    let xt = kb.tensor(x);
+    let (id, sm) = (identity_map(rank), stat_map(rank, &reduced));
+    let max0 = filled(kb, &sdims, elem, f64::NEG_INFINITY)?;
+    let e = kb.e;
+    let max = generic(
+        e,
+        &[(xt, id.clone())],
+        &[(max0, sm.clone())],
+        &reduced,
+        |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
+    );
+    let max: MValue = kb.producer(max).result(0).expect("one result").into();
+    let sum0 = filled(kb, &sdims, elem, 0.0)?;
+    let e = kb.e;
+    let sum = generic(
+        e,
+        &[(xt, id.clone()), (max, sm.clone())],
+        &[(sum0, sm.clone())],
+        &reduced,
+        |be, a| {
+            let ex = exp(be, be.same("arith.subf", &[a[0], a[1]]));
+            vec![be.same("arith.addf", &[a[2], ex])]
+        },
+    );
+    let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let out = generic(
+        e,
+        &[(xt, id.clone()), (max, sm.clone()), (sum, sm)],
+        &[(init, id)],
+        &vec![false; rank],
+        |be, a| {
+            let shifted = be.same("arith.subf", &[a[0], a[1]]);
+            if is_log {
+                vec![be.same("arith.subf", &[shifted, log(be, a[2])])]
+            } else {
+                vec![be.same("arith.divf", &[exp(be, shifted), a[2]])]
+            }
+        },
+    );
+    let producers = kb.producers();
+    let out = kb.root(
+        out,
+        Schedule::Fused {
+            loops: dims.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, out.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// Lowers LayerNormalization (opset 17).
+pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X is required");
+    let scale = data.inputs[1].expect("Scale is required");
+    let bias = data.inputs.get(2).copied().flatten();
+    let y = data.results[0].expect("Y is produced");
+    let (dims, elem) = kb.shape(x)?;
+    if !matches!(elem, ElemType::F32 | ElemType::F64) {
+        return Err(unsupported(
+            kb,
+            op,
+            "only f32 and f64 layer normalization is lowered",
+        ));
+    }
+    let stats_out: Vec<_> = data.results[1..].iter().flatten().copied().collect();
+    if !stats_out.is_empty() {
+        for &v in &stats_out {
+            if kb.shape(v)?.1 != elem {
+                return Err(unsupported(
+                    kb,
+                    op,
+                    "statistics in a stash type other than the input's are not lowered",
+                ));
+            }
+        }
+    }
+    let rank = dims.len();
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), rank);
+    let eps = f64::from(data.attrs.float("epsilon").unwrap_or(1e-5));
+    let reduced: Vec<bool> = (0..rank).map(|i| i >= axis).collect();
+    let count = dims[axis..].iter().product::<i64>().max(1) as f64;
+    let sdims = stat_dims(&dims, &reduced);
+    let xt = kb.tensor(x);
+    let (id, sm) = (identity_map(rank), stat_map(rank, &reduced));
+    let sum0 = filled(kb, &sdims, elem, 0.0)?;
+    let e = kb.e;
+    let sum = generic(
+        e,
+        &[(xt, id.clone())],
+        &[(sum0, sm.clone())],
+        &reduced,
+        |be, a| vec![be.same("arith.addf", &[a[0], a[1]])],
+    );
+    let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
+    let sq0 = filled(kb, &sdims, elem, 0.0)?;
+    let e = kb.e;
+    let sq = generic(
+        e,
+        &[(xt, id.clone()), (sum, sm.clone())],
+        &[(sq0, sm.clone())],
+        &reduced,
+        |be, a| {
+            let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
+            vec![be.same("arith.addf", &[a[2], be.same("arith.mulf", &[d, d])])]
+        },
+    );
+    let sq: MValue = kb.producer(sq).result(0).expect("one result").into();
+    let mut ins = vec![
+        (xt, id.clone()),
+        (sum, sm.clone()),
+        (sq, sm.clone()),
+        (kb.tensor(scale), broadcast_map(&kb.shape(scale)?.0, &dims)),
+    ];
+    if let Some(b) = bias {
+        ins.push((kb.tensor(b), broadcast_map(&kb.shape(b)?.0, &dims)));
+    }
+    let has_bias = bias.is_some();
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let out = generic(e, &ins, &[(init, id)], &vec![false; rank], |be, a| {
+        let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
+        let n = be.same("arith.mulf", &[d, inv_std(be, a[2], count, eps)]);
+        let mut v = be.same("arith.mulf", &[n, a[3]]);
+        if has_bias {
+            v = be.same("arith.addf", &[v, a[4]]);
+        }
+        vec![v]
+    });
+    let producers = kb.producers();
+    let out = kb.root(
+        out,
+        Schedule::Fused {
+            loops: dims.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, out.result(0).expect("one result").into());
+    // The optional statistics, from the same reductions.
+    let (sid, sin) = (identity_map(rank), stat_map(rank, &reduced));
+    for (slot, stat) in data.results.iter().enumerate().skip(1) {
+        let Some(v) = *stat else { continue };
+        let (src, is_mean) = if slot == 1 { (sum, true) } else { (sq, false) };
+        let init = kb.init(v)?;
+        let e = kb.e;
+        let g = generic(
+            e,
+            &[(src, sin.clone())],
+            &[(init, sid.clone())],
+            &vec![false; rank],
+            |be, a| {
+                vec![if is_mean {
+                    scaled(be, a[0], 1.0 / count)
+                } else {
+                    inv_std(be, a[0], count, eps)
+                }]
+            },
+        );
+        let g = kb.structured(g);
+        kb.define(v, g.result(0).expect("one result").into());
+    }
+    Ok(())
+}
+
+/// `s · k`.
+fn scaled<'c, 'b>(e: Emitter<'c, 'b>, s: MValue<'c, 'b>, k: f64) -> MValue<'c, 'b> {
+    e.same("arith.mulf", &[s, e.f(s.r#type(), k)])
+}
+
+/// `1 / sqrt(q / n + ε)` from a sum of squared deviations `q` of `n` values.
+fn inv_std<'c, 'b>(e: Emitter<'c, 'b>, q: MValue<'c, 'b>, n: f64, eps: f64) -> MValue<'c, 'b> {
+    let var = scaled(e, q, 1.0 / n);
+    e.same(
+        "math.rsqrt",
+        &[e.same("arith.addf", &[var, e.f(q.r#type(), eps)])],
+    )
+}

@@ -1,0 +1,303 @@
+//! Reductions: ReduceSum/Mean/Max/Min/Prod/L1/L2/SumSquare/LogSum/LogSumExp
+//! and ArgMax/ArgMin.
+//!
+//! | op | lowering | variants |
+//! |---|---|---|
+//! | Reduce* | one reduction generic over the input's loops into a temporary without the reduced dims, then one generic over the output reading it back and applying Mean's ÷N, L2's √, LogSum's log or LogSumExp's `log Σ exp(x - max) + max` (the max a first reduction) | `axes` attribute or constant input, `keepdims`, `noop_with_empty_axes`; floats, and integers for Sum/Mean/Max/Min/Prod/L1/SumSquare |
+//! | ArgMax / ArgMin | one reduction generic with two outputs (best value, its index), the index then copied out | `axis`, `keepdims`, `select_last_index`; floats and integers |
+//!
+//! (Linalg tiles only results indexed by projected permutations, so kept
+//! dims are not written in place with a `0` index.) The schedule
+//! (`Schedule::Fused`) chunks the last generic along its first parallel
+//! loop, fusing the reductions into the chunks.
+
+use melior::ir::{Type, Value as MValue, ValueLike};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, OpKind};
+
+use super::elementwise::identity_map;
+use super::math::{exp, log};
+use super::norm::{stat_dims, stat_map};
+use super::structured::{const_ints, elem_of, empty, generic, loop_index, named, norm_axis};
+use super::unsupported;
+use crate::emit::Emitter;
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
+
+/// The identity of a reduction: `f64` for floats, raw bits for integers.
+fn constant<'c, 'b>(e: Emitter<'c, 'b>, ty: Type<'c>, elem: ElemType, v: Init) -> MValue<'c, 'b> {
+    let bits = elem.bit_width();
+    if elem.is_float() {
+        return e.f(
+            ty,
+            match v {
+                Init::Zero => 0.0,
+                Init::One => 1.0,
+                Init::Lowest => f64::NEG_INFINITY,
+                Init::Highest => f64::INFINITY,
+            },
+        );
+    }
+    let signed = elem.is_signed_int();
+    let value = match v {
+        Init::Zero => 0,
+        Init::One => 1,
+        Init::Lowest if signed => i64::MIN >> (64 - bits),
+        Init::Lowest => 0,
+        Init::Highest if signed => i64::MAX >> (64 - bits),
+        Init::Highest => -1,
+    };
+    e.i(ty, value)
+}
+
+#[derive(Copy, Clone)]
+enum Init {
+    Zero,
+    One,
+    Lowest,
+    Highest,
+}
+
+/// A fresh tensor of `dims` filled with a reduction identity, as a producer.
+fn filled<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    init: MValue<'c, 'a>,
+    elem: ElemType,
+    v: Init,
+) -> MValue<'c, 'a> {
+    let e = kb.e;
+    let c = constant(e, elem_of(init), elem, v);
+    let fill = named(e, "linalg.fill", &[c], init);
+    kb.producer(fill).result(0).expect("one result").into()
+}
+
+/// Lowers a Reduce* op.
+pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    use OpKind::*;
+    let data = kb.model.ir.op(op).clone();
+    let kind = data.kind;
+    let x = data.inputs[0].expect("data");
+    let y = data.results[0].expect("reduced");
+    let (xd, elem) = kb.shape(x)?;
+    let (yd, _) = kb.shape(y)?;
+    let rank = xd.len();
+    let float = elem.is_float();
+    if !float && matches!(kind, ReduceL2 | ReduceLogSum | ReduceLogSumExp) {
+        return Err(unsupported(kb, op, "integer inputs"));
+    }
+    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
+        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+    }
+    let input_since = if kind == ReduceSum { 13 } else { 18 };
+    let axes: Vec<i64> = if data.version < input_since {
+        data.attrs.ints("axes").unwrap_or_default().to_vec()
+    } else {
+        match data.inputs.get(1).copied().flatten() {
+            Some(v) => const_ints(kb.model, v).ok_or_else(|| {
+                unsupported(kb, op, "axes that are not constants are not lowered")
+            })?,
+            None => vec![],
+        }
+    };
+    let keepdims = data.attrs.int("keepdims").unwrap_or(1) != 0;
+    let noop = data.attrs.int("noop_with_empty_axes").unwrap_or(0) != 0;
+    let mut reduced = vec![axes.is_empty() && !noop; rank];
+    for &a in &axes {
+        reduced[norm_axis(a, rank)] = true;
+    }
+    let count: i64 = xd
+        .iter()
+        .zip(&reduced)
+        .filter(|(_, &r)| r)
+        .map(|(&d, _)| d)
+        .product();
+    let xt = kb.tensor(x);
+    let (rd, rm) = (stat_dims(&xd, &reduced), stat_map(rank, &reduced));
+    // LogSumExp subtracts the max first.
+    let max = if kind == ReduceLogSumExp {
+        let t = empty(kb, &rd, elem)?;
+        let t = filled(kb, t, elem, Init::Lowest);
+        let g = generic(
+            kb.e,
+            &[(xt, identity_map(rank))],
+            &[(t, rm.clone())],
+            &reduced,
+            |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
+        );
+        Some(kb.producer(g).result(0).expect("one result").into())
+    } else {
+        None
+    };
+    let ident = match kind {
+        ReduceMax => Init::Lowest,
+        ReduceMin => Init::Highest,
+        ReduceProd => Init::One,
+        _ => Init::Zero,
+    };
+    let acc0 = empty(kb, &rd, elem)?;
+    let acc0 = filled(kb, acc0, elem, ident);
+    let signed = elem.is_signed_int();
+    let mut ins = vec![(xt, identity_map(rank))];
+    if let Some(m) = max {
+        ins.push((m, rm.clone()));
+    }
+    let g = generic(kb.e, &ins, &[(acc0, rm)], &reduced, |be, a| {
+        let (x, acc) = (a[0], *a.last().expect("the accumulator"));
+        let add = if float { "arith.addf" } else { "arith.addi" };
+        let mul = if float { "arith.mulf" } else { "arith.muli" };
+        let v = match kind {
+            ReduceMax if float => be.same("arith.maximumf", &[acc, x]),
+            ReduceMax => be.same(
+                if signed { "arith.maxsi" } else { "arith.maxui" },
+                &[acc, x],
+            ),
+            ReduceMin if float => be.same("arith.minimumf", &[acc, x]),
+            ReduceMin => be.same(
+                if signed { "arith.minsi" } else { "arith.minui" },
+                &[acc, x],
+            ),
+            ReduceProd => be.same(mul, &[acc, x]),
+            ReduceSumSquare | ReduceL2 => be.same(add, &[acc, be.same(mul, &[x, x])]),
+            ReduceL1 if float => be.same(add, &[acc, be.same("math.absf", &[x])]),
+            ReduceL1 => be.same(add, &[acc, be.same("math.absi", &[x])]),
+            ReduceLogSumExp => be.same(add, &[acc, exp(be, be.same("arith.subf", &[x, a[1]]))]),
+            _ => be.same(add, &[acc, x]),
+        };
+        vec![v]
+    });
+    let sum: MValue = kb.producer(g).result(0).expect("one result").into();
+    // The result: the reduction (and the max) read back per output element.
+    let n = count.max(1);
+    let read = result_map(&reduced, keepdims);
+    let mut ins = vec![(sum, read.clone())];
+    if let Some(m) = max {
+        ins.push((m, read));
+    }
+    let init = kb.init(y)?;
+    let out_rank = yd.len();
+    let g = generic(
+        kb.e,
+        &ins,
+        &[(init, identity_map(out_rank))],
+        &vec![false; out_rank],
+        |be, a| {
+            let s = a[0];
+            let ty = s.r#type();
+            vec![match kind {
+                ReduceMean if float => be.same("arith.mulf", &[s, be.f(ty, 1.0 / n as f64)]),
+                ReduceMean => be.same(
+                    if signed { "arith.divsi" } else { "arith.divui" },
+                    &[s, be.i(ty, n)],
+                ),
+                ReduceL2 => be.same("math.sqrt", &[s]),
+                ReduceLogSum => log(be, s),
+                ReduceLogSumExp => be.same("arith.addf", &[log(be, s), a[1]]),
+                _ => s,
+            }]
+        },
+    );
+    finish(kb, g, y, &yd)
+}
+
+/// The map reading a reduced temporary (reduced dims dropped) from loops
+/// over the output (reduced dims kept as 1, or dropped too).
+fn result_map(reduced: &[bool], keepdims: bool) -> String {
+    if keepdims {
+        stat_map(reduced.len(), reduced)
+    } else {
+        let n = reduced.iter().filter(|&&r| !r).count();
+        identity_map(n)
+    }
+}
+
+/// Appends `g`, the generic computing `y` over its dims, as the root.
+fn finish<'c>(
+    kb: &mut KernelBuilder<'c, '_>,
+    g: melior::ir::Operation<'c>,
+    y: onnx_mlc_dialect::Value,
+    yd: &[i64],
+) -> Result<()> {
+    let producers = kb.producers();
+    let g = kb.root(
+        g,
+        Schedule::Fused {
+            loops: yd.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// Lowers ArgMax or ArgMin.
+pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("data");
+    let y = data.results[0].expect("reduced");
+    let (xd, elem) = kb.shape(x)?;
+    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
+        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+    }
+    let rank = xd.len();
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
+    let keepdims = data.attrs.int("keepdims").unwrap_or(1) != 0;
+    let last = data.attrs.int("select_last_index").unwrap_or(0) != 0;
+    let max = data.kind == OpKind::ArgMax;
+    let reduced: Vec<bool> = (0..rank).map(|i| i == axis).collect();
+    let (yd, _) = kb.shape(y)?;
+    let (rd, rm) = (stat_dims(&xd, &reduced), stat_map(rank, &reduced));
+    let best0 = empty(kb, &rd, elem)?;
+    let best = filled(
+        kb,
+        best0,
+        elem,
+        if max { Init::Lowest } else { Init::Highest },
+    );
+    let idx0 = empty(kb, &rd, ElemType::I64)?;
+    let idx0 = filled(kb, idx0, ElemType::I64, Init::Zero);
+    let float = elem.is_float();
+    let signed = elem.is_signed_int();
+    // arith predicates: cmpf ogt 2, oge 3, olt 4, ole 5; cmpi sgt 4, sge 5,
+    // slt 2, sle 3, ugt 8, uge 9, ult 6, ule 7.
+    let pred = match (float, signed, max, last) {
+        (true, _, true, false) => 2,
+        (true, _, true, true) => 3,
+        (true, _, false, false) => 4,
+        (true, _, false, true) => 5,
+        (false, true, true, false) => 4,
+        (false, true, true, true) => 5,
+        (false, true, false, false) => 2,
+        (false, true, false, true) => 3,
+        (false, false, true, false) => 8,
+        (false, false, true, true) => 9,
+        (false, false, false, false) => 6,
+        (false, false, false, true) => 7,
+    };
+    let g = generic(
+        kb.e,
+        &[(kb.tensor(x), identity_map(rank))],
+        &[(best, rm.clone()), (idx0, rm)],
+        &reduced,
+        |be, a| {
+            let i = be.convert("arith.index_cast", loop_index(be, axis), be.int_type(64));
+            let cmp = if float { "arith.cmpf" } else { "arith.cmpi" };
+            // The first element always wins (the identity may equal it).
+            let first = be.cmp("arith.cmpi", 0, i, be.i(be.int_type(64), 0));
+            let better = be.same("arith.ori", &[be.cmp(cmp, pred, a[0], a[1]), first]);
+            vec![be.select(better, a[0], a[1]), be.select(better, i, a[2])]
+        },
+    );
+    let idx: MValue = kb.producer(g).result(1).expect("two results").into();
+    let init = kb.init(y)?;
+    let out_rank = yd.len();
+    let g = generic(
+        kb.e,
+        &[(idx, result_map(&reduced, keepdims))],
+        &[(init, identity_map(out_rank))],
+        &vec![false; out_rank],
+        |_, a| vec![a[0]],
+    );
+    finish(kb, g, y, &yd)
+}

@@ -1,0 +1,162 @@
+//! Building blocks the op families share: `linalg.generic` ops from
+//! indexing maps written as text and a body closure, named linalg ops,
+//! fresh and filled tensors, and the compile-time contents of constant
+//! operands (axes, starts, pads given as inputs).
+
+use melior::ir::operation::{OperationBuilder, OperationLike};
+use melior::ir::r#type::{RankedTensorType, ShapedTypeLike};
+use melior::ir::{Operation, Region, Type, Value as MValue, ValueLike};
+use onnx_mlc_dialect::ir::ValueDef;
+use onnx_mlc_dialect::{ElemType, Model, OpKind, TensorData, Value};
+
+use crate::emit::{region, Emitter};
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::types::tensor_type;
+
+/// `affine_map<(d0, …, d{n-1}) -> (exprs…)>`.
+pub(crate) fn map(n: usize, exprs: &[String]) -> String {
+    let dims: Vec<String> = (0..n).map(|d| format!("d{d}")).collect();
+    format!(
+        "affine_map<({}) -> ({})>",
+        dims.join(", "),
+        exprs.join(", ")
+    )
+}
+
+/// `d{i}` for each `i` of `dims`.
+pub(crate) fn ds(dims: impl IntoIterator<Item = usize>) -> Vec<String> {
+    dims.into_iter().map(|d| format!("d{d}")).collect()
+}
+
+/// The element type of a tensor value.
+pub(crate) fn elem_of<'c>(t: MValue<'c, '_>) -> Type<'c> {
+    RankedTensorType::try_from(t.r#type())
+        .expect("a ranked tensor")
+        .element()
+}
+
+/// A `linalg.generic` over `n` loops (`reduction[i]`: loop `i` reduces)
+/// reading `ins` and writing `outs`, each with its indexing map; `body`
+/// receives the block's scalars (inputs then outputs) and returns the
+/// values to yield, one per output.
+pub(crate) fn generic<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    ins: &[(MValue<'c, 'a>, String)],
+    outs: &[(MValue<'c, 'a>, String)],
+    reduction: &[bool],
+    body: impl for<'b> FnOnce(Emitter<'c, 'b>, Vec<MValue<'c, 'b>>) -> Vec<MValue<'c, 'b>>,
+) -> Operation<'c> {
+    let types: Vec<Type> = ins.iter().chain(outs).map(|(t, _)| elem_of(*t)).collect();
+    let body: Region = region(e.cx, e.loc, &types, |be, args| {
+        let yields = body(be, args);
+        be.append(be.op("linalg.yield", &yields, &[], &[]));
+    });
+    let maps: Vec<&str> = ins.iter().chain(outs).map(|(_, m)| m.as_str()).collect();
+    let iterators: Vec<&str> = reduction
+        .iter()
+        .map(|&r| {
+            if r {
+                "#linalg.iterator_type<reduction>"
+            } else {
+                "#linalg.iterator_type<parallel>"
+            }
+        })
+        .collect();
+    let operands: Vec<MValue> = ins.iter().chain(outs).map(|(t, _)| *t).collect();
+    let results: Vec<Type> = outs.iter().map(|(t, _)| t.r#type()).collect();
+    OperationBuilder::new("linalg.generic", e.loc)
+        .add_operands(&operands)
+        .add_results(&results)
+        .add_attributes(&[
+            (
+                e.id("indexing_maps"),
+                e.attr(&format!("[{}]", maps.join(", "))),
+            ),
+            (
+                e.id("iterator_types"),
+                e.attr(&format!("[{}]", iterators.join(", "))),
+            ),
+            (
+                e.id("operandSegmentSizes"),
+                e.segments(&[ins.len() as i32, outs.len() as i32]),
+            ),
+        ])
+        .add_regions([body])
+        .build()
+        .expect("a well-formed linalg.generic")
+}
+
+/// Builds a named linalg op (`linalg.fill`, `linalg.matmul`) with its
+/// body filled in by MLIR.
+pub(crate) fn named<'c>(
+    e: Emitter<'c, '_>,
+    name: &str,
+    ins: &[MValue<'c, '_>],
+    out: MValue<'c, '_>,
+) -> Operation<'c> {
+    let mut operands = ins.to_vec();
+    operands.push(out);
+    let op = OperationBuilder::new(name, e.loc)
+        .add_operands(&operands)
+        .add_results(&[out.r#type()])
+        .add_attributes(&[(
+            e.id("operandSegmentSizes"),
+            e.segments(&[ins.len() as i32, 1]),
+        )])
+        .add_regions([Region::new()])
+        .build()
+        .expect("a well-formed named linalg op");
+    // SAFETY: `op` is a freshly built, valid linalg named op that owns its
+    // (empty) region; the call only fills that region.
+    unsafe { mlir_sys::mlirLinalgFillBuiltinNamedOpRegion(op.to_raw()) };
+    op
+}
+
+/// A fresh `tensor.empty` of `dims` × `elem`.
+pub(crate) fn empty<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    dims: &[i64],
+    elem: ElemType,
+) -> Result<MValue<'c, 'a>> {
+    let ty = tensor_type(kb.e.cx, dims, elem)?;
+    Ok(kb.e.value(kb.e.op("tensor.empty", &[], &[ty], &[])))
+}
+
+/// `linalg.index` of loop `dim`, inside a generic's body.
+pub(crate) fn loop_index<'c, 'b>(e: Emitter<'c, 'b>, dim: usize) -> MValue<'c, 'b> {
+    let index = Type::index(e.cx);
+    e.value(e.op(
+        "linalg.index",
+        &[],
+        &[index],
+        &[("dim", e.attr(&format!("{dim} : i64")))],
+    ))
+}
+
+/// The dense value of `v` when a `Constant` computes it.
+pub(crate) fn const_data(model: &Model, v: Value) -> Option<&TensorData> {
+    match model.ir.value(v).def {
+        ValueDef::Result(op, _) => {
+            let op = model.ir.op(op);
+            (op.kind == OpKind::Constant)
+                .then(|| op.attrs.tensor("value"))
+                .flatten()
+        }
+        ValueDef::Arg(..) => None,
+    }
+}
+
+/// The integer contents of `v` when a `Constant` computes it.
+pub(crate) fn const_ints(model: &Model, v: Value) -> Option<Vec<i64>> {
+    const_data(model, v)?.to_i64s()
+}
+
+/// `axis` (possibly negative) as a dim of a rank-`rank` tensor.
+pub(crate) fn norm_axis(axis: i64, rank: usize) -> usize {
+    if axis < 0 {
+        (axis + rank as i64) as usize
+    } else {
+        axis as usize
+    }
+}
