@@ -6,8 +6,8 @@
 //! |---|---|---|
 //! | Transpose | generic reading the input through the inverse permutation | `perm` (default: reversed) |
 //! | Concat | a copy of each input into its slice of the output | all opsets |
-//! | Split | one generic per output, reading at the output's offset | all opsets (offsets from the inferred output shapes) |
-//! | Slice | generic reading `start + i·step` per axis | attrs (1) and constant inputs (10+), negative steps, clamping |
+//! | Split | one copy per output from its window of the input | all opsets (offsets from the inferred output shapes) |
+//! | Slice | copy from a strided window of the input (`tensor.extract_slice`), reversed along negative steps | attrs (1) and constant inputs (10+), negative steps, clamping |
 //! | Expand, Tile | generic reading broadcast (`0`) or wrapped (`i mod d`) indices | all opsets |
 //! | Pad | generic computing each source index (`tensor.extract`) | constant, edge, reflect, wrap; constant pads/axes |
 //! | ConstantOfShape | `linalg.fill` | all opsets |
@@ -69,8 +69,9 @@ fn finish_root<'c>(
 }
 
 /// A one-input copy-like generic over output `y`'s loops reading input 0
-/// through `exprs` (one affine expression per input dim).
-fn gather_map(kb: &mut KernelBuilder, op: OpId, exprs: &[String]) -> Result<()> {
+/// through `exprs` (one affine expression per input dim); the kernel's
+/// chunked root when `chunked`, else one loop nest.
+fn gather_map(kb: &mut KernelBuilder, op: OpId, exprs: &[String], chunked: bool) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("input 0 is required");
     let y = data.results[0].expect("output 0 is produced");
@@ -83,7 +84,13 @@ fn gather_map(kb: &mut KernelBuilder, op: OpId, exprs: &[String]) -> Result<()> 
         &vec![false; rank],
         |_, a| vec![a[0]],
     );
-    finish_root(kb, g, y)
+    if chunked {
+        finish_root(kb, g, y)
+    } else {
+        let g = kb.structured(g);
+        kb.define(y, g.result(0).expect("one result").into());
+        Ok(())
+    }
 }
 
 fn transpose(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -98,10 +105,12 @@ fn transpose(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     for (k, &j) in perm.iter().enumerate() {
         exprs[j] = format!("d{k}");
     }
-    gather_map(kb, op, &exprs)
+    gather_map(kb, op, &exprs, true)
 }
 
 fn expand_or_tile(kb: &mut KernelBuilder, op: OpId, tile: bool) -> Result<()> {
+    // Tiling a loop nest cannot slice an operand read through `mod`, so a
+    // Tile is one unchunked loop nest.
     let data = kb.model.ir.op(op);
     let (xd, _) = kb.shape(data.inputs[0].expect("input"))?;
     let (yd, _) = kb.shape(data.results[0].expect("output"))?;
@@ -127,7 +136,7 @@ fn expand_or_tile(kb: &mut KernelBuilder, op: OpId, tile: bool) -> Result<()> {
             .map(String::from)
             .collect()
     };
-    gather_map(kb, op, &exprs)
+    gather_map(kb, op, &exprs, !tile)
 }
 
 fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -159,7 +168,10 @@ fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let n = starts.len();
     let axes = axes.unwrap_or_else(|| (0..n as i64).collect());
     let steps = steps.unwrap_or_else(|| vec![1; n]);
-    let mut exprs: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+    let (yd, _) = kb.shape(data.results[0].expect("output"))?;
+    let mut offsets = vec![0; rank];
+    let mut strides = vec![1; rank];
+    let mut reversed = vec![false; rank];
     for k in 0..n {
         let a = norm_axis(axes[k], rank);
         let (dim, step) = (xd[a], steps[k]);
@@ -172,9 +184,79 @@ fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         } else {
             s.clamp(0, (dim - 1).max(0))
         };
-        exprs[a] = format!("d{a} * {step} + {s}");
+        // A negative step reads the same elements as a positive one from
+        // the last of them, reversed.
+        offsets[a] = if step > 0 {
+            s
+        } else {
+            s + (yd[a] - 1).max(0) * step
+        };
+        strides[a] = step.abs();
+        reversed[a] = step < 0;
     }
-    gather_map(kb, op, &exprs)
+    strided_copy(kb, op, &offsets, &strides, &reversed)
+}
+
+/// Copies the window of input 0 at `offsets` with `strides` (the output's
+/// dims as sizes) to output 0, reading the `reversed` dims backwards.
+fn strided_copy(
+    kb: &mut KernelBuilder,
+    op: OpId,
+    offsets: &[i64],
+    strides: &[i64],
+    reversed: &[bool],
+) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input 0");
+    let y = data.results[0].expect("output 0");
+    let (yd, _) = kb.shape(y)?;
+    let window = extract(kb, kb.tensor(x), offsets, &yd, strides)?;
+    let rank = yd.len();
+    let exprs: Vec<String> = (0..rank)
+        .map(|i| {
+            if reversed[i] {
+                format!("{} - d{i}", yd[i] - 1)
+            } else {
+                format!("d{i}")
+            }
+        })
+        .collect();
+    let init = kb.init(y)?;
+    let g = generic(
+        kb.e,
+        &[(window, map(rank, &exprs))],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |_, a| vec![a[0]],
+    );
+    if reversed.contains(&true) {
+        // Tiling cannot slice an operand read backwards: one loop nest.
+        let g = kb.structured(g);
+        kb.define(y, g.result(0).expect("one result").into());
+        Ok(())
+    } else {
+        finish_root(kb, g, y)
+    }
+}
+
+/// `tensor.extract_slice` of `t` with static offsets, sizes and strides.
+fn extract<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    t: MValue<'c, 'a>,
+    offsets: &[i64],
+    sizes: &[i64],
+    strides: &[i64],
+) -> Result<MValue<'c, 'a>> {
+    let e = kb.e;
+    let ty: Type = RankedTensorType::new(
+        &sizes.iter().map(|&d| d as u64).collect::<Vec<_>>(),
+        elem_of(t),
+        None,
+    )
+    .into();
+    let mut attrs = slice_attrs(e, offsets, sizes, strides);
+    attrs.push(("operandSegmentSizes", e.segments(&[1, 0, 0, 0])));
+    Ok(e.value(e.op("tensor.extract_slice", &[t], &[ty], &attrs)))
 }
 
 fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -186,14 +268,16 @@ fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     for &y in &data.results {
         let Some(y) = y else { continue };
         let (yd, _) = kb.shape(y)?;
-        let mut exprs: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
-        exprs[axis] = format!("d{axis} + {offset}");
+        let mut offsets = vec![0; rank];
+        offsets[axis] = offset;
         offset += yd[axis];
+        let window = extract(kb, kb.tensor(x), &offsets, &yd, &vec![1; rank])?;
         let init = kb.init(y)?;
+        let id = identity_map(rank);
         let g = generic(
             kb.e,
-            &[(kb.tensor(x), map(rank, &exprs))],
-            &[(init, identity_map(rank))],
+            &[(window, id.clone())],
+            &[(init, id)],
             &vec![false; rank],
             |_, a| vec![a[0]],
         );
@@ -208,6 +292,7 @@ fn slice_attrs<'c>(
     e: Emitter<'c, '_>,
     offsets: &[i64],
     sizes: &[i64],
+    strides: &[i64],
 ) -> Vec<(&'static str, melior::ir::Attribute<'c>)> {
     vec![
         (
@@ -220,7 +305,7 @@ fn slice_attrs<'c>(
         ),
         (
             "static_strides",
-            DenseI64ArrayAttribute::new(e.cx, &vec![1; sizes.len()]).into(),
+            DenseI64ArrayAttribute::new(e.cx, strides).into(),
         ),
     ]
 }
@@ -248,7 +333,7 @@ fn concat(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             None,
         )
         .into();
-        let mut attrs = slice_attrs(e, &offsets, &xd);
+        let mut attrs = slice_attrs(e, &offsets, &xd, &vec![1; rank]);
         attrs.push(("operandSegmentSizes", e.segments(&[1, 0, 0, 0])));
         let dest = e.value(e.op("tensor.extract_slice", &[acc], &[slice_ty], &attrs));
         let id = identity_map(rank);
@@ -261,7 +346,7 @@ fn concat(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         );
         let copied: MValue = kb.structured(copy).result(0).expect("one result").into();
         let e = kb.e;
-        let mut attrs = slice_attrs(e, &offsets, &xd);
+        let mut attrs = slice_attrs(e, &offsets, &xd, &vec![1; rank]);
         attrs.push(("operandSegmentSizes", e.segments(&[1, 1, 0, 0, 0])));
         acc = e.value(e.op(
             "tensor.insert_slice",
@@ -425,8 +510,8 @@ fn range(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let delta = data.inputs[2].expect("delta");
     let y = data.results[0].expect("output");
     let (_, elem) = kb.shape(y)?;
-    if elem == ElemType::Bool {
-        return Err(unsupported(kb, op, "boolean ranges"));
+    if matches!(elem, ElemType::Bool | ElemType::F16 | ElemType::BF16) {
+        return Err(unsupported(kb, op, &format!("{elem} ranges")));
     }
     let init = kb.init(y)?;
     let scalar = map(1, &[]);

@@ -126,7 +126,7 @@ fn contraction<'c, 'a>(
     let nb = rank - usize::from(!a1) - usize::from(!b1);
     let k = format!("d{rank}");
     let m = format!("d{nb}");
-    let n = format!("d{}", rank - 1);
+    let n = format!("d{}", rank.saturating_sub(1));
     let operand_map = |od: &[i64], transposed: bool, is_a: bool| {
         if od.len() == 1 {
             return map(rank + 1, std::slice::from_ref(&k));

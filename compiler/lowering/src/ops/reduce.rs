@@ -90,22 +90,38 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         return Err(unsupported(kb, op, &format!("{elem} inputs")));
     }
     let input_since = if kind == ReduceSum { 13 } else { 18 };
-    let axes: Vec<i64> = if data.version < input_since {
-        data.attrs.ints("axes").unwrap_or_default().to_vec()
-    } else {
-        match data.inputs.get(1).copied().flatten() {
-            Some(v) => const_ints(kb.model, v).ok_or_else(|| {
-                unsupported(kb, op, "axes that are not constants are not lowered")
-            })?,
-            None => vec![],
-        }
-    };
     let keepdims = data.attrs.int("keepdims").unwrap_or(1) != 0;
     let noop = data.attrs.int("noop_with_empty_axes").unwrap_or(0) != 0;
-    let mut reduced = vec![axes.is_empty() && !noop; rank];
-    for &a in &axes {
-        reduced[norm_axis(a, rank)] = true;
-    }
+    let axes: Option<Vec<i64>> = if data.version < input_since {
+        Some(data.attrs.ints("axes").unwrap_or_default().to_vec())
+    } else {
+        match data.inputs.get(1).copied().flatten() {
+            Some(v) => const_ints(kb.model, v),
+            None => Some(vec![]),
+        }
+    };
+    let reduced: Vec<bool> = match axes {
+        Some(axes) => {
+            let mut reduced = vec![axes.is_empty() && !noop; rank];
+            for &a in &axes {
+                reduced[norm_axis(a, rank)] = true;
+            }
+            reduced
+        }
+        // Axes known only at run time, with kept dims: the dims the
+        // inferred output shrinks to 1 are reduced (reducing a dim of
+        // size 1 or not gives the same values).
+        None if keepdims && !noop && yd.len() == rank => {
+            xd.iter().zip(&yd).map(|(&x, &y)| x != y).collect()
+        }
+        None => {
+            return Err(unsupported(
+                kb,
+                op,
+                "axes that are not constants are not lowered (without keepdims)",
+            ))
+        }
+    };
     let count: i64 = xd
         .iter()
         .zip(&reduced)
