@@ -92,6 +92,11 @@ impl Schedule {
     /// taking the kernel function) and the number of chunks it makes.
     pub fn script(&self, target: &Target) -> (String, i64) {
         let mut s = Script::default();
+        if self.is_empty() {
+            // Nothing to compute (and tiling a loop of extent 0 breaks).
+            s.bufferize();
+            return (s.finish(), 1);
+        }
         let chunks = match self {
             Schedule::Elementwise { dims, elem_bits } => {
                 let Some(p) = dims.iter().position(|&d| d > 1) else {
@@ -236,6 +241,20 @@ impl Schedule {
             }
         };
         (s.finish(), chunks)
+    }
+}
+
+impl Schedule {
+    /// Whether a loop of the scheduled op has extent 0.
+    fn is_empty(&self) -> bool {
+        match self {
+            Schedule::Elementwise { dims, .. } => dims.contains(&0),
+            Schedule::Matmul { batch, m, n, k, .. } => {
+                batch.contains(&0) || [*m, *n, *k].contains(&0)
+            }
+            Schedule::Fused { loops, .. } => loops.iter().any(|&(d, _)| d == 0),
+            Schedule::Generic { outer } => *outer == Some(0),
+        }
     }
 }
 

@@ -141,7 +141,11 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             &reduced,
             |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
         );
-        Some(kb.producer(g).result(0).expect("one result").into())
+        Some(if count == 0 {
+            t
+        } else {
+            kb.producer(g).result(0).expect("one result").into()
+        })
     } else {
         None
     };
@@ -182,7 +186,12 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         };
         vec![v]
     });
-    let sum: MValue = kb.producer(g).result(0).expect("one result").into();
+    // Reducing an empty set leaves the identity (no loop over a zero-sized input).
+    let sum: MValue = if count == 0 {
+        acc0
+    } else {
+        kb.producer(g).result(0).expect("one result").into()
+    };
     // The result: the reduction (and the max) read back per output element.
     let n = count.max(1);
     let read = result_map(&reduced, keepdims);
