@@ -67,9 +67,12 @@ fn matmul() {
 
 /// Seeded inputs (and onnxruntime's 1-thread latency) for `model`.
 fn reference(model: &Path) -> Option<(Vec<Tensor>, f64)> {
-    let python = ["/work/main/.venv/bin/python".into(), repo().join(".venv/bin/python")]
-        .into_iter()
-        .find(|p: &PathBuf| p.exists())?;
+    let python = [
+        "/work/main/.venv/bin/python".into(),
+        repo().join(".venv/bin/python"),
+    ]
+    .into_iter()
+    .find(|p: &PathBuf| p.exists())?;
     let out = std::env::temp_dir().join(format!("omlc-bench-{}", std::process::id()));
     let output = Command::new(python)
         .arg(repo().join("tools/ort_reference.py"))
@@ -104,10 +107,13 @@ fn reference(model: &Path) -> Option<(Vec<Tensor>, f64)> {
 }
 
 fn model(name: &str) {
-    let path = ["/work/main/.cache/models".into(), repo().join(".cache/models")]
-        .into_iter()
-        .map(|d: PathBuf| d.join(name).join("model.onnx"))
-        .find(|p| p.exists());
+    let path = [
+        "/work/main/.cache/models".into(),
+        repo().join(".cache/models"),
+    ]
+    .into_iter()
+    .map(|d: PathBuf| d.join(name).join("model.onnx"))
+    .find(|p| p.exists());
     let Some(path) = path else {
         println!("{name}: model not found");
         return;

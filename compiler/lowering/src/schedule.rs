@@ -320,6 +320,7 @@ impl Script {
             "transform.apply_patterns.vector.lower_contraction lowering_strategy = \"outerproduct\"",
             "transform.apply_patterns.vector.transfer_permutation_patterns",
             "transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1",
+            "transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true",
             "transform.apply_patterns.vector.lower_outerproduct",
             "transform.apply_patterns.canonicalization",
         ] {
