@@ -112,7 +112,7 @@ fn check_activation(kb: &KernelBuilder, op: OpId, name: &str) -> Result<()> {
 /// whose loops are the output's dims then `k`, with numpy broadcasting of
 /// the batch dims, optional transposes, and 1-D operands promoted (a 1-D
 /// `a` has no `m` dim in the output, a 1-D `b` no `n` dim).
-fn contraction<'c, 'a>(
+pub(crate) fn contraction<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     (a, ad, ta): (MValue<'c, 'a>, &[i64], bool),
     (b, bd, tb): (MValue<'c, 'a>, &[i64], bool),

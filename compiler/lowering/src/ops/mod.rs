@@ -7,6 +7,7 @@
 //! its family ([`lower_op`], one exhaustive match over `OpKind`).
 
 pub(crate) mod elementwise;
+mod fused;
 mod index;
 mod layout;
 mod linalg;
@@ -209,7 +210,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         FusedGemm | FusedMatMul => linalg::lower(kb, op),
-        FusedConv | FusedAttention => Err(unsupported(
+        FusedAttention => fused::lower_attention(kb, op),
+        FusedConv => Err(unsupported(
             kb,
             op,
             "no lowering for the optimizer's fused ops yet",

@@ -43,7 +43,7 @@ pub(crate) fn stat_dims(dims: &[i64], reduced: &[bool]) -> Vec<i64> {
 }
 
 /// A tensor of `dims` filled with `value`, as a producer of the root.
-fn filled<'c, 'a>(
+pub(crate) fn filled<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     dims: &[i64],
     elem: ElemType,
@@ -77,48 +77,9 @@ pub(crate) fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         .map(|i| if legacy { i >= axis } else { i == axis })
         .collect();
     let is_log = data.kind == OpKind::LogSoftmax;
-    let sdims = stat_dims(&dims, &reduced);
     let xt = kb.tensor(x);
-    let (id, sm) = (identity_map(rank), stat_map(rank, &reduced));
-    let max0 = filled(kb, &sdims, elem, f64::NEG_INFINITY)?;
-    let e = kb.e;
-    let max = generic(
-        e,
-        &[(xt, id.clone())],
-        &[(max0, sm.clone())],
-        &reduced,
-        |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
-    );
-    let max: MValue = kb.producer(max).result(0).expect("one result").into();
-    let sum0 = filled(kb, &sdims, elem, 0.0)?;
-    let e = kb.e;
-    let sum = generic(
-        e,
-        &[(xt, id.clone()), (max, sm.clone())],
-        &[(sum0, sm.clone())],
-        &reduced,
-        |be, a| {
-            let ex = exp(be, be.same("arith.subf", &[a[0], a[1]]));
-            vec![be.same("arith.addf", &[a[2], ex])]
-        },
-    );
-    let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
     let init = kb.init(y)?;
-    let e = kb.e;
-    let out = generic(
-        e,
-        &[(xt, id.clone()), (max, sm.clone()), (sum, sm)],
-        &[(init, id)],
-        &vec![false; rank],
-        |be, a| {
-            let shifted = be.same("arith.subf", &[a[0], a[1]]);
-            if is_log {
-                vec![be.same("arith.subf", &[shifted, log(be, a[2])])]
-            } else {
-                vec![be.same("arith.divf", &[exp(be, shifted), a[2]])]
-            }
-        },
-    );
+    let out = softmax(kb, xt, &dims, elem, &reduced, is_log, init)?;
     let producers = kb.producers();
     let out = kb.root(
         out,
@@ -130,6 +91,59 @@ pub(crate) fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     );
     kb.define(y, out.result(0).expect("one result").into());
     Ok(())
+}
+
+/// The softmax (or log-softmax) of `xt` (of `dims`) over the `reduced`
+/// dims into `init`: appends the max and the sum of exponentials as
+/// producers and returns the (not yet appended) generic computing the
+/// result.
+pub(crate) fn softmax<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    xt: MValue<'c, 'a>,
+    dims: &[i64],
+    elem: ElemType,
+    reduced: &[bool],
+    is_log: bool,
+    init: MValue<'c, 'a>,
+) -> Result<melior::ir::Operation<'c>> {
+    let rank = dims.len();
+    let sdims = stat_dims(dims, reduced);
+    let (id, sm) = (identity_map(rank), stat_map(rank, reduced));
+    let max0 = filled(kb, &sdims, elem, f64::NEG_INFINITY)?;
+    let max = generic(
+        kb.e,
+        &[(xt, id.clone())],
+        &[(max0, sm.clone())],
+        reduced,
+        |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
+    );
+    let max: MValue = kb.producer(max).result(0).expect("one result").into();
+    let sum0 = filled(kb, &sdims, elem, 0.0)?;
+    let sum = generic(
+        kb.e,
+        &[(xt, id.clone()), (max, sm.clone())],
+        &[(sum0, sm.clone())],
+        reduced,
+        |be, a| {
+            let ex = exp(be, be.same("arith.subf", &[a[0], a[1]]));
+            vec![be.same("arith.addf", &[a[2], ex])]
+        },
+    );
+    let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
+    Ok(generic(
+        kb.e,
+        &[(xt, id.clone()), (max, sm.clone()), (sum, sm)],
+        &[(init, id)],
+        &vec![false; rank],
+        |be, a| {
+            let shifted = be.same("arith.subf", &[a[0], a[1]]);
+            if is_log {
+                vec![be.same("arith.subf", &[shifted, log(be, a[2])])]
+            } else {
+                vec![be.same("arith.divf", &[exp(be, shifted), a[2]])]
+            }
+        },
+    ))
 }
 
 /// Lowers LayerNormalization (opset 17).

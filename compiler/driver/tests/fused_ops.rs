@@ -1,0 +1,218 @@
+//! The optimizer's internal ops (`omlc.FusedMatMul`, `omlc.FusedGemm`,
+//! `omlc.FusedAttention`, `omlc.Activation`) through `Engine::compile`,
+//! against direct evaluations of their contract (the dialect's
+//! `ops/fused.rs`) in f64 on seeded inputs.
+
+use onnx_mlc::{CompileOptions, Engine, Tensor};
+use onnx_mlc_dialect::parse_model;
+
+/// Deterministic values in [-1, 1).
+fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        })
+        .collect()
+}
+
+fn ty(dims: &[i64]) -> String {
+    let d: Vec<String> = dims.iter().map(i64::to_string).collect();
+    format!("tensor<{}xf32>", d.join("x"))
+}
+
+/// Compiles a one-op model (`op` with `attrs` on inputs of `dims`, result
+/// of `out`) and runs it on `inputs`.
+fn run(op: &str, attrs: &str, dims: &[&[i64]], out: &[i64], inputs: &[Vec<f32>]) -> Vec<f32> {
+    let args: Vec<String> = dims
+        .iter()
+        .enumerate()
+        .map(|(i, d)| format!("%x{i}: {}", ty(d)))
+        .collect();
+    let names: Vec<String> = (0..dims.len()).map(|i| format!("%x{i}")).collect();
+    let types: Vec<String> = dims.iter().map(|d| ty(d)).collect();
+    let text = format!(
+        "onnx.model {{ir_version = 10, opset_imports = {{\"\" = 17, \"onnx_mlc\" = 1}}}}\n\
+         onnx.graph \"g\"({}) -> (\"y\": {}) {{\n\
+         %y = \"omlc.{op}\"({}) {attrs} : ({}) -> {}\n\
+         onnx.return %y\n}}\n",
+        args.join(", "),
+        ty(out),
+        names.join(", "),
+        types.join(", "),
+        ty(out)
+    );
+    let model = parse_model(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let tensors: Vec<Tensor> = inputs
+        .iter()
+        .zip(dims)
+        .map(|(v, d)| Tensor::from_slice(d, v).unwrap())
+        .collect();
+    let y = compiled.run(&tensors).unwrap();
+    y[0].to_tensor_data()
+        .to_f64s()
+        .unwrap()
+        .into_iter()
+        .map(|v| v as f32)
+        .collect()
+}
+
+fn assert_close(got: &[f32], want: &[f64]) {
+    assert_eq!(got.len(), want.len());
+    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+        assert!(
+            (g as f64 - w).abs() <= 1e-4 + 1e-3 * w.abs(),
+            "[{i}]: {g} vs {w}"
+        );
+    }
+}
+
+fn gelu(x: f64) -> f64 {
+    // erf by its series (|x| is small here).
+    let mut term = x / std::f64::consts::SQRT_2;
+    let z2 = term * term;
+    let mut erf = 0.0;
+    for n in 0..60 {
+        erf += term / (2 * n + 1) as f64;
+        term *= -z2 / (n + 1) as f64;
+    }
+    0.5 * x * (1.0 + erf * 2.0 / std::f64::consts::PI.sqrt())
+}
+
+#[test]
+fn fused_matmul_bias_gelu() {
+    let (b, m, k, n) = (2, 3, 4, 5);
+    let a = values(b * m * k, 1);
+    let w = values(k * n, 2);
+    let bias = values(n, 3);
+    let got = run(
+        "FusedMatMul",
+        "{activation = \"Gelu\"}",
+        &[
+            &[b as i64, m as i64, k as i64],
+            &[k as i64, n as i64],
+            &[n as i64],
+        ],
+        &[b as i64, m as i64, n as i64],
+        &[a.clone(), w.clone(), bias.clone()],
+    );
+    let mut want = vec![];
+    for bi in 0..b {
+        for i in 0..m {
+            for j in 0..n {
+                let mut s = bias[j] as f64;
+                for l in 0..k {
+                    s += a[(bi * m + i) * k + l] as f64 * w[l * n + j] as f64;
+                }
+                want.push(gelu(s));
+            }
+        }
+    }
+    assert_close(&got, &want);
+}
+
+#[test]
+fn fused_gemm_transposed_relu() {
+    let (m, k, n) = (3, 4, 5);
+    let a = values(k * m, 4);
+    let w = values(n * k, 5);
+    let c = values(n, 6);
+    let got = run(
+        "FusedGemm",
+        "{activation = \"Relu\", alpha = 0.5, beta = 2.0, transA = 1, transB = 1}",
+        &[&[k as i64, m as i64], &[n as i64, k as i64], &[n as i64]],
+        &[m as i64, n as i64],
+        &[a.clone(), w.clone(), c.clone()],
+    );
+    let mut want = vec![];
+    for i in 0..m {
+        for j in 0..n {
+            let mut s = 0.0;
+            for l in 0..k {
+                s += a[l * m + i] as f64 * w[j * k + l] as f64;
+            }
+            want.push((0.5 * s + 2.0 * c[j] as f64).max(0.0));
+        }
+    }
+    assert_close(&got, &want);
+}
+
+#[test]
+fn fused_attention_with_mask() {
+    let (h, sq, d, sk, dv) = (2, 5, 8, 7, 3);
+    let q = values(h * sq * d, 7);
+    let kt = values(h * d * sk, 8);
+    let v = values(h * sk * dv, 9);
+    let mask: Vec<f32> = (0..sk)
+        .map(|j| if j == 2 { -1e4 } else { 0.1 * j as f32 })
+        .collect();
+    let got = run(
+        "FusedAttention",
+        "{scale = 0.35}",
+        &[
+            &[1, h as i64, sq as i64, d as i64],
+            &[1, h as i64, d as i64, sk as i64],
+            &[1, h as i64, sk as i64, dv as i64],
+            &[1, 1, 1, sk as i64],
+        ],
+        &[1, h as i64, sq as i64, dv as i64],
+        &[q.clone(), kt.clone(), v.clone(), mask.clone()],
+    );
+    let mut want = vec![];
+    for hi in 0..h {
+        for i in 0..sq {
+            let scores: Vec<f64> = (0..sk)
+                .map(|j| {
+                    let mut s = 0.0;
+                    for l in 0..d {
+                        s += q[(hi * sq + i) * d + l] as f64 * kt[(hi * d + l) * sk + j] as f64;
+                    }
+                    0.35 * s + mask[j] as f64
+                })
+                .collect();
+            let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let exps: Vec<f64> = scores.iter().map(|s| (s - max).exp()).collect();
+            let sum: f64 = exps.iter().sum();
+            for c in 0..dv {
+                let mut o = 0.0;
+                for j in 0..sk {
+                    o += exps[j] / sum * v[(hi * sk + j) * dv + c] as f64;
+                }
+                want.push(o);
+            }
+        }
+    }
+    assert_close(&got, &want);
+}
+
+#[test]
+fn activation_silu_and_clip() {
+    let x = values(64, 10);
+    let got = run(
+        "Activation",
+        "{activation = \"Silu\"}",
+        &[&[64]],
+        &[64],
+        &[x.clone()],
+    );
+    let want: Vec<f64> = x
+        .iter()
+        .map(|&v| v as f64 / (1.0 + (-(v as f64)).exp()))
+        .collect();
+    assert_close(&got, &want);
+    let got = run(
+        "Activation",
+        "{activation = \"Clip\", activation_params = [-0.5, 0.25]}",
+        &[&[64]],
+        &[64],
+        &[x.clone()],
+    );
+    let want: Vec<f64> = x.iter().map(|&v| (v as f64).clamp(-0.5, 0.25)).collect();
+    assert_close(&got, &want);
+}
