@@ -129,11 +129,20 @@ impl Schedule {
             } => {
                 let lanes = target.lanes(32);
                 let nb = batch.len();
-                // Register tile: rows × (2 vectors) of accumulators.
+                // Register tile: rows × (2 vectors) of accumulators; cache
+                // blocks of mc × kc (A) and kc × nc (B) around it.
                 let (rm, rn) = (8.min(*m), (2 * lanes).min(*n));
+                let (mc, nc, kc) = ((8 * rm).min(*m), (4 * rn).min(*n), 256.min(*k));
                 // Chunks: along the first batch dim of extent > 1, else
-                // along the longer of m and n.
+                // along m or n (the one with more register tiles), in whole
+                // register tiles so that every tile vectorizes.
                 let mut sizes = vec![0; nb + 2];
+                let in_units = |extent: i64, unit: i64, work: i64| {
+                    let units = (extent + unit - 1) / unit;
+                    let (tile, _) = chunking(units, work * unit);
+                    let tile = tile * unit;
+                    (tile, (extent + tile - 1) / tile)
+                };
                 let chunks = match batch.iter().position(|&b| b > 1) {
                     Some(p) => {
                         let rest: i64 = batch[p + 1..].iter().product();
@@ -141,13 +150,13 @@ impl Schedule {
                         sizes[p] = tile;
                         chunks
                     }
-                    None if m >= n => {
-                        let (tile, chunks) = chunking(*m, n * k / 64);
+                    None if m / mc >= n / nc => {
+                        let (tile, chunks) = in_units(*m, mc, n * k / 64);
                         sizes[nb] = tile;
                         chunks
                     }
                     None => {
-                        let (tile, chunks) = chunking(*n, m * k / 64);
+                        let (tile, chunks) = in_units(*n, nc, m * k / 64);
                         sizes[nb + 1] = tile;
                         chunks
                     }
@@ -179,10 +188,9 @@ impl Schedule {
                     s.line(&format!("%fill, %c2 = transform.structured.fuse_into_containing_op %fill0 into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
                 }
                 s.line(&format!("%fl, %fll:{} = transform.structured.tile_using_for %fill tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 2, reg(&[]), handles(nb + 2)));
-                let kc = 256.min(*k);
-                let mut ksizes = vec![0; nb + 2];
-                ksizes.push(kc);
-                s.line(&format!("%m1, %kl = transform.structured.tile_using_for %mm tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&ksizes)));
+                let mut csizes = vec![0; nb];
+                csizes.extend([mc, nc, kc]);
+                s.line(&format!("%m1, %kl:3 = transform.structured.tile_using_for %mm tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY}, {ANY}, {ANY})", list(&csizes)));
                 s.line(&format!("%m2, %ml:{} = transform.structured.tile_using_for %m1 tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 3, reg(&[1]), handles(nb + 3)));
                 s.vectorize();
                 s.bufferize();
