@@ -144,8 +144,7 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
         Err(e)
-            if e
-                .downcast_ref::<onnx_mlc::Error>()
+            if e.downcast_ref::<onnx_mlc::Error>()
                 .is_some_and(onnx_mlc::Error::is_unsupported) =>
         {
             eprintln!("UNSUPPORTED: {e}");
@@ -200,11 +199,16 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
         elide_constants_above: (!args.no_elide).then_some(args.elide_constants),
         ..PrintOptions::default()
     };
-    let emit = args.emit.unwrap_or_else(|| default_emit(args.output.as_deref()));
+    let emit = args
+        .emit
+        .unwrap_or_else(|| default_emit(args.output.as_deref()));
     if args.external_data && emit != Emit::OnnxProto {
         anyhow::bail!("--external-data applies to --emit onnx-proto only");
     }
-    if matches!(emit, Emit::Asm | Emit::Obj | Emit::Llvm | Emit::Lib | Emit::Header) {
+    if matches!(
+        emit,
+        Emit::Asm | Emit::Obj | Emit::Llvm | Emit::Lib | Emit::Header
+    ) {
         return compile_native(path, emit, &args);
     }
     let model = load_and_prepare(path, &args.import, &args.print_ir_after, &print)?;
@@ -254,7 +258,10 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
     let model = imported.model;
     let is_library = |o: &Path| o.extension().is_some_and(|e| e == "so");
     if emit == Emit::Header && !args.output.as_deref().is_some_and(is_library) {
-        return write_output(args.output.as_deref(), onnx_mlc::emit_header(&model)?.as_bytes());
+        return write_output(
+            args.output.as_deref(),
+            onnx_mlc::emit_header(&model)?.as_bytes(),
+        );
     }
     let t = &args.target;
     let target = TargetSpec::parse(t.target.as_deref(), t.cpu.as_deref(), t.features.as_deref())?;

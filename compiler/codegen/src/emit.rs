@@ -61,7 +61,12 @@ pub fn to_bytes(module: &Module, target: &TargetSpec, artifact: Artifact) -> Res
 }
 
 /// Writes `module` as `artifact` to `path`.
-pub fn to_file(module: &Module, target: &TargetSpec, artifact: Artifact, path: &Path) -> Result<()> {
+pub fn to_file(
+    module: &Module,
+    target: &TargetSpec,
+    artifact: Artifact,
+    path: &Path,
+) -> Result<()> {
     let io = |e: std::io::Error| CodegenError::Io {
         path: path.to_path_buf(),
         message: e.to_string(),

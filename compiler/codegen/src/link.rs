@@ -83,10 +83,7 @@ fn gnu_triple(triple: &Triple) -> Result<String> {
         }
     };
     if triple.operating_system != OperatingSystem::Linux
-        || !matches!(
-            triple.environment,
-            Environment::Gnu | Environment::Unknown
-        )
+        || !matches!(triple.environment, Environment::Gnu | Environment::Unknown)
     {
         return Err(CodegenError::Target(format!(
             "shared libraries are built for GNU/Linux targets, not {triple}"
@@ -228,13 +225,18 @@ pub fn link_shared(target: &TargetSpec, objects: &[&Path], output: &Path) -> Res
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "libmodel.so".into());
     let mut cmd = Command::new(lld());
-    cmd.args(["-shared", "--no-undefined", "--as-needed", "--exclude-libs=ALL"])
-        .args(["--hash-style=gnu", "--build-id", "--eh-frame-hdr"])
-        .args(["-z", "now", "-z", "relro", "-z", "noexecstack"])
-        .arg(format!("--soname={soname}"))
-        .arg("-o")
-        .arg(output)
-        .args(objects);
+    cmd.args([
+        "-shared",
+        "--no-undefined",
+        "--as-needed",
+        "--exclude-libs=ALL",
+    ])
+    .args(["--hash-style=gnu", "--build-id", "--eh-frame-hdr"])
+    .args(["-z", "now", "-z", "relro", "-z", "noexecstack"])
+    .arg(format!("--soname={soname}"))
+    .arg("-o")
+    .arg(output)
+    .args(objects);
     for dir in libc_dirs(target, &triple)? {
         cmd.arg("-L").arg(dir);
     }

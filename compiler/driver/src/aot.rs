@@ -264,14 +264,16 @@ impl Drop for TempDir {
 }
 
 /// The part of `omlc_rt.h` a library's user needs: the ABI types, the
-/// return codes and the public API (without the declarations of the
-/// model's and the runtime's hidden symbols).
+/// return codes and the public API — without its opening comment and the
+/// declarations of the model's and the runtime's hidden symbols. (The
+/// markers are checked by the tests: `headers_describe_the_model_and_compile`.)
 fn public_runtime_header() -> String {
-    const FROM: &str = "/* ---- Defined by the compiled model";
-    const TO: &str = "/* ---- Public API of an AOT library";
+    const START: &str = "#ifndef OMLC_RT_H";
+    const HIDDEN: &str = "/* ---- Defined by the compiled model";
+    const PUBLIC: &str = "/* ---- Public API of an AOT library";
     let h = link::RUNTIME_HEADER;
-    match (h.find(FROM), h.find(TO)) {
-        (Some(a), Some(b)) if a < b => format!("{}{}", &h[..a], &h[b..]),
+    match (h.find(START), h.find(HIDDEN), h.find(PUBLIC)) {
+        (Some(s), Some(a), Some(b)) if s < a && a < b => format!("{}{}", &h[s..a], &h[b..]),
         _ => h.to_string(),
     }
 }
@@ -394,7 +396,8 @@ impl AotModel {
         // SAFETY: loading runs the library's initializers; an onnx-mlc
         // library has none beyond the C library's. The caller vouches that
         // `path` is such a library.
-        let library = unsafe { libloading::Library::new(path) }.map_err(|e| library_error(path, e))?;
+        let library =
+            unsafe { libloading::Library::new(path) }.map_err(|e| library_error(path, e))?;
         // SAFETY: the symbols are the public API of docs/abi.md with these
         // signatures; the copies stay valid while `library` is loaded,
         // which `AotModel` guarantees by owning it.
@@ -435,7 +438,10 @@ impl AotModel {
         let Some(session) = NonNull::new(session) else {
             // SAFETY: the message of this thread's failed call.
             let message = unsafe { c_string(last_error()) };
-            return Err(library_error(path, format!("cannot create a session: {message}")));
+            return Err(library_error(
+                path,
+                format!("cannot create a session: {message}"),
+            ));
         };
         Ok(AotModel {
             session,
