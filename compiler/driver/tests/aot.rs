@@ -399,7 +399,7 @@ fn x86_64_libraries_run_from_c() {
     let mut cases: Vec<Case> = X86_64_MODELS.iter().map(|m| model_case(m)).collect();
     cases.extend(node_cases());
     let ran = check_platform(&X86_64, &cases);
-    assert!(ran >= 1 + 5, "only {ran} cases compiled");
+    assert!(ran >= 6, "only {ran} cases compiled (the MLP and node cases)");
 }
 
 #[test]
