@@ -462,6 +462,17 @@ impl AotModel {
     /// Runs the model on inputs in graph order; the library's runtime
     /// validates them (dtypes, ranks, dims) and allocates the outputs.
     pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
+        self.run_refs(&inputs.iter().collect::<Vec<_>>())
+    }
+
+    /// Runs the model on inputs given by name (each exactly once); returns
+    /// the outputs in graph order.
+    pub fn run_named(&self, inputs: &[(&str, &Tensor)]) -> Result<Vec<Tensor>> {
+        self.run_refs(&self.signature.order_named(inputs)?)
+    }
+
+    /// [`AotModel::run`] on borrowed tensors.
+    pub fn run_refs(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>> {
         let expected = self.signature.inputs.len();
         if inputs.len() != expected {
             return Err(onnx_mlc_runtime::RuntimeError::InputCount {

@@ -507,6 +507,12 @@ fn libraries_load_into_this_process() {
         other => panic!("{:?}", other.map(|_| ())),
     }
     assert!(loaded.run(&[]).is_err());
+    compare(
+        "mlp (by name)",
+        &loaded.run_named(&[("x", &inputs[0])]).unwrap(),
+        &want,
+    );
+    assert!(loaded.run_named(&[("z", &inputs[0])]).is_err());
     // A second model in the same process: the hidden model symbols of one
     // library do not bind to the other's.
     let gemm = node_cases()
