@@ -71,13 +71,7 @@ pub fn to_file(
         path: path.to_path_buf(),
         message: e.to_string(),
     };
-    match artifact {
-        Artifact::LlvmIr => module
-            .print_to_file(path)
-            .map_err(|e| CodegenError::Llvm(e.to_string())),
-        Artifact::Object | Artifact::Assembly => {
-            let bytes = to_bytes(module, target, artifact)?;
-            std::fs::write(path, bytes).map_err(io)
-        }
-    }
+    // Through memory rather than LLVM's own file writers, which want UTF-8
+    // paths.
+    std::fs::write(path, to_bytes(module, target, artifact)?).map_err(io)
 }

@@ -165,11 +165,13 @@ impl Engine {
                 let _ = laid_out.set(layout_weights(&model, plan)?);
             }
             let (blob, offsets) = laid_out.get().expect("just laid out");
-            let file = match options.weights {
-                WeightsPolicy::Embed => false,
-                WeightsPolicy::File => true,
-                WeightsPolicy::Auto { max_embedded } => blob.len() as u64 > max_embedded,
-            };
+            // A model without weights needs no side file, whatever the policy.
+            let file = !offsets.is_empty()
+                && match options.weights {
+                    WeightsPolicy::Embed => false,
+                    WeightsPolicy::File => true,
+                    WeightsPolicy::Auto { max_embedded } => blob.len() as u64 > max_embedded,
+                };
             let _ = in_file.set(file);
             Ok(if file {
                 Weights::File {
@@ -220,10 +222,6 @@ impl Engine {
             write_file(&side_path, blob)?;
             Some(side_path)
         } else {
-            if side_path.exists() {
-                // A stale side file of an earlier build would be misleading.
-                let _ = std::fs::remove_file(&side_path);
-            }
             None
         };
         let output_bytes = std::fs::metadata(&options.output)
@@ -452,6 +450,22 @@ impl AotModel {
             signature,
             _library: library,
         })
+    }
+
+    /// Compiles `model` into a shared library for this machine and loads
+    /// it with a session on `threads` threads: the AOT path in one call
+    /// (`onnx-mlc run --aot`). The library is built in a temporary
+    /// directory, removed once the library is loaded (and its weights
+    /// mapped), under a name of its own, so that any number of models can
+    /// be compiled and loaded into one process.
+    pub fn compile(model: &Model, threads: usize) -> Result<(AotModel, LibraryReport)> {
+        let dir = tempdir()?;
+        let name = dir.path.file_name().expect("a temporary directory's name");
+        let output = dir.path.join(format!("lib{}.so", name.to_string_lossy()));
+        let options = LibraryOptions::library(TargetSpec::host(), output);
+        let report = Engine::compile_library(model, &options)?;
+        let loaded = AotModel::load(&options.output, threads)?;
+        Ok((loaded, report))
     }
 
     /// The model's inputs and outputs, as the library describes them.

@@ -529,6 +529,12 @@ fn libraries_load_into_this_process() {
     );
     compare("mlp (again)", &loaded.run(&inputs).unwrap(), &want);
     assert!(AotModel::load(dir.join("missing.so"), 1).is_err());
+    // Compiled and loaded in one call, twice: two libraries of one model.
+    let (first, report) = AotModel::compile(&model, 2).unwrap();
+    let (second, _) = AotModel::compile(&model, 1).unwrap();
+    assert!(!report.output.exists(), "the temporary library is removed");
+    compare("mlp (compiled)", &first.run(&inputs).unwrap(), &want);
+    compare("mlp (compiled again)", &second.run(&inputs).unwrap(), &want);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
