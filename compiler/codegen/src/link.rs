@@ -59,8 +59,7 @@ fn run(tool: &str, cmd: &mut Command) -> Result<Vec<u8>> {
         return Err(CodegenError::Tool {
             tool: tool.into(),
             message: format!(
-                "{} failed ({}): {}",
-                tool,
+                "failed ({}): {}",
                 out.status,
                 String::from_utf8_lossy(&out.stderr).trim()
             ),
