@@ -71,7 +71,21 @@ pub fn to_file(
         path: path.to_path_buf(),
         message: e.to_string(),
     };
-    // Through memory rather than LLVM's own file writers, which want UTF-8
-    // paths.
-    std::fs::write(path, to_bytes(module, target, artifact)?).map_err(io)
+    match (artifact, path.to_str()) {
+        // Straight to the file: no copy of the code (and of embedded
+        // weights) in memory.
+        (Artifact::Object | Artifact::Assembly, Some(_)) => {
+            let file_type = if artifact == Artifact::Object {
+                FileType::Object
+            } else {
+                FileType::Assembly
+            };
+            target
+                .machine()?
+                .write_to_file(module, file_type, path)
+                .map_err(|e| CodegenError::Llvm(e.to_string()))
+        }
+        // LLVM's file writers want UTF-8 paths: through memory otherwise.
+        _ => std::fs::write(path, to_bytes(module, target, artifact)?).map_err(io),
+    }
 }

@@ -204,10 +204,9 @@ impl Engine {
                 timings.0.push(("emit", start.elapsed()));
             }
             AotOutput::Library => {
-                let object = emit::to_bytes(&module, target, Artifact::Object)?;
                 let dir = tempdir()?;
                 let object_path = dir.path.join("model.o");
-                write_file(&object_path, &object)?;
+                emit::to_file(&module, target, Artifact::Object, &object_path)?;
                 timings.0.push(("emit", start.elapsed()));
                 let start = Instant::now();
                 let runtime = link::runtime_object(target)?;
