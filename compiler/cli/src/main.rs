@@ -289,11 +289,14 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
         },
     )?;
     if args.output.is_none() {
+        // Text only: a side file of weights has no use without the code's file.
         let text = std::fs::read(&temp);
         let _ = std::fs::remove_file(&temp);
+        if let Some(w) = &report.weights_file {
+            let _ = std::fs::remove_file(w);
+        }
         std::io::stdout().write_all(&text?)?;
-    }
-    if let Some(w) = &report.weights_file {
+    } else if let Some(w) = &report.weights_file {
         eprintln!("weights: {} ({} bytes)", w.display(), report.weights_bytes);
     }
     if emit == Emit::Header {
