@@ -108,9 +108,15 @@ impl Case {
         let _guard = REFERENCE.lock().unwrap_or_else(|e| e.into_inner());
         if !self.data.join("output_0.pb").exists() {
             std::fs::create_dir_all(&self.data).unwrap();
-            let python = std::env::var("ONNX_MLC_PYTHON")
+            // The venv tools/setup.sh makes (onnx, onnxruntime), unless told.
+            let venv = repo().join(".venv/bin/python");
+            let python = std::env::var_os("ONNX_MLC_PYTHON")
                 .map(PathBuf::from)
-                .unwrap_or_else(|_| repo().join(".venv/bin/python"));
+                .unwrap_or(if venv.exists() {
+                    venv
+                } else {
+                    "python3".into()
+                });
             run(Command::new(python)
                 .arg(repo().join("tools/reference_data.py"))
                 .arg(&self.model)
@@ -138,6 +144,30 @@ fn model_case(name: &str) -> Case {
         name: name.into(),
         model,
         data: std::env::temp_dir().join(format!("omlc-aot-ref-{name}-{}", std::process::id())),
+    }
+}
+
+/// A model wide enough that its kernel runs in parallel chunks (the glue's
+/// `kN_task` through the C runtime's `omlc_rt_parallel_for`), written from
+/// the dialect's text form; its reference comes from onnxruntime.
+/// Lives in `dir` (one per test: the tests run concurrently).
+fn wide_case(dir: &Path) -> Case {
+    let model = onnx_mlc_dialect::parse_model(
+        r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "wide"(%x: tensor<64x1024xf32>) -> ("y": tensor<64x1024xf32>) {
+  %s = "onnx.Sigmoid"(%x) : (tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  %y = "onnx.Mul"(%s, %x) : (tensor<64x1024xf32>, tensor<64x1024xf32>) -> tensor<64x1024xf32>
+  onnx.return %y
+}
+"#,
+    )
+    .unwrap();
+    let path = dir.join("model.onnx");
+    onnx_mlc_import::save_model(&model, &path, &Default::default()).unwrap();
+    Case {
+        name: "wide".into(),
+        model: path,
+        data: dir.join("data"),
     }
 }
 
@@ -391,6 +421,10 @@ fn check_platform(p: &Platform, cases: &[Case]) -> Vec<String> {
             continue;
         };
         check_dynamic(&report.output);
+        if case.name == "wide" {
+            let symbols = run(Command::new("readelf").arg("-sW").arg(&report.output));
+            assert!(symbols.contains("_task"), "no parallel kernel:\n{symbols}");
+        }
         let driver = build_driver(p, &model, &report.output);
         let (inputs, want) = reference(&model, &case.data());
         let got = run_driver(p, &driver, &inputs, want.len())
@@ -414,11 +448,14 @@ fn x86_64_libraries_run_from_c() {
     if !platform_available(&X86_64) {
         return;
     }
+    let wide = scratch(&format!("wide-{}", X86_64.name));
     let mut cases: Vec<Case> = X86_64_MODELS.iter().map(|m| model_case(m)).collect();
+    cases.push(wide_case(&wide));
     cases.extend(node_cases());
     let ran = check_platform(&X86_64, &cases);
+    let _ = std::fs::remove_dir_all(&wide);
     assert!(
-        ran.contains(&"mlp".to_string()) && ran.len() >= 6,
+        ["mlp", "wide"].iter().all(|m| ran.iter().any(|r| r == m)) && ran.len() >= 7,
         "only {ran:?} compiled"
     );
 }
@@ -428,11 +465,14 @@ fn aarch64_libraries_run_under_qemu() {
     if !platform_available(&AARCH64) {
         return;
     }
+    let wide = scratch(&format!("wide-{}", AARCH64.name));
     let mut cases: Vec<Case> = AARCH64_MODELS.iter().map(|m| model_case(m)).collect();
+    cases.push(wide_case(&wide));
     cases.extend(node_cases());
     let ran = check_platform(&AARCH64, &cases);
+    let _ = std::fs::remove_dir_all(&wide);
     assert!(
-        ran.contains(&"mlp".to_string()) && ran.len() >= 6,
+        ["mlp", "wide"].iter().all(|m| ran.iter().any(|r| r == m)) && ran.len() >= 7,
         "only {ran:?} compiled"
     );
 }
