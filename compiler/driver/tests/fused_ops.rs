@@ -29,6 +29,18 @@ fn ty(dims: &[i64]) -> String {
 /// Compiles a one-op model (`op` with `attrs` on inputs of `dims`, result
 /// of `out`) and runs it on `inputs`.
 fn run(op: &str, attrs: &str, dims: &[&[i64]], out: &[i64], inputs: &[Vec<f32>]) -> Vec<f32> {
+    run_on(1, op, attrs, dims, out, inputs)
+}
+
+/// [`run`] on `threads` threads.
+fn run_on(
+    threads: usize,
+    op: &str,
+    attrs: &str,
+    dims: &[&[i64]],
+    out: &[i64],
+    inputs: &[Vec<f32>],
+) -> Vec<f32> {
     let args: Vec<String> = dims
         .iter()
         .enumerate()
@@ -48,7 +60,11 @@ fn run(op: &str, attrs: &str, dims: &[&[i64]], out: &[i64], inputs: &[Vec<f32>])
         ty(out)
     );
     let model = parse_model(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let options = CompileOptions {
+        threads,
+        ..CompileOptions::default()
+    };
+    let compiled = Engine::compile(&model, &options).unwrap();
     let tensors: Vec<Tensor> = inputs
         .iter()
         .zip(dims)
@@ -145,14 +161,25 @@ fn fused_gemm_transposed_relu() {
 
 #[test]
 fn fused_attention_with_mask() {
-    let (h, sq, d, sk, dv) = (2, 5, 8, 7, 3);
+    attention_with_mask(1);
+}
+
+/// The heads run in parallel chunks, each computing its own scores.
+#[test]
+fn fused_attention_on_two_threads() {
+    attention_with_mask(2);
+}
+
+fn attention_with_mask(threads: usize) {
+    let (h, sq, d, sk, dv) = (12, 64, 64, 64, 64);
     let q = values(h * sq * d, 7);
     let kt = values(h * d * sk, 8);
     let v = values(h * sk * dv, 9);
     let mask: Vec<f32> = (0..sk)
         .map(|j| if j == 2 { -1e4 } else { 0.1 * j as f32 })
         .collect();
-    let got = run(
+    let got = run_on(
+        threads,
         "FusedAttention",
         "{scale = 0.35}",
         &[
