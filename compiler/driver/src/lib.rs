@@ -11,9 +11,11 @@
 //! ```
 //!
 //! [`Engine::compile`] runs the whole pipeline ([`pipeline`]): the dialect
-//! passes, the execution plan, the lowering through MLIR, LLVM, and the
-//! JIT. The result is `Send + Sync`: many threads may call
-//! [`CompiledModel::run`] at once.
+//! passes, the e-graph optimizer, the execution plan, the lowering through
+//! MLIR, LLVM, and the JIT. The result is `Send + Sync`: many threads may
+//! call [`CompiledModel::run`] at once. [`Engine::compile_traced`] also
+//! reports per-stage timings and the optimizer's report, and shows the IR
+//! between stages.
 
 pub mod error;
 mod jit;
@@ -30,12 +32,13 @@ use onnx_mlc_runtime::{CompiledCode, Session, Weights as SessionWeights};
 
 pub use error::{Error, Result};
 pub use onnx_mlc_codegen::TargetSpec;
+pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
 pub use onnx_mlc_runtime::ModelSignature;
 pub use onnx_mlc_runtime::Tensor;
-pub use pipeline::{Stage, Timings};
+pub use pipeline::{PrintPoint, Stage, StageIr, Timings, DEFAULT_RULE_SETS};
 
 use jit::JitCode;
-use pipeline::{compile_to_llvm, prepare, PipelineOptions};
+use pipeline::{compile_to_llvm, default_optimizer, front_end, PipelineOptions};
 
 /// How to compile.
 #[derive(Clone, Debug)]
@@ -44,6 +47,9 @@ pub struct CompileOptions {
     pub threads: usize,
     /// What to generate code for; JIT compilation needs the host.
     pub target: TargetSpec,
+    /// The e-graph optimizer (the `opt` stage); on by default with
+    /// [`DEFAULT_RULE_SETS`].
+    pub optimizer: OptimizeOptions,
 }
 
 impl Default for CompileOptions {
@@ -51,8 +57,18 @@ impl Default for CompileOptions {
         CompileOptions {
             threads: 1,
             target: TargetSpec::host(),
+            optimizer: default_optimizer(),
         }
     }
+}
+
+/// What a compilation reports besides the compiled model.
+#[derive(Clone, Debug)]
+pub struct CompileReport {
+    /// How long each stage took.
+    pub timings: Timings,
+    /// What the optimizer did.
+    pub optimizer: OptReport,
 }
 
 /// The entry points of the library.
@@ -66,23 +82,26 @@ impl Engine {
 
     /// Compiles a model for this machine and loads it for running.
     pub fn compile(model: &Model, options: &CompileOptions) -> Result<CompiledModel> {
-        Self::compile_with_timings(model, options).map(|(m, _)| m)
+        Self::compile_traced(model, options, &[], &mut |_, _| {}).map(|(m, _)| m)
     }
 
-    /// [`Engine::compile`], also returning how long each stage took.
-    pub fn compile_with_timings(
+    /// [`Engine::compile`], also reporting how long each stage took and
+    /// what the optimizer did, and giving `print` the IR after each point
+    /// listed in `print_after`.
+    pub fn compile_traced(
         model: &Model,
         options: &CompileOptions,
-    ) -> Result<(CompiledModel, Timings)> {
+        print_after: &[PrintPoint],
+        print: &mut dyn FnMut(PrintPoint, StageIr),
+    ) -> Result<(CompiledModel, CompileReport)> {
         let mut model = model.clone();
         let mut timings = Timings::default();
-        let start = std::time::Instant::now();
-        prepare(&mut model)?;
-        timings.0.push(("onnx", start.elapsed()));
         let pipeline_options = PipelineOptions {
             target: options.target.clone(),
-            print_after: vec![],
+            optimizer: options.optimizer.clone(),
+            print_after: print_after.to_vec(),
         };
+        let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
         let mut plan = None;
         let code = JitCode::new(|llcx| {
             let (module, p) = compile_to_llvm(
@@ -91,7 +110,7 @@ impl Engine {
                 &pipeline_options,
                 Weights::Runtime,
                 &mut timings,
-                &mut |_, _| {},
+                print,
             )?;
             plan = Some(p);
             Ok(module)
@@ -112,7 +131,8 @@ impl Engine {
         // SAFETY: `info` and `main` come from the module just compiled with
         // the ABI glue, and `owner` keeps that code alive for the session.
         let session = unsafe { Session::new(compiled, SessionWeights::Tensors(weights), rt)? };
-        Ok((CompiledModel { session }, timings))
+        let report = CompileReport { timings, optimizer };
+        Ok((CompiledModel { session }, report))
     }
 }
 
@@ -159,5 +179,11 @@ impl CompiledModel {
     /// shapes first.
     pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
         Ok(self.session.run(inputs)?)
+    }
+
+    /// Runs the model on inputs given by name (each exactly once); returns
+    /// the outputs in graph order.
+    pub fn run_named(&self, inputs: &[(&str, &Tensor)]) -> Result<Vec<Tensor>> {
+        Ok(self.session.run_named(inputs)?)
     }
 }
