@@ -33,12 +33,12 @@ use onnx_mlc_runtime::{CompiledCode, Session, Weights as SessionWeights};
 pub use error::{Error, Result};
 pub use onnx_mlc_codegen::TargetSpec;
 pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
-pub use onnx_mlc_runtime::ModelSignature;
 pub use onnx_mlc_runtime::Tensor;
+pub use onnx_mlc_runtime::{IoSpec, ModelSignature, SpecDim};
 pub use pipeline::{PrintPoint, Stage, StageIr, Timings, DEFAULT_RULE_SETS};
 
 use jit::JitCode;
-use pipeline::{compile_to_llvm, default_optimizer, front_end, PipelineOptions};
+use pipeline::{compile_to_llvm, default_optimizer, front_end, lower_until, PipelineOptions};
 
 /// How to compile.
 #[derive(Clone, Debug)]
@@ -85,6 +85,40 @@ impl Engine {
         Self::compile_traced(model, options, &[], &mut |_, _| {}).map(|(m, _)| m)
     }
 
+    /// Runs the pipeline up to the last stage of the points in
+    /// `print_after`, giving `print` the IR at each of them, without loading
+    /// the result: `onnx-mlc --emit <stage>`. A model whose kernels do not
+    /// lower yet still shows its `onnx`, `opt` and `plan` stages.
+    pub fn emit(
+        model: &Model,
+        options: &CompileOptions,
+        print_after: &[PrintPoint],
+        print: &mut dyn FnMut(PrintPoint, StageIr),
+    ) -> Result<CompileReport> {
+        let mut model = model.clone();
+        let mut timings = Timings::default();
+        let pipeline_options = PipelineOptions {
+            target: options.target.clone(),
+            optimizer: options.optimizer.clone(),
+            print_after: print_after.to_vec(),
+        };
+        let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
+        let last = print_after.iter().map(|p| p.stage()).max();
+        if let Some(last) = last.filter(|s| *s > Stage::Opt) {
+            let llcx = inkwell::context::Context::create();
+            lower_until(
+                &llcx,
+                &model,
+                &pipeline_options,
+                Weights::Runtime,
+                &mut timings,
+                print,
+                last,
+            )?;
+        }
+        Ok(CompileReport { timings, optimizer })
+    }
+
     /// [`Engine::compile`], also reporting how long each stage took and
     /// what the optimizer did, and giving `print` the IR after each point
     /// listed in `print_after`.
@@ -103,6 +137,7 @@ impl Engine {
         };
         let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
         let mut plan = None;
+        let (start, before) = (std::time::Instant::now(), timings.total());
         let code = JitCode::new(|llcx| {
             let (module, p) = compile_to_llvm(
                 llcx,
@@ -115,6 +150,12 @@ impl Engine {
             plan = Some(p);
             Ok(module)
         })?;
+        // Machine code generation: what building the JIT took beyond the
+        // stages it ran.
+        let lowering = timings.total() - before;
+        timings
+            .0
+            .push(("jit", start.elapsed().saturating_sub(lowering)));
         let plan = plan.expect("set by the build");
         let weights = plan
             .weights

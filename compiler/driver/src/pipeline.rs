@@ -319,25 +319,50 @@ pub fn compile_to_llvm<'c>(
     timings: &mut Timings,
     print: &mut dyn FnMut(PrintPoint, StageIr),
 ) -> Result<(LlvmModule<'c>, Plan)> {
+    let done = lower_until(llcx, model, options, weights, timings, print, Stage::Llvm)?;
+    Ok(done.expect("the pipeline runs to its last stage"))
+}
+
+/// [`compile_to_llvm`], stopping after `last`: the LLVM module and the plan
+/// when `last` is [`Stage::Llvm`], nothing otherwise (the stages' output
+/// went to `print`). `onnx --emit plan` needs no lowering of the kernels.
+pub fn lower_until<'c>(
+    llcx: &'c LlvmContext,
+    model: &Model,
+    options: &PipelineOptions,
+    weights: Weights,
+    timings: &mut Timings,
+    print: &mut dyn FnMut(PrintPoint, StageIr),
+    last: Stage,
+) -> Result<Option<(LlvmModule<'c>, Plan)>> {
     let mut show = |stage: Stage, text: &dyn Fn() -> String| {
         let point = PrintPoint::Stage(stage);
         if options.print_after.contains(&point) {
             print(point, StageIr::Text(text()));
         }
+        stage >= last
     };
     let plan = timings.time("plan", || plan(model, &PlanOptions { in_place: false }))?;
-    show(Stage::Plan, &|| plan.dump(model).to_string());
+    if show(Stage::Plan, &|| plan.dump(model).to_string()) {
+        return Ok(None);
+    }
     let target = options.target.lowering_target();
     let cx = new_context();
     let mut built = timings.time("linalg", || build_module(&cx, model, &plan, &target))?;
-    show(Stage::Linalg, &|| built.module.as_operation().to_string());
+    if show(Stage::Linalg, &|| built.module.as_operation().to_string()) {
+        return Ok(None);
+    }
     let schedules: Vec<_> = built.kernels.iter().map(|k| k.schedule.clone()).collect();
     timings.time("affine", || {
         to_affine(&cx, &mut built.module, &schedules, &target)
     })?;
-    show(Stage::Affine, &|| built.module.as_operation().to_string());
+    if show(Stage::Affine, &|| built.module.as_operation().to_string()) {
+        return Ok(None);
+    }
     timings.time("llvm-mlir", || to_llvm(&cx, &mut built.module))?;
-    show(Stage::LlvmMlir, &|| built.module.as_operation().to_string());
+    if show(Stage::LlvmMlir, &|| built.module.as_operation().to_string()) {
+        return Ok(None);
+    }
     let desc = model_desc(model, &plan, built.workspace_size, weights);
     let module = timings.time("llvm", || -> Result<_> {
         let module = llvm::translate(llcx, &built.module, &options.target)?;
@@ -346,5 +371,5 @@ pub fn compile_to_llvm<'c>(
         Ok(module)
     })?;
     show(Stage::Llvm, &|| module.print_to_string().to_string());
-    Ok((module, plan))
+    Ok(Some((module, plan)))
 }
