@@ -5,7 +5,8 @@ For each model this prints the latency of `onnx-mlc bench` (JIT) and of
 onnxruntime (CPU provider, all graph optimizations, `intra_op_num_threads`
 set to the same thread count) at 1 and 2 threads, measured in the same run on
 the same inputs (the seeded reference inputs of
-`.cache/models/<name>/test_data_set_0`, see `tools/make_reference_data.py`),
+`.cache/models/<name>/test_data_set_0`, see `tools/make_reference_data.py`;
+the MLP's are checked in at `tests/models/mlp/test_data_set_0`),
 and the ratio onnx-mlc / onnxruntime of the medians. Then the optimizer
 ablation: onnx-mlc at 1 thread with the e-graph optimizer (default rule
 sets) and with `--no-egraph`.
@@ -36,6 +37,13 @@ MODELS = ["resnet50", "mobilenet_v2", "efficientnet_b0", "vit_b_16", "bert_base"
 def default_bin() -> pathlib.Path:
     target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
     return target / "release" / "onnx-mlc"
+
+
+def model_dir(cache: pathlib.Path, name: str) -> pathlib.Path:
+    """Where `name`'s model.onnx and test_data_set_0 are: the cache, or the
+    checked-in small models."""
+    cached = cache / name
+    return cached if (cached / "model.onnx").is_file() else REPO / "tests" / "models" / name
 
 
 class Unsupported(Exception):
@@ -129,8 +137,8 @@ def main() -> int:
     print("|" + "---|" * len(header))
     unsupported = {}
     for name in names:
-        model = args.cache / name / "model.onnx"
-        files, feeds = reference_inputs(args.cache / name / "test_data_set_0")
+        model = model_dir(args.cache, name) / "model.onnx"
+        files, feeds = reference_inputs(model.parent / "test_data_set_0")
         try:
             ours = onnx_mlc(args.bin, model, files, args, args.threads, [])
         except Unsupported as e:
@@ -152,8 +160,8 @@ def main() -> int:
             if name in unsupported:
                 print(f"| {name} | unsupported | unsupported | — |")
                 continue
-            model = args.cache / name / "model.onnx"
-            files, _ = reference_inputs(args.cache / name / "test_data_set_0")
+            model = model_dir(args.cache, name) / "model.onnx"
+            files, _ = reference_inputs(model.parent / "test_data_set_0")
             on = onnx_mlc(args.bin, model, files, args, 1, [])[1]
             off = onnx_mlc(args.bin, model, files, args, 1, ["--no-egraph"])[1]
             print(f"| {name} | {on:.3f} | {off:.3f} | {off / on:.2f}x |", flush=True)

@@ -14,11 +14,11 @@ test data), which the model tests and the benchmarks compare onnx-mlc with:
   are the graph as written, not onnxruntime's rewrites of it).
 
 The real models must be materialized first (`tools/materialize_models.py`,
-which `setup.sh` runs before this). Self-contained models of `tests/models/`
-without a weight recipe (the MLP of `tools/make_mlp_model.py`) are copied into
-the cache as they are. Each model's data gets a stamp (a hash of the model's
-own stamp or bytes, this script and the onnxruntime version); up-to-date data
-is skipped, so a second run is instant.
+which `setup.sh` runs before this). The small checked-in models (the demo
+model, the MLP of `tools/make_mlp.py`) carry their reference data in
+`tests/models/<name>/test_data_set_0`. Each model's data gets a stamp (a hash
+of the model's materialization stamp, this script and the onnxruntime
+version); up-to-date data is skipped, so a second run is instant.
 
 Usage: make_reference_data.py [--models DIR] [--cache DIR] [name ...]
 """
@@ -35,8 +35,8 @@ import time
 import numpy as np
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-# The models with reference data: the six real models and the MLP.
-MODELS = ["resnet50", "mobilenet_v2", "efficientnet_b0", "vit_b_16", "bert_base", "gpt2", "mlp"]
+# The real models (the `_dynamic` variants share their static twin's data).
+MODELS = ["resnet50", "mobilenet_v2", "efficientnet_b0", "vit_b_16", "bert_base", "gpt2"]
 DATA_SET = "test_data_set_0"
 STAMP = "REFERENCE_STAMP"
 
@@ -58,22 +58,14 @@ def recipe_of(models: pathlib.Path, name: str) -> dict:
     return json.loads(path.read_text()) if path.is_file() else {}
 
 
-def prepare_model(models: pathlib.Path, out: pathlib.Path, name: str) -> bytes:
-    """Makes sure `out/model.onnx` exists; returns what identifies its content."""
-    if (models / name / "weights.json").is_file():
-        stamp = out / "STAMP"
-        if not stamp.is_file():
-            raise SystemExit(f"error: {out} is not materialized: run tools/materialize_models.py")
-        return stamp.read_bytes()
-    source = models / name / "model.onnx"
-    if not source.is_file():
-        raise SystemExit(f"error: {source} does not exist")
-    out.mkdir(parents=True, exist_ok=True)
-    content = source.read_bytes()
-    target = out / "model.onnx"
-    if not target.is_file() or target.read_bytes() != content:
-        shutil.copyfile(source, target)
-    return content
+def model_stamp(models: pathlib.Path, out: pathlib.Path, name: str) -> bytes:
+    """The materialization stamp of `out/model.onnx` (what identifies its content)."""
+    if not (models / name / "weights.json").is_file():
+        raise SystemExit(f"error: {name} is not a model of {models} with a weight recipe")
+    stamp = out / "STAMP"
+    if not stamp.is_file():
+        raise SystemExit(f"error: {out} is not materialized: run tools/materialize_models.py")
+    return stamp.read_bytes()
 
 
 def seeded_inputs(session, name: str, recipe: dict) -> list[tuple[str, np.ndarray]]:
@@ -100,7 +92,7 @@ def write_reference(models: pathlib.Path, cache: pathlib.Path, name: str) -> str
     from onnx import numpy_helper
 
     out = cache / name
-    identity = prepare_model(models, out, name)
+    identity = model_stamp(models, out, name)
     digest = hashlib.sha256(identity)
     digest.update(pathlib.Path(__file__).read_bytes())
     digest.update(ort.__version__.encode())

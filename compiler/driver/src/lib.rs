@@ -97,13 +97,17 @@ impl Engine {
     ) -> Result<CompileReport> {
         let mut model = model.clone();
         let mut timings = Timings::default();
-        let pipeline_options = PipelineOptions {
+        let last = print_after.iter().map(|p| p.stage()).max();
+        let mut pipeline_options = PipelineOptions {
             target: options.target.clone(),
             optimizer: options.optimizer.clone(),
             print_after: print_after.to_vec(),
         };
+        // Nothing after `onnx` is asked for: the optimizer need not run.
+        if last.is_none_or(|s| s < Stage::Opt) {
+            pipeline_options.optimizer.enabled = false;
+        }
         let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
-        let last = print_after.iter().map(|p| p.stage()).max();
         if let Some(last) = last.filter(|s| *s > Stage::Opt) {
             let llcx = inkwell::context::Context::create();
             lower_until(

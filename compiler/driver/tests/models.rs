@@ -1,10 +1,12 @@
 //! The real models through [`Engine::compile`], compared with onnxruntime.
 //!
 //! Each model of the corpus (the six of `tests/models/` with materialized
-//! weights, the MLP of `tools/make_mlp_model.py` and the default model)
-//! runs on the seeded inputs of `.cache/models/<name>/test_data_set_0`
-//! (written by `tools/make_reference_data.py`, which `tools/setup.sh` runs)
-//! and must match onnxruntime's outputs within rel. 1e-3 / abs. 1e-4.
+//! weights, the MLP of `tools/make_mlp.py` and the default model) runs on
+//! seeded inputs and must match onnxruntime's outputs on them within
+//! rel. 1e-3 / abs. 1e-4: the six models' data is in
+//! `.cache/models/<name>/test_data_set_0` (written by
+//! `tools/make_reference_data.py`, which `tools/setup.sh` runs), the small
+//! models' is checked in beside them.
 //!
 //! A model whose ops do not lower yet is listed in [`EXPECTED`] as
 //! unsupported, with the reason: compiling it must fail with a clean
@@ -57,8 +59,8 @@ fn repo() -> PathBuf {
 /// The directory holding `model.onnx` and `test_data_set_0` for `name`.
 fn model_dir(name: &str) -> PathBuf {
     match name {
-        // The default model is checked in with its data.
-        "default" => repo().join("tests/models/default"),
+        // The small models are checked in with their data.
+        "default" | "mlp" => repo().join("tests/models").join(name),
         // `$ONNX_MLC_CACHE` moves the generated data, as for the other suites.
         _ => std::env::var_os("ONNX_MLC_CACHE")
             .map_or_else(|| repo().join(".cache"), PathBuf::from)
