@@ -240,27 +240,36 @@ fn compiled_models_are_shared_between_threads() {
     send_sync::<CompiledModel>();
 
     let model = load("mlp");
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
     let inputs = inputs(&model, "mlp");
-    let alone = compiled.run(&inputs).unwrap();
-    let barrier = std::sync::Barrier::new(8);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..8)
-            .map(|_| {
-                s.spawn(|| {
-                    barrier.wait();
-                    (0..20)
-                        .map(|_| compiled.run(&inputs).unwrap())
-                        .collect::<Vec<_>>()
+    // Single-threaded code, and code that itself runs on 2 threads (the
+    // callers then share the runtime's thread pool).
+    for threads in [1, 2] {
+        let options = CompileOptions {
+            threads,
+            ..CompileOptions::default()
+        };
+        let compiled = Engine::compile(&model, &options).unwrap();
+        let alone = compiled.run(&inputs).unwrap();
+        compare(&model, "mlp", &alone).unwrap();
+        let barrier = std::sync::Barrier::new(8);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|_| {
+                    s.spawn(|| {
+                        barrier.wait();
+                        (0..20)
+                            .map(|_| compiled.run(&inputs).unwrap())
+                            .collect::<Vec<_>>()
+                    })
                 })
-            })
-            .collect();
-        for h in handles {
-            for outputs in h.join().unwrap() {
-                assert_eq!(outputs, alone);
+                .collect();
+            for h in handles {
+                for outputs in h.join().unwrap() {
+                    assert_eq!(outputs, alone, "{threads} threads");
+                }
             }
-        }
-    });
+        });
+    }
 }
 
 /// A model with static shapes: `z = x + y` on `2×4` floats.
