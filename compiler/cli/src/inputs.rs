@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use onnx_mlc::{IoSpec, SpecDim, Tensor};
-use onnx_mlc_dialect::{ElemType, Type};
+use onnx_mlc_dialect::{ElemType, Model, Type};
 use onnx_mlc_import::{read_value, TestValue};
 
 use crate::npy;
@@ -17,21 +17,34 @@ use crate::npy;
 pub struct Unsupported(pub String);
 
 /// Reads one tensor per file: `.npy` arrays, any other file a serialized
-/// `TensorProto`.
-pub fn read_all(paths: &[PathBuf]) -> Result<Vec<Tensor>> {
+/// value of the type the model declares for that input (a `TensorProto`
+/// for a tensor input).
+pub fn read_all(model: &Model, paths: &[PathBuf]) -> Result<Vec<Tensor>> {
+    let g = model.ir.region(model.graph);
+    let declared: Vec<&Type> = g
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+        .map(|a| model.ir.ty(a.value))
+        .collect();
     paths
         .iter()
         .enumerate()
-        .map(|(k, p)| read(p).with_context(|| format!("input {k} ({})", p.display())))
+        .map(|(k, p)| {
+            // Files beyond the model's inputs are read as tensors; the
+            // run then reports the count.
+            let ty = declared.get(k).copied().unwrap_or(&Type::Unknown);
+            read(p, ty).with_context(|| format!("input {k} ({})", p.display()))
+        })
         .collect()
 }
 
-fn read(path: &Path) -> Result<Tensor> {
+fn read(path: &Path, ty: &Type) -> Result<Tensor> {
     if path.extension().is_some_and(|e| e == "npy") {
         let bytes = std::fs::read(path)?;
         return npy::decode(&bytes);
     }
-    match read_value(path, &Type::Unknown)? {
+    match read_value(path, ty)? {
         TestValue::Tensor(t) => Ok(Tensor::from_tensor_data(&t).map_err(onnx_mlc::Error::from)?),
         other => Err(Unsupported(format!(
             "{} values are not supported as inputs (tensors only)",

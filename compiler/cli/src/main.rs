@@ -481,7 +481,7 @@ fn run_model(args: &RunArgs) -> anyhow::Result<()> {
     }
     let model = Engine::load(&args.model)?;
     let (compiled, _) = compile_for_run(&model, args.threads, &args.opt)?;
-    let inputs = inputs::read_all(&args.inputs)?;
+    let inputs = inputs::read_all(&model, &args.inputs)?;
     let outputs = compiled.run(&inputs)?;
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
@@ -566,7 +566,7 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
             None => inputs.insert(if args.inputs.is_empty() {
                 inputs::random(&compiled.signature().inputs, args.seed)?
             } else {
-                inputs::read_all(&args.inputs)?
+                inputs::read_all(&model, &args.inputs)?
             }),
         };
         let l = Latency::measure(&compiled, inputs, args.warmup, args.runs)?;
