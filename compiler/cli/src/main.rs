@@ -4,8 +4,11 @@
 //! to use onnx-mlc as a library. Three kinds of use:
 //!
 //! * `onnx-mlc model.onnx --emit <stage>` shows what a stage of the
-//!   pipeline makes of a model ([`onnx_mlc::pipeline`]);
-//! * `onnx-mlc run` runs a model on tensor files and writes its outputs —
+//!   pipeline makes of a model ([`onnx_mlc::pipeline`]); `--emit
+//!   asm|obj|llvm|lib|header` (or `-o lib*.so`) compiles ahead of time, for
+//!   this machine or `--target` ([`onnx_mlc::aot`]);
+//! * `onnx-mlc run` runs a model (JIT, or `--aot` through a library) on
+//!   tensor files and writes its outputs —
 //!   the contract external harnesses (the conformance runner) drive: exit 0
 //!   with `DIR/output_K.pb`, exit 3 with a first stderr line
 //!   `UNSUPPORTED: …` when onnx-mlc cannot compile the model yet, any other
@@ -24,7 +27,9 @@ use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
 use onnx_mlc::pipeline::{default_optimizer, prepare};
 use onnx_mlc::{
-    CompileOptions, CompileReport, CompiledModel, Engine, PrintPoint, Stage, StageIr, Tensor,
+    AotModel, AotOutput, Artifact, CompileOptions, CompiledModel, Engine, LibraryOptions,
+    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings,
+    WeightsPolicy,
 };
 use onnx_mlc_dialect::passes;
 use onnx_mlc_dialect::print::PrintOptions;
@@ -44,8 +49,13 @@ Examples:
   onnx-mlc model.onnx --emit affine --timings        the loops of the kernels; the time of each stage
   onnx-mlc model.onnx --emit onnx --print-ir-after=infer-shapes
   onnx-mlc model.onnx --emit onnx-proto -o out.onnx  write the dialect back as an ONNX model
+  onnx-mlc model.onnx -o libmodel.so                 compile to a shared library for this machine
+  onnx-mlc model.onnx --target aarch64 -o libmodel.so --emit header
+                                                     ... for AArch64 Linux, plus its C header libmodel.h
+  onnx-mlc model.onnx --emit asm --target x86_64 --cpu skylake-avx512
   onnx-mlc inspect model.onnx                        summary: opsets, inputs/outputs, op histogram, weights, plan
   onnx-mlc run model.onnx --out out/ input_0.pb      run (JIT); writes out/output_0.pb, …
+  onnx-mlc run model.onnx --aot --out out/ x.npy     the same through a shared library
   onnx-mlc bench model.onnx --threads 2              latency at 1 and 2 threads, seeded random inputs
   onnx-mlc --list-passes                             the passes and stages --print-ir-after accepts
 
@@ -126,12 +136,12 @@ impl OptArgs {
     }
 
     /// Prints the reports asked for.
-    fn report(&self, report: &CompileReport) {
+    fn report(&self, optimizer: &OptReport, timings: &Timings) {
         if self.opt_report {
-            eprintln!("{}", report.optimizer.to_string().trim_end());
+            eprintln!("{}", optimizer.to_string().trim_end());
         }
         if self.timings {
-            eprintln!("{}", report.timings.to_string().trim_end());
+            eprintln!("{}", timings.to_string().trim_end());
         }
     }
 }
@@ -155,8 +165,17 @@ enum Emit {
     Affine,
     /// The MLIR LLVM dialect.
     LlvmMlir,
-    /// The LLVM module with the ABI glue, after O3.
+    /// LLVM IR of the compiled model with the ABI glue, after O3 (for --target).
     Llvm,
+    /// Assembly of the compiled model (without the runtime).
+    Asm,
+    /// An object file of the compiled model (without the runtime; needs -o).
+    Obj,
+    /// A shared library: the model and the C runtime (needs -o; the default for `-o *.so`).
+    Lib,
+    /// The library's C header; with `-o lib*.so`, builds the library and writes the header
+    /// beside it (`lib*.h`).
+    Header,
 }
 
 impl Emit {
@@ -169,8 +188,25 @@ impl Emit {
             Emit::Linalg => Stage::Linalg,
             Emit::Affine => Stage::Affine,
             Emit::LlvmMlir => Stage::LlvmMlir,
-            Emit::Llvm => Stage::Llvm,
+            Emit::Llvm | Emit::Asm | Emit::Obj | Emit::Lib | Emit::Header => Stage::Llvm,
         }
+    }
+
+    /// Whether this is native code (or its header), made by the AOT path.
+    fn is_native(self) -> bool {
+        matches!(
+            self,
+            Emit::Llvm | Emit::Asm | Emit::Obj | Emit::Lib | Emit::Header
+        )
+    }
+}
+
+/// The output `-o` implies when `--emit` is not given: a library for `*.so`.
+fn default_emit(output: Option<&Path>) -> Emit {
+    if output.is_some_and(|o| o.extension().is_some_and(|e| e == "so")) {
+        Emit::Lib
+    } else {
+        Emit::Onnx
     }
 }
 
@@ -178,12 +214,14 @@ impl Emit {
 struct CompileArgs {
     /// The model (.onnx) to compile.
     model: Option<PathBuf>,
-    /// What to produce.
-    #[arg(long, value_enum, default_value = "onnx")]
-    emit: Emit,
+    /// What to produce [default: lib when -o ends in .so, else onnx].
+    #[arg(long, value_enum)]
+    emit: Option<Emit>,
     /// Write the output here instead of standard output.
-    #[arg(short, long, required_if_eq("emit", "onnx-proto"))]
+    #[arg(short, long, required_if_eq_any([("emit", "onnx-proto"), ("emit", "obj"), ("emit", "lib")]))]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    target: TargetArgs,
     /// With --emit onnx-proto: write initializers of 1 KiB or more to `<output>.data` beside the
     /// output (ONNX external data; needed for models over 2 GiB).
     #[arg(long)]
@@ -210,6 +248,36 @@ struct CompileArgs {
     import: ImportArgs,
 }
 
+/// What native code is generated for (the stages from linalg on, asm, obj, llvm, lib).
+#[derive(clap::Args, Debug)]
+struct TargetArgs {
+    /// The target: `x86_64`, `aarch64` or a full triple (default: this machine).
+    #[arg(long)]
+    target: Option<String>,
+    /// The CPU to tune and select instructions for (default: the host's, or a generic one of
+    /// the target).
+    #[arg(long)]
+    cpu: Option<String>,
+    /// LLVM target features, e.g. `+avx2,+fma` (default: the host's when compiling for it).
+    #[arg(long)]
+    features: Option<String>,
+    /// Put the weights in a side file next to the output (`<stem>.weights`) instead of
+    /// embedding them; models over 256 MiB of weights get one anyway.
+    #[arg(long)]
+    weights_file: bool,
+}
+
+impl TargetArgs {
+    /// The target these flags name.
+    fn spec(&self) -> anyhow::Result<TargetSpec> {
+        Ok(TargetSpec::parse(
+            self.target.as_deref(),
+            self.cpu.as_deref(),
+            self.features.as_deref(),
+        )?)
+    }
+}
+
 #[derive(clap::Args, Debug)]
 struct RunArgs {
     /// The model (.onnx).
@@ -223,7 +291,8 @@ struct RunArgs {
     /// Write the outputs as .npy files instead of TensorProto .pb files.
     #[arg(long)]
     npy: bool,
-    /// Go through an ahead-of-time compiled shared library instead of the JIT.
+    /// Go through a shared library compiled ahead of time (for this machine, in a temporary
+    /// folder) instead of the JIT.
     #[arg(long)]
     aot: bool,
     /// Threads the compiled code runs on.
@@ -251,6 +320,9 @@ struct BenchArgs {
     /// The seed of the random inputs.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Measure a shared library compiled ahead of time instead of the JIT's code.
+    #[arg(long)]
+    aot: bool,
     #[command(flatten)]
     opt: OptArgs,
 }
@@ -383,23 +455,29 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
     let Some(path) = &args.model else {
         bail!("no model given (see `onnx-mlc --help`)");
     };
-    let emit = args.emit.stage();
+    let emit_kind = args
+        .emit
+        .unwrap_or_else(|| default_emit(args.output.as_deref()));
+    if emit_kind.is_native() {
+        return compile_native(path, emit_kind, &args);
+    }
+    let emit = emit_kind.stage();
     let mut points = print_points(&args.print_ir_after, emit)?;
     let print = PrintOptions {
         elide_constants_above: (!args.no_elide).then_some(args.elide_constants),
         ..PrintOptions::default()
     };
-    if args.external_data && args.emit != Emit::OnnxProto {
+    if args.external_data && emit_kind != Emit::OnnxProto {
         bail!("--external-data applies to --emit onnx-proto only");
     }
     let options = CompileOptions {
         threads: args.threads,
+        target: args.target.spec()?,
         optimizer: args.opt.optimizer()?,
-        ..CompileOptions::default()
     };
     let model = load(path, &args.import)?;
     // What is emitted comes through the same callback as the dumps.
-    let wanted = match args.emit {
+    let wanted = match emit_kind {
         Emit::Dot => vec![
             PrintPoint::Stage(Stage::Onnx),
             PrintPoint::Stage(Stage::Opt),
@@ -411,7 +489,7 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
     let mut proto = None;
     let report = Engine::emit(&model, &options, &points, &mut |point, ir| {
         let is_wanted = wanted.contains(&point);
-        let text = match (&ir, args.emit) {
+        let text = match (&ir, emit_kind) {
             (StageIr::Dialect(m), Emit::Dot) if is_wanted => onnx_mlc_optimizer::to_dot(m),
             (StageIr::Dialect(m), Emit::OnnxProto) if is_wanted => {
                 proto = Some((*m).clone());
@@ -435,7 +513,7 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
             }
         }
     })?;
-    args.opt.report(&report);
+    args.opt.report(&report.optimizer, &report.timings);
     if let Some(model) = proto {
         let out = args
             .output
@@ -448,39 +526,127 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
         save_model(&model, out, &options)?;
         return Ok(());
     }
-    match &args.output {
-        Some(out) => std::fs::write(out, emitted)
-            .map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?,
-        None => std::io::stdout().write_all(emitted.as_bytes())?,
+    write_output(args.output.as_deref(), emitted.as_bytes())
+}
+
+/// `--emit asm|obj|llvm|lib|header`: native code through the whole pipeline, or the header.
+fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result<()> {
+    if !args.print_ir_after.is_empty() {
+        bail!("--print-ir-after applies to --emit onnx|opt|dot|plan|linalg|affine|llvm-mlir");
+    }
+    let model = load(path, &args.import)?;
+    let is_library = |o: &Path| o.extension().is_some_and(|e| e == "so");
+    if emit == Emit::Header && !args.output.as_deref().is_some_and(is_library) {
+        return write_output(
+            args.output.as_deref(),
+            onnx_mlc::emit_header(&model)?.as_bytes(),
+        );
+    }
+    let kind = match emit {
+        Emit::Asm => AotOutput::Code(Artifact::Assembly),
+        Emit::Obj => AotOutput::Code(Artifact::Object),
+        Emit::Llvm => AotOutput::Code(Artifact::LlvmIr),
+        _ => AotOutput::Library,
+    };
+    // Text goes to standard output when there is no -o: through a temporary file.
+    let temp = std::env::temp_dir().join(format!("onnx-mlc-{}.out", std::process::id()));
+    let output = args.output.clone().unwrap_or_else(|| temp.clone());
+    let weights = if args.target.weights_file {
+        WeightsPolicy::File
+    } else {
+        WeightsPolicy::default()
+    };
+    let report = Engine::compile_library(
+        &model,
+        &LibraryOptions {
+            target: args.target.spec()?,
+            output: output.clone(),
+            kind,
+            weights,
+            optimizer: args.opt.optimizer()?,
+        },
+    )?;
+    args.opt.report(&report.optimizer, &report.timings);
+    if args.output.is_none() {
+        // Text only: a side file of weights has no use without the code's file.
+        let text = std::fs::read(&temp);
+        let _ = std::fs::remove_file(&temp);
+        if let Some(w) = &report.weights_file {
+            let _ = std::fs::remove_file(w);
+        }
+        std::io::stdout().write_all(&text?)?;
+    } else if let Some(w) = &report.weights_file {
+        eprintln!("weights: {} ({} bytes)", w.display(), report.weights_bytes);
+    }
+    if emit == Emit::Header {
+        let header = output.with_extension("h");
+        write_output(Some(&header), onnx_mlc::emit_header(&model)?.as_bytes())?;
     }
     Ok(())
 }
 
-/// Compiles for the JIT with the flags' options, printing the reports;
-/// also returns how long compiling took.
+/// Writes `bytes` to `output`, or to standard output.
+fn write_output(output: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
+    match output {
+        Some(out) => {
+            std::fs::write(out, bytes).map_err(|e| anyhow!("cannot write {}: {e}", out.display()))
+        }
+        None => Ok(std::io::stdout().write_all(bytes)?),
+    }
+}
+
+/// A compiled model ready to run: in memory (JIT) or a loaded library (AOT).
+enum Runnable {
+    Jit(CompiledModel),
+    Aot(AotModel),
+}
+
+impl Runnable {
+    fn run(&self, inputs: &[Tensor]) -> onnx_mlc::Result<Vec<Tensor>> {
+        match self {
+            Runnable::Jit(m) => m.run(inputs),
+            Runnable::Aot(m) => m.run(inputs),
+        }
+    }
+
+    fn signature(&self) -> &ModelSignature {
+        match self {
+            Runnable::Jit(m) => m.signature(),
+            Runnable::Aot(m) => m.signature(),
+        }
+    }
+}
+
+/// Compiles for this machine with the flags' options — through the JIT, or
+/// through a shared library with `aot` — printing the reports; also returns
+/// how long compiling (and loading) took.
 fn compile_for_run(
     model: &Model,
     threads: usize,
+    aot: bool,
     opt: &OptArgs,
-) -> anyhow::Result<(CompiledModel, Duration)> {
+) -> anyhow::Result<(Runnable, Duration)> {
     let options = CompileOptions {
         threads,
         optimizer: opt.optimizer()?,
         ..CompileOptions::default()
     };
     let start = Instant::now();
-    let (compiled, report) = Engine::compile_traced(model, &options, &[], &mut |_, _| {})?;
-    let took = start.elapsed();
-    opt.report(&report);
-    Ok((compiled, took))
+    let compiled = if aot {
+        let (compiled, report) = AotModel::compile(model, &options)?;
+        opt.report(&report.optimizer, &report.timings);
+        Runnable::Aot(compiled)
+    } else {
+        let (compiled, report) = Engine::compile_traced(model, &options, &[], &mut |_, _| {})?;
+        opt.report(&report.optimizer, &report.timings);
+        Runnable::Jit(compiled)
+    };
+    Ok((compiled, start.elapsed()))
 }
 
 fn run_model(args: &RunArgs) -> anyhow::Result<()> {
-    if args.aot {
-        bail!("--aot: this onnx-mlc does not build ahead-of-time libraries yet; run without --aot (JIT)");
-    }
     let model = Engine::load(&args.model)?;
-    let (compiled, _) = compile_for_run(&model, args.threads, &args.opt)?;
+    let (compiled, _) = compile_for_run(&model, args.threads, args.aot, &args.opt)?;
     let inputs = inputs::read_all(&model, &args.inputs)?;
     let outputs = compiled.run(&inputs)?;
     std::fs::create_dir_all(&args.out)
@@ -513,7 +679,7 @@ impl Latency {
     /// Runs `compiled` `warmup` times, then measures `runs` (at least one)
     /// runs.
     fn measure(
-        compiled: &CompiledModel,
+        compiled: &Runnable,
         inputs: &[Tensor],
         warmup: usize,
         runs: usize,
@@ -560,7 +726,7 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     let mut inputs = None;
     let mut rows = vec![];
     for threads in counts {
-        let (compiled, took) = compile_for_run(&model, threads, &args.opt)?;
+        let (compiled, took) = compile_for_run(&model, threads, args.aot, &args.opt)?;
         let inputs = match &mut inputs {
             Some(inputs) => inputs,
             None => inputs.insert(if args.inputs.is_empty() {

@@ -17,6 +17,7 @@
 //! reports per-stage timings and the optimizer's report, and shows the IR
 //! between stages.
 
+pub mod aot;
 pub mod error;
 mod jit;
 pub mod pipeline;
@@ -30,7 +31,9 @@ use onnx_mlc_import::{load_model, ImportOptions};
 use onnx_mlc_runtime::RtContext;
 use onnx_mlc_runtime::{CompiledCode, Session, Weights as SessionWeights};
 
+pub use aot::{emit_header, AotModel, AotOutput, LibraryOptions, LibraryReport, WeightsPolicy};
 pub use error::{Error, Result};
+pub use onnx_mlc_codegen::emit::Artifact;
 pub use onnx_mlc_codegen::TargetSpec;
 pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
 pub use onnx_mlc_runtime::Tensor;
@@ -114,7 +117,7 @@ impl Engine {
                 &llcx,
                 &model,
                 &pipeline_options,
-                Weights::Runtime,
+                &|_| Ok(Weights::Runtime),
                 &mut timings,
                 print,
                 last,
@@ -147,7 +150,7 @@ impl Engine {
                 llcx,
                 &model,
                 &pipeline_options,
-                Weights::Runtime,
+                &|_| Ok(Weights::Runtime),
                 &mut timings,
                 print,
             )?;
@@ -182,7 +185,7 @@ impl Engine {
 }
 
 /// The data of weight `v`: a `Constant`'s dense value or an input's default.
-fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result<Tensor> {
+pub(crate) fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result<Tensor> {
     let name = || {
         model
             .ir

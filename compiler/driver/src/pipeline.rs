@@ -259,7 +259,7 @@ pub fn front_end(
 }
 
 /// The ABI description of a graph input or output.
-fn io_desc(name: &str, ty: &Type) -> IoDesc {
+pub(crate) fn io_desc(name: &str, ty: &Type) -> IoDesc {
     let t = ty
         .as_tensor()
         .expect("planned models have tensor inputs and outputs");
@@ -310,12 +310,14 @@ pub fn model_desc<'a>(
 
 /// The stages from `plan` on: lowers a model that went through
 /// [`front_end`] to an optimized LLVM module (with the ABI glue) in `llcx`.
-/// `print` receives the stages asked for in `options`.
-pub fn compile_to_llvm<'c>(
+/// `weights` says, given the plan (whose `weights` fix their order), where
+/// the compiled code finds them. `print` receives the stages asked for in
+/// `options`.
+pub fn compile_to_llvm<'c, 'w>(
     llcx: &'c LlvmContext,
     model: &Model,
     options: &PipelineOptions,
-    weights: Weights,
+    weights: &dyn Fn(&Plan) -> Result<Weights<'w>>,
     timings: &mut Timings,
     print: &mut dyn FnMut(PrintPoint, StageIr),
 ) -> Result<(LlvmModule<'c>, Plan)> {
@@ -326,11 +328,11 @@ pub fn compile_to_llvm<'c>(
 /// [`compile_to_llvm`], stopping after `last`: the LLVM module and the plan
 /// when `last` is [`Stage::Llvm`], nothing otherwise (the stages' output
 /// went to `print`). `onnx --emit plan` needs no lowering of the kernels.
-pub fn lower_until<'c>(
+pub fn lower_until<'c, 'w>(
     llcx: &'c LlvmContext,
     model: &Model,
     options: &PipelineOptions,
-    weights: Weights,
+    weights: &dyn Fn(&Plan) -> Result<Weights<'w>>,
     timings: &mut Timings,
     print: &mut dyn FnMut(PrintPoint, StageIr),
     last: Stage,
@@ -363,7 +365,7 @@ pub fn lower_until<'c>(
     if show(Stage::LlvmMlir, &|| built.module.as_operation().to_string()) {
         return Ok(None);
     }
-    let desc = model_desc(model, &plan, built.workspace_size, weights);
+    let desc = model_desc(model, &plan, built.workspace_size, weights(&plan)?);
     let module = timings.time("llvm", || -> Result<_> {
         let module = llvm::translate(llcx, &built.module, &options.target)?;
         define_glue(llcx, &module, &built.kernels, &desc)?;
