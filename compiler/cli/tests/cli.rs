@@ -526,6 +526,9 @@ fn bench_prints_latency_at_1_and_n_threads() {
     let out = onnx_mlc(&["bench", MLP, &input, "--runs", "2", "--threads", "1"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().count(), 3);
+    let out = onnx_mlc(&["bench", MLP, "--aot", "--runs", "2", "--threads", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 3);
     let out = onnx_mlc(&["bench", MLP, "--runs", "0"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).starts_with("ERROR: --runs must be at least 1"));
@@ -559,6 +562,10 @@ fn emits_every_stage() {
         );
         assert!(err.is_empty(), "--emit {stage}: {err}");
     }
+    // The stages are generated for --target (AArch64's NEON vectors here).
+    let (native, _) = emit("affine", &[]);
+    let (arm, _) = emit("affine", &["--target", "aarch64"]);
+    assert!(arm.contains("vector<") && arm != native);
     let (dot, _) = emit("dot", &[]);
     assert_eq!(
         dot.matches("digraph").count(),
