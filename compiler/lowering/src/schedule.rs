@@ -51,6 +51,18 @@ pub enum Schedule {
         k: i64,
         epilogue: bool,
     },
+    /// A sliding-window root (convolution, pooling; tagged `omlc.root`)
+    /// over `[N, C, …]` with `channels` output channels, each worth
+    /// `work_per_channel` multiply-adds, computed into a fill tagged
+    /// `omlc.init` and followed by `epilogues` elementwise ops (tagged
+    /// `omlc.epilogue`) that update its result in place. Chunked along
+    /// the channels; the fill, the root and the epilogues are computed
+    /// chunk by chunk.
+    Window {
+        channels: i64,
+        work_per_channel: i64,
+        epilogues: usize,
+    },
     /// Anything else: the kernel's last structured op (tagged
     /// `omlc.root`) is chunked along its outermost parallel dim of
     /// extent `outer` when it has one; LLVM vectorizes what it can.
@@ -137,6 +149,46 @@ impl Schedule {
                 s.bufferize();
                 s.serialize_chunks(1);
                 s.lower_vectors();
+                chunks
+            }
+            Schedule::Window {
+                channels,
+                work_per_channel,
+                epilogues,
+            } => {
+                let (tile, chunks) = chunking(*channels, *work_per_channel);
+                let last = if *epilogues == 0 {
+                    s.line(&format!("%last = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+                    "%last".to_string()
+                } else {
+                    s.line(&format!("%eps = transform.structured.match attributes{{omlc.epilogue}} in %f : ({ANY}) -> {ANY}"));
+                    let n = epilogues;
+                    s.line(&format!(
+                        "%ep:{n} = transform.split_handle %eps : ({ANY}) -> ({})",
+                        vec![ANY; *n].join(", ")
+                    ));
+                    format!("%ep#{}", n - 1)
+                };
+                s.line(&format!("%t, %c0 = transform.structured.tile_using_forall {last} tile_sizes [0, {tile}] : ({ANY}) -> ({ANY}, {ANY})"));
+                let mut containing = "%c0".to_string();
+                let mut fuse = |s: &mut Script, producer: &str, i: usize| {
+                    s.line(&format!("%fused{i}, %c{} = transform.structured.fuse_into_containing_op {producer} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})", i + 1));
+                    containing = format!("%c{}", i + 1);
+                };
+                let mut i = 0;
+                for e in (0..epilogues.saturating_sub(1)).rev() {
+                    fuse(&mut s, &format!("%ep#{e}"), i);
+                    i += 1;
+                }
+                if *epilogues > 0 {
+                    s.line(&format!("%root = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+                    fuse(&mut s, "%root", i);
+                    i += 1;
+                }
+                s.line(&format!("%init = transform.structured.match attributes{{omlc.init}} in %f : ({ANY}) -> {ANY}"));
+                fuse(&mut s, "%init", i);
+                s.bufferize();
+                s.serialize_chunks(1);
                 chunks
             }
             Schedule::Generic {
