@@ -86,6 +86,8 @@ pub struct KernelBuilder<'c, 'a> {
     schedule: Option<Schedule>,
     /// Structured ops built so far.
     structured_ops: usize,
+    /// Buffers the kernel allocates for itself, freed before it returns.
+    scratch: Vec<MValue<'c, 'a>>,
 }
 
 impl<'c, 'a> KernelBuilder<'c, 'a> {
@@ -177,6 +179,22 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                     epilogues: epilogues + 1,
                 })
             }
+            Some(Schedule::ConvGemm {
+                channels,
+                reduction,
+                spatial,
+                col,
+                epilogues,
+            }) => {
+                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                Some(Schedule::ConvGemm {
+                    channels,
+                    reduction,
+                    spatial,
+                    col,
+                    epilogues: epilogues + 1,
+                })
+            }
             None => Some(Schedule::Elementwise {
                 dims: dims.to_vec(),
                 elem_bits,
@@ -184,6 +202,38 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
             _ => Some(Schedule::Generic { outer: None }),
         };
         self.e.append(op)
+    }
+
+    /// A buffer of `dims` the kernel allocates for its own use (an im2col
+    /// matrix, say) and frees when it returns, as a tensor that ops
+    /// compute into in place (destination-passing style, like an output).
+    /// Allocated on every call: for data a root needs whole that no
+    /// value of the plan holds.
+    pub fn scratch(
+        &mut self,
+        dims: &[i64],
+        elem: onnx_mlc_dialect::ElemType,
+    ) -> Result<MValue<'c, 'a>> {
+        let e = self.e;
+        let memref = memref_type(e.cx, dims, elem)?;
+        let alignment = e.attr("64 : i64");
+        let buffer = e.value(e.op(
+            "memref.alloc",
+            &[],
+            &[memref.into()],
+            &[
+                ("operandSegmentSizes", e.segments(&[0, 0])),
+                ("alignment", alignment),
+            ],
+        ));
+        self.scratch.push(buffer);
+        let unit = e.attr("unit");
+        Ok(e.value(e.op(
+            "bufferization.to_tensor",
+            &[buffer],
+            &[tensor_type(e.cx, dims, elem)?],
+            &[("restrict", unit), ("writable", unit)],
+        )))
     }
 
     /// Whether `v` leaves the kernel (is written to an output memref).
@@ -267,6 +317,7 @@ fn build_body<'c>(
         init_alias: HashMap::new(),
         schedule: None,
         structured_ops: 0,
+        scratch: vec![],
     };
     // An argument reinterpreted to its value's own memref type.
     let arg = |i: usize, v: Value| -> Result<MValue> {
@@ -317,6 +368,9 @@ fn build_body<'c>(
             &[],
             &[("restrict", unit), ("writable", unit)],
         ));
+    }
+    for &buffer in &kb.scratch {
+        e.append(e.op("memref.dealloc", &[buffer], &[], &[]));
     }
     e.append(func::r#return(&[], loc));
     Ok(match kb.schedule {

@@ -63,6 +63,21 @@ pub enum Schedule {
         work_per_channel: i64,
         epilogues: usize,
     },
+    /// A convolution in GEMM form (`ops/conv.rs`): a contraction (tagged
+    /// `omlc.root`) of `channels × reduction` weights with a
+    /// `reduction × spatial…` matrix — an im2col matrix built by an op
+    /// tagged `omlc.col` when `col` — into `[1, channels, spatial…]`,
+    /// initialized by a fill tagged `omlc.init`, followed by `epilogues`
+    /// elementwise ops (tagged `omlc.epilogue`). Chunked along the
+    /// channels like `Window`; inside a chunk, register tiles of output
+    /// channels × the last spatial dim are computed as outer products.
+    ConvGemm {
+        channels: i64,
+        reduction: i64,
+        spatial: Vec<i64>,
+        col: bool,
+        epilogues: usize,
+    },
     /// Anything else: the kernel's last structured op (tagged
     /// `omlc.root`) is chunked along its outermost parallel dim of
     /// extent `outer` when it has one; LLVM vectorizes what it can.
@@ -157,38 +172,66 @@ impl Schedule {
                 epilogues,
             } => {
                 let (tile, chunks) = chunking(*channels, *work_per_channel);
-                let last = if *epilogues == 0 {
-                    s.line(&format!("%last = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
-                    "%last".to_string()
-                } else {
-                    s.line(&format!("%eps = transform.structured.match attributes{{omlc.epilogue}} in %f : ({ANY}) -> {ANY}"));
-                    let n = epilogues;
-                    s.line(&format!(
-                        "%ep:{n} = transform.split_handle %eps : ({ANY}) -> ({})",
-                        vec![ANY; *n].join(", ")
-                    ));
-                    format!("%ep#{}", n - 1)
-                };
-                s.line(&format!("%t, %c0 = transform.structured.tile_using_forall {last} tile_sizes [0, {tile}] : ({ANY}) -> ({ANY}, {ANY})"));
-                let mut containing = "%c0".to_string();
-                let mut fuse = |s: &mut Script, producer: &str, i: usize| {
-                    s.line(&format!("%fused{i}, %c{} = transform.structured.fuse_into_containing_op {producer} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})", i + 1));
-                    containing = format!("%c{}", i + 1);
-                };
-                let mut i = 0;
-                for e in (0..epilogues.saturating_sub(1)).rev() {
-                    fuse(&mut s, &format!("%ep#{e}"), i);
-                    i += 1;
-                }
-                if *epilogues > 0 {
-                    s.line(&format!("%root = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
-                    fuse(&mut s, "%root", i);
-                    i += 1;
-                }
-                s.line(&format!("%init = transform.structured.match attributes{{omlc.init}} in %f : ({ANY}) -> {ANY}"));
-                fuse(&mut s, "%init", i);
+                s.chunk_and_fuse(*epilogues, &format!("0, {tile}"));
                 s.bufferize();
                 s.serialize_chunks(1);
+                chunks
+            }
+            Schedule::ConvGemm {
+                channels,
+                reduction,
+                spatial,
+                col,
+                epilogues,
+            } => {
+                let lanes = target.lanes(32);
+                let r = spatial.len();
+                let last = spatial[r - 1];
+                // Vector along the last output dim: a divisor of it of at
+                // most two vectors; rows of `rm` output channels, as many
+                // as the accumulators' registers allow.
+                let rw = (1..=last.min(2 * lanes))
+                    .rev()
+                    .find(|w| last % w == 0)
+                    .expect("1 divides");
+                let vregs = (rw + lanes - 1) / lanes;
+                let budget = i64::from(target.vector_registers) * 3 / 4 / vregs;
+                let rm = [16, 8, 4, 2, 1]
+                    .into_iter()
+                    .find(|&m| m <= budget.max(1) && channels % m == 0)
+                    .expect("1 divides");
+                // Chunks: whole register rows, evenly dividing the channels.
+                let rows = channels / rm;
+                let per_row = rm * reduction * spatial.iter().product::<i64>();
+                let (_, wanted) = chunking(rows, per_row);
+                let chunks = (wanted..=rows).find(|c| rows % c == 0).unwrap_or(rows);
+                let tile = channels / chunks;
+                let (root, init, eps) = s.chunk_and_fuse(*epilogues, &format!("0, {tile}"));
+                let mut out_tile = vec![1, rm];
+                out_tile.extend(vec![1; r - 1]);
+                out_tile.push(rw);
+                for (i, ep) in eps.iter().enumerate() {
+                    s.tile_for(ep, &out_tile, &format!("%ept{i}"));
+                }
+                s.tile_for(&init, &out_tile, "%initt");
+                let mut root_tile = out_tile.clone();
+                root_tile.push(1);
+                s.tile_for(&root, &root_tile, "%roott");
+                if *col {
+                    let mut col_tile = vec![1; r];
+                    col_tile.push(rw);
+                    s.line(&format!("%col = transform.structured.match attributes{{omlc.col}} in %f : ({ANY}) -> {ANY}"));
+                    s.tile_for("%col", &col_tile, "%colt");
+                }
+                s.fold_unit_dims();
+                s.vectorize();
+                s.bufferize();
+                // A single chunk's loop is folded away by the vectorizer's
+                // canonicalizations.
+                if chunks > 1 {
+                    s.serialize_chunks(1);
+                }
+                s.lower_vectors();
                 chunks
             }
             Schedule::Generic {
@@ -228,6 +271,74 @@ impl Default for Script {
 }
 
 impl Script {
+    /// Tiles the op tagged `omlc.epilogue` last (or the root when there is
+    /// none) into the chunk `scf.forall` with `sizes`, and fuses into it
+    /// the other epilogues, the root (tagged `omlc.root`) and its fill
+    /// (tagged `omlc.init`). Returns the handles of the root, the fill and
+    /// the epilogues inside the chunk loop.
+    fn chunk_and_fuse(&mut self, epilogues: usize, sizes: &str) -> (String, String, Vec<String>) {
+        let last = if epilogues == 0 {
+            self.line(&format!("%last = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+            "%last".to_string()
+        } else {
+            self.line(&format!("%eps = transform.structured.match attributes{{omlc.epilogue}} in %f : ({ANY}) -> {ANY}"));
+            self.line(&format!(
+                "%ep:{epilogues} = transform.split_handle %eps : ({ANY}) -> ({})",
+                vec![ANY; epilogues].join(", ")
+            ));
+            format!("%ep#{}", epilogues - 1)
+        };
+        self.line(&format!("%t, %c0 = transform.structured.tile_using_forall {last} tile_sizes [{sizes}] : ({ANY}) -> ({ANY}, {ANY})"));
+        let mut containing = "%c0".to_string();
+        let mut fused = 0;
+        let mut fuse = |s: &mut Script, producer: &str| {
+            s.line(&format!("%fused{fused}, %c{} = transform.structured.fuse_into_containing_op {producer} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})", fused + 1));
+            containing = format!("%c{}", fused + 1);
+            fused += 1;
+            format!("%fused{}", fused - 1)
+        };
+        let mut eps = vec![];
+        if epilogues > 0 {
+            eps.push("%t".to_string());
+        }
+        for e in (0..epilogues.saturating_sub(1)).rev() {
+            eps.push(fuse(self, &format!("%ep#{e}")));
+        }
+        let root = if epilogues > 0 {
+            self.line(&format!("%root = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+            fuse(self, "%root")
+        } else {
+            "%t".to_string()
+        };
+        self.line(&format!(
+            "%init = transform.structured.match attributes{{omlc.init}} in %f : ({ANY}) -> {ANY}"
+        ));
+        let init = fuse(self, "%init");
+        (root, init, eps)
+    }
+
+    /// Tiles `op` with `scf.for` loops of `sizes`; the tiled op is `name`.
+    fn tile_for(&mut self, op: &str, sizes: &[i64], name: &str) {
+        let loops = sizes.iter().filter(|&&s| s != 0).count();
+        self.line(&format!(
+            "{name}, {name}_loops:{loops} = transform.structured.tile_using_for {op} tile_sizes [{}] : ({ANY}) -> ({ANY}{})",
+            list(sizes),
+            format!(", {ANY}").repeat(loops)
+        ));
+    }
+
+    /// Drops the unit dims of the (tiled) linalg ops: a register tile
+    /// `1 × m × 1 × w × 1` of a convolution's product becomes the
+    /// elementwise update `acc[m, w] += W[m] · col[w]` of one step of its
+    /// reduction loop, which vectorizes to one FMA per row.
+    fn fold_unit_dims(&mut self) {
+        let f = self.func;
+        self.line(&format!("transform.apply_patterns to {f} {{"));
+        self.line("  transform.apply_patterns.linalg.fold_unit_extent_dims_via_reshapes");
+        self.line("  transform.apply_patterns.canonicalization");
+        self.line(&format!("}} : {ANY}"));
+    }
+
     fn line(&mut self, l: &str) {
         self.body.push_str("    ");
         self.body.push_str(l);

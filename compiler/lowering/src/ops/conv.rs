@@ -27,17 +27,18 @@
 //! number of spatial dims.
 
 use melior::ir::attribute::IntegerAttribute;
+use melior::ir::operation::OperationMutLike;
 use melior::ir::r#type::{RankedTensorType, ShapedTypeLike};
 use melior::ir::{Operation, Region, Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::OpKind;
+use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::unsupported;
 use crate::emit::{region, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
-use crate::types::tensor_type;
+use crate::types::{elem_type, tensor_type};
 
 /// The geometry of a sliding window along the spatial dims.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -255,7 +256,6 @@ fn fill<'c, 'a>(
         };
         be.append(be.op("linalg.yield", &[v], &[], &[]));
     });
-    use melior::ir::operation::OperationMutLike;
     op.set_attribute("omlc.init", e.attr("unit"));
     e.value(op)
 }
@@ -356,6 +356,9 @@ pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<M
             return Err(unsupported(kb, op, "kernel_shape differs from W's"));
         }
     }
+    if gemm_form(&xd, group, elem) {
+        return conv_gemm(kb, x, wv, bias, y, &wd, &yd, &w);
+    }
     let e = kb.e;
     let init = kb.init(y)?;
     let init = fill(
@@ -435,6 +438,160 @@ pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<M
         Schedule::Window {
             channels: m,
             work_per_channel: per_channel,
+            epilogues: 0,
+        },
+    );
+    Ok(root.result(0).expect("one result").into())
+}
+
+/// Whether a convolution takes the GEMM form ([`conv_gemm`]): one image,
+/// one group, f32.
+fn gemm_form(xd: &[i64], group: i64, elem: ElemType) -> bool {
+    xd[0] == 1 && group == 1 && elem == ElemType::F32
+}
+
+/// The GEMM form of a convolution of one image with one group:
+/// `y[0, m, o…] = Σ_k Wc[m, k] · col[k, o…]`, with `Wc` the weight seen as
+/// `[M, K]` (`K = C·∏kernel`, a view) and `col` the im2col matrix
+/// `col[(c, j…), o…] = x[0, c, o·s + j·d − begin]` (0 in the padding),
+/// built in a scratch buffer before the product. A 1×1 convolution with
+/// unit strides and no padding reads `x` itself as `col`. The product is a
+/// `linalg.generic` over `(n, m, o…, k)` with projected-permutation maps,
+/// so that the schedule (`Schedule::ConvGemm`) can give it the register
+/// tiling and vectorization of a matrix product.
+#[allow(clippy::too_many_arguments)]
+fn conv_gemm<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    x: Value,
+    wv: Value,
+    bias: Option<Value>,
+    y: Value,
+    wd: &[i64],
+    yd: &[i64],
+    w: &Window,
+) -> Result<MValue<'c, 'a>> {
+    let e = kb.e;
+    let r = w.kernel.len();
+    let m = wd[0];
+    let k: i64 = wd[1..].iter().product();
+    let f32t = elem_type(e.cx, ElemType::F32)?;
+    let merged: Vec<String> = (1..=r + 1).map(|i| i.to_string()).collect();
+    let wc = e.value(e.op(
+        "tensor.collapse_shape",
+        &[kb.tensor(wv)],
+        &[RankedTensorType::new(&[m as u64, k as u64], f32t, None).into()],
+        &[(
+            "reassociation",
+            e.attr(&format!("[[0], [{}]]", merged.join(", "))),
+        )],
+    ));
+    let direct = w.kernel.iter().all(|&s| s == 1)
+        && w.strides.iter().all(|&s| s == 1)
+        && !w.leaves_input()
+        && w.output == w.input;
+    let xt = kb.tensor(x);
+    let out = &yd[2..];
+    let d = |i: usize| format!("d{i}");
+    let rhs = if direct {
+        xt
+    } else {
+        let mut dims = vec![k];
+        dims.extend(out);
+        let scratch = kb.scratch(&dims, ElemType::F32)?;
+        let mut loops = Loops::new();
+        for _ in 0..=r {
+            loops.add(false);
+        }
+        let win = w.clone();
+        let mut col = generic(
+            e,
+            &[],
+            scratch,
+            &[identity(r + 1)],
+            &loops.iterator_attr(),
+            |be, args| {
+                let ty = args[0].r#type();
+                let zero = be.index(0);
+                // k = (c·k1 + j1)·k2 + j2 …: peel the kernel offsets.
+                let mut rest = loop_index(be, 0);
+                let mut offsets = vec![zero; r];
+                for i in (0..r).rev() {
+                    offsets[i] = be.same("arith.remui", &[rest, be.index(win.kernel[i])]);
+                    rest = be.same("arith.divui", &[rest, be.index(win.kernel[i])]);
+                }
+                let mut indices = vec![zero, rest];
+                let mut inside: Option<MValue> = None;
+                for (i, &j) in offsets.iter().enumerate() {
+                    let o = loop_index(be, 1 + i);
+                    let os = be.same("arith.muli", &[o, be.index(win.strides[i])]);
+                    let jd = be.same("arith.muli", &[j, be.index(win.dilations[i])]);
+                    let p = be.same("arith.addi", &[os, jd]);
+                    let p = be.same("arith.subi", &[p, be.index(win.begin[i])]);
+                    let ok = be.cmp("arith.cmpi", 6, p, be.index(win.input[i]));
+                    indices.push(be.select(ok, p, zero));
+                    inside = Some(match inside {
+                        Some(all) => be.same("arith.andi", &[all, ok]),
+                        None => ok,
+                    });
+                }
+                let mut operands = vec![xt];
+                operands.extend(indices);
+                let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
+                let v = be.select(inside.expect("spatial dims"), v, be.f(ty, 0.0));
+                be.append(be.op("linalg.yield", &[v], &[], &[]));
+            },
+        );
+        col.set_attribute("omlc.col", e.attr("unit"));
+        e.value(col)
+    };
+    let init = kb.init(y)?;
+    let init = fill(
+        kb,
+        init,
+        yd.len(),
+        Some(0.0),
+        bias.map(|b| kb.tensor(b)),
+        None,
+    );
+    // Loops: n, m, o…, k.
+    let mut loops = Loops::new();
+    for _ in 0..2 + r {
+        loops.add(false);
+    }
+    let dk = loops.add(true);
+    let o_exprs: Vec<String> = (2..2 + r).map(d).collect();
+    let mut rhs_exprs = if direct {
+        vec![d(0), d(dk)]
+    } else {
+        vec![d(dk)]
+    };
+    rhs_exprs.extend(o_exprs.iter().cloned());
+    let mut out_exprs = vec![d(0), d(1)];
+    out_exprs.extend(o_exprs);
+    let maps = [
+        loops.map(&[d(1), d(dk)]),
+        loops.map(&rhs_exprs),
+        loops.map(&out_exprs),
+    ];
+    let product = generic(
+        e,
+        &[wc, rhs],
+        init,
+        &maps,
+        &loops.iterator_attr(),
+        |be, args| {
+            let prod = be.same("arith.mulf", &[args[0], args[1]]);
+            let sum = be.same("arith.addf", &[args[2], prod]);
+            be.append(be.op("linalg.yield", &[sum], &[], &[]));
+        },
+    );
+    let root = kb.root(
+        product,
+        Schedule::ConvGemm {
+            channels: m,
+            reduction: k,
+            spatial: out.to_vec(),
+            col: !direct,
             epilogues: 0,
         },
     );
