@@ -86,8 +86,6 @@ pub struct KernelBuilder<'c, 'a> {
     schedule: Option<Schedule>,
     /// Structured ops built so far.
     structured_ops: usize,
-    /// Buffers the kernel allocates for itself, freed before it returns.
-    scratch: Vec<MValue<'c, 'a>>,
 }
 
 impl<'c, 'a> KernelBuilder<'c, 'a> {
@@ -204,38 +202,6 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         self.e.append(op)
     }
 
-    /// A buffer of `dims` the kernel allocates for its own use (an im2col
-    /// matrix, say) and frees when it returns, as a tensor that ops
-    /// compute into in place (destination-passing style, like an output).
-    /// Allocated on every call: for data a root needs whole that no
-    /// value of the plan holds.
-    pub fn scratch(
-        &mut self,
-        dims: &[i64],
-        elem: onnx_mlc_dialect::ElemType,
-    ) -> Result<MValue<'c, 'a>> {
-        let e = self.e;
-        let memref = memref_type(e.cx, dims, elem)?;
-        let alignment = e.attr("64 : i64");
-        let buffer = e.value(e.op(
-            "memref.alloc",
-            &[],
-            &[memref.into()],
-            &[
-                ("operandSegmentSizes", e.segments(&[0, 0])),
-                ("alignment", alignment),
-            ],
-        ));
-        self.scratch.push(buffer);
-        let unit = e.attr("unit");
-        Ok(e.value(e.op(
-            "bufferization.to_tensor",
-            &[buffer],
-            &[tensor_type(e.cx, dims, elem)?],
-            &[("restrict", unit), ("writable", unit)],
-        )))
-    }
-
     /// Whether `v` leaves the kernel (is written to an output memref).
     pub fn is_output(&self, v: Value) -> bool {
         self.dests.contains_key(&v)
@@ -317,7 +283,6 @@ fn build_body<'c>(
         init_alias: HashMap::new(),
         schedule: None,
         structured_ops: 0,
-        scratch: vec![],
     };
     // An argument reinterpreted to its value's own memref type.
     let arg = |i: usize, v: Value| -> Result<MValue> {
@@ -368,9 +333,6 @@ fn build_body<'c>(
             &[],
             &[("restrict", unit), ("writable", unit)],
         ));
-    }
-    for &buffer in &kb.scratch {
-        e.append(e.op("memref.dealloc", &[buffer], &[], &[]));
     }
     e.append(func::r#return(&[], loc));
     Ok(match kb.schedule {

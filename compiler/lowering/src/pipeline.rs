@@ -41,7 +41,8 @@ impl Stage {
 /// unscheduled ops) becomes `scf` loops — not `affine.for`, which cannot
 /// nest inside the schedules' `scf.for` tile loops — next to the tiling's
 /// `affine.apply`/`affine.min` index arithmetic.
-const TO_AFFINE: &str = "builtin.module(canonicalize,cse,convert-linalg-to-loops,\
+const TO_AFFINE: &str =
+    "builtin.module(buffer-deallocation-pipeline,canonicalize,cse,convert-linalg-to-loops,\
      loop-invariant-code-motion,canonicalize,cse)";
 
 /// From the affine stage to the LLVM dialect. Functions take memrefs as

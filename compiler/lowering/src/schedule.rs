@@ -188,9 +188,10 @@ impl Schedule {
                 let r = spatial.len();
                 let last = spatial[r - 1];
                 // Vector along the last output dim: a divisor of it of at
-                // most two vectors; rows of `rm` output channels, as many
-                // as the accumulators' registers allow.
-                let rw = (1..=last.min(2 * lanes))
+                // most one register (LLVM splits longer vectors of odd
+                // lengths badly); rows of `rm` output channels, as many as
+                // the accumulators' registers allow.
+                let rw = (1..=last.min(lanes))
                     .rev()
                     .find(|w| last % w == 0)
                     .expect("1 divides");
@@ -200,13 +201,29 @@ impl Schedule {
                     .into_iter()
                     .find(|&m| m <= budget.max(1) && channels % m == 0)
                     .expect("1 divides");
-                // Chunks: whole register rows, evenly dividing the channels.
-                let rows = channels / rm;
-                let per_row = rm * reduction * spatial.iter().product::<i64>();
-                let (_, wanted) = chunking(rows, per_row);
-                let chunks = (wanted..=rows).find(|c| rows % c == 0).unwrap_or(rows);
-                let tile = channels / chunks;
-                let (root, init, eps) = s.chunk_and_fuse(*epilogues, &format!("0, {tile}"));
+                // Chunks: along the first spatial dim when the im2col matrix
+                // is larger than the weights (each chunk builds its rows of
+                // it, which stay in cache for the product), else along the
+                // channels (whole register rows; the weights are streamed
+                // once). Either evenly divided, so every tile is static.
+                let positions: i64 = spatial.iter().product();
+                let by_rows = *col && positions > *channels;
+                let (extent, unit, per_unit) = if by_rows {
+                    (spatial[0], 1, channels * reduction * positions / spatial[0])
+                } else {
+                    (*channels / rm, rm, rm * reduction * positions)
+                };
+                let (_, wanted) = chunking(extent, per_unit);
+                let chunks = (wanted..=extent)
+                    .find(|c| extent % c == 0)
+                    .unwrap_or(extent);
+                let tile = extent / chunks * unit;
+                let sizes = if by_rows {
+                    format!("0, 0, {tile}")
+                } else {
+                    format!("0, {tile}")
+                };
+                let (root, init, eps) = s.chunk_and_fuse(*epilogues, &sizes);
                 let mut out_tile = vec![1, rm];
                 out_tile.extend(vec![1; r - 1]);
                 out_tile.push(rw);
@@ -221,7 +238,13 @@ impl Schedule {
                     let mut col_tile = vec![1; r];
                     col_tile.push(rw);
                     s.line(&format!("%col = transform.structured.match attributes{{omlc.col}} in %f : ({ANY}) -> {ANY}"));
-                    s.tile_for("%col", &col_tile, "%colt");
+                    let col = if by_rows {
+                        s.line(&format!("%colf, %cc = transform.structured.fuse_into_containing_op %col into {} : ({ANY}, {ANY}) -> ({ANY}, {ANY})", s.containing));
+                        "%colf"
+                    } else {
+                        "%col"
+                    };
+                    s.tile_for(col, &col_tile, "%colt");
                 }
                 s.fold_unit_dims();
                 s.vectorize();
@@ -259,6 +282,8 @@ struct Script {
     /// The current handle to the kernel function (transforms that rewrite
     /// it consume the old handle and return a new one).
     func: &'static str,
+    /// The current handle to the chunk loop, once there is one.
+    containing: String,
 }
 
 impl Default for Script {
@@ -266,6 +291,7 @@ impl Default for Script {
         Script {
             body: String::new(),
             func: "%f",
+            containing: String::new(),
         }
     }
 }
@@ -314,6 +340,7 @@ impl Script {
             "%init = transform.structured.match attributes{{omlc.init}} in %f : ({ANY}) -> {ANY}"
         ));
         let init = fuse(self, "%init");
+        self.containing = containing;
         (root, init, eps)
     }
 

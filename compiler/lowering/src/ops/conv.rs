@@ -497,7 +497,12 @@ fn conv_gemm<'c, 'a>(
     } else {
         let mut dims = vec![k];
         dims.extend(out);
-        let scratch = kb.scratch(&dims, ElemType::F32)?;
+        let scratch = e.value(e.op(
+            "tensor.empty",
+            &[],
+            &[tensor_type(e.cx, &dims, ElemType::F32)?],
+            &[],
+        ));
         let mut loops = Loops::new();
         for _ in 0..=r {
             loops.add(false);
@@ -580,8 +585,7 @@ fn conv_gemm<'c, 'a>(
         &maps,
         &loops.iterator_attr(),
         |be, args| {
-            let prod = be.same("arith.mulf", &[args[0], args[1]]);
-            let sum = be.same("arith.addf", &[args[2], prod]);
+            let sum = be.same("math.fma", &[args[0], args[1], args[2]]);
             be.append(be.op("linalg.yield", &[sum], &[], &[]));
         },
     );
