@@ -515,6 +515,56 @@ fn walk<'c, 'a>(op: OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>
 mod tests {
     use super::*;
 
+    fn conv(spatial: &[i64], col: bool) -> Schedule {
+        Schedule::ConvGemm {
+            channels: 64,
+            reduction: 576,
+            spatial: spatial.to_vec(),
+            col,
+            epilogues: 1,
+        }
+    }
+
+    #[test]
+    fn conv_register_tiles_follow_the_target() {
+        let avx512 = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let avx2 = Target {
+            vector_bits: 256,
+            vector_registers: 16,
+        };
+        let neon = Target {
+            vector_bits: 128,
+            vector_registers: 32,
+        };
+        // 16 rows of one 14-wide vector; 8 × 8; 16 × 4.
+        for (target, tile) in [
+            (avx512, "[1, 16, 1, 14, 1]"),
+            (avx2, "[1, 8, 1, 8, 1]"),
+            (neon, "[1, 16, 1, 4, 1]"),
+        ] {
+            let (script, _) = conv(&[56, 56], true).script(&target);
+            assert!(script.contains(&format!("%roott, %roott_loops:5 = transform.structured.tile_using_for %fused0 tile_sizes {tile}")), "{script}");
+        }
+    }
+
+    #[test]
+    fn conv_chunks_by_rows_only_with_a_large_im2col_matrix() {
+        let t = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let (by_rows, chunks) = conv(&[56, 56], true).script(&t);
+        assert!(by_rows.contains("tile_sizes [0, 0, 1]") && by_rows.contains("%colf"));
+        assert_eq!(chunks, 56);
+        let (by_channels, _) = conv(&[7, 7], true).script(&t);
+        assert!(by_channels.contains("tile_sizes [0, 16]") && !by_channels.contains("%colf"));
+        let (direct, _) = conv(&[56, 56], false).script(&t);
+        assert!(!direct.contains("omlc.col"));
+    }
+
     #[test]
     fn chunks_balance_work() {
         assert_eq!(chunking(512, 512 * 512 / 64), (8, 64));

@@ -863,3 +863,38 @@ fn count_to<'c, 'b>(be: Emitter<'c, 'b>, count: MValue<'c, 'b>, ty: Type<'c>) ->
     let as_int = be.convert("arith.index_cast", count, i64t);
     be.convert("arith.sitofp", as_int, ty)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Window;
+
+    fn window(kernel: i64, stride: i64, pads: (i64, i64), input: i64, output: i64) -> Window {
+        Window {
+            kernel: vec![kernel],
+            strides: vec![stride],
+            dilations: vec![1],
+            begin: vec![pads.0],
+            end: vec![pads.1],
+            input: vec![input],
+            output: vec![output],
+        }
+    }
+
+    #[test]
+    fn windows_that_leave_the_input() {
+        assert!(!window(3, 1, (0, 0), 5, 3).leaves_input());
+        assert!(window(3, 1, (1, 1), 5, 5).leaves_input());
+        // ceil_mode: the last window runs past the end without end padding.
+        assert!(window(2, 2, (0, 0), 5, 3).leaves_input());
+    }
+
+    #[test]
+    fn average_pool_divisors() {
+        let w = window(3, 1, (1, 1), 5, 5);
+        // Without the padding: 2 positions at the borders, 3 inside.
+        assert_eq!(w.count(0, 0, 0, 5), 2);
+        assert_eq!(w.count(0, 2, 0, 5), 3);
+        // With it (count_include_pad): always 3.
+        assert_eq!(w.count(0, 0, -1, 6), 3);
+    }
+}
