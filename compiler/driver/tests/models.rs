@@ -40,9 +40,22 @@ fn assert_close(what: &str, got: &[f32], want: &[f32]) {
 
 #[test]
 fn default_model_matches_its_test_data() {
+    default_model_on(1);
+}
+
+#[test]
+fn default_model_matches_its_test_data_on_two_threads() {
+    default_model_on(2);
+}
+
+fn default_model_on(threads: usize) {
     let dir = repo().join("tests/models/default");
     let model = Engine::load(dir.join("model.onnx")).expect("loads");
-    let compiled = Engine::compile(&model, &CompileOptions::default()).expect("compiles");
+    let options = CompileOptions {
+        threads,
+        ..CompileOptions::default()
+    };
+    let compiled = Engine::compile(&model, &options).expect("compiles");
     let g = model.ir.region(model.graph);
     let data = dir.join("test_data_set_0");
     let arg = g
