@@ -17,6 +17,12 @@ pub enum CodegenError {
     /// Linking the shared library failed.
     #[error("linking {path} failed: {message}")]
     Link { path: PathBuf, message: String },
+    /// An external tool (the C compiler, the linker) is missing or failed.
+    #[error("{tool}: {message}")]
+    Tool { tool: String, message: String },
+    /// A file could not be written or read.
+    #[error("{path}: {message}")]
+    Io { path: PathBuf, message: String },
     /// The JIT could not be created or a symbol is missing.
     #[error("JIT: {0}")]
     Jit(String),

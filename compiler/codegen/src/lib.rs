@@ -2,8 +2,10 @@
 //! attributes, O3), and on to objects, assembly, shared libraries, or
 //! code in memory (JIT).
 
+pub mod emit;
 pub mod error;
 pub mod glue;
+pub mod link;
 pub mod llvm;
 pub mod target;
 

@@ -25,6 +25,21 @@ pub enum Error {
     /// initializer, say).
     #[error("weight {name}: {message}")]
     Weight { name: String, message: String },
+    /// An output file (a library, a weights file) could not be written.
+    #[error("cannot write {path}: {message}")]
+    Output {
+        path: std::path::PathBuf,
+        message: String,
+    },
+    /// A compiled library could not be loaded or is not an onnx-mlc one.
+    #[error("library {path}: {message}")]
+    Library {
+        path: std::path::PathBuf,
+        message: String,
+    },
+    /// A compiled library's run failed: its `OMLC_ERR_*` code and message.
+    #[error("{message} (code {code})")]
+    Run { code: i32, message: String },
 }
 
 impl Error {

@@ -15,6 +15,7 @@
 //! JIT. The result is `Send + Sync`: many threads may call
 //! [`CompiledModel::run`] at once.
 
+pub mod aot;
 pub mod error;
 mod jit;
 pub mod pipeline;
@@ -28,7 +29,9 @@ use onnx_mlc_import::{load_model, ImportOptions};
 use onnx_mlc_runtime::RtContext;
 use onnx_mlc_runtime::{CompiledCode, Session, Weights as SessionWeights};
 
+pub use aot::{emit_header, AotModel, AotOutput, LibraryOptions, LibraryReport, WeightsPolicy};
 pub use error::{Error, Result};
+pub use onnx_mlc_codegen::emit::Artifact;
 pub use onnx_mlc_codegen::TargetSpec;
 pub use onnx_mlc_runtime::ModelSignature;
 pub use onnx_mlc_runtime::Tensor;
@@ -89,7 +92,7 @@ impl Engine {
                 llcx,
                 &model,
                 &pipeline_options,
-                Weights::Runtime,
+                &|_| Ok(Weights::Runtime),
                 &mut timings,
                 &mut |_, _| {},
             )?;
@@ -117,7 +120,7 @@ impl Engine {
 }
 
 /// The data of weight `v`: a `Constant`'s dense value or an input's default.
-fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result<Tensor> {
+pub(crate) fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result<Tensor> {
     let name = || {
         model
             .ir

@@ -123,7 +123,7 @@ pub fn prepare(model: &mut Model) -> Result<()> {
 }
 
 /// The ABI description of a graph input or output.
-fn io_desc(name: &str, ty: &Type) -> IoDesc {
+pub(crate) fn io_desc(name: &str, ty: &Type) -> IoDesc {
     let t = ty
         .as_tensor()
         .expect("planned models have tensor inputs and outputs");
@@ -173,12 +173,14 @@ pub fn model_desc<'a>(
 }
 
 /// Lowers a prepared model to an optimized LLVM module (with the ABI glue)
-/// in `llcx`. `print` receives the stages asked for in `options`.
-pub fn compile_to_llvm<'c>(
+/// in `llcx`. `weights` says, given the plan (whose `weights` fix their
+/// order), where the compiled code finds them. `print` receives the stages
+/// asked for in `options`.
+pub fn compile_to_llvm<'c, 'w>(
     llcx: &'c LlvmContext,
     model: &Model,
     options: &PipelineOptions,
-    weights: Weights,
+    weights: &dyn Fn(&Plan) -> Result<Weights<'w>>,
     timings: &mut Timings,
     print: &mut dyn FnMut(Stage, &str),
 ) -> Result<(LlvmModule<'c>, Plan)> {
@@ -201,7 +203,7 @@ pub fn compile_to_llvm<'c>(
     show(Stage::Affine, &|| built.module.as_operation().to_string());
     timings.time("llvm-mlir", || to_llvm(&cx, &mut built.module))?;
     show(Stage::LlvmMlir, &|| built.module.as_operation().to_string());
-    let desc = model_desc(model, &plan, built.workspace_size, weights);
+    let desc = model_desc(model, &plan, built.workspace_size, weights(&plan)?);
     let module = timings.time("llvm", || -> Result<_> {
         let module = llvm::translate(llcx, &built.module, &options.target)?;
         define_glue(llcx, &module, &built.kernels, &desc)?;
