@@ -7,7 +7,7 @@
 //! - BERT-base, GPT-2 and ViT-B/16 from the model cache: median latency of
 //!   the compiled model on one thread against onnxruntime with
 //!   `intra_op_num_threads=1` on the same seeded inputs, in the same run
-//!   (`tools/ort_reference.py`), and their ratio.
+//!   (`tools/ort_seeded_reference.py`), and their ratio.
 //!
 //! `cargo run --release -p onnx-mlc --example bench [model…]`
 
@@ -75,7 +75,7 @@ fn reference(model: &Path) -> Option<(Vec<Tensor>, f64)> {
     .find(|p: &PathBuf| p.exists())?;
     let out = std::env::temp_dir().join(format!("omlc-bench-{}", std::process::id()));
     let output = Command::new(python)
-        .arg(repo().join("tools/ort_reference.py"))
+        .arg(repo().join("tools/ort_seeded_reference.py"))
         .arg(model)
         .arg(&out)
         .arg("7")

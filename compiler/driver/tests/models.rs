@@ -35,18 +35,11 @@ enum Expect {
 /// Every model of the corpus with what it does today.
 const EXPECTED: &[(&str, Expect)] = &[
     ("mlp", Expect::Match),
-    // The CNNs wait for the `cnn` helper's Conv/pooling lowering.
-    ("default", Expect::Unsupported("(Conv-11): no lowering")),
-    ("resnet50", Expect::Unsupported("(Conv-11): no lowering")),
-    (
-        "mobilenet_v2",
-        Expect::Unsupported("(Conv-11): no lowering"),
-    ),
-    (
-        "efficientnet_b0",
-        Expect::Unsupported("(Conv-11): no lowering"),
-    ),
-    ("vit_b_16", Expect::Unsupported("(Conv-11): no lowering")),
+    ("default", Expect::Match),
+    ("resnet50", Expect::Match),
+    ("mobilenet_v2", Expect::Match),
+    ("efficientnet_b0", Expect::Match),
+    ("vit_b_16", Expect::Match),
     ("bert_base", Expect::Match),
     ("gpt2", Expect::Match),
 ];

@@ -1,26 +1,72 @@
-//! The optimizer's fused attention (`omlc.FusedAttention`, see the
-//! dialect's `ops/fused.rs` for the contract):
-//! `Y = Softmax(scale·MatMul(Q, Kt) + Mask, axis = -1)·V`.
+//! The optimizer's internal fused ops (the dialect's `ops/fused.rs`, whose
+//! header is the contract). FusedMatMul and FusedGemm are lowered with the
+//! matrix products (`linalg.rs`), `Activation` with the elementwise ops;
+//! their activations, like FusedConv's, are `elementwise::apply_activation`.
 //!
-//! One kernel: the scores contraction, the scaled and masked scores, the
-//! softmax's row statistics and probabilities are producers of the final
-//! contraction with V (the root, `Schedule::Fused`), so the kernel is
-//! chunked along the outer batch (heads) and each chunk computes its own
-//! scores, which never leave the cache. (FusedMatMul and FusedGemm are
-//! lowered with the matrix products, `Activation` with the elementwise ops.)
+//! | op | lowered as |
+//! |----|------------|
+//! | FusedConv(X, W, B?, Z?) | the Conv root (`conv::conv`, bias in its initial value), then one elementwise op `act(y + Z)` updating it in place — the root's first epilogue |
+//! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root, `Schedule::Fused`), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache |
 
 use melior::ir::Value as MValue;
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::ElemType;
 
-use super::elementwise::{broadcast_map, identity_map};
 use super::linalg::contraction;
 use super::norm::{filled, softmax};
-use super::structured::generic;
+use crate::schedule::Schedule;
+
+use super::conv::{self, generic};
+use super::elementwise::{apply_activation, broadcast_map, identity_map, ACTIVATIONS};
 use super::unsupported;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::schedule::Schedule;
+
+/// Lowers a FusedConv.
+pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let y = data.results[0].expect("Y is produced");
+    let residual = data.inputs.get(3).copied().flatten();
+    let name = data.attrs.string("activation").unwrap_or("").to_string();
+    let params: Vec<f32> = data
+        .attrs
+        .floats("activation_params")
+        .unwrap_or(&[])
+        .to_vec();
+    if !ACTIVATIONS.contains(&name.as_str()) {
+        return Err(unsupported(kb, op, &format!("unknown activation '{name}'")));
+    }
+    let mut result = conv::conv(kb, op)?;
+    if residual.is_some() || !name.is_empty() {
+        let (yd, elem) = kb.shape(y)?;
+        let rank = yd.len();
+        let e = kb.e;
+        let ins: Vec<MValue> = residual.iter().map(|&z| kb.tensor(z)).collect();
+        let maps = vec![identity_map(rank); ins.len() + 1];
+        let iterators = format!(
+            "[{}]",
+            vec!["#linalg.iterator_type<parallel>"; rank].join(", ")
+        );
+        let has_residual = residual.is_some();
+        let epilogue = generic(e, &ins, result, &maps, &iterators, |be, args| {
+            let acc = *args.last().expect("the output");
+            let v = if has_residual {
+                be.same("arith.addf", &[acc, args[0]])
+            } else {
+                acc
+            };
+            let v = apply_activation(be, &name, &params, v);
+            be.append(be.op("linalg.yield", &[v], &[], &[]));
+        });
+        result = kb
+            .elementwise(epilogue, &yd, elem.bit_width())
+            .result(0)
+            .expect("one result")
+            .into();
+    }
+    kb.define(y, result);
+    Ok(())
+}
 
 /// Lowers FusedAttention.
 pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -65,7 +111,7 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     }
     let has_mask = mask.is_some();
     let init = super::structured::empty(kb, &sd, elem)?;
-    let masked = generic(
+    let masked = super::structured::generic(
         kb.e,
         &ins,
         &[(init, identity_map(rank))],

@@ -6,6 +6,7 @@
 //! ([`elementwise::lower_chain`]); every other op is lowered on its own by
 //! its family ([`lower_op`], one exhaustive match over `OpKind`).
 
+mod conv;
 pub(crate) mod elementwise;
 mod fused;
 mod index;
@@ -133,13 +134,16 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
         | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => reduce::lower_reduce(kb, op),
         CumSum | CumProd | TopK => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        Conv | ConvTranspose | ConvInteger | QLinearConv | DeformConv | CausalConvWithState
-        | AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool
+        Conv => conv::lower_conv(kb, op),
+        AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
+            conv::lower_pool(kb, op)
+        }
+        ConvTranspose | ConvInteger | QLinearConv | DeformConv | CausalConvWithState
         | MaxUnpool | Col2Im => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        BatchNormalization => unreachable!("elementwise ops are lowered in chains"),
         LayerNormalization => norm::lower_layer_norm(kb, op),
         Softmax | LogSoftmax => norm::lower_softmax(kb, op),
-        BatchNormalization
-        | InstanceNormalization
+        InstanceNormalization
         | GroupNormalization
         | RMSNormalization
         | LpNormalization
@@ -211,11 +215,7 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         FusedGemm | FusedMatMul => linalg::lower(kb, op),
         FusedAttention => fused::lower_attention(kb, op),
-        FusedConv => Err(unsupported(
-            kb,
-            op,
-            "no lowering for the optimizer's fused ops yet",
-        )),
+        FusedConv => fused::lower_fused_conv(kb, op),
     }
 }
 
