@@ -13,8 +13,8 @@
 //! | `erf` | Eigen's rational 13/8 approximation, clamped to ±4 | abs 3.3e-7 (5.5 ulp) on [-6, 6] |
 //! | `sigmoid` | `1 / (1 + exp(-x))` with the `exp` above | 3.0 ulp on [-80, 80] |
 //!
-//! Other float types (f64, f16 computed as such) keep the `math` ops: the
-//! polynomials are tuned for f32 precision only.
+//! f16 and bf16 inputs are computed in f32 and rounded once; f64 keeps the
+//! `math` ops (the polynomials are tuned for f32 precision only).
 
 use melior::ir::{Type, Value as MValue, ValueLike};
 
@@ -23,6 +23,22 @@ use crate::emit::Emitter;
 /// Whether `ty` is `f32` (the polynomials' type).
 fn is_f32(e: Emitter, ty: Type) -> bool {
     ty == Type::float32(e.cx)
+}
+
+/// `f(x)` computed in f32 when `x` is a half-precision float (f16, bf16),
+/// rounded once at the end like a reference computing in f32; `None` for
+/// other types.
+fn in_f32<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    f: impl Fn(Emitter<'c, 'b>, MValue<'c, 'b>) -> MValue<'c, 'b>,
+) -> Option<MValue<'c, 'b>> {
+    let ty = x.r#type();
+    if ty != Type::float16(e.cx) && ty != Type::bfloat16(e.cx) {
+        return None;
+    }
+    let wide = e.convert("arith.extf", x, Type::float32(e.cx));
+    Some(e.convert("arith.truncf", f(e, wide), ty))
 }
 
 /// `a·b + c`.
@@ -59,6 +75,9 @@ fn clamp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, lo: f64, hi: f64) -> MVa
 
 /// `exp(x)`.
 pub(crate) fn exp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 'b> {
+    if let Some(y) = in_f32(e, x, exp) {
+        return y;
+    }
     let ty = x.r#type();
     if !is_f32(e, ty) {
         return e.same("math.exp", &[x]);
@@ -108,6 +127,9 @@ pub(crate) fn exp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
 
 /// `log(x)`.
 pub(crate) fn log<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 'b> {
+    if let Some(y) = in_f32(e, x, log) {
+        return y;
+    }
     let ty = x.r#type();
     if !is_f32(e, ty) {
         return e.same("math.log", &[x]);
@@ -179,6 +201,9 @@ pub(crate) fn log<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
 
 /// `tanh(x)`.
 pub(crate) fn tanh<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 'b> {
+    if let Some(y) = in_f32(e, x, tanh) {
+        return y;
+    }
     let ty = x.r#type();
     if !is_f32(e, ty) {
         return e.same("math.tanh", &[x]);
@@ -218,6 +243,9 @@ pub(crate) fn tanh<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 
 
 /// `erf(x)`.
 pub(crate) fn erf<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 'b> {
+    if let Some(y) = in_f32(e, x, erf) {
+        return y;
+    }
     let ty = x.r#type();
     if !is_f32(e, ty) {
         return e.same("math.erf", &[x]);
@@ -255,6 +283,9 @@ pub(crate) fn erf<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
 
 /// `1 / (1 + exp(-x))`.
 pub(crate) fn sigmoid<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 'b> {
+    if let Some(y) = in_f32(e, x, sigmoid) {
+        return y;
+    }
     let ty = x.r#type();
     let one = e.f(ty, 1.0);
     let ex = exp(e, e.same("arith.negf", &[x]));
