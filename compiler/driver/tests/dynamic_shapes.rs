@@ -1,0 +1,245 @@
+//! Dynamic shapes: backend node cases compiled once with symbolic input
+//! dims and run at two sizes.
+//!
+//! Each case's graph inputs get a `dim_param` per size (`s{n}` for every
+//! dim `n != 1`, so dims of equal size share a symbol and 1s stay static,
+//! which keeps the broadcasts decidable), and every other type is forgotten
+//! so that inference derives it again from the symbols. The symbolic model
+//! then runs
+//! - at the case's own sizes, compared with the backend's expected outputs
+//!   (onnx's reference data);
+//! - at a second size (every symbol `s{n}` bound to `n + 3`), compared
+//!   with the static model compiled at that size, whose lowering is the
+//!   one the backend data checks.
+//!
+//! A case may also be refused as unsupported (an op family not lowered
+//! with symbolic sizes yet), never give a wrong result; the core
+//! elementwise and matrix-product cases must run.
+
+use std::path::{Path, PathBuf};
+
+use onnx_mlc::{CompileOptions, Engine, Tensor};
+use onnx_mlc_dialect::ir::ValueDef;
+use onnx_mlc_dialect::{Dim, ElemType, Model, TensorType, Type};
+use onnx_mlc_import::{read_value, TestValue};
+
+fn backend() -> PathBuf {
+    let main = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.cache/onnx-backend/node");
+    if main.exists() {
+        main
+    } else {
+        "/tmp/onnx-backend/node".into()
+    }
+}
+
+/// The cases that must run with symbolic dims.
+const MUST_PASS: &[&str] = &[
+    "test_add",
+    "test_add_bcast",
+    "test_mul",
+    "test_sub",
+    "test_div",
+    "test_relu",
+    "test_sigmoid",
+    "test_tanh",
+    "test_matmul_2d",
+    "test_matmul_3d",
+    "test_matmul_4d",
+    "test_gemm_default_no_bias",
+    "test_gemm_default_single_elem_vector_bias",
+    "test_gemm_alpha",
+    "test_gemm_beta",
+    "test_gemm_transposeA",
+    "test_gemm_transposeB",
+];
+
+/// Further cases that must pass or be refused cleanly.
+const MAY_PASS: &[&str] = &[
+    "test_mul_bcast",
+    "test_gemm_all_attributes",
+    "test_gemm_default_matrix_bias",
+    "test_gemm_default_vector_bias",
+    "test_clip",
+    "test_where_example",
+    "test_matmul_1d_1d",
+];
+
+/// `model` with its graph inputs' dims rewritten by `dim` and every result
+/// type forgotten (element type kept), for inference to derive again.
+fn reshaped(model: &Model, dim: impl Fn(i64) -> Dim) -> Model {
+    let mut m = model.clone();
+    let g = m.ir.region(m.graph).clone();
+    let inputs: Vec<_> = g
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+        .map(|a| a.value)
+        .collect();
+    for v in inputs {
+        let t = m.ir.ty(v).as_tensor().expect("tensor inputs").clone();
+        let dims = t.static_dims().expect("backend inputs are static");
+        m.ir.value_mut(v).ty = Type::Tensor(TensorType::with_dims(
+            t.elem,
+            dims.iter().map(|&n| dim(n)).collect(),
+        ));
+    }
+    for i in 0..m.ir.num_values() {
+        let v = onnx_mlc_dialect::Value::from_index(i);
+        if matches!(m.ir.value(v).def, ValueDef::Result(..)) {
+            if let Some(t) = m.ir.ty(v).as_tensor() {
+                let elem = t.elem;
+                m.ir.value_mut(v).ty = Type::Tensor(TensorType { elem, shape: None });
+            }
+        }
+    }
+    m
+}
+
+/// A size's symbol.
+fn symbolic(n: i64) -> Dim {
+    if n == 1 {
+        Dim::Known(1)
+    } else {
+        Dim::param(&format!("s{n}"))
+    }
+}
+
+/// The second size of a dim.
+fn grown(n: i64) -> i64 {
+    if n == 1 {
+        1
+    } else {
+        n + 3
+    }
+}
+
+/// Deterministic pseudo-random values in [-1, 1).
+fn values(n: usize, seed: u64) -> Vec<f32> {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        })
+        .collect()
+}
+
+fn close(got: &[f64], want: &[f64]) -> Result<(), String> {
+    if got.len() != want.len() {
+        return Err(format!("{} elements vs {}", got.len(), want.len()));
+    }
+    for (j, (a, b)) in got.iter().zip(want).enumerate() {
+        if !(a == b || (a - b).abs() <= 1e-4 + 1e-3 * b.abs() || (a.is_nan() && b.is_nan())) {
+            return Err(format!("[{j}]: {a} vs {b}"));
+        }
+    }
+    Ok(())
+}
+
+fn compare(got: &[Tensor], want: &[Tensor]) -> Result<(), String> {
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let (g, w) = (g.to_tensor_data(), w.to_tensor_data());
+        if g.dims != w.dims || g.elem != w.elem {
+            return Err(format!(
+                "output {i}: {:?} {:?} vs {:?} {:?}",
+                g.elem, g.dims, w.elem, w.dims
+            ));
+        }
+        close(
+            &g.to_f64s().ok_or("not numeric")?,
+            &w.to_f64s().ok_or("not numeric")?,
+        )
+        .map_err(|e| format!("output {i}{e}"))?;
+    }
+    Ok(())
+}
+
+/// Runs one case; `Ok(false)` when it is refused as unsupported.
+fn run_case(name: &str) -> Result<bool, String> {
+    let dir = backend().join(name);
+    let model = Engine::load(dir.join("model.onnx")).map_err(|e| format!("load: {e}"))?;
+    let options = CompileOptions::default();
+    let compiled = match Engine::compile(&reshaped(&model, symbolic), &options) {
+        Ok(c) => c,
+        Err(e) if e.is_unsupported() => return Ok(false),
+        Err(e) => return Err(format!("compile: {e}")),
+    };
+    let g = model.ir.region(model.graph);
+    let data = dir.join("test_data_set_0");
+    let tensor = |path: PathBuf, ty: &Type| -> Result<Tensor, String> {
+        match read_value(&path, ty).map_err(|e| e.to_string())? {
+            TestValue::Tensor(t) => Tensor::from_tensor_data(&t).map_err(|e| e.to_string()),
+            _ => Err("non-tensor value".into()),
+        }
+    };
+    let inputs = g
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+        .enumerate()
+        .map(|(i, a)| tensor(data.join(format!("input_{i}.pb")), model.ir.ty(a.value)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let expected = g
+        .outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| tensor(data.join(format!("output_{i}.pb")), model.ir.ty(o.value)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let got = compiled.run(&inputs).map_err(|e| format!("run: {e}"))?;
+    compare(&got, &expected).map_err(|e| format!("at the case's size: {e}"))?;
+
+    // The second size: same symbolic code, against the static model there.
+    let bigger = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let shape: Vec<i64> = t.shape().iter().map(|&n| grown(n)).collect();
+            let n = shape.iter().product::<i64>() as usize;
+            match t.elem() {
+                ElemType::F32 => {
+                    Tensor::from_vec(shape, values(n, i as u64)).map_err(|e| e.to_string())
+                }
+                ElemType::Bool => {
+                    let bytes: Vec<u8> = values(n, i as u64)
+                        .iter()
+                        .map(|&x| (x > 0.0) as u8)
+                        .collect();
+                    Tensor::from_bytes(ElemType::Bool, &shape, &bytes).map_err(|e| e.to_string())
+                }
+                other => Err(format!("no second-size inputs of type {other}")),
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let reference = Engine::compile(&reshaped(&model, |n| Dim::Known(grown(n))), &options)
+        .map_err(|e| format!("static compile at the second size: {e}"))?;
+    let want = reference
+        .run(&bigger)
+        .map_err(|e| format!("static run: {e}"))?;
+    let got = compiled
+        .run(&bigger)
+        .map_err(|e| format!("run at the second size: {e}"))?;
+    compare(&got, &want).map_err(|e| format!("at the second size: {e}"))?;
+    Ok(true)
+}
+
+#[test]
+fn node_cases_run_with_symbolic_dims_at_two_sizes() {
+    if !backend().exists() {
+        eprintln!("no backend data; skipped");
+        return;
+    }
+    let mut failures = vec![];
+    for &name in MUST_PASS.iter().chain(MAY_PASS) {
+        match run_case(name) {
+            Ok(true) => eprintln!("PASS {name}"),
+            Ok(false) if MAY_PASS.contains(&name) => eprintln!("UNSUPPORTED {name}"),
+            Ok(false) => failures.push(format!("{name}: refused as unsupported")),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
