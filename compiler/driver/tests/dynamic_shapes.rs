@@ -243,3 +243,44 @@ fn node_cases_run_with_symbolic_dims_at_two_sizes() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A model of several kernels with symbolic batch and sequence sizes:
+/// `y = relu(x · w1) · w2`, whose intermediate (`B×S×16`) lives in a buffer
+/// of symbolic size, allocated through the runtime for its lifetime.
+const MLP: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "mlp"(%x: tensor<"B"x"S"x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<16x4xf32>) -> ("y": tensor<"B"x"S"x4xf32>) {
+  %h = "onnx.MatMul"(%x, %w1) : (tensor<"B"x"S"x8xf32>, tensor<8x16xf32>) -> tensor<"B"x"S"x16xf32>
+  %r = "onnx.Relu"(%h) : (tensor<"B"x"S"x16xf32>) -> tensor<"B"x"S"x16xf32>
+  %y = "onnx.MatMul"(%r, %w2) : (tensor<"B"x"S"x16xf32>, tensor<16x4xf32>) -> tensor<"B"x"S"x4xf32>
+  onnx.return %y
+}
+"#;
+
+/// `a (rows×k) · b (k×n)`, row-major.
+fn matmul(a: &[f32], b: &[f32], k: usize, n: usize) -> Vec<f32> {
+    a.chunks(k)
+        .flat_map(|row| (0..n).map(move |j| (0..k).map(|l| row[l] * b[l * n + j]).sum::<f32>()))
+        .collect()
+}
+
+#[test]
+fn a_model_with_symbolic_intermediates_runs_at_several_sizes() {
+    let model = onnx_mlc_dialect::parse_model(MLP).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let w1 = values(8 * 16, 100);
+    let w2 = values(16 * 4, 101);
+    for (b, s) in [(1, 1), (2, 3), (5, 17), (0, 4)] {
+        let x = values(b * s * 8, (b * 31 + s) as u64);
+        let inputs = [
+            Tensor::from_vec(vec![b as i64, s as i64, 8], x.clone()).unwrap(),
+            Tensor::from_vec(vec![8, 16], w1.clone()).unwrap(),
+            Tensor::from_vec(vec![16, 4], w2.clone()).unwrap(),
+        ];
+        let out = compiled.run(&inputs).unwrap();
+        assert_eq!(out[0].shape(), [b as i64, s as i64, 4]);
+        let h: Vec<f32> = matmul(&x, &w1, 8, 16).iter().map(|v| v.max(0.0)).collect();
+        let want: Vec<f64> = matmul(&h, &w2, 16, 4).iter().map(|&v| v as f64).collect();
+        let got: Vec<f64> = out[0].to_vec::<f32>().unwrap().iter().map(|&v| v as f64).collect();
+        close(&got, &want).unwrap_or_else(|e| panic!("B={b} S={s}: {e}"));
+    }
+}
