@@ -18,7 +18,7 @@
 
 use std::path::{Path, PathBuf};
 
-use onnx_mlc::{CompileOptions, Engine, Tensor};
+use onnx_mlc::{AotModel, CompileOptions, Engine, Tensor};
 use onnx_mlc_dialect::ir::ValueDef;
 use onnx_mlc_dialect::{Dim, ElemType, Model, TensorType, Type};
 use onnx_mlc_import::{read_value, TestValue};
@@ -263,10 +263,9 @@ fn matmul(a: &[f32], b: &[f32], k: usize, n: usize) -> Vec<f32> {
         .collect()
 }
 
-#[test]
-fn a_model_with_symbolic_intermediates_runs_at_several_sizes() {
-    let model = onnx_mlc_dialect::parse_model(MLP).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+/// Runs the MLP at several sizes through `run` (the JIT's or an AOT
+/// library's) and checks it against a plain Rust reference.
+fn check_mlp(run: impl Fn(&[Tensor]) -> Vec<Tensor>) {
     let w1 = values(8 * 16, 100);
     let w2 = values(16 * 4, 101);
     for (b, s) in [(1, 1), (2, 3), (5, 17), (0, 4)] {
@@ -276,11 +275,30 @@ fn a_model_with_symbolic_intermediates_runs_at_several_sizes() {
             Tensor::from_vec(vec![8, 16], w1.clone()).unwrap(),
             Tensor::from_vec(vec![16, 4], w2.clone()).unwrap(),
         ];
-        let out = compiled.run(&inputs).unwrap();
+        let out = run(&inputs);
         assert_eq!(out[0].shape(), [b as i64, s as i64, 4]);
         let h: Vec<f32> = matmul(&x, &w1, 8, 16).iter().map(|v| v.max(0.0)).collect();
         let want: Vec<f64> = matmul(&h, &w2, 16, 4).iter().map(|&v| v as f64).collect();
-        let got: Vec<f64> = out[0].to_vec::<f32>().unwrap().iter().map(|&v| v as f64).collect();
+        let got: Vec<f64> = out[0]
+            .to_vec::<f32>()
+            .unwrap()
+            .iter()
+            .map(|&v| v as f64)
+            .collect();
         close(&got, &want).unwrap_or_else(|e| panic!("B={b} S={s}: {e}"));
     }
+}
+
+#[test]
+fn a_model_with_symbolic_intermediates_runs_at_several_sizes() {
+    let model = onnx_mlc_dialect::parse_model(MLP).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    check_mlp(|inputs| compiled.run(inputs).unwrap());
+}
+
+#[test]
+fn an_aot_library_with_symbolic_dims_runs_at_several_sizes() {
+    let model = onnx_mlc_dialect::parse_model(MLP).unwrap();
+    let (library, _) = AotModel::compile(&model, 2).unwrap();
+    check_mlp(|inputs| library.run(inputs).unwrap());
 }
