@@ -65,8 +65,10 @@ const MAY_PASS: &[&str] = &[
 ];
 
 /// `model` with its graph inputs' dims rewritten by `dim` and every result
-/// type forgotten (element type kept), for inference to derive again.
-fn reshaped(model: &Model, dim: impl Fn(i64) -> Dim) -> Model {
+/// type's dims forgotten (element type and rank kept), for inference to
+/// derive again.
+/// `None` when an input is not a tensor of static shape.
+fn reshaped(model: &Model, dim: impl Fn(i64) -> Dim) -> Option<Model> {
     let mut m = model.clone();
     let g = m.ir.region(m.graph).clone();
     let inputs: Vec<_> = g
@@ -76,8 +78,8 @@ fn reshaped(model: &Model, dim: impl Fn(i64) -> Dim) -> Model {
         .map(|a| a.value)
         .collect();
     for v in inputs {
-        let t = m.ir.ty(v).as_tensor().expect("tensor inputs").clone();
-        let dims = t.static_dims().expect("backend inputs are static");
+        let t = m.ir.ty(v).as_tensor()?.clone();
+        let dims = t.static_dims()?;
         m.ir.value_mut(v).ty = Type::Tensor(TensorType::with_dims(
             t.elem,
             dims.iter().map(|&n| dim(n)).collect(),
@@ -87,12 +89,13 @@ fn reshaped(model: &Model, dim: impl Fn(i64) -> Dim) -> Model {
         let v = onnx_mlc_dialect::Value::from_index(i);
         if matches!(m.ir.value(v).def, ValueDef::Result(..)) {
             if let Some(t) = m.ir.ty(v).as_tensor() {
+                let shape = t.dims().map(|d| vec![Dim::Unknown; d.len()]);
                 let elem = t.elem;
-                m.ir.value_mut(v).ty = Type::Tensor(TensorType { elem, shape: None });
+                m.ir.value_mut(v).ty = Type::Tensor(TensorType { elem, shape });
             }
         }
     }
-    m
+    Some(m)
 }
 
 /// A size's symbol.
@@ -158,14 +161,39 @@ fn compare(got: &[Tensor], want: &[Tensor]) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs one case; `Ok(false)` when it is refused as unsupported.
-fn run_case(name: &str) -> Result<bool, String> {
+/// How a case went, short of a failure.
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    /// Right at both sizes.
+    Pass,
+    /// Refused cleanly as unsupported.
+    Unsupported,
+    /// The harness cannot make it symbolic (inputs that are no static
+    /// tensors, the dialect pipeline rejecting the rewritten model, no
+    /// second-size inputs of its element types) or has no reference at the
+    /// second size (the static model is unsupported there).
+    Skip(String),
+}
+
+/// Runs one case; `Err` for a wrong result or an unexpected error.
+fn run_case(name: &str) -> Result<Outcome, String> {
     let dir = backend().join(name);
-    let model = Engine::load(dir.join("model.onnx")).map_err(|e| format!("load: {e}"))?;
+    let model = match Engine::load(dir.join("model.onnx")) {
+        Ok(m) => m,
+        Err(e) => return Ok(Outcome::Skip(format!("load: {e}"))),
+    };
     let options = CompileOptions::default();
-    let compiled = match Engine::compile(&reshaped(&model, symbolic), &options) {
+    let Some(symbolic_model) = reshaped(&model, symbolic) else {
+        return Ok(Outcome::Skip("inputs that are no static tensors".into()));
+    };
+    let compiled = match Engine::compile(&symbolic_model, &options) {
         Ok(c) => c,
-        Err(e) if e.is_unsupported() => return Ok(false),
+        Err(e) if e.is_unsupported() => return Ok(Outcome::Unsupported),
+        Err(e @ onnx_mlc::Error::Dialect(_)) => {
+            return Ok(Outcome::Skip(format!(
+                "the rewritten model is rejected: {e}"
+            )))
+        }
         Err(e) => return Err(format!("compile: {e}")),
     };
     let g = model.ir.region(model.graph);
@@ -203,6 +231,20 @@ fn run_case(name: &str) -> Result<bool, String> {
                 ElemType::F32 => {
                     Tensor::from_vec(shape, values(n, i as u64)).map_err(|e| e.to_string())
                 }
+                ElemType::I32 | ElemType::I64 => {
+                    // Small positive integers: no division by zero.
+                    let ints: Vec<i64> = values(n, i as u64)
+                        .iter()
+                        .map(|&x| 1 + ((x + 1.0) * 2.0) as i64)
+                        .collect();
+                    match t.elem() {
+                        ElemType::I32 => {
+                            Tensor::from_vec(shape, ints.iter().map(|&x| x as i32).collect())
+                        }
+                        _ => Tensor::from_vec(shape, ints),
+                    }
+                    .map_err(|e| e.to_string())
+                }
                 ElemType::Bool => {
                     let bytes: Vec<u8> = values(n, i as u64)
                         .iter()
@@ -210,12 +252,24 @@ fn run_case(name: &str) -> Result<bool, String> {
                         .collect();
                     Tensor::from_bytes(ElemType::Bool, &shape, &bytes).map_err(|e| e.to_string())
                 }
-                other => Err(format!("no second-size inputs of type {other}")),
+                other => Err(format!("{NO_INPUTS} {other}")),
             }
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    let reference = Engine::compile(&reshaped(&model, |n| Dim::Known(grown(n))), &options)
-        .map_err(|e| format!("static compile at the second size: {e}"))?;
+        .collect::<Result<Vec<_>, _>>();
+    let bigger = match bigger {
+        Ok(b) => b,
+        Err(e) if e.starts_with(NO_INPUTS) => return Ok(Outcome::Skip(e)),
+        Err(e) => return Err(e),
+    };
+    let static_model = reshaped(&model, |n| Dim::Known(grown(n))).expect("rewritten once");
+    let reference = match Engine::compile(&static_model, &options) {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(Outcome::Skip(format!(
+                "no static model at the second size: {e}"
+            )))
+        }
+    };
     let want = reference
         .run(&bigger)
         .map_err(|e| format!("static run: {e}"))?;
@@ -223,8 +277,11 @@ fn run_case(name: &str) -> Result<bool, String> {
         .run(&bigger)
         .map_err(|e| format!("run at the second size: {e}"))?;
     compare(&got, &want).map_err(|e| format!("at the second size: {e}"))?;
-    Ok(true)
+    Ok(Outcome::Pass)
 }
+
+/// The start of the message for inputs the harness cannot generate.
+const NO_INPUTS: &str = "no second-size inputs of type";
 
 #[test]
 fn node_cases_run_with_symbolic_dims_at_two_sizes() {
@@ -235,9 +292,11 @@ fn node_cases_run_with_symbolic_dims_at_two_sizes() {
     let mut failures = vec![];
     for &name in MUST_PASS.iter().chain(MAY_PASS) {
         match run_case(name) {
-            Ok(true) => eprintln!("PASS {name}"),
-            Ok(false) if MAY_PASS.contains(&name) => eprintln!("UNSUPPORTED {name}"),
-            Ok(false) => failures.push(format!("{name}: refused as unsupported")),
+            Ok(Outcome::Pass) => eprintln!("PASS {name}"),
+            Ok(Outcome::Unsupported) if MAY_PASS.contains(&name) => {
+                eprintln!("UNSUPPORTED {name}")
+            }
+            Ok(other) => failures.push(format!("{name}: {other:?}")),
             Err(e) => failures.push(format!("{name}: {e}")),
         }
     }
@@ -301,4 +360,89 @@ fn an_aot_library_with_symbolic_dims_runs_at_several_sizes() {
     let model = onnx_mlc_dialect::parse_model(MLP).unwrap();
     let (library, _) = AotModel::compile(&model, 2).unwrap();
     check_mlp(|inputs| library.run(inputs).unwrap());
+}
+
+/// Every backend node case (or those whose name contains `NODE_FILTER`)
+/// made symbolic: prints PASS / UNSUPPORTED / SKIP per case and the
+/// counts; fails on any wrong result or error other than a clean refusal.
+/// A case is skipped when the harness cannot make it symbolic or has no
+/// reference at the second size ([`Outcome::Skip`]).
+#[test]
+fn node_cases_sweep_with_symbolic_dims() {
+    let dir = backend();
+    if !dir.exists() {
+        return;
+    }
+    let filter = std::env::var("NODE_FILTER").unwrap_or_default();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.contains(&filter))
+        .collect();
+    names.sort();
+    // Crashes in the static lowering at the second size (main's bug, not
+    // the symbolic path's: the static Cast to bf16 over 6×7 elements dies
+    // in the JIT); skipped until it is fixed.
+    names.retain(|n| n != "test_cast_FLOAT_to_BFLOAT16");
+    let (mut pass, mut unsupported, mut skipped) = (0, 0, 0);
+    let mut wrong = vec![];
+    for n in &names {
+        let outcome =
+            std::panic::catch_unwind(|| run_case(n)).unwrap_or_else(|_| Err("PANIC".to_string()));
+        match outcome {
+            Ok(Outcome::Pass) => {
+                pass += 1;
+                println!("PASS {n}");
+            }
+            Ok(Outcome::Unsupported) => unsupported += 1,
+            Ok(Outcome::Skip(why)) => {
+                skipped += 1;
+                println!("SKIP {n}: {why}");
+            }
+            Err(e) => {
+                println!("FAIL {n}: {e}");
+                wrong.push(format!("{n}: {e}"));
+            }
+        }
+    }
+    println!(
+        "{pass} passed, {unsupported} unsupported, {skipped} skipped, {} wrong",
+        wrong.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Compiles a model written in the dialect's text form.
+fn compile_text(text: &str) -> onnx_mlc::Result<onnx_mlc::CompiledModel> {
+    Engine::compile(
+        &onnx_mlc_dialect::parse_model(text).unwrap(),
+        &CompileOptions::default(),
+    )
+}
+
+#[test]
+fn undecidable_broadcasts_and_computed_output_sizes_are_refused_cleanly() {
+    // N and M may each be 1 at run time: which operand broadcasts is unknown.
+    let add = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%a: tensor<"N"xf32>, %b: tensor<"M"x"N"xf32>) -> ("y": tensor<"M"x"N"xf32>) {
+  %y = "onnx.Add"(%b, %a) : (tensor<"M"x"N"xf32>, tensor<"N"xf32>) -> tensor<"M"x"N"xf32>
+  onnx.return %y
+}
+"#;
+    assert!(compile_text(add).is_ok(), "a decidable broadcast compiles");
+    let undecidable = add.replace(r#"tensor<"N"xf32>"#, r#"tensor<"K"xf32>"#);
+    let e = compile_text(&undecidable).err().expect("refused");
+    assert!(e.is_unsupported(), "{e}");
+    // An output of size 2*N is neither static nor an input's dim_param.
+    let flatten = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%a: tensor<"N"x2xf32>) -> ("y": tensor<1x(2*"N")xf32>) {
+  %r = "onnx.Relu"(%a) : (tensor<"N"x2xf32>) -> tensor<"N"x2xf32>
+  %y = "onnx.Flatten"(%r) {axis = 0} : (tensor<"N"x2xf32>) -> tensor<1x(2*"N")xf32>
+  onnx.return %y
+}
+"#;
+    match compile_text(flatten) {
+        Err(e) => assert!(e.is_unsupported(), "{e}"),
+        Ok(_) => panic!("a computed output size is not returned yet"),
+    }
 }
