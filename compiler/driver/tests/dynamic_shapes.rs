@@ -166,8 +166,8 @@ fn compare(got: &[Tensor], want: &[Tensor]) -> Result<(), String> {
 enum Outcome {
     /// Right at both sizes.
     Pass,
-    /// Refused cleanly as unsupported.
-    Unsupported,
+    /// Refused cleanly as unsupported, with the message.
+    Unsupported(String),
     /// The harness cannot make it symbolic (inputs that are no static
     /// tensors, the dialect pipeline rejecting the rewritten model, no
     /// second-size inputs of its element types) or has no reference at the
@@ -188,7 +188,7 @@ fn run_case(name: &str) -> Result<Outcome, String> {
     };
     let compiled = match Engine::compile(&symbolic_model, &options) {
         Ok(c) => c,
-        Err(e) if e.is_unsupported() => return Ok(Outcome::Unsupported),
+        Err(e) if e.is_unsupported() => return Ok(Outcome::Unsupported(e.to_string())),
         Err(e @ onnx_mlc::Error::Dialect(_)) => {
             return Ok(Outcome::Skip(format!(
                 "the rewritten model is rejected: {e}"
@@ -289,7 +289,7 @@ fn node_cases_run_with_symbolic_dims_at_two_sizes() {
     for &name in MUST_PASS.iter().chain(MAY_PASS) {
         match run_case(name) {
             Ok(Outcome::Pass) => eprintln!("PASS {name}"),
-            Ok(Outcome::Unsupported) if MAY_PASS.contains(&name) => {
+            Ok(Outcome::Unsupported(_)) if MAY_PASS.contains(&name) => {
                 eprintln!("UNSUPPORTED {name}")
             }
             Ok(other) => failures.push(format!("{name}: {other:?}")),
@@ -390,7 +390,10 @@ fn node_cases_sweep_with_symbolic_dims() {
                 pass += 1;
                 println!("PASS {n}");
             }
-            Ok(Outcome::Unsupported) => unsupported += 1,
+            Ok(Outcome::Unsupported(why)) => {
+                unsupported += 1;
+                println!("UNSUPPORTED {n}: {why}");
+            }
             Ok(Outcome::Skip(why)) => {
                 skipped += 1;
                 println!("SKIP {n}: {why}");

@@ -23,7 +23,7 @@ use onnx_mlc_dialect::{Dim, Model, OpKind, Value};
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::{describe_value, value_tensor};
-use crate::ops::elementwise::is_elementwise;
+use crate::ops::elementwise::{data_inputs, is_elementwise};
 use crate::types::DYNAMIC;
 
 /// One symbol: a `dim_param` name and the input dim it is read from.
@@ -223,7 +223,8 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 /// Checks that the ops of a kernel with symbolic sizes can be lowered with
 /// them: only elementwise ops and MatMul/Gemm (whose lowerings take every
 /// size from the types and `tensor.empty`'s operands), and only broadcasts
-/// decidable at compile time — each operand dim, right-aligned against
+/// decidable at compile time — each operand dim (of the operands whose
+/// values are read: not `CastLike`'s type donor), right-aligned against
 /// the result's, is 1 or the result's very size (the same polynomial), and
 /// the two contraction sizes of a MatMul/Gemm are the same polynomial.
 pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
@@ -255,7 +256,7 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
         let y = dims(data.results[0].ok_or_else(|| unsupported("an absent first result"))?)?;
         match data.kind {
             k if is_elementwise(k) => {
-                for &v in data.inputs.iter().flatten() {
+                for &v in data_inputs(data) {
                     if !broadcasts(&dims(v)?, &y) {
                         return Err(unsupported(
                             "a broadcast between sizes that may differ at run time",
