@@ -9,7 +9,9 @@
 //! - `__omlc_main(inputs, outputs, workspace, weights, rt)`: reads the data
 //!   pointers of the `omlc_tensor` descriptors and the weights table, reads
 //!   the value of each `dim_param` symbol from the first input shape that
-//!   carries it, writes the output shapes, and calls `omlc_model`.
+//!   carries it, writes the shapes of the outputs the inputs determine,
+//!   and calls `omlc_model` (which allocates the other outputs and fills
+//!   in their `data` and `shape` itself).
 //! - `_mlir_memref_to_llvm_alloc`/`_free`, when the lowered model allocates
 //!   (buffers of symbolic size): private, on `omlc_rt_alloc`/`omlc_rt_free`.
 //! - `__omlc_info`: the model's description (`omlc_model_info`).
@@ -307,35 +309,40 @@ fn define_entry<'ctx>(
     }
     for (i, out) in desc.outputs.iter().enumerate() {
         let slot = gep(b, llcx, outputs, i * TENSOR_SLOTS)?;
-        args.push(
-            b.build_load(ptr, slot, &format!("out{i}"))
-                .map_err(err)?
-                .into(),
-        );
         let shape_slot = gep(b, llcx, outputs, i * TENSOR_SLOTS + 1)?;
         let shape = b
             .build_load(ptr, shape_slot, &format!("shape{i}"))
             .map_err(err)?
             .into_pointer_value();
-        for (d, (&n, param)) in out.dims.iter().zip(&out.dim_params).enumerate() {
+        // The size of each dim, when the inputs give it (static, or an
+        // input's dim_param); `None` when the model computes it.
+        let given: Vec<Option<BasicValueEnum>> = out
+            .dims
+            .iter()
+            .zip(&out.dim_params)
+            .map(|(&n, param)| match param {
+                None => Some(i64t.const_int(n as u64, true).into()),
+                Some(p) => symbols
+                    .iter()
+                    .position(|(name, ..)| name == p)
+                    .map(|k| symbol_values[k]),
+            })
+            .collect();
+        if given.iter().any(Option::is_none) {
+            // The model allocates the output: it gets the `data` and
+            // `shape` slots to fill in.
+            args.extend::<[BasicMetadataValueEnum; 2]>([slot.into(), shape.into()]);
+            continue;
+        }
+        args.push(
+            b.build_load(ptr, slot, &format!("out{i}"))
+                .map_err(err)?
+                .into(),
+        );
+        for (d, size) in given.into_iter().flatten().enumerate() {
             let index = i64t.const_int(d as u64, false);
             // SAFETY: the caller passes `rank` shape entries per output.
             let at = unsafe { b.build_in_bounds_gep(i64t, shape, &[index], "dim") }.map_err(err)?;
-            let size: BasicValueEnum = match param {
-                None => i64t.const_int(n as u64, true).into(),
-                Some(p) => {
-                    let k = symbols
-                        .iter()
-                        .position(|(name, ..)| name == p)
-                        .ok_or_else(|| {
-                            CodegenError::Llvm(format!(
-                                "output \"{}\" dim {d} (\"{p}\") is no input's dim_param",
-                                out.name
-                            ))
-                        })?;
-                    symbol_values[k]
-                }
-            };
             b.build_store(at, size).map_err(err)?;
         }
     }

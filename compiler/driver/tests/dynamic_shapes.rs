@@ -420,7 +420,7 @@ fn compile_text(text: &str) -> onnx_mlc::Result<onnx_mlc::CompiledModel> {
 }
 
 #[test]
-fn undecidable_broadcasts_and_computed_output_sizes_are_refused_cleanly() {
+fn undecidable_broadcasts_are_refused_cleanly() {
     // N and M may each be 1 at run time: which operand broadcasts is unknown.
     let add = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
 onnx.graph "g"(%a: tensor<"N"xf32>, %b: tensor<"M"x"N"xf32>) -> ("y": tensor<"M"x"N"xf32>) {
@@ -432,16 +432,35 @@ onnx.graph "g"(%a: tensor<"N"xf32>, %b: tensor<"M"x"N"xf32>) -> ("y": tensor<"M"
     let undecidable = add.replace(r#"tensor<"N"xf32>"#, r#"tensor<"K"xf32>"#);
     let e = compile_text(&undecidable).err().expect("refused");
     assert!(e.is_unsupported(), "{e}");
-    // An output of size 2*N is neither static nor an input's dim_param.
-    let flatten = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
-onnx.graph "g"(%a: tensor<"N"x2xf32>) -> ("y": tensor<1x(2*"N")xf32>) {
+}
+
+/// An output of size `2*N` (neither static nor an input's `dim_param`):
+/// the model allocates it through the runtime and reports its shape.
+const FLATTEN: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%a: tensor<"N"x2xf32>) -> ("y": tensor<1x(2*"N")xf32>, "r": tensor<"N"x2xf32>) {
   %r = "onnx.Relu"(%a) : (tensor<"N"x2xf32>) -> tensor<"N"x2xf32>
   %y = "onnx.Flatten"(%r) {axis = 0} : (tensor<"N"x2xf32>) -> tensor<1x(2*"N")xf32>
-  onnx.return %y
+  onnx.return %y, %r
 }
 "#;
-    match compile_text(flatten) {
-        Err(e) => assert!(e.is_unsupported(), "{e}"),
-        Ok(_) => panic!("a computed output size is not returned yet"),
+
+fn check_flatten(run: impl Fn(&[Tensor]) -> Vec<Tensor>) {
+    for n in [3usize, 1, 0, 6] {
+        let a = values(2 * n, n as u64);
+        let out = run(&[Tensor::from_vec(vec![n as i64, 2], a.clone()).unwrap()]);
+        let want: Vec<f32> = a.iter().map(|v| v.max(0.0)).collect();
+        assert_eq!(out[0].shape(), [1, 2 * n as i64]);
+        assert_eq!(out[0].to_vec::<f32>().unwrap(), want);
+        assert_eq!(out[1].shape(), [n as i64, 2]);
+        assert_eq!(out[1].to_vec::<f32>().unwrap(), want);
     }
+}
+
+#[test]
+fn outputs_of_computed_sizes_are_allocated_by_the_model() {
+    let model = onnx_mlc_dialect::parse_model(FLATTEN).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    check_flatten(|inputs| compiled.run(inputs).unwrap());
+    let (library, _) = AotModel::compile(&model, 1).unwrap();
+    check_flatten(|inputs| library.run(inputs).unwrap());
 }

@@ -81,7 +81,6 @@ pub fn build_module<'c>(
 ) -> Result<BuiltModel<'c>> {
     let module = Module::new(Location::unknown(cx));
     let symbols = Symbols::of_model(model)?;
-    symbols.check_outputs(model)?;
     let mut kernels = vec![];
     for (i, k) in plan.kernels.iter().enumerate() {
         let spec = KernelSpec {
@@ -143,7 +142,24 @@ fn build_main(
     let i8 = melior::ir::r#type::IntegerType::new(cx, 8).into();
     let mut arg_types: Vec<Type> = vec![ptr, MemRefType::new(i8, &[ws as i64], None, None).into()];
     arg_types.extend(vec![Type::index(cx); symbols.len()]);
-    for &v in inputs.iter().chain(&outputs).chain(&plan.weights) {
+    for &v in &inputs {
+        arg_types.push(boundary_type(cx, model, v)?.into());
+    }
+    // An output the model allocates takes its `data` and `shape` slots.
+    let i64t: Type = melior::ir::r#type::IntegerType::new(cx, 64).into();
+    let mut computed = vec![];
+    for &v in &outputs {
+        if symbols.is_computed(model, v)? {
+            let rank = value_tensor(model, v)?.dims().map_or(0, |d| d.len()) as i64;
+            arg_types.push(MemRefType::new(i64t, &[1], None, None).into());
+            arg_types.push(MemRefType::new(i64t, &[rank], None, None).into());
+            computed.push(true);
+        } else {
+            arg_types.push(boundary_type(cx, model, v)?.into());
+            computed.push(false);
+        }
+    }
+    for &v in &plan.weights {
         arg_types.push(boundary_type(cx, model, v)?.into());
     }
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
@@ -166,8 +182,37 @@ fn build_main(
             )?;
             buffers.insert(v, b);
         }
-        let out_base = in_base + inputs.len();
-        let weight_base = out_base + outputs.len();
+        // Each output's buffer: the caller's, or one allocated here (its
+        // pointer and shape written to the caller's slots).
+        let mut next = in_base + inputs.len();
+        let mut out_buffers = vec![];
+        for (&v, &computed) in outputs.iter().zip(&computed) {
+            if computed {
+                let (data_slot, shape_slot) = (arg(next), arg(next + 1));
+                next += 2;
+                let b = allocate(&e, memref_of_value(cx, model, v)?, &sizes(v)?);
+                let index = Type::index(cx);
+                let p = e.value(e.op(
+                    "memref.extract_aligned_pointer_as_index",
+                    &[b],
+                    &[index],
+                    &[],
+                ));
+                let zero = e.index(0);
+                let p = e.value(e.op("arith.index_cast", &[p], &[i64t], &[]));
+                e.append(e.op("memref.store", &[p, data_slot, zero], &[], &[]));
+                for (d, size) in sizes(v)?.iter().enumerate() {
+                    let n = e.value(e.op("arith.index_cast", &[size.value(&e)], &[i64t], &[]));
+                    let at = e.index(d as i64);
+                    e.append(e.op("memref.store", &[n, shape_slot, at], &[], &[]));
+                }
+                out_buffers.push(b);
+            } else {
+                out_buffers.push(arg(next));
+                next += 1;
+            }
+        }
+        let weight_base = next;
         for (k, &v) in plan.weights.iter().enumerate() {
             let b = reinterpret_sized(
                 &e,
@@ -177,7 +222,7 @@ fn build_main(
             )?;
             buffers.insert(v, b);
         }
-        let output = |i| arg(out_base + i);
+        let output = |i: usize| out_buffers[i];
         for (k, info) in kernels.iter().enumerate() {
             let kernel = &plan.kernels[k];
             let mut operands = vec![];
@@ -242,7 +287,7 @@ fn build_main(
             )?;
             let to = reinterpret_sized(
                 &e,
-                arg(out_base + copy.output),
+                out_buffers[copy.output],
                 memref_of_value(cx, model, copy.from)?,
                 &sizes(copy.from)?,
             )?;
@@ -290,22 +335,7 @@ fn buffer_of<'c, 'a>(
                 &[("operandSegmentSizes", e.segments(&[1, 1, 0]))],
             ))
         }
-        Some(Storage::Dynamic { .. }) => {
-            let dynamic: Vec<MValue> = sizes(v)?
-                .iter()
-                .filter_map(|s| match s {
-                    Size::Dynamic(d) => Some(*d),
-                    Size::Static(_) => None,
-                })
-                .collect();
-            let n = dynamic.len() as i32;
-            e.value(e.op(
-                "memref.alloc",
-                &dynamic,
-                &[ty.into()],
-                &[("operandSegmentSizes", e.segments(&[n, 0]))],
-            ))
-        }
+        Some(Storage::Dynamic { .. }) => allocate(e, ty, &sizes(v)?),
         Some(Storage::Output(i)) => reinterpret_sized(e, output(*i), ty, &sizes(v)?)?,
         Some(Storage::Alias { of }) => {
             let target = buffer_of(e, model, plan, sizes, *of, buffers, workspace, output)?;
@@ -320,6 +350,29 @@ fn buffer_of<'c, 'a>(
     };
     buffers.insert(v, b);
     Ok(b)
+}
+
+/// `memref.alloc` of `ty` with run-time `sizes` (through the runtime's
+/// allocator once lowered, see `pipeline.rs`).
+fn allocate<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    ty: MemRefType<'c>,
+    sizes: &[Size<'c, 'a>],
+) -> MValue<'c, 'a> {
+    let dynamic: Vec<MValue> = sizes
+        .iter()
+        .filter_map(|s| match s {
+            Size::Dynamic(d) => Some(*d),
+            Size::Static(_) => None,
+        })
+        .collect();
+    let n = dynamic.len() as i32;
+    e.value(e.op(
+        "memref.alloc",
+        &dynamic,
+        &[ty.into()],
+        &[("operandSegmentSizes", e.segments(&[n, 0]))],
+    ))
 }
 
 /// `buffer` seen as the contiguous memref `ty` of `sizes` (static or

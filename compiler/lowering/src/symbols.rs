@@ -12,8 +12,8 @@
 //!
 //! What the generated code cannot decide at run time is refused at compile
 //! time ([`check_kernel`]): a broadcast between two different symbolic
-//! sizes (which one is 1 is only known at run time), a graph output whose
-//! size is not an input's symbol, and, for now, every op family other than
+//! sizes (which one is 1 is only known at run time), a size that is no
+//! polynomial over the symbols, and, for now, every op family other than
 //! the elementwise ops and MatMul/Gemm.
 
 use melior::ir::{Type, Value as MValue};
@@ -95,31 +95,22 @@ impl Symbols {
         })
     }
 
-    /// Checks that the graph outputs' sizes are static or input symbols:
-    /// the caller allocates their buffers from the input shapes (`docs/abi.md`).
-    pub fn check_outputs(&self, model: &Model) -> Result<()> {
-        let g = model.ir.region(model.graph);
-        for o in &g.outputs {
-            let t = value_tensor(model, o.value)?;
-            let ok = t.dims().is_some_and(|dims| {
-                dims.iter().all(|d| {
-                    d.is_known()
-                        || d.as_param()
-                            .is_some_and(|p| self.0.iter().any(|s| s.name == p))
-                })
-            });
-            if !ok {
-                return Err(LowerError::UnsupportedType {
-                    ty: model.ir.ty(o.value).to_string(),
-                    what: format!(
-                        "graph output \"{}\" (an output size must be static or an input's \
-                         dim_param; sizes computed by the model are not returned yet)",
-                        o.name
-                    ),
-                });
-            }
-        }
-        Ok(())
+    /// Whether graph output `v` has a size that the inputs' shapes do not
+    /// give directly (neither static nor an input's `dim_param`, e.g.
+    /// `2*N`): the model then allocates it and writes its shape
+    /// (`docs/abi.md`); the code generator decides the same from the ABI's
+    /// description of the outputs.
+    pub fn is_computed(&self, model: &Model, v: Value) -> Result<bool> {
+        let t = value_tensor(model, v)?;
+        let dims = t.dims().ok_or_else(|| LowerError::UnsupportedType {
+            ty: model.ir.ty(v).to_string(),
+            what: format!("graph output {} of unknown rank", describe_value(model, v)),
+        })?;
+        Ok(!dims.iter().all(|d| {
+            d.is_known()
+                || d.as_param()
+                    .is_some_and(|p| self.0.iter().any(|s| s.name == p))
+        }))
     }
 }
 
