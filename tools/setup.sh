@@ -2,7 +2,8 @@
 # Sets up everything onnx-mlc's build and tests need on a Debian 12 machine
 # that has cargo/rustc and python3: system packages (LLVM/MLIR 22, the AArch64
 # cross tools), the Python venv with the pinned reference packages, the ONNX
-# backend test data and the materialized real models.
+# backend test data, the materialized real models and onnxruntime's outputs
+# on them.
 #
 # Idempotent: every step checks first and does nothing when already done, so
 # a second run takes a second or two. Needs the Debian archive, PyPI and
@@ -80,6 +81,9 @@ step "ONNX backend test data (.cache/onnx-backend)"
 
 step "real models (.cache/models)"
 "$PY" tools/materialize_models.py --out "$ROOT/.cache/models"
+
+step "reference outputs of the models (.cache/models/*/test_data_set_0)"
+"$PY" tools/make_reference_data.py --cache "$ROOT/.cache/models"
 
 # ---------------------------------------------------------------------------
 step "rust target aarch64-unknown-linux-gnu"

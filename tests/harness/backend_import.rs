@@ -3,11 +3,10 @@
 //! (`input_K.pb`, `output_K.pb`) with the type the model declares for it,
 //! checking the value against that declaration.
 
-use std::path::{Path, PathBuf};
-
 use onnx_mlc_dialect::verify::verify_model;
 use onnx_mlc_dialect::{Dim, Model, Type};
 use onnx_mlc_import::{load_model, read_value, ImportOptions, TestValue};
+pub(crate) use onnx_mlc_tests::backend::{case_name, cases, Case};
 use onnx_mlc_tests::text::check_text_round_trip;
 
 /// Models that import but that the verifier rejects, with the rule it
@@ -15,75 +14,6 @@ use onnx_mlc_tests::text::check_text_round_trip;
 /// in the verifier; the test fails when one of them starts to verify, so
 /// the list stays current.
 pub(crate) const VERIFY_DISAGREEMENTS: &[(&str, &str)] = &[];
-
-/// One model and where its test values are: `(folder, file prefix)` per
-/// test data set, values being `{folder}/{prefix}{input|output}_{K}.pb`.
-pub(crate) struct Case {
-    pub(crate) suite: String,
-    pub(crate) model: PathBuf,
-    pub(crate) sets: Vec<(PathBuf, String)>,
-}
-
-/// The cases under `root`, sorted: folders holding `model.onnx` and
-/// `test_data_set_N/`, and (in `light/`) files `X.onnx` with `X_output_K.pb`
-/// beside them.
-pub(crate) fn cases(root: &Path) -> Vec<Case> {
-    let mut out = vec![];
-    let sorted = |dir: &Path| -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .collect();
-        v.sort();
-        v
-    };
-    for suite in sorted(root) {
-        let name = suite.file_name().unwrap().to_string_lossy().to_string();
-        for entry in sorted(&suite) {
-            let file = entry.file_name().unwrap().to_string_lossy().to_string();
-            if entry.join("model.onnx").is_file() {
-                let sets = sorted(&entry)
-                    .into_iter()
-                    .filter(|p| {
-                        p.is_dir()
-                            && p.file_name()
-                                .unwrap()
-                                .to_string_lossy()
-                                .starts_with("test_data_set_")
-                    })
-                    .map(|p| (p, String::new()))
-                    .collect();
-                out.push(Case {
-                    suite: name.clone(),
-                    model: entry.join("model.onnx"),
-                    sets,
-                });
-            } else if let Some(stem) = file.strip_suffix(".onnx") {
-                out.push(Case {
-                    suite: name.clone(),
-                    model: entry.clone(),
-                    sets: vec![(suite.clone(), format!("{stem}_"))],
-                });
-            }
-        }
-    }
-    out
-}
-
-/// The case's name: its folder, or the model file's stem in `light/`.
-pub(crate) fn case_name(case: &Case) -> String {
-    let model = match case.model.file_name().and_then(|n| n.to_str()) {
-        Some("model.onnx") => case.model.parent().unwrap_or(&case.model),
-        _ => &case.model,
-    };
-    model
-        .file_stem()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .to_string()
-}
 
 /// Whether a test value agrees with the declared type: same kind, and for
 /// tensors the same element type and every static dim.

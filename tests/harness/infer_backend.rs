@@ -28,6 +28,7 @@ use onnx_mlc_dialect::ir::NewOp;
 use onnx_mlc_dialect::passes::{self, DEFAULT_PIPELINE};
 use onnx_mlc_dialect::{Attr, Attrs, Dim, Model, OpKind, TensorData, Type};
 use onnx_mlc_import::{load_model, read_value, ImportOptions, TestValue};
+use onnx_mlc_tests::backend::{self, Case};
 
 /// How one graph output compares with its expected value.
 #[derive(Clone, Debug, PartialEq)]
@@ -149,7 +150,7 @@ fn inline_small_inputs(model: &mut Model, case: &Case) -> Result<(), String> {
         return Ok(());
     };
     for (k, arg) in args.into_iter().enumerate() {
-        let path = case.value("input", k);
+        let path = value_path(case, "input", k);
         let ty = model.ir.ty(arg).clone();
         // (Before opset 9 a Constant holds floating-point tensors only.)
         let Some(data) =
@@ -273,7 +274,7 @@ fn run_case(case: &Case, mode: Mode) -> Result<(String, Vec<(String, Verdict)>),
     let region = model.ir.region(model.graph);
     let mut verdicts = vec![];
     for (k, (name, declared)) in outputs.iter().enumerate() {
-        let path = case.value("output", k);
+        let path = value_path(case, "output", k);
         if !path.exists() {
             continue;
         }
@@ -284,74 +285,23 @@ fn run_case(case: &Case, mode: Mode) -> Result<(String, Vec<(String, Verdict)>),
     Ok((label, verdicts))
 }
 
-/// One test model and where its expected values are:
-/// `{data}{input|output}_{K}.pb`.
-struct Case {
-    name: String,
-    /// The suite folder (`node`, `simple`, `light`, …).
-    suite: String,
-    model: PathBuf,
-    data: String,
-}
-
-impl Case {
-    fn value(&self, kind: &str, k: usize) -> PathBuf {
-        PathBuf::from(format!("{}{kind}_{k}.pb", self.data))
+/// Where test value `{kind}_{k}` of `case`'s first data set is (a missing
+/// set gives a path that does not exist).
+fn value_path(case: &Case, kind: &str, k: usize) -> PathBuf {
+    match case.sets.first() {
+        Some((folder, prefix)) => folder.join(format!("{prefix}{kind}_{k}.pb")),
+        None => case
+            .model
+            .with_file_name(format!("no_test_data_{kind}_{k}.pb")),
     }
 }
 
-fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    v.sort();
-    v
-}
-
-/// The cases of the suites with expected outputs: case folders holding
-/// `model.onnx` and `test_data_set_0/`, and (`light/`) files `X.onnx`
-/// with `X_output_K.pb` beside them.
+/// The suites with expected outputs (`real/` only names `light/` models).
 fn cases(root: &Path) -> Vec<Case> {
-    let mut out = vec![];
-    for suite in [
-        "node",
-        "simple",
-        "pytorch-converted",
-        "pytorch-operator",
-        "light",
-    ] {
-        for entry in sorted_entries(&root.join(suite)) {
-            let file = entry
-                .file_name()
-                .expect("a directory entry")
-                .to_string_lossy()
-                .to_string();
-            let case = if entry.join("model.onnx").is_file() {
-                let data = entry.join("test_data_set_0/");
-                Case {
-                    name: file,
-                    suite: suite.into(),
-                    model: entry.join("model.onnx"),
-                    data: data.display().to_string(),
-                }
-            } else if let Some(stem) = file.strip_suffix(".onnx") {
-                let data = entry.with_file_name(format!("{stem}_"));
-                Case {
-                    name: stem.into(),
-                    suite: suite.into(),
-                    model: entry.clone(),
-                    data: data.display().to_string(),
-                }
-            } else {
-                continue;
-            };
-            out.push(case);
-        }
-    }
-    out
+    backend::cases(root)
+        .into_iter()
+        .filter(|c| c.suite != "real")
+        .collect()
 }
 
 /// Cases known to disagree, each with its reason, so that the suite
@@ -380,7 +330,7 @@ fn run_suite(root: &Path, mode: Mode) -> Findings {
     let mut known = vec![];
     let (mut import_errors, mut unverified) = (0, 0);
     for case in cases(root) {
-        let name = format!("{}/{}", case.suite, case.name);
+        let name = backend::case_id(&case);
         match run_case(&case, mode) {
             Ok((label, verdicts)) => {
                 let tally = per_op.entry(label).or_default();

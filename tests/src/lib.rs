@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+pub mod backend;
+pub mod conformance;
 pub mod diff;
 pub mod filecheck;
 pub mod onnx;

@@ -1,35 +1,67 @@
 //! `onnx-mlc`: the command-line driver.
 //!
 //! It parses arguments and calls the library crates; nothing here is needed
-//! to use onnx-mlc as a library.
+//! to use onnx-mlc as a library. Three kinds of use:
+//!
+//! * `onnx-mlc model.onnx --emit <stage>` shows what a stage of the
+//!   pipeline makes of a model ([`onnx_mlc::pipeline`]); `--emit
+//!   asm|obj|llvm|lib|header` (or `-o lib*.so`) compiles ahead of time, for
+//!   this machine or `--target` ([`onnx_mlc::aot`]);
+//! * `onnx-mlc run` runs a model (JIT, or `--aot` through a library) on
+//!   tensor files and writes its outputs —
+//!   the contract external harnesses (the conformance runner) drive: exit 0
+//!   with `DIR/output_K.pb`, exit 3 with a first stderr line
+//!   `UNSUPPORTED: …` when onnx-mlc cannot compile the model yet, any other
+//!   failure non-zero with `ERROR: …`;
+//! * `onnx-mlc bench` measures latency at 1 and N threads.
+
+mod inputs;
+mod npy;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
+use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
-use onnx_mlc_dialect::passes::{self, Pass};
+use onnx_mlc::pipeline::{default_optimizer, prepare};
+use onnx_mlc::{
+    AotModel, AotOutput, Artifact, CompileOptions, CompiledModel, Engine, LibraryOptions,
+    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings,
+    WeightsPolicy,
+};
+use onnx_mlc_dialect::passes;
 use onnx_mlc_dialect::print::PrintOptions;
 use onnx_mlc_dialect::summary::Summary;
 use onnx_mlc_dialect::Model;
 use onnx_mlc_import::{load_model, save_model, ExportOptions, ExternalData, ImportOptions};
+use onnx_mlc_optimizer::{Limits, OptimizeOptions};
 use onnx_mlc_plan::PlanOptions;
+
+use inputs::Unsupported;
 
 const EXAMPLES: &str = "\
 Examples:
   onnx-mlc model.onnx --emit onnx                    print the verified, shape-inferred onnx dialect
+  onnx-mlc model.onnx --emit opt --opt-report        the dialect after the e-graph optimizer, and what it did
+  onnx-mlc model.onnx --emit dot -o graphs.dot       the graph before and after the optimizer (Graphviz)
+  onnx-mlc model.onnx --emit affine --timings        the loops of the kernels; the time of each stage
   onnx-mlc model.onnx --emit onnx --print-ir-after=infer-shapes
-  onnx-mlc model.onnx --emit onnx -o model.mlir      write it to a file
-  onnx-mlc model.onnx --emit onnx-proto -o out.onnx  write it back as an ONNX model
+  onnx-mlc model.onnx --emit onnx-proto -o out.onnx  write the dialect back as an ONNX model
   onnx-mlc model.onnx -o libmodel.so                 compile to a shared library for this machine
   onnx-mlc model.onnx --target aarch64 -o libmodel.so --emit header
                                                      ... for AArch64 Linux, plus its C header libmodel.h
   onnx-mlc model.onnx --emit asm --target x86_64 --cpu skylake-avx512
   onnx-mlc inspect model.onnx                        summary: opsets, inputs/outputs, op histogram, weights, plan
-  onnx-mlc --list-passes                             the passes --print-ir-after accepts
+  onnx-mlc run model.onnx --out out/ input_0.pb      run (JIT); writes out/output_0.pb, …
+  onnx-mlc run model.onnx --aot --out out/ x.npy     the same through a shared library
+  onnx-mlc bench model.onnx --threads 2              latency at 1 and 2 threads, seeded random inputs
+  onnx-mlc --list-passes                             the passes and stages --print-ir-after accepts
 
-Exit codes: 0 success, 1 the model was rejected (one line on stderr naming the node), 2 usage error,
-3 the model uses something onnx-mlc cannot compile yet (stderr starts with `UNSUPPORTED: `).";
+Exit codes: 0 success; 1 the model was rejected (one line on stderr naming the node), or another
+failure; 2 usage error; 3 the model is valid but uses something onnx-mlc cannot compile yet (first
+stderr line `UNSUPPORTED: …`). `run` and `bench` start other failures with `ERROR: `.";
 
 /// onnx-mlc compiles ONNX models to native code.
 #[derive(Parser, Debug)]
@@ -52,6 +84,12 @@ enum Command {
         #[command(flatten)]
         import: ImportArgs,
     },
+    /// Compile a model and run it on tensor files (.pb TensorProto or .npy), one per graph
+    /// input in order; write each graph output K to DIR/output_K.pb (or .npy).
+    Run(RunArgs),
+    /// Compile a model and print its latency (median, min, p90 over --runs runs after --warmup
+    /// runs) at 1 thread and at --threads threads, on seeded random inputs or the files given.
+    Bench(BenchArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -61,6 +99,53 @@ struct ImportArgs {
     strict: bool,
 }
 
+/// The optimizer's controls and the compile-time reports, shared by the commands that compile.
+#[derive(clap::Args, Debug)]
+struct OptArgs {
+    /// Turn the e-graph optimizer (stage `opt`) off.
+    #[arg(long)]
+    no_egraph: bool,
+    /// The optimizer's rule sets, comma-separated (algebraic, canonical, fusion, multi, layout;
+    /// `all`, `none`). Default: the sets whose output the lowering compiles, today
+    /// algebraic,layout.
+    #[arg(long, value_name = "SET,…")]
+    rules: Option<String>,
+    /// Saturation limits, e.g. `iterations=8,nodes=50000,time=500ms`.
+    #[arg(long, value_name = "LIMITS")]
+    egraph_limits: Option<String>,
+    /// Print what the optimizer did (rules fired, e-graph size, cost before/after) to stderr.
+    #[arg(long)]
+    opt_report: bool,
+    /// Print how long each compile stage took to stderr.
+    #[arg(long)]
+    timings: bool,
+}
+
+impl OptArgs {
+    /// The optimizer options these flags ask for.
+    fn optimizer(&self) -> anyhow::Result<OptimizeOptions> {
+        let mut options = default_optimizer();
+        options.enabled = !self.no_egraph;
+        if let Some(rules) = &self.rules {
+            options.rule_sets = OptimizeOptions::parse_rule_sets(rules)?;
+        }
+        if let Some(limits) = &self.egraph_limits {
+            options.limits = Limits::parse(limits)?;
+        }
+        Ok(options)
+    }
+
+    /// Prints the reports asked for.
+    fn report(&self, optimizer: &OptReport, timings: &Timings) {
+        if self.opt_report {
+            eprintln!("{}", optimizer.to_string().trim_end());
+        }
+        if self.timings {
+            eprintln!("{}", timings.to_string().trim_end());
+        }
+    }
+}
+
 /// What `onnx-mlc <model>` produces.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 enum Emit {
@@ -68,17 +153,61 @@ enum Emit {
     Onnx,
     /// The same model as an ONNX model (binary protobuf; needs -o).
     OnnxProto,
+    /// The onnx dialect after the e-graph optimizer.
+    Opt,
+    /// The graph before and after the optimizer, as two Graphviz digraphs.
+    Dot,
+    /// The execution plan: kernels, fusion, memory.
+    Plan,
+    /// The MLIR module of linalg/tensor/arith kernels.
+    Linalg,
+    /// The MLIR module after the schedules: loops and vectors.
+    Affine,
+    /// The MLIR LLVM dialect.
+    LlvmMlir,
+    /// LLVM IR of the compiled model with the ABI glue, after O3 (for --target).
+    Llvm,
     /// Assembly of the compiled model (without the runtime).
     Asm,
     /// An object file of the compiled model (without the runtime; needs -o).
     Obj,
-    /// LLVM IR of the compiled model, after O3.
-    Llvm,
     /// A shared library: the model and the C runtime (needs -o; the default for `-o *.so`).
     Lib,
     /// The library's C header; with `-o lib*.so`, builds the library and writes the header
     /// beside it (`lib*.h`).
     Header,
+}
+
+impl Emit {
+    /// The last stage the pipeline must run.
+    fn stage(self) -> Stage {
+        match self {
+            Emit::Onnx | Emit::OnnxProto => Stage::Onnx,
+            Emit::Opt | Emit::Dot => Stage::Opt,
+            Emit::Plan => Stage::Plan,
+            Emit::Linalg => Stage::Linalg,
+            Emit::Affine => Stage::Affine,
+            Emit::LlvmMlir => Stage::LlvmMlir,
+            Emit::Llvm | Emit::Asm | Emit::Obj | Emit::Lib | Emit::Header => Stage::Llvm,
+        }
+    }
+
+    /// Whether this is native code (or its header), made by the AOT path.
+    fn is_native(self) -> bool {
+        matches!(
+            self,
+            Emit::Llvm | Emit::Asm | Emit::Obj | Emit::Lib | Emit::Header
+        )
+    }
+}
+
+/// The output `-o` implies when `--emit` is not given: a library for `*.so`.
+fn default_emit(output: Option<&Path>) -> Emit {
+    if output.is_some_and(|o| o.extension().is_some_and(|e| e == "so")) {
+        Emit::Lib
+    } else {
+        Emit::Onnx
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -97,8 +226,9 @@ struct CompileArgs {
     /// output (ONNX external data; needed for models over 2 GiB).
     #[arg(long)]
     external_data: bool,
-    /// Print the IR after this pass (repeatable; `all` for every pass) to standard error.
-    #[arg(long, value_name = "PASS")]
+    /// Print the IR after this dialect pass or stage (repeatable; `all` for every point before
+    /// the one emitted) to standard error.
+    #[arg(long, value_name = "PASS|STAGE")]
     print_ir_after: Vec<String>,
     /// Print constants with more elements than this as `dense_resource<__elided__>`.
     #[arg(long, value_name = "N", default_value_t = 16)]
@@ -106,14 +236,19 @@ struct CompileArgs {
     /// Print every constant in full (the output then parses back to the same model).
     #[arg(long)]
     no_elide: bool,
-    /// List the passes and exit.
+    /// List the passes and stages and exit.
     #[arg(long)]
     list_passes: bool,
+    /// Threads the compiled code runs on.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[command(flatten)]
+    opt: OptArgs,
     #[command(flatten)]
     import: ImportArgs,
 }
 
-/// What native code is generated for (asm, obj, llvm, lib).
+/// What native code is generated for (the stages from linalg on, asm, obj, llvm, lib).
 #[derive(clap::Args, Debug)]
 struct TargetArgs {
     /// The target: `x86_64`, `aarch64` or a full triple (default: this machine).
@@ -132,41 +267,129 @@ struct TargetArgs {
     weights_file: bool,
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        // Reading stops early (`onnx-mlc … | head`): not an error.
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        // Verifier errors carry their own `error[rule]:` header.
-        Err(e) if matches!(e.downcast_ref(), Some(onnx_mlc_dialect::Error::Verify(_))) => {
-            eprintln!("{e}");
-            ExitCode::from(1)
-        }
-        Err(e)
-            if e.downcast_ref::<onnx_mlc::Error>()
-                .is_some_and(onnx_mlc::Error::is_unsupported) =>
-        {
-            eprintln!("UNSUPPORTED: {e}");
-            ExitCode::from(3)
-        }
-        Err(e) => {
-            // The library errors already carry their causes in their messages.
-            eprintln!("error: {e}");
-            ExitCode::from(1)
-        }
+impl TargetArgs {
+    /// The target these flags name.
+    fn spec(&self) -> anyhow::Result<TargetSpec> {
+        Ok(TargetSpec::parse(
+            self.target.as_deref(),
+            self.cpu.as_deref(),
+            self.features.as_deref(),
+        )?)
     }
 }
 
-fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.downcast_ref::<std::io::Error>()
+#[derive(clap::Args, Debug)]
+struct RunArgs {
+    /// The model (.onnx).
+    model: PathBuf,
+    /// One tensor file per graph input, in the graph's order: a serialized TensorProto (.pb) or
+    /// a NumPy array (.npy).
+    inputs: Vec<PathBuf>,
+    /// The folder to write the outputs to (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Write the outputs as .npy files instead of TensorProto .pb files.
+    #[arg(long)]
+    npy: bool,
+    /// Go through a shared library compiled ahead of time (for this machine, in a temporary
+    /// folder) instead of the JIT.
+    #[arg(long)]
+    aot: bool,
+    /// Threads the compiled code runs on.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[command(flatten)]
+    opt: OptArgs,
+}
+
+#[derive(clap::Args, Debug)]
+struct BenchArgs {
+    /// The model (.onnx).
+    model: PathBuf,
+    /// Input files (.pb or .npy), one per graph input; default: seeded random tensors.
+    inputs: Vec<PathBuf>,
+    /// Timed runs per thread count.
+    #[arg(long, default_value_t = 20)]
+    runs: usize,
+    /// Untimed runs before the timed ones.
+    #[arg(long, default_value_t = 3)]
+    warmup: usize,
+    /// The thread count measured besides 1 (default: the machine's cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// The seed of the random inputs.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Measure a shared library compiled ahead of time instead of the JIT's code.
+    #[arg(long)]
+    aot: bool,
+    #[command(flatten)]
+    opt: OptArgs,
+}
+
+/// How a command reports failures: the compiler's `error: …`, or the
+/// harness contract's `ERROR: …` (`run`, `bench`).
+#[derive(Copy, Clone, PartialEq)]
+enum Style {
+    Compiler,
+    Harness,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let style = match cli.command {
+        Some(Command::Run(_) | Command::Bench(_)) => Style::Harness,
+        _ => Style::Compiler,
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => report_error(&e, style),
+    }
+}
+
+/// Prints a failure as its command's style asks and picks the exit code.
+fn report_error(e: &anyhow::Error, style: Style) -> ExitCode {
+    // Reading stops early (`onnx-mlc … | head`): not an error.
+    if e.downcast_ref::<std::io::Error>()
         .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    {
+        return ExitCode::SUCCESS;
+    }
+    // The library errors carry their causes in their messages; context
+    // added here comes first.
+    let message = format!("{e:#}");
+    if is_unsupported(e) {
+        eprintln!("UNSUPPORTED: {message}");
+        return ExitCode::from(3);
+    }
+    let verify = matches!(
+        e.downcast_ref::<onnx_mlc::Error>(),
+        Some(onnx_mlc::Error::Dialect(onnx_mlc_dialect::Error::Verify(_)))
+    ) || matches!(e.downcast_ref(), Some(onnx_mlc_dialect::Error::Verify(_)));
+    match style {
+        Style::Harness => eprintln!("ERROR: {message}"),
+        // Verifier errors carry their own `error[rule]:` header.
+        Style::Compiler if verify => eprintln!("{message}"),
+        Style::Compiler => eprintln!("error: {message}"),
+    }
+    ExitCode::from(1)
+}
+
+/// Whether the failure means "valid, but not compiled yet" (exit 3).
+fn is_unsupported(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause.is::<Unsupported>()
+            || cause
+                .downcast_ref::<onnx_mlc::Error>()
+                .is_some_and(onnx_mlc::Error::is_unsupported)
+    })
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Inspect { model, import }) => {
-            let model = load_and_prepare(&model, &import, &[], &PrintOptions::default())?;
+            let mut model = load(&model, &import)?;
+            prepare(&mut model)?;
             let mut out = Summary::of(&model).to_string();
             // A model the plan cannot handle (yet) still gets its summary.
             match onnx_mlc_plan::plan(&model, &PlanOptions::default()) {
@@ -176,8 +399,49 @@ fn run(cli: Cli) -> anyhow::Result<()> {
             std::io::stdout().write_all(out.as_bytes())?;
             Ok(())
         }
+        Some(Command::Run(args)) => run_model(&args),
+        Some(Command::Bench(args)) => bench(&args),
         None => compile(cli.compile),
     }
+}
+
+/// Imports a model, printing the importer's warnings.
+fn load(path: &Path, import: &ImportArgs) -> anyhow::Result<Model> {
+    let options = ImportOptions {
+        strict_names: import.strict,
+        ..ImportOptions::default()
+    };
+    let imported = load_model(path, &options)?;
+    for w in &imported.warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok(imported.model)
+}
+
+/// The print points `--print-ir-after` names, for a run that emits `emit`.
+fn print_points(names: &[String], emit: Stage) -> anyhow::Result<Vec<PrintPoint>> {
+    let mut points = vec![];
+    for name in names {
+        if name == "all" {
+            points.extend(PrintPoint::all().into_iter().filter(|p| match p {
+                PrintPoint::Pass(_) => true,
+                PrintPoint::Stage(s) => *s < emit,
+            }));
+            continue;
+        }
+        let point = PrintPoint::from_name(name).ok_or_else(|| {
+            anyhow!("unknown pass '{name}' for --print-ir-after (see --list-passes)")
+        })?;
+        if point.stage() > emit {
+            bail!(
+                "--print-ir-after={name}: stage {} comes after the one emitted ({})",
+                point.stage().name(),
+                emit.name()
+            );
+        }
+        points.push(point);
+    }
+    Ok(points)
 }
 
 fn compile(args: CompileArgs) -> anyhow::Result<()> {
@@ -185,77 +449,92 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
         for p in passes::PASSES {
             println!("{:<14} {}", p.name, p.summary);
         }
+        println!("\nstages: {}", Stage::ALL.map(Stage::name).join(", "));
         return Ok(());
     }
     let Some(path) = &args.model else {
-        anyhow::bail!("no model given (see `onnx-mlc --help`)");
+        bail!("no model given (see `onnx-mlc --help`)");
     };
-    for name in &args.print_ir_after {
-        if name != "all" && passes::pass(name).is_none() {
-            anyhow::bail!("unknown pass '{name}' for --print-ir-after (see --list-passes)");
-        }
+    let emit_kind = args
+        .emit
+        .unwrap_or_else(|| default_emit(args.output.as_deref()));
+    if emit_kind.is_native() {
+        return compile_native(path, emit_kind, &args);
     }
+    let emit = emit_kind.stage();
+    let mut points = print_points(&args.print_ir_after, emit)?;
     let print = PrintOptions {
         elide_constants_above: (!args.no_elide).then_some(args.elide_constants),
         ..PrintOptions::default()
     };
-    let emit = args
-        .emit
-        .unwrap_or_else(|| default_emit(args.output.as_deref()));
-    if args.external_data && emit != Emit::OnnxProto {
-        anyhow::bail!("--external-data applies to --emit onnx-proto only");
+    if args.external_data && emit_kind != Emit::OnnxProto {
+        bail!("--external-data applies to --emit onnx-proto only");
     }
-    if matches!(
-        emit,
-        Emit::Asm | Emit::Obj | Emit::Llvm | Emit::Lib | Emit::Header
-    ) {
-        return compile_native(path, emit, &args);
-    }
-    let model = load_and_prepare(path, &args.import, &args.print_ir_after, &print)?;
-    let text = match (emit, &args.output) {
-        (Emit::Onnx, _) => onnx_mlc_dialect::print::print_model(&model, &print),
-        (Emit::OnnxProto, Some(out)) => {
-            let options = ExportOptions {
-                external_data: args.external_data.then(|| ExternalData::beside(out)),
-                ..ExportOptions::default()
-            };
-            save_model(&model, out, &options)?;
-            return Ok(());
-        }
-        (Emit::OnnxProto, None) => unreachable!("clap requires -o for --emit onnx-proto"),
-        (Emit::Asm | Emit::Obj | Emit::Llvm | Emit::Lib | Emit::Header, _) => {
-            unreachable!("compiled by compile_native")
-        }
+    let options = CompileOptions {
+        threads: args.threads,
+        target: args.target.spec()?,
+        optimizer: args.opt.optimizer()?,
     };
-    match &args.output {
-        Some(out) => std::fs::write(out, text)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?,
-        None => std::io::stdout().write_all(text.as_bytes())?,
+    let model = load(path, &args.import)?;
+    // What is emitted comes through the same callback as the dumps.
+    let wanted = match emit_kind {
+        Emit::Dot => vec![
+            PrintPoint::Stage(Stage::Onnx),
+            PrintPoint::Stage(Stage::Opt),
+        ],
+        _ => vec![PrintPoint::Stage(emit)],
+    };
+    points.extend(&wanted);
+    let mut emitted = String::new();
+    let mut proto = None;
+    let report = Engine::emit(&model, &options, &points, &mut |point, ir| {
+        let is_wanted = wanted.contains(&point);
+        let text = match (&ir, emit_kind) {
+            (StageIr::Dialect(m), Emit::Dot) if is_wanted => onnx_mlc_optimizer::to_dot(m),
+            (StageIr::Dialect(m), Emit::OnnxProto) if is_wanted => {
+                proto = Some((*m).clone());
+                return;
+            }
+            (StageIr::Dialect(m), _) => onnx_mlc_dialect::print::print_model(m, &print),
+            (StageIr::Text(t), _) => t.clone(),
+        };
+        if is_wanted {
+            emitted += &text;
+            if !emitted.ends_with('\n') {
+                emitted.push('\n');
+            }
+        }
+        // The emitted stage is dumped too only when asked by name.
+        if !is_wanted || args.print_ir_after.iter().any(|n| n == point.name()) {
+            eprintln!("// -----// IR after {} //----- //", point.name());
+            eprint!("{text}");
+            if !text.ends_with('\n') {
+                eprintln!();
+            }
+        }
+    })?;
+    args.opt.report(&report.optimizer, &report.timings);
+    if let Some(model) = proto {
+        let out = args
+            .output
+            .as_ref()
+            .expect("clap requires -o for --emit onnx-proto");
+        let options = ExportOptions {
+            external_data: args.external_data.then(|| ExternalData::beside(out)),
+            ..ExportOptions::default()
+        };
+        save_model(&model, out, &options)?;
+        return Ok(());
     }
-    Ok(())
-}
-
-/// The output `-o` implies when `--emit` is not given: a library for `*.so`.
-fn default_emit(output: Option<&Path>) -> Emit {
-    if output.is_some_and(|o| o.extension().is_some_and(|e| e == "so")) {
-        Emit::Lib
-    } else {
-        Emit::Onnx
-    }
+    write_output(args.output.as_deref(), emitted.as_bytes())
 }
 
 /// `--emit asm|obj|llvm|lib|header`: native code through the whole pipeline, or the header.
 fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result<()> {
-    use onnx_mlc::{AotOutput, Artifact, Engine, LibraryOptions, TargetSpec, WeightsPolicy};
-    let options = ImportOptions {
-        strict_names: args.import.strict,
-        ..ImportOptions::default()
-    };
-    let imported = load_model(path, &options)?;
-    for w in &imported.warnings {
-        eprintln!("warning: {w}");
+    if !args.print_ir_after.is_empty() {
+        bail!("--print-ir-after applies to --emit onnx|opt|dot|plan|linalg|affine|llvm-mlir");
     }
-    let model = imported.model;
+    let model = load(path, &args.import)?;
     let is_library = |o: &Path| o.extension().is_some_and(|e| e == "so");
     if emit == Emit::Header && !args.output.as_deref().is_some_and(is_library) {
         return write_output(
@@ -263,8 +542,6 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
             onnx_mlc::emit_header(&model)?.as_bytes(),
         );
     }
-    let t = &args.target;
-    let target = TargetSpec::parse(t.target.as_deref(), t.cpu.as_deref(), t.features.as_deref())?;
     let kind = match emit {
         Emit::Asm => AotOutput::Code(Artifact::Assembly),
         Emit::Obj => AotOutput::Code(Artifact::Object),
@@ -274,7 +551,7 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
     // Text goes to standard output when there is no -o: through a temporary file.
     let temp = std::env::temp_dir().join(format!("onnx-mlc-{}.out", std::process::id()));
     let output = args.output.clone().unwrap_or_else(|| temp.clone());
-    let weights = if t.weights_file {
+    let weights = if args.target.weights_file {
         WeightsPolicy::File
     } else {
         WeightsPolicy::default()
@@ -282,12 +559,14 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
     let report = Engine::compile_library(
         &model,
         &LibraryOptions {
-            target,
+            target: args.target.spec()?,
             output: output.clone(),
             kind,
             weights,
+            optimizer: args.opt.optimizer()?,
         },
     )?;
+    args.opt.report(&report.optimizer, &report.timings);
     if args.output.is_none() {
         // Text only: a side file of weights has no use without the code's file.
         let text = std::fs::read(&temp);
@@ -309,37 +588,178 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
 /// Writes `bytes` to `output`, or to standard output.
 fn write_output(output: Option<&Path>, bytes: &[u8]) -> anyhow::Result<()> {
     match output {
-        Some(out) => std::fs::write(out, bytes)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display())),
+        Some(out) => {
+            std::fs::write(out, bytes).map_err(|e| anyhow!("cannot write {}: {e}", out.display()))
+        }
         None => Ok(std::io::stdout().write_all(bytes)?),
     }
 }
 
-/// Imports a model and runs the dialect pipeline, printing the IR (to standard error) after the
-/// passes named in `print_after`.
-fn load_and_prepare(
-    path: &Path,
-    import: &ImportArgs,
-    print_after: &[String],
-    print: &PrintOptions,
-) -> anyhow::Result<Model> {
-    let options = ImportOptions {
-        strict_names: import.strict,
-        ..ImportOptions::default()
-    };
-    let imported = load_model(path, &options)?;
-    for w in &imported.warnings {
-        eprintln!("warning: {w}");
-    }
-    let mut model = imported.model;
-    let all = print_after.iter().any(|p| p == "all");
-    for name in passes::DEFAULT_PIPELINE {
-        let pass: &Pass = passes::pass(name).expect("pipeline passes are registered");
-        (pass.run)(&mut model)?;
-        if all || print_after.iter().any(|p| p == name) {
-            eprintln!("// -----// IR after {name} //----- //");
-            eprint!("{}", onnx_mlc_dialect::print::print_model(&model, print));
+/// A compiled model ready to run: in memory (JIT) or a loaded library (AOT).
+enum Runnable {
+    Jit(CompiledModel),
+    Aot(AotModel),
+}
+
+impl Runnable {
+    fn run(&self, inputs: &[Tensor]) -> onnx_mlc::Result<Vec<Tensor>> {
+        match self {
+            Runnable::Jit(m) => m.run(inputs),
+            Runnable::Aot(m) => m.run(inputs),
         }
     }
-    Ok(model)
+
+    fn signature(&self) -> &ModelSignature {
+        match self {
+            Runnable::Jit(m) => m.signature(),
+            Runnable::Aot(m) => m.signature(),
+        }
+    }
+}
+
+/// Compiles for this machine with the flags' options — through the JIT, or
+/// through a shared library with `aot` — printing the reports; also returns
+/// how long compiling (and loading) took.
+fn compile_for_run(
+    model: &Model,
+    threads: usize,
+    aot: bool,
+    opt: &OptArgs,
+) -> anyhow::Result<(Runnable, Duration)> {
+    let options = CompileOptions {
+        threads,
+        optimizer: opt.optimizer()?,
+        ..CompileOptions::default()
+    };
+    let start = Instant::now();
+    let compiled = if aot {
+        let (compiled, report) = AotModel::compile(model, &options)?;
+        opt.report(&report.optimizer, &report.timings);
+        Runnable::Aot(compiled)
+    } else {
+        let (compiled, report) = Engine::compile_traced(model, &options, &[], &mut |_, _| {})?;
+        opt.report(&report.optimizer, &report.timings);
+        Runnable::Jit(compiled)
+    };
+    Ok((compiled, start.elapsed()))
+}
+
+fn run_model(args: &RunArgs) -> anyhow::Result<()> {
+    let model = Engine::load(&args.model)?;
+    let (compiled, _) = compile_for_run(&model, args.threads, args.aot, &args.opt)?;
+    let inputs = inputs::read_all(&model, &args.inputs)?;
+    let outputs = compiled.run(&inputs)?;
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create {}", args.out.display()))?;
+    for (k, (t, spec)) in outputs
+        .iter()
+        .zip(&compiled.signature().outputs)
+        .enumerate()
+    {
+        let (file, bytes) = if args.npy {
+            (format!("output_{k}.npy"), npy::encode(t)?)
+        } else {
+            let bytes = onnx_mlc_import::encode_tensor(&t.to_tensor_data(), &spec.name)?;
+            (format!("output_{k}.pb"), bytes)
+        };
+        let path = args.out.join(file);
+        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Latency statistics of one thread count.
+struct Latency {
+    median: Duration,
+    min: Duration,
+    p90: Duration,
+}
+
+impl Latency {
+    /// Runs `compiled` `warmup` times, then measures `runs` (at least one)
+    /// runs.
+    fn measure(
+        compiled: &Runnable,
+        inputs: &[Tensor],
+        warmup: usize,
+        runs: usize,
+    ) -> anyhow::Result<Latency> {
+        for _ in 0..warmup {
+            compiled.run(inputs)?;
+        }
+        let mut times = Vec::with_capacity(runs);
+        for _ in 0..runs {
+            let start = Instant::now();
+            let outputs = compiled.run(inputs)?;
+            times.push(start.elapsed());
+            drop(outputs);
+        }
+        times.sort();
+        // Nearest rank: the smallest time that a fraction `q` of the runs
+        // do not exceed.
+        let at = |q: f64| times[((q * runs as f64).ceil() as usize).clamp(1, runs) - 1];
+        Ok(Latency {
+            median: at(0.5),
+            min: times[0],
+            p90: at(0.9),
+        })
+    }
+}
+
+/// A duration in milliseconds, as `bench` prints it.
+fn ms(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64() * 1e3)
+}
+
+fn bench(args: &BenchArgs) -> anyhow::Result<()> {
+    if args.runs == 0 {
+        bail!("--runs must be at least 1");
+    }
+    let model = Engine::load(&args.model)?;
+    let many = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let mut counts = vec![1];
+    if many > 1 {
+        counts.push(many);
+    }
+    let mut inputs = None;
+    let mut rows = vec![];
+    for threads in counts {
+        let (compiled, took) = compile_for_run(&model, threads, args.aot, &args.opt)?;
+        let inputs = match &mut inputs {
+            Some(inputs) => inputs,
+            None => inputs.insert(if args.inputs.is_empty() {
+                inputs::random(&compiled.signature().inputs, args.seed)?
+            } else {
+                inputs::read_all(&model, &args.inputs)?
+            }),
+        };
+        let l = Latency::measure(&compiled, inputs, args.warmup, args.runs)?;
+        rows.push(format!(
+            "{threads:>7}  {:>10}  {:>10}  {:>10}  {:>5}  {:>9.2}",
+            ms(l.median),
+            ms(l.min),
+            ms(l.p90),
+            args.runs,
+            took.as_secs_f64()
+        ));
+    }
+    // Printed at the end: a failure leaves no half table.
+    let mut out = format!(
+        "model: {}\n{:>7}  {:>10}  {:>10}  {:>10}  {:>5}  {:>9}\n",
+        args.model.display(),
+        "threads",
+        "median_ms",
+        "min_ms",
+        "p90_ms",
+        "runs",
+        "compile_s"
+    );
+    for row in rows {
+        out += &row;
+        out.push('\n');
+    }
+    std::io::stdout().write_all(out.as_bytes())?;
+    Ok(())
 }

@@ -275,3 +275,371 @@ fn onnx_proto_needs_an_output_file() {
         stderr(&out)
     );
 }
+
+// ---------------------------------------------------------------------------
+// `run`, `bench` and the code-generation stages.
+
+/// The MLP of `tools/make_mlp.py`, with onnxruntime's output on a seeded
+/// input checked in beside it.
+const MLP: &str = "tests/models/mlp/model.onnx";
+
+fn mlp_data(file: &str) -> String {
+    format!("tests/models/mlp/test_data_set_0/{file}")
+}
+
+fn tensor(path: &Path) -> onnx_mlc_dialect::TensorData {
+    match onnx_mlc_import::read_value(path, &onnx_mlc_dialect::Type::Unknown) {
+        Ok(onnx_mlc_import::TestValue::Tensor(t)) => t,
+        other => panic!("{}: {other:?}", path.display()),
+    }
+}
+
+/// Whether `got` matches onnxruntime's `want` (rel. 1e-3, abs. 1e-4).
+fn assert_close(got: &onnx_mlc_dialect::TensorData, want: &onnx_mlc_dialect::TensorData) {
+    assert_eq!((got.elem, &got.dims), (want.elem, &want.dims));
+    let (g, w) = (got.to_f64s().unwrap(), want.to_f64s().unwrap());
+    for (j, (a, b)) in g.iter().zip(&w).enumerate() {
+        assert!((a - b).abs() <= 1e-4 + 1e-3 * b.abs(), "[{j}]: {a} vs {b}");
+    }
+}
+
+/// A `.npy` file (format 1.0) of little-endian f32s.
+fn npy_f32(shape: &[i64], values: &[f32]) -> Vec<u8> {
+    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+    let mut header = format!(
+        "{{'descr': '<f4', 'fortran_order': False, 'shape': ({},), }}",
+        dims.join(", ")
+    );
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut b = b"\x93NUMPY\x01\x00".to_vec();
+    b.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    b.extend_from_slice(header.as_bytes());
+    for v in values {
+        b.extend_from_slice(&v.to_le_bytes());
+    }
+    b
+}
+
+#[test]
+fn run_writes_outputs_that_match_onnxruntime() {
+    let dir = scratch("run");
+    let out_dir = dir.join("out");
+    let out_str = out_dir.to_str().unwrap();
+    let input = mlp_data("input_0.pb");
+    let want = tensor(&repo().join(mlp_data("output_0.pb")));
+
+    let out = onnx_mlc(&["run", MLP, "--out", out_str, &input]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.stdout.is_empty() && out.stderr.is_empty());
+    let files: Vec<_> = std::fs::read_dir(&out_dir).unwrap().collect();
+    assert_eq!(files.len(), 1, "one file per graph output");
+    let proto = std::fs::read(out_dir.join("output_0.pb")).unwrap();
+    let decoded =
+        <onnx_mlc_proto::TensorProto as onnx_mlc_proto::Message>::decode(proto.as_slice()).unwrap();
+    assert_eq!(decoded.name, "y", "outputs carry the graph output's name");
+    let got = tensor(&out_dir.join("output_0.pb"));
+    assert_close(&got, &want);
+
+    // Through a shared library instead of the JIT.
+    let aot_dir = dir.join("aot");
+    let out = onnx_mlc(&[
+        "run",
+        MLP,
+        "--aot",
+        "--out",
+        aot_dir.to_str().unwrap(),
+        &input,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_close(&tensor(&aot_dir.join("output_0.pb")), &want);
+
+    // The same input as .npy, 2 threads, no optimizer, .npy outputs.
+    let x = tensor(&repo().join(&input));
+    let npy = dir.join("x.npy");
+    std::fs::write(&npy, npy_f32(&x.dims, &x.to_vec::<f32>().unwrap())).unwrap();
+    let out = onnx_mlc(&[
+        "run",
+        MLP,
+        "--out",
+        out_str,
+        npy.to_str().unwrap(),
+        "--threads",
+        "2",
+        "--no-egraph",
+        "--npy",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(out_dir.join("output_0.npy")).unwrap();
+    assert!(bytes.starts_with(b"\x93NUMPY\x01\x00"));
+    let header_len = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+    let header = std::str::from_utf8(&bytes[10..10 + header_len]).unwrap();
+    assert!(
+        header.contains("'descr': '<f4'") && header.contains("'shape': (4, 10)"),
+        "{header}"
+    );
+    let values: Vec<f64> = bytes[10 + header_len..]
+        .chunks(4)
+        .map(|c| f64::from(f32::from_le_bytes(c.try_into().unwrap())))
+        .collect();
+    let expected = want.to_f64s().unwrap();
+    assert_eq!(values.len(), expected.len());
+    for (a, b) in values.iter().zip(&expected) {
+        assert!((a - b).abs() <= 1e-4 + 1e-3 * b.abs(), "{a} vs {b}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn run_reports_unsupported_models_with_exit_3() {
+    let dir = scratch("run-unsupported");
+    let out = onnx_mlc(&[
+        "run",
+        "tests/models/default/model.onnx",
+        "--out",
+        dir.to_str().unwrap(),
+        "tests/models/default/test_data_set_0/input_0.pb",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let err = stderr(&out);
+    let first = err.lines().next().unwrap_or("");
+    assert!(first.starts_with("UNSUPPORTED: "), "{err}");
+    assert!(first.contains("Conv"), "{err}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no outputs");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn run_failures_are_errors() {
+    let dir = scratch("run-errors");
+    let out_dir = dir.join("out");
+    let out_str = out_dir.to_str().unwrap();
+    let input = mlp_data("input_0.pb");
+    let wrong_shape = dir.join("wrong.npy");
+    std::fs::write(&wrong_shape, npy_f32(&[2, 64], &[0.0; 128])).unwrap();
+    let garbage = dir.join("garbage.pb");
+    std::fs::write(&garbage, b"\xff\xff\xff").unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["run", MLP, "--out", out_str], "expected 1 inputs, got 0"),
+        (
+            &["run", MLP, "--out", out_str, &input, &input],
+            "expected 1 inputs, got 2",
+        ),
+        (
+            &["run", MLP, "--out", out_str, "no/such.pb"],
+            "input 0 (no/such.pb)",
+        ),
+        (
+            &["run", MLP, "--out", out_str, wrong_shape.to_str().unwrap()],
+            "dim 0 must be 4, got 2",
+        ),
+        (
+            &["run", MLP, "--out", out_str, garbage.to_str().unwrap()],
+            "input 0",
+        ),
+        (
+            &["run", "no/such/model.onnx", "--out", out_str, &input],
+            "no/such/model.onnx",
+        ),
+        (
+            &[
+                "run",
+                "tests/hostile/garbage.onnx",
+                "--out",
+                out_str,
+                &input,
+            ],
+            "malformed or truncated protobuf",
+        ),
+        (
+            &["run", MLP, "--out", out_str, &input, "--rules=nope"],
+            "unknown rule set 'nope'",
+        ),
+    ];
+    for (args, fragment) in cases {
+        let out = onnx_mlc(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(first.starts_with("ERROR: "), "{args:?}: {err}");
+        assert!(
+            first.contains(fragment),
+            "{args:?}: {err:?} lacks {fragment:?}"
+        );
+    }
+    assert!(!out_dir.exists(), "a failed run writes nothing");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bench_prints_latency_at_1_and_n_threads() {
+    let out = onnx_mlc(&[
+        "bench",
+        MLP,
+        "--runs",
+        "5",
+        "--warmup",
+        "1",
+        "--threads",
+        "2",
+        "--timings",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("model: {MLP}"));
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        [
+            "threads",
+            "median_ms",
+            "min_ms",
+            "p90_ms",
+            "runs",
+            "compile_s"
+        ]
+    );
+    for (row, threads) in lines[2..].iter().zip(["1", "2"]) {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells[0], threads);
+        let (median, min, p90): (f64, f64, f64) = (
+            cells[1].parse().unwrap(),
+            cells[2].parse().unwrap(),
+            cells[3].parse().unwrap(),
+        );
+        assert!(0.0 < min && min <= median && median <= p90, "{row}");
+        assert_eq!(cells[4], "5");
+    }
+    assert_eq!(lines.len(), 4, "{text}");
+    // --timings: once per compilation.
+    assert_eq!(
+        stderr(&out).matches("total:").count(),
+        2,
+        "{}",
+        stderr(&out)
+    );
+
+    // Given inputs instead of random ones; a failure is an ERROR.
+    let input = mlp_data("input_0.pb");
+    let out = onnx_mlc(&["bench", MLP, &input, "--runs", "2", "--threads", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 3);
+    let out = onnx_mlc(&["bench", MLP, "--aot", "--runs", "2", "--threads", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 3);
+    let out = onnx_mlc(&["bench", MLP, "--runs", "0"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("ERROR: --runs must be at least 1"));
+    let out = onnx_mlc(&["bench", "tests/models/default/model.onnx", "--runs", "1"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(stderr(&out).starts_with("UNSUPPORTED: "));
+}
+
+#[test]
+fn emits_every_stage() {
+    let emit = |stage: &str, extra: &[&str]| {
+        let mut args = vec![MLP, "--emit", stage];
+        args.extend(extra);
+        let out = onnx_mlc(&args);
+        assert!(out.status.success(), "--emit {stage}: {}", stderr(&out));
+        (stdout(&out), stderr(&out))
+    };
+    for (stage, fragment) in [
+        ("onnx", "\"onnx.Gemm\""),
+        ("opt", "\"onnx.Gemm\""),
+        ("plan", "kernel"),
+        ("linalg", "linalg."),
+        ("affine", "scf.for"),
+        ("llvm-mlir", "llvm.func"),
+        ("llvm", "define"),
+    ] {
+        let (text, err) = emit(stage, &[]);
+        assert!(
+            text.contains(fragment),
+            "--emit {stage} lacks {fragment:?}:\n{text}"
+        );
+        assert!(err.is_empty(), "--emit {stage}: {err}");
+    }
+    // The stages are generated for --target (AArch64's NEON vectors here).
+    let (native, _) = emit("affine", &[]);
+    let (arm, _) = emit("affine", &["--target", "aarch64"]);
+    assert!(arm.contains("vector<") && arm != native);
+    let (dot, _) = emit("dot", &[]);
+    assert_eq!(
+        dot.matches("digraph").count(),
+        2,
+        "before and after:\n{dot}"
+    );
+
+    // Dumps before the emitted stage, per-stage timings, the optimizer's report.
+    let (text, err) = emit(
+        "linalg",
+        &[
+            "--print-ir-after=plan",
+            "--print-ir-after=infer-shapes",
+            "--timings",
+            "--opt-report",
+        ],
+    );
+    assert!(text.contains("linalg."));
+    assert!(
+        err.contains("// -----// IR after infer-shapes //----- //"),
+        "{err}"
+    );
+    assert!(err.contains("// -----// IR after plan //----- //"), "{err}");
+    assert_eq!(err.matches("// -----// IR after").count(), 2, "{err}");
+    for stage in ["onnx:", "opt:", "plan:", "linalg:", "total:"] {
+        assert!(err.contains(stage), "--timings lacks {stage}: {err}");
+    }
+    assert!(
+        !err.contains("affine:"),
+        "stages after the emitted one do not run: {err}"
+    );
+    assert!(
+        err.contains("e-graph optimizer: rules algebraic,layout"),
+        "{err}"
+    );
+    let (_, err) = emit("opt", &["--no-egraph", "--opt-report"]);
+    assert!(err.contains("e-graph optimizer: skipped"), "{err}");
+    let (_, err) = emit(
+        "opt",
+        &[
+            "--rules=all",
+            "--egraph-limits=iterations=2",
+            "--opt-report",
+        ],
+    );
+    assert!(err.contains("iterations=2"), "{err}");
+
+    // Bad controls are errors naming the flag's value.
+    for (args, fragment) in [
+        (
+            &[MLP, "--emit", "plan", "--print-ir-after=affine"][..],
+            "comes after the one emitted",
+        ),
+        (&[MLP, "--rules=bogus"][..], "unknown rule set 'bogus'"),
+        (&[MLP, "--egraph-limits=bogus"][..], "bogus"),
+    ] {
+        let out = onnx_mlc(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            stderr(&out).contains(fragment),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    // A model whose kernels do not lower still shows its plan; lowering it
+    // is a clean "unsupported".
+    let model = "tests/models/default/model.onnx";
+    let out = onnx_mlc(&[model, "--emit", "plan"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = onnx_mlc(&[model, "--emit", "linalg"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("UNSUPPORTED: "),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -22,13 +22,16 @@ use onnx_mlc_codegen::emit::{self, Artifact};
 use onnx_mlc_codegen::glue::{IoDesc, Weights};
 use onnx_mlc_codegen::link;
 use onnx_mlc_dialect::{ElemType, Model};
+use onnx_mlc_optimizer::{OptReport, OptimizeOptions};
 use onnx_mlc_plan::Plan;
 use onnx_mlc_runtime::abi::{read_signature, OmlcModelInfo, OmlcTensor, OMLC_OK};
 use onnx_mlc_runtime::{ModelSignature, Tensor};
 
 use crate::error::{Error, Result};
-use crate::pipeline::{compile_to_llvm, io_desc, prepare, PipelineOptions, Timings};
-use crate::{weight_tensor, Engine, TargetSpec};
+use crate::pipeline::{
+    compile_to_llvm, default_optimizer, front_end, io_desc, prepare, PipelineOptions, Timings,
+};
+use crate::{weight_tensor, CompileOptions, Engine, TargetSpec};
 
 /// The weights alignment the ABI requires (`docs/abi.md`).
 const WEIGHT_ALIGN: usize = 64;
@@ -76,6 +79,9 @@ pub struct LibraryOptions {
     pub kind: AotOutput,
     /// Where the weights go.
     pub weights: WeightsPolicy,
+    /// The e-graph optimizer (the `opt` stage), as in
+    /// [`CompileOptions::optimizer`](crate::CompileOptions::optimizer).
+    pub optimizer: OptimizeOptions,
 }
 
 impl LibraryOptions {
@@ -87,6 +93,7 @@ impl LibraryOptions {
             output: output.into(),
             kind: AotOutput::Library,
             weights: WeightsPolicy::default(),
+            optimizer: default_optimizer(),
         }
     }
 }
@@ -105,6 +112,8 @@ pub struct LibraryReport {
     pub weights_bytes: u64,
     /// The number of weights.
     pub num_weights: usize,
+    /// What the optimizer did.
+    pub optimizer: OptReport,
     /// How long each stage took (the pipeline's, then `emit`, and for a
     /// library `runtime` — compiling or finding the cached C runtime — and
     /// `link`).
@@ -143,13 +152,12 @@ impl Engine {
     pub fn compile_library(model: &Model, options: &LibraryOptions) -> Result<LibraryReport> {
         let mut model = model.clone();
         let mut timings = Timings::default();
-        let start = Instant::now();
-        prepare(&mut model)?;
-        timings.0.push(("onnx", start.elapsed()));
         let pipeline_options = PipelineOptions {
             target: options.target.clone(),
+            optimizer: options.optimizer.clone(),
             print_after: vec![],
         };
+        let optimizer = front_end(&mut model, &pipeline_options, &mut timings, &mut |_, _| {})?;
         let side_path = side_file_path(&options.output);
         let side_name = side_path
             .file_name()
@@ -232,6 +240,7 @@ impl Engine {
             weights_file,
             weights_bytes: blob.len() as u64,
             num_weights: plan.weights.len(),
+            optimizer,
             timings,
         })
     }
@@ -451,19 +460,23 @@ impl AotModel {
         })
     }
 
-    /// Compiles `model` into a shared library for this machine and loads
-    /// it with a session on `threads` threads: the AOT path in one call
+    /// Compiles `model` into a shared library for this machine (the target
+    /// of `options` must be the host) and loads it with a session on
+    /// `options.threads` threads: the AOT path in one call
     /// (`onnx-mlc run --aot`). The library is built in a temporary
     /// directory, removed once the library is loaded (and its weights
     /// mapped), under a name of its own, so that any number of models can
     /// be compiled and loaded into one process.
-    pub fn compile(model: &Model, threads: usize) -> Result<(AotModel, LibraryReport)> {
+    pub fn compile(model: &Model, options: &CompileOptions) -> Result<(AotModel, LibraryReport)> {
         let dir = tempdir()?;
         let name = dir.path.file_name().expect("a temporary directory's name");
         let output = dir.path.join(format!("lib{}.so", name.to_string_lossy()));
-        let options = LibraryOptions::library(TargetSpec::host(), output);
-        let report = Engine::compile_library(model, &options)?;
-        let loaded = AotModel::load(&options.output, threads)?;
+        let library = LibraryOptions {
+            optimizer: options.optimizer.clone(),
+            ..LibraryOptions::library(options.target.clone(), output)
+        };
+        let report = Engine::compile_library(model, &library)?;
+        let loaded = AotModel::load(&library.output, options.threads)?;
         Ok((loaded, report))
     }
 

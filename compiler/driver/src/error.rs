@@ -14,6 +14,8 @@ pub enum Error {
     #[error(transparent)]
     Dialect(#[from] onnx_mlc_dialect::Error),
     #[error(transparent)]
+    Optimize(#[from] onnx_mlc_optimizer::OptimizeError),
+    #[error(transparent)]
     Plan(#[from] onnx_mlc_plan::Error),
     #[error(transparent)]
     Lower(#[from] LowerError),

@@ -11,9 +11,11 @@
 //! ```
 //!
 //! [`Engine::compile`] runs the whole pipeline ([`pipeline`]): the dialect
-//! passes, the execution plan, the lowering through MLIR, LLVM, and the
-//! JIT. The result is `Send + Sync`: many threads may call
-//! [`CompiledModel::run`] at once.
+//! passes, the e-graph optimizer, the execution plan, the lowering through
+//! MLIR, LLVM, and the JIT. The result is `Send + Sync`: many threads may
+//! call [`CompiledModel::run`] at once. [`Engine::compile_traced`] also
+//! reports per-stage timings and the optimizer's report, and shows the IR
+//! between stages.
 
 pub mod aot;
 pub mod error;
@@ -33,12 +35,13 @@ pub use aot::{emit_header, AotModel, AotOutput, LibraryOptions, LibraryReport, W
 pub use error::{Error, Result};
 pub use onnx_mlc_codegen::emit::Artifact;
 pub use onnx_mlc_codegen::TargetSpec;
-pub use onnx_mlc_runtime::ModelSignature;
+pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
 pub use onnx_mlc_runtime::Tensor;
-pub use pipeline::{Stage, Timings};
+pub use onnx_mlc_runtime::{IoSpec, ModelSignature, SpecDim};
+pub use pipeline::{PrintPoint, Stage, StageIr, Timings, DEFAULT_RULE_SETS};
 
 use jit::JitCode;
-use pipeline::{compile_to_llvm, prepare, PipelineOptions};
+use pipeline::{compile_to_llvm, default_optimizer, front_end, lower_until, PipelineOptions};
 
 /// How to compile.
 #[derive(Clone, Debug)]
@@ -47,6 +50,9 @@ pub struct CompileOptions {
     pub threads: usize,
     /// What to generate code for; JIT compilation needs the host.
     pub target: TargetSpec,
+    /// The e-graph optimizer (the `opt` stage); on by default with
+    /// [`DEFAULT_RULE_SETS`].
+    pub optimizer: OptimizeOptions,
 }
 
 impl Default for CompileOptions {
@@ -54,8 +60,18 @@ impl Default for CompileOptions {
         CompileOptions {
             threads: 1,
             target: TargetSpec::host(),
+            optimizer: default_optimizer(),
         }
     }
+}
+
+/// What a compilation reports besides the compiled model.
+#[derive(Clone, Debug)]
+pub struct CompileReport {
+    /// How long each stage took.
+    pub timings: Timings,
+    /// What the optimizer did.
+    pub optimizer: OptReport,
 }
 
 /// The entry points of the library.
@@ -69,24 +85,66 @@ impl Engine {
 
     /// Compiles a model for this machine and loads it for running.
     pub fn compile(model: &Model, options: &CompileOptions) -> Result<CompiledModel> {
-        Self::compile_with_timings(model, options).map(|(m, _)| m)
+        Self::compile_traced(model, options, &[], &mut |_, _| {}).map(|(m, _)| m)
     }
 
-    /// [`Engine::compile`], also returning how long each stage took.
-    pub fn compile_with_timings(
+    /// Runs the pipeline up to the last stage of the points in
+    /// `print_after`, giving `print` the IR at each of them, without loading
+    /// the result: `onnx-mlc --emit <stage>`. A model whose kernels do not
+    /// lower yet still shows its `onnx`, `opt` and `plan` stages.
+    pub fn emit(
         model: &Model,
         options: &CompileOptions,
-    ) -> Result<(CompiledModel, Timings)> {
+        print_after: &[PrintPoint],
+        print: &mut dyn FnMut(PrintPoint, StageIr),
+    ) -> Result<CompileReport> {
         let mut model = model.clone();
         let mut timings = Timings::default();
-        let start = std::time::Instant::now();
-        prepare(&mut model)?;
-        timings.0.push(("onnx", start.elapsed()));
+        let last = print_after.iter().map(|p| p.stage()).max();
+        let mut pipeline_options = PipelineOptions {
+            target: options.target.clone(),
+            optimizer: options.optimizer.clone(),
+            print_after: print_after.to_vec(),
+        };
+        // Nothing after `onnx` is asked for: the optimizer need not run.
+        if last.is_none_or(|s| s < Stage::Opt) {
+            pipeline_options.optimizer.enabled = false;
+        }
+        let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
+        if let Some(last) = last.filter(|s| *s > Stage::Opt) {
+            let llcx = inkwell::context::Context::create();
+            lower_until(
+                &llcx,
+                &model,
+                &pipeline_options,
+                &|_| Ok(Weights::Runtime),
+                &mut timings,
+                print,
+                last,
+            )?;
+        }
+        Ok(CompileReport { timings, optimizer })
+    }
+
+    /// [`Engine::compile`], also reporting how long each stage took and
+    /// what the optimizer did, and giving `print` the IR after each point
+    /// listed in `print_after`.
+    pub fn compile_traced(
+        model: &Model,
+        options: &CompileOptions,
+        print_after: &[PrintPoint],
+        print: &mut dyn FnMut(PrintPoint, StageIr),
+    ) -> Result<(CompiledModel, CompileReport)> {
+        let mut model = model.clone();
+        let mut timings = Timings::default();
         let pipeline_options = PipelineOptions {
             target: options.target.clone(),
-            print_after: vec![],
+            optimizer: options.optimizer.clone(),
+            print_after: print_after.to_vec(),
         };
+        let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
         let mut plan = None;
+        let (start, before) = (std::time::Instant::now(), timings.total());
         let code = JitCode::new(|llcx| {
             let (module, p) = compile_to_llvm(
                 llcx,
@@ -94,11 +152,17 @@ impl Engine {
                 &pipeline_options,
                 &|_| Ok(Weights::Runtime),
                 &mut timings,
-                &mut |_, _| {},
+                print,
             )?;
             plan = Some(p);
             Ok(module)
         })?;
+        // Machine code generation: what building the JIT took beyond the
+        // stages it ran.
+        let lowering = timings.total() - before;
+        timings
+            .0
+            .push(("jit", start.elapsed().saturating_sub(lowering)));
         let plan = plan.expect("set by the build");
         let weights = plan
             .weights
@@ -115,7 +179,8 @@ impl Engine {
         // SAFETY: `info` and `main` come from the module just compiled with
         // the ABI glue, and `owner` keeps that code alive for the session.
         let session = unsafe { Session::new(compiled, SessionWeights::Tensors(weights), rt)? };
-        Ok((CompiledModel { session }, timings))
+        let report = CompileReport { timings, optimizer };
+        Ok((CompiledModel { session }, report))
     }
 }
 
@@ -162,5 +227,11 @@ impl CompiledModel {
     /// shapes first.
     pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
         Ok(self.session.run(inputs)?)
+    }
+
+    /// Runs the model on inputs given by name (each exactly once); returns
+    /// the outputs in graph order.
+    pub fn run_named(&self, inputs: &[(&str, &Tensor)]) -> Result<Vec<Tensor>> {
+        Ok(self.session.run_named(inputs)?)
     }
 }

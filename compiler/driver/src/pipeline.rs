@@ -1,13 +1,21 @@
 //! The compile pipeline as named stages, each timed and printable.
 //!
 //! ```text
-//! onnx ─► plan ─► linalg ─► affine ─► llvm-mlir ─► llvm ─► (jit | asm | obj | lib)
+//! onnx ─► opt ─► plan ─► linalg ─► affine ─► llvm-mlir ─► llvm ─► (jit | asm | obj | lib)
 //! ```
 //!
 //! `onnx` is the dialect after the default dialect pipeline (verified,
-//! shape-inferred, shapes folded); `plan` decides kernels and memory;
-//! `linalg`, `affine`, `llvm-mlir` are the MLIR stages of the lowering;
-//! `llvm` is the LLVM module with the ABI glue, after O3.
+//! shape-inferred, shapes folded); `opt` is the e-graph optimizer
+//! (`onnx_mlc_optimizer`) with the rule sets of [`PipelineOptions::optimizer`];
+//! `plan` decides kernels and memory; `linalg`, `affine`, `llvm-mlir` are the
+//! MLIR stages of the lowering; `llvm` is the LLVM module with the ABI glue,
+//! after O3.
+//!
+//! [`front_end`] runs the two dialect stages (they need no LLVM) and
+//! [`compile_to_llvm`] the rest. Both report the IR after the points listed
+//! in [`PipelineOptions::print_after`] — a stage, or one of the dialect
+//! passes inside `onnx` — through a callback, so that the CLI's `--emit` and
+//! `--print-ir-after` and the tests see the same IR.
 
 use std::time::{Duration, Instant};
 
@@ -20,25 +28,50 @@ use onnx_mlc_dialect::{Dim, Model, Type};
 use onnx_mlc_lowering::context::new_context;
 use onnx_mlc_lowering::model::build_module;
 use onnx_mlc_lowering::pipeline::{to_affine, to_llvm};
+use onnx_mlc_optimizer::{optimize, OptReport, OptimizeOptions, RuleSet};
 use onnx_mlc_plan::{plan, Plan, PlanOptions};
 
 use crate::error::Result;
 
+/// The optimizer's rule sets a compilation uses unless told otherwise: the
+/// sets whose rewritten graphs the lowering can compile. The fused-op sets
+/// (`canonical`, `fusion`, `multi`) produce the internal `omlc.*` ops and
+/// join this list as their lowerings land.
+pub const DEFAULT_RULE_SETS: &[RuleSet] = &[RuleSet::Algebraic, RuleSet::Layout];
+
+/// The optimizer options of a default compilation: [`DEFAULT_RULE_SETS`],
+/// with the optimizer's default limits and cost model.
+pub fn default_optimizer() -> OptimizeOptions {
+    OptimizeOptions {
+        rule_sets: DEFAULT_RULE_SETS.to_vec(),
+        ..OptimizeOptions::default()
+    }
+}
+
 /// A stage of the pipeline, in order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
+    /// Import checks and the dialect pipeline (verify, infer, fold, dce).
     Onnx,
+    /// The e-graph optimizer.
+    Opt,
+    /// The execution plan: kernels, fusion, memory.
     Plan,
+    /// The MLIR module of linalg/tensor/arith kernels.
     Linalg,
+    /// After the schedules: loops (affine/scf) and vectors.
     Affine,
+    /// The MLIR LLVM dialect.
     LlvmMlir,
+    /// The LLVM module with the ABI glue, after O3.
     Llvm,
 }
 
 impl Stage {
     /// Every stage, in order.
-    pub const ALL: [Stage; 6] = [
+    pub const ALL: [Stage; 7] = [
         Stage::Onnx,
+        Stage::Opt,
         Stage::Plan,
         Stage::Linalg,
         Stage::Affine,
@@ -50,6 +83,7 @@ impl Stage {
     pub fn name(self) -> &'static str {
         match self {
             Stage::Onnx => "onnx",
+            Stage::Opt => "opt",
             Stage::Plan => "plan",
             Stage::Linalg => "linalg",
             Stage::Affine => "affine",
@@ -62,6 +96,68 @@ impl Stage {
     pub fn from_name(name: &str) -> Option<Stage> {
         Stage::ALL.into_iter().find(|s| s.name() == name)
     }
+}
+
+/// A point of the pipeline whose IR can be printed: after a stage, or after
+/// one of the dialect passes the `onnx` stage runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PrintPoint {
+    /// After a dialect pass of [`DEFAULT_PIPELINE`] (`infer-shapes`, …).
+    Pass(&'static str),
+    /// After a stage.
+    Stage(Stage),
+}
+
+impl PrintPoint {
+    /// The point called `name`: a stage's name, or a pass of the dialect
+    /// pipeline (stage names win; no pass is named like a stage).
+    pub fn from_name(name: &str) -> Option<PrintPoint> {
+        Stage::from_name(name).map(PrintPoint::Stage).or_else(|| {
+            DEFAULT_PIPELINE
+                .iter()
+                .find(|p| **p == name)
+                .map(|p| PrintPoint::Pass(p))
+        })
+    }
+
+    /// Every point, in pipeline order (the dialect passes first, then the
+    /// stages; a pass of the pipeline that runs twice is listed once).
+    pub fn all() -> Vec<PrintPoint> {
+        let mut points: Vec<PrintPoint> = vec![];
+        for p in DEFAULT_PIPELINE {
+            if !points.contains(&PrintPoint::Pass(p)) {
+                points.push(PrintPoint::Pass(p));
+            }
+        }
+        points.extend(Stage::ALL.map(PrintPoint::Stage));
+        points
+    }
+
+    /// The point's name (`--print-ir-after`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PrintPoint::Pass(p) => p,
+            PrintPoint::Stage(s) => s.name(),
+        }
+    }
+
+    /// The stage this point is in.
+    pub fn stage(self) -> Stage {
+        match self {
+            PrintPoint::Pass(_) => Stage::Onnx,
+            PrintPoint::Stage(s) => s,
+        }
+    }
+}
+
+/// The IR at a [`PrintPoint`].
+pub enum StageIr<'a> {
+    /// The onnx dialect (the `onnx` stage and its passes, `opt`): the model
+    /// itself, so that the caller chooses how to print it (constants elided
+    /// or not, the text form or Graphviz).
+    Dialect(&'a Model),
+    /// The printed form of a later stage (the plan, an MLIR or LLVM module).
+    Text(String),
 }
 
 /// How long each stage took, in order.
@@ -99,16 +195,20 @@ impl std::fmt::Display for Timings {
 /// What the pipeline takes besides the model.
 #[derive(Clone, Debug)]
 pub struct PipelineOptions {
+    /// The machine to generate code for.
     pub target: TargetSpec,
-    /// Called with each stage's name and printed form after the stage, for
-    /// the stages listed in `print_after`.
-    pub print_after: Vec<Stage>,
+    /// The `opt` stage: which rule sets, which limits, or off.
+    pub optimizer: OptimizeOptions,
+    /// The points after which the print callback receives the IR.
+    pub print_after: Vec<PrintPoint>,
 }
 
 impl Default for PipelineOptions {
+    /// The host, [`default_optimizer`], nothing printed.
     fn default() -> PipelineOptions {
         PipelineOptions {
             target: TargetSpec::host(),
+            optimizer: default_optimizer(),
             print_after: vec![],
         }
     }
@@ -116,10 +216,46 @@ impl Default for PipelineOptions {
 
 /// Runs the dialect pipeline on an imported model.
 pub fn prepare(model: &mut Model) -> Result<()> {
+    prepare_printing(model, &[], &mut |_, _| {})
+}
+
+/// [`prepare`], giving the model to `print` after the passes listed in
+/// `print_after`.
+fn prepare_printing(
+    model: &mut Model,
+    print_after: &[PrintPoint],
+    print: &mut dyn FnMut(PrintPoint, StageIr),
+) -> Result<()> {
     for name in DEFAULT_PIPELINE {
         (pass(name).expect("pipeline passes are registered").run)(model)?;
+        let point = PrintPoint::Pass(name);
+        if print_after.contains(&point) {
+            print(point, StageIr::Dialect(model));
+        }
     }
     Ok(())
+}
+
+/// The stages `onnx` and `opt` on an imported model, in place: the
+/// dialect pipeline, then the optimizer. Returns the optimizer's report.
+pub fn front_end(
+    model: &mut Model,
+    options: &PipelineOptions,
+    timings: &mut Timings,
+    print: &mut dyn FnMut(PrintPoint, StageIr),
+) -> Result<OptReport> {
+    let wants = |stage| options.print_after.contains(&PrintPoint::Stage(stage));
+    timings.time("onnx", || {
+        prepare_printing(model, &options.print_after, print)
+    })?;
+    if wants(Stage::Onnx) {
+        print(PrintPoint::Stage(Stage::Onnx), StageIr::Dialect(model));
+    }
+    let report = timings.time("opt", || optimize(model, &options.optimizer))?;
+    if wants(Stage::Opt) {
+        print(PrintPoint::Stage(Stage::Opt), StageIr::Dialect(model));
+    }
+    Ok(report)
 }
 
 /// The ABI description of a graph input or output.
@@ -172,37 +308,63 @@ pub fn model_desc<'a>(
     }
 }
 
-/// Lowers a prepared model to an optimized LLVM module (with the ABI glue)
-/// in `llcx`. `weights` says, given the plan (whose `weights` fix their
-/// order), where the compiled code finds them. `print` receives the stages
-/// asked for in `options`.
+/// The stages from `plan` on: lowers a model that went through
+/// [`front_end`] to an optimized LLVM module (with the ABI glue) in `llcx`.
+/// `weights` says, given the plan (whose `weights` fix their order), where
+/// the compiled code finds them. `print` receives the stages asked for in
+/// `options`.
 pub fn compile_to_llvm<'c, 'w>(
     llcx: &'c LlvmContext,
     model: &Model,
     options: &PipelineOptions,
     weights: &dyn Fn(&Plan) -> Result<Weights<'w>>,
     timings: &mut Timings,
-    print: &mut dyn FnMut(Stage, &str),
+    print: &mut dyn FnMut(PrintPoint, StageIr),
 ) -> Result<(LlvmModule<'c>, Plan)> {
+    let done = lower_until(llcx, model, options, weights, timings, print, Stage::Llvm)?;
+    Ok(done.expect("the pipeline runs to its last stage"))
+}
+
+/// [`compile_to_llvm`], stopping after `last`: the LLVM module and the plan
+/// when `last` is [`Stage::Llvm`], nothing otherwise (the stages' output
+/// went to `print`). `onnx --emit plan` needs no lowering of the kernels.
+pub fn lower_until<'c, 'w>(
+    llcx: &'c LlvmContext,
+    model: &Model,
+    options: &PipelineOptions,
+    weights: &dyn Fn(&Plan) -> Result<Weights<'w>>,
+    timings: &mut Timings,
+    print: &mut dyn FnMut(PrintPoint, StageIr),
+    last: Stage,
+) -> Result<Option<(LlvmModule<'c>, Plan)>> {
     let mut show = |stage: Stage, text: &dyn Fn() -> String| {
-        if options.print_after.contains(&stage) {
-            print(stage, &text());
+        let point = PrintPoint::Stage(stage);
+        if options.print_after.contains(&point) {
+            print(point, StageIr::Text(text()));
         }
+        stage >= last
     };
-    show(Stage::Onnx, &|| model.to_string());
     let plan = timings.time("plan", || plan(model, &PlanOptions { in_place: false }))?;
-    show(Stage::Plan, &|| plan.dump(model).to_string());
+    if show(Stage::Plan, &|| plan.dump(model).to_string()) {
+        return Ok(None);
+    }
     let target = options.target.lowering_target();
     let cx = new_context();
     let mut built = timings.time("linalg", || build_module(&cx, model, &plan, &target))?;
-    show(Stage::Linalg, &|| built.module.as_operation().to_string());
+    if show(Stage::Linalg, &|| built.module.as_operation().to_string()) {
+        return Ok(None);
+    }
     let schedules: Vec<_> = built.kernels.iter().map(|k| k.schedule.clone()).collect();
     timings.time("affine", || {
         to_affine(&cx, &mut built.module, &schedules, &target)
     })?;
-    show(Stage::Affine, &|| built.module.as_operation().to_string());
+    if show(Stage::Affine, &|| built.module.as_operation().to_string()) {
+        return Ok(None);
+    }
     timings.time("llvm-mlir", || to_llvm(&cx, &mut built.module))?;
-    show(Stage::LlvmMlir, &|| built.module.as_operation().to_string());
+    if show(Stage::LlvmMlir, &|| built.module.as_operation().to_string()) {
+        return Ok(None);
+    }
     let desc = model_desc(model, &plan, built.workspace_size, weights(&plan)?);
     let module = timings.time("llvm", || -> Result<_> {
         let module = llvm::translate(llcx, &built.module, &options.target)?;
@@ -211,5 +373,5 @@ pub fn compile_to_llvm<'c, 'w>(
         Ok(module)
     })?;
     show(Stage::Llvm, &|| module.print_to_string().to_string());
-    Ok((module, plan))
+    Ok(Some((module, plan)))
 }

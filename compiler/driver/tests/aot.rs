@@ -22,8 +22,8 @@ use std::process::Command;
 use std::sync::Mutex;
 
 use onnx_mlc::{
-    emit_header, AotModel, Engine, Error, LibraryOptions, LibraryReport, TargetSpec, Tensor,
-    WeightsPolicy,
+    emit_header, AotModel, CompileOptions, Engine, Error, LibraryOptions, LibraryReport,
+    TargetSpec, Tensor, WeightsPolicy,
 };
 use onnx_mlc_dialect::{ElemType, Model, TensorData};
 use onnx_mlc_import::{read_value, TestValue};
@@ -570,8 +570,12 @@ fn libraries_load_into_this_process() {
     compare("mlp (again)", &loaded.run(&inputs).unwrap(), &want);
     assert!(AotModel::load(dir.join("missing.so"), 1).is_err());
     // Compiled and loaded in one call, twice: two libraries of one model.
-    let (first, report) = AotModel::compile(&model, 2).unwrap();
-    let (second, _) = AotModel::compile(&model, 1).unwrap();
+    let threads = |threads| CompileOptions {
+        threads,
+        ..CompileOptions::default()
+    };
+    let (first, report) = AotModel::compile(&model, &threads(2)).unwrap();
+    let (second, _) = AotModel::compile(&model, &threads(1)).unwrap();
     assert!(!report.output.exists(), "the temporary library is removed");
     compare("mlp (compiled)", &first.run(&inputs).unwrap(), &want);
     compare("mlp (compiled again)", &second.run(&inputs).unwrap(), &want);

@@ -405,7 +405,7 @@ fn dim_param(d: &Dim) -> String {
 }
 
 /// A tensor as a `TensorProto` named `name`; the message says why not.
-fn tensor_proto(t: &TensorData, name: &str) -> Result<TensorProto, String> {
+pub(crate) fn tensor_proto(t: &TensorData, name: &str) -> Result<TensorProto, String> {
     let mut proto = TensorProto {
         name: name.to_string(),
         dims: t.dims.clone(),

@@ -4,6 +4,7 @@
 //! whose inputs or outputs are not tensors) a `SequenceProto`, `MapProto`,
 //! `OptionalProto` or `SparseTensorProto`. The file does not say which, so
 //! the caller passes the type the model declares for that input or output.
+//! [`encode_tensor`] writes the tensor files (`onnx-mlc run`'s outputs).
 
 use std::path::Path;
 
@@ -16,7 +17,8 @@ use onnx_mlc_proto::{
     MapProto, Message, OptionalProto, SequenceProto, SparseTensorProto, TensorProto,
 };
 
-use crate::error::{ImportError, Result};
+use crate::error::{ExportError, ImportError, Result};
+use crate::export::tensor_proto;
 use crate::external::{map_file, ExternalFiles};
 use crate::tensor::{elem_type, sparse_tensor_data, tensor_data};
 
@@ -71,6 +73,16 @@ pub fn read_value(path: &Path, expected: &Type) -> Result<TestValue> {
         &path.display().to_string(),
         &mut ExternalFiles::new(Some(folder))?,
     )
+}
+
+/// Serializes a dense tensor as a `TensorProto` named `name`, the content
+/// of a test data `.pb` file.
+pub fn encode_tensor(t: &TensorData, name: &str) -> Result<Vec<u8>, ExportError> {
+    let proto = tensor_proto(t, name).map_err(|message| ExportError::Tensor {
+        tensor: name.to_string(),
+        message,
+    })?;
+    Ok(proto.encode_to_vec())
 }
 
 /// Decodes a serialized test value of type `expected` (see [`read_value`]).

@@ -163,7 +163,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
     }
 
     /// Appends an elementwise `linalg.generic` over `dims` with
-    /// `elem_bits`-bit elements: the epilogue of a matmul root (tagged
+    /// `elem_bits`-bit elements: the epilogue of a matmul or window root (tagged
     /// `omlc.epilogue`), or the kernel's only op.
     pub fn elementwise(
         &mut self,
@@ -185,6 +185,34 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                     n,
                     k,
                     epilogue: true,
+                })
+            }
+            Some(Schedule::Window {
+                channels,
+                work_per_channel,
+                epilogues,
+            }) => {
+                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                Some(Schedule::Window {
+                    channels,
+                    work_per_channel,
+                    epilogues: epilogues + 1,
+                })
+            }
+            Some(Schedule::ConvGemm {
+                channels,
+                reduction,
+                spatial,
+                col,
+                epilogues,
+            }) => {
+                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                Some(Schedule::ConvGemm {
+                    channels,
+                    reduction,
+                    spatial,
+                    col,
+                    epilogues: epilogues + 1,
                 })
             }
             None => Some(Schedule::Elementwise {

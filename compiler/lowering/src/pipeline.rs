@@ -40,8 +40,12 @@ impl Stage {
 /// After the schedules: what they left as linalg (remainders of tiles,
 /// unscheduled ops) becomes `scf` loops — not `affine.for`, which cannot
 /// nest inside the schedules' `scf.for` tile loops — next to the tiling's
-/// `affine.apply`/`affine.min` index arithmetic.
-const TO_AFFINE: &str = "builtin.module(canonicalize,cse,convert-linalg-to-loops,\
+/// `affine.apply`/`affine.min` index arithmetic. Buffers that bufferization
+/// allocated inside a kernel (an im2col matrix, or its rows per chunk) get
+/// their `memref.dealloc` first (ownership-based deallocation).
+const TO_AFFINE: &str = "builtin.module(canonicalize,\
+     func.func(ownership-based-buffer-deallocation,canonicalize,buffer-deallocation-simplification),\
+     bufferization-lower-deallocations,canonicalize,cse,convert-linalg-to-loops,\
      loop-invariant-code-motion,canonicalize,cse)";
 
 /// From the affine stage to the LLVM dialect. Functions take memrefs as

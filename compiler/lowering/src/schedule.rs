@@ -51,6 +51,33 @@ pub enum Schedule {
         k: i64,
         epilogue: bool,
     },
+    /// A sliding-window root (convolution, pooling; tagged `omlc.root`)
+    /// over `[N, C, …]` with `channels` output channels, each worth
+    /// `work_per_channel` multiply-adds, computed into a fill tagged
+    /// `omlc.init` and followed by `epilogues` elementwise ops (tagged
+    /// `omlc.epilogue`) that update its result in place. Chunked along
+    /// the channels; the fill, the root and the epilogues are computed
+    /// chunk by chunk.
+    Window {
+        channels: i64,
+        work_per_channel: i64,
+        epilogues: usize,
+    },
+    /// A convolution in GEMM form (`ops/conv.rs`): a contraction (tagged
+    /// `omlc.root`) of `channels × reduction` weights with a
+    /// `reduction × spatial…` matrix — an im2col matrix built by an op
+    /// tagged `omlc.col` when `col` — into `[1, channels, spatial…]`,
+    /// initialized by a fill tagged `omlc.init`, followed by `epilogues`
+    /// elementwise ops (tagged `omlc.epilogue`). Chunked along the
+    /// channels like `Window`; inside a chunk, register tiles of output
+    /// channels × the last spatial dim are computed as outer products.
+    ConvGemm {
+        channels: i64,
+        reduction: i64,
+        spatial: Vec<i64>,
+        col: bool,
+        epilogues: usize,
+    },
     /// Anything else: the kernel's last structured op (tagged
     /// `omlc.root`) is chunked along its outermost parallel dim of
     /// extent `outer` when it has one; LLVM vectorizes what it can.
@@ -139,6 +166,97 @@ impl Schedule {
                 s.lower_vectors();
                 chunks
             }
+            Schedule::Window {
+                channels,
+                work_per_channel,
+                epilogues,
+            } => {
+                let (tile, chunks) = chunking(*channels, *work_per_channel);
+                s.chunk_and_fuse(*epilogues, &format!("0, {tile}"));
+                s.bufferize();
+                s.serialize_chunks(1);
+                chunks
+            }
+            Schedule::ConvGemm {
+                channels,
+                reduction,
+                spatial,
+                col,
+                epilogues,
+            } => {
+                let lanes = target.lanes(32);
+                let r = spatial.len();
+                let last = spatial[r - 1];
+                // Vector along the last output dim: a divisor of it of at
+                // most one register (LLVM splits longer vectors of odd
+                // lengths badly); rows of `rm` output channels, as many as
+                // the accumulators' registers allow.
+                let rw = (1..=last.min(lanes))
+                    .rev()
+                    .find(|w| last % w == 0)
+                    .expect("1 divides");
+                let vregs = (rw + lanes - 1) / lanes;
+                let budget = i64::from(target.vector_registers) * 3 / 4 / vregs;
+                let rm = [16, 8, 4, 2, 1]
+                    .into_iter()
+                    .find(|&m| m <= budget.max(1) && channels % m == 0)
+                    .expect("1 divides");
+                // Chunks: along the first spatial dim when the im2col matrix
+                // is larger than the weights (each chunk builds its rows of
+                // it, which stay in cache for the product), else along the
+                // channels (whole register rows; the weights are streamed
+                // once). Either evenly divided, so every tile is static.
+                let positions: i64 = spatial.iter().product();
+                let by_rows = *col && positions > *channels;
+                let (extent, unit, per_unit) = if by_rows {
+                    (spatial[0], 1, channels * reduction * positions / spatial[0])
+                } else {
+                    (*channels / rm, rm, rm * reduction * positions)
+                };
+                let (_, wanted) = chunking(extent, per_unit);
+                let chunks = (wanted..=extent)
+                    .find(|c| extent % c == 0)
+                    .unwrap_or(extent);
+                let tile = extent / chunks * unit;
+                let sizes = if by_rows {
+                    format!("0, 0, {tile}")
+                } else {
+                    format!("0, {tile}")
+                };
+                let (root, init, eps) = s.chunk_and_fuse(*epilogues, &sizes);
+                let mut out_tile = vec![1, rm];
+                out_tile.extend(vec![1; r - 1]);
+                out_tile.push(rw);
+                for (i, ep) in eps.iter().enumerate() {
+                    s.tile_for(ep, &out_tile, &format!("%ept{i}"));
+                }
+                s.tile_for(&init, &out_tile, "%initt");
+                let mut root_tile = out_tile.clone();
+                root_tile.push(1);
+                s.tile_for(&root, &root_tile, "%roott");
+                if *col {
+                    let mut col_tile = vec![1; r];
+                    col_tile.push(rw);
+                    s.line(&format!("%col = transform.structured.match attributes{{omlc.col}} in %f : ({ANY}) -> {ANY}"));
+                    let col = if by_rows {
+                        s.line(&format!("%colf, %cc = transform.structured.fuse_into_containing_op %col into {} : ({ANY}, {ANY}) -> ({ANY}, {ANY})", s.containing));
+                        "%colf"
+                    } else {
+                        "%col"
+                    };
+                    s.tile_for(col, &col_tile, "%colt");
+                }
+                s.fold_unit_dims();
+                s.vectorize();
+                s.bufferize();
+                // A single chunk's loop is folded away by the vectorizer's
+                // canonicalizations.
+                if chunks > 1 {
+                    s.serialize_chunks(1);
+                }
+                s.lower_vectors();
+                chunks
+            }
             Schedule::Generic {
                 outer: Some(extent),
             } if *extent > 1 => {
@@ -164,6 +282,8 @@ struct Script {
     /// The current handle to the kernel function (transforms that rewrite
     /// it consume the old handle and return a new one).
     func: &'static str,
+    /// The current handle to the chunk loop, once there is one.
+    containing: String,
 }
 
 impl Default for Script {
@@ -171,11 +291,81 @@ impl Default for Script {
         Script {
             body: String::new(),
             func: "%f",
+            containing: String::new(),
         }
     }
 }
 
 impl Script {
+    /// Tiles the op tagged `omlc.epilogue` last (or the root when there is
+    /// none) into the chunk `scf.forall` with `sizes`, and fuses into it
+    /// the other epilogues, the root (tagged `omlc.root`) and its fill
+    /// (tagged `omlc.init`). Returns the handles of the root, the fill and
+    /// the epilogues inside the chunk loop.
+    fn chunk_and_fuse(&mut self, epilogues: usize, sizes: &str) -> (String, String, Vec<String>) {
+        let last = if epilogues == 0 {
+            self.line(&format!("%last = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+            "%last".to_string()
+        } else {
+            self.line(&format!("%eps = transform.structured.match attributes{{omlc.epilogue}} in %f : ({ANY}) -> {ANY}"));
+            self.line(&format!(
+                "%ep:{epilogues} = transform.split_handle %eps : ({ANY}) -> ({})",
+                vec![ANY; epilogues].join(", ")
+            ));
+            format!("%ep#{}", epilogues - 1)
+        };
+        self.line(&format!("%t, %c0 = transform.structured.tile_using_forall {last} tile_sizes [{sizes}] : ({ANY}) -> ({ANY}, {ANY})"));
+        let mut containing = "%c0".to_string();
+        let mut fused = 0;
+        let mut fuse = |s: &mut Script, producer: &str| {
+            s.line(&format!("%fused{fused}, %c{} = transform.structured.fuse_into_containing_op {producer} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})", fused + 1));
+            containing = format!("%c{}", fused + 1);
+            fused += 1;
+            format!("%fused{}", fused - 1)
+        };
+        let mut eps = vec![];
+        if epilogues > 0 {
+            eps.push("%t".to_string());
+        }
+        for e in (0..epilogues.saturating_sub(1)).rev() {
+            eps.push(fuse(self, &format!("%ep#{e}")));
+        }
+        let root = if epilogues > 0 {
+            self.line(&format!("%root = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+            fuse(self, "%root")
+        } else {
+            "%t".to_string()
+        };
+        self.line(&format!(
+            "%init = transform.structured.match attributes{{omlc.init}} in %f : ({ANY}) -> {ANY}"
+        ));
+        let init = fuse(self, "%init");
+        self.containing = containing;
+        (root, init, eps)
+    }
+
+    /// Tiles `op` with `scf.for` loops of `sizes`; the tiled op is `name`.
+    fn tile_for(&mut self, op: &str, sizes: &[i64], name: &str) {
+        let loops = sizes.iter().filter(|&&s| s != 0).count();
+        self.line(&format!(
+            "{name}, {name}_loops:{loops} = transform.structured.tile_using_for {op} tile_sizes [{}] : ({ANY}) -> ({ANY}{})",
+            list(sizes),
+            format!(", {ANY}").repeat(loops)
+        ));
+    }
+
+    /// Drops the unit dims of the (tiled) linalg ops: a register tile
+    /// `1 × m × 1 × w × 1` of a convolution's product becomes the
+    /// elementwise update `acc[m, w] += W[m] · col[w]` of one step of its
+    /// reduction loop, which vectorizes to one FMA per row.
+    fn fold_unit_dims(&mut self) {
+        let f = self.func;
+        self.line(&format!("transform.apply_patterns to {f} {{"));
+        self.line("  transform.apply_patterns.linalg.fold_unit_extent_dims_via_reshapes");
+        self.line("  transform.apply_patterns.canonicalization");
+        self.line(&format!("}} : {ANY}"));
+    }
+
     fn line(&mut self, l: &str) {
         self.body.push_str("    ");
         self.body.push_str(l);
@@ -324,6 +514,56 @@ fn walk<'c, 'a>(op: OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn conv(spatial: &[i64], col: bool) -> Schedule {
+        Schedule::ConvGemm {
+            channels: 64,
+            reduction: 576,
+            spatial: spatial.to_vec(),
+            col,
+            epilogues: 1,
+        }
+    }
+
+    #[test]
+    fn conv_register_tiles_follow_the_target() {
+        let avx512 = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let avx2 = Target {
+            vector_bits: 256,
+            vector_registers: 16,
+        };
+        let neon = Target {
+            vector_bits: 128,
+            vector_registers: 32,
+        };
+        // 16 rows of one 14-wide vector; 8 × 8; 16 × 4.
+        for (target, tile) in [
+            (avx512, "[1, 16, 1, 14, 1]"),
+            (avx2, "[1, 8, 1, 8, 1]"),
+            (neon, "[1, 16, 1, 4, 1]"),
+        ] {
+            let (script, _) = conv(&[56, 56], true).script(&target);
+            assert!(script.contains(&format!("%roott, %roott_loops:5 = transform.structured.tile_using_for %fused0 tile_sizes {tile}")), "{script}");
+        }
+    }
+
+    #[test]
+    fn conv_chunks_by_rows_only_with_a_large_im2col_matrix() {
+        let t = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let (by_rows, chunks) = conv(&[56, 56], true).script(&t);
+        assert!(by_rows.contains("tile_sizes [0, 0, 1]") && by_rows.contains("%colf"));
+        assert_eq!(chunks, 56);
+        let (by_channels, _) = conv(&[7, 7], true).script(&t);
+        assert!(by_channels.contains("tile_sizes [0, 16]") && !by_channels.contains("%colf"));
+        let (direct, _) = conv(&[56, 56], false).script(&t);
+        assert!(!direct.contains("omlc.col"));
+    }
 
     #[test]
     fn chunks_balance_work() {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use bytes::Bytes;
 use onnx_mlc_dialect::{ElemType, TensorData, TensorType, Type};
-use onnx_mlc_import::{decode_value, read_value, MapKey, TestValue};
+use onnx_mlc_import::{decode_value, encode_tensor, read_value, MapKey, TestValue};
 
 fn path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -118,5 +118,25 @@ fn bad_values_are_errors() {
     assert!(
         e.ends_with("missing.pb: No such file or directory (os error 2)"),
         "{e}"
+    );
+}
+
+#[test]
+fn tensors_encode_and_decode_back() {
+    let TestValue::Tensor(t) = read("tensor.pb", &Type::Unknown) else {
+        panic!()
+    };
+    let bytes = encode_tensor(&t, "out").unwrap();
+    let proto =
+        <onnx_mlc_proto::TensorProto as onnx_mlc_proto::Message>::decode(bytes.as_slice()).unwrap();
+    assert_eq!(proto.name, "out");
+    assert_eq!(
+        decode_value(bytes.into(), &Type::Unknown).unwrap(),
+        TestValue::Tensor(t)
+    );
+    let e = encode_tensor(&TensorData::elided(ElemType::F32, vec![2]), "w").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        r#"tensor "w": the data of this tensor<2xf32> was elided from a printed IR: there is nothing to export"#
     );
 }

@@ -95,6 +95,7 @@ pub(crate) fn is_elementwise(kind: OpKind) -> bool {
             | Mean
             | Sum
             | Where
+            | BatchNormalization
     )
 }
 
@@ -139,7 +140,11 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
     let rank = out_dims.len();
     let mut maps = vec![];
     for &v in &ins {
-        maps.push(broadcast_map(&kb.shape(v)?.0, &out_dims));
+        maps.push(if super::norm::is_channel_operand(kb, chain, v)? {
+            super::norm::channel_map(rank)
+        } else {
+            broadcast_map(&kb.shape(v)?.0, &out_dims)
+        });
     }
     let mut out_inits = vec![];
     for (slot, &o) in outputs.iter().enumerate() {
@@ -466,6 +471,7 @@ fn scalar_op<'c, 'b>(
         Xor => e.same("arith.xori", &[x, arg(1).expect("binary")]),
         Not => e.same("arith.xori", &[x, e.i(ty, 1)]),
         Where => e.select(x, arg(1).expect("ternary"), arg(2).expect("ternary")),
+        BatchNormalization => super::norm::batch_norm_scalar(kb, e, op, scalars)?,
         _ => {
             return Err(unsupported(
                 kb,

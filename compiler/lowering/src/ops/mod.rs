@@ -6,8 +6,11 @@
 //! ([`elementwise::lower_chain`]); every other op is lowered on its own by
 //! its family ([`lower_op`], one exhaustive match over `OpKind`).
 
+mod conv;
 pub(crate) mod elementwise;
+mod fused;
 mod linalg;
+mod norm;
 
 use std::collections::HashSet;
 
@@ -125,11 +128,14 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         ArgMax | ArgMin | ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax
         | ReduceMean | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare | CumSum | CumProd
         | TopK => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        Conv | ConvTranspose | ConvInteger | QLinearConv | DeformConv | CausalConvWithState
-        | AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool
+        Conv => conv::lower_conv(kb, op),
+        AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
+            conv::lower_pool(kb, op)
+        }
+        ConvTranspose | ConvInteger | QLinearConv | DeformConv | CausalConvWithState
         | MaxUnpool | Col2Im => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        BatchNormalization
-        | InstanceNormalization
+        BatchNormalization => unreachable!("elementwise ops are lowered in chains"),
+        InstanceNormalization
         | LayerNormalization
         | GroupNormalization
         | RMSNormalization
@@ -199,7 +205,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         Adagrad | Adam | Gradient | Momentum => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Activation | FusedConv | FusedGemm | FusedMatMul | FusedAttention => Err(unsupported(
+        FusedConv => fused::lower_fused_conv(kb, op),
+        Activation | FusedGemm | FusedMatMul | FusedAttention => Err(unsupported(
             kb,
             op,
             "no lowering for the optimizer's fused ops yet",

@@ -1,0 +1,900 @@
+//! Convolutions and pooling: sliding windows over the spatial dims of
+//! `[N, C, D1, …, Dn]` tensors (the dialect's `ops/conv.rs` family).
+//!
+//! | op | lowered as | variants handled |
+//! |----|------------|------------------|
+//! | Conv (1, 11, 22) | `linalg.generic` over `(n, m, o…, c, k…)` reducing `c, k…` | any spatial rank, `group` (incl. depthwise), strides, dilations, explicit pads, `auto_pad`, optional bias; float types |
+//! | MaxPool (1–22) | the same window with `max` | ceil_mode, dilations, pads, `auto_pad`; float and integer types; not the `Indices` output |
+//! | AveragePool (1–22) | the same window summing `x / count` | `count_include_pad` both ways, ceil_mode, dilations, pads |
+//! | LpPool (1–22) | `Σ |x|^p`, then `^(1/p)` | as AveragePool |
+//! | GlobalAveragePool / GlobalMaxPool / GlobalLpPool | a window as large as the input | all ranks |
+//!
+//! The output of the window op is the kernel's root (`omlc.root`), its
+//! initial value (zero, the bias, or the identity of the reduction) a
+//! separate fill tagged `omlc.init` so that the schedule can compute both
+//! per chunk of output channels (`Schedule::Window`).
+//!
+//! **Padding.** A window that never leaves the input reads it through an
+//! affine indexing map (`x[n, c, o·s + k·d]`). One that does (explicit or
+//! automatic pads, or a `ceil_mode` window running past the end) reads the
+//! input with `tensor.extract` at a clamped index inside the body and
+//! substitutes the reduction's identity outside the input. We do not
+//! materialize a padded copy with `tensor.pad`: that copy would be a
+//! buffer allocated inside the kernel on every call, which the arena-based
+//! memory plan does not provide for.
+//!
+//! A 1-D/2-D/3-D Conv is one code path: the loop nest is built for any
+//! number of spatial dims.
+
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::operation::OperationMutLike;
+use melior::ir::r#type::{RankedTensorType, ShapedTypeLike};
+use melior::ir::{Operation, Region, Type, Value as MValue, ValueLike};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, OpKind, Value};
+
+use super::unsupported;
+use crate::emit::{region, Emitter};
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
+use crate::types::{elem_type, tensor_type};
+
+/// The geometry of a sliding window along the spatial dims.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Window {
+    pub kernel: Vec<i64>,
+    pub strides: Vec<i64>,
+    pub dilations: Vec<i64>,
+    /// Padding before each spatial dim.
+    pub begin: Vec<i64>,
+    /// Padding after each spatial dim.
+    pub end: Vec<i64>,
+    /// The input's spatial extents.
+    pub input: Vec<i64>,
+    /// The output's spatial extents.
+    pub output: Vec<i64>,
+}
+
+impl Window {
+    /// Reads `strides`, `dilations`, `pads` and `auto_pad` of `op` for a
+    /// window of `kernel` sliding over `input` to give `output`.
+    pub(crate) fn read(
+        kb: &KernelBuilder,
+        op: OpId,
+        kernel: Vec<i64>,
+        input: &[i64],
+        output: &[i64],
+    ) -> Result<Window> {
+        let attrs = &kb.model.ir.op(op).attrs;
+        let r = kernel.len();
+        let ones = vec![1; r];
+        let strides = attrs.ints("strides").map_or(ones.clone(), <[i64]>::to_vec);
+        let dilations = attrs.ints("dilations").map_or(ones, <[i64]>::to_vec);
+        if strides.len() != r || dilations.len() != r {
+            return Err(unsupported(kb, op, "strides/dilations of the wrong length"));
+        }
+        let (begin, end) = match attrs.string("auto_pad").unwrap_or("NOTSET") {
+            "NOTSET" => match attrs.ints("pads") {
+                Some(p) if p.len() == 2 * r => (p[..r].to_vec(), p[r..].to_vec()),
+                Some(_) => return Err(unsupported(kb, op, "pads of the wrong length")),
+                None => (vec![0; r], vec![0; r]),
+            },
+            "VALID" => (vec![0; r], vec![0; r]),
+            mode @ ("SAME_UPPER" | "SAME_LOWER") => {
+                let mut begin = vec![];
+                let mut end = vec![];
+                for i in 0..r {
+                    let span = (kernel[i] - 1) * dilations[i] + 1;
+                    let total = ((output[i] - 1) * strides[i] + span - input[i]).max(0);
+                    let small = total / 2;
+                    let b = if mode == "SAME_UPPER" {
+                        small
+                    } else {
+                        total - small
+                    };
+                    begin.push(b);
+                    end.push(total - b);
+                }
+                (begin, end)
+            }
+            other => {
+                return Err(unsupported(
+                    kb,
+                    op,
+                    &format!("auto_pad '{other}' is not lowered"),
+                ))
+            }
+        };
+        Ok(Window {
+            kernel,
+            strides,
+            dilations,
+            begin,
+            end,
+            input: input.to_vec(),
+            output: output.to_vec(),
+        })
+    }
+
+    /// Whether some window position falls outside the input.
+    pub(crate) fn leaves_input(&self) -> bool {
+        (0..self.kernel.len()).any(|i| {
+            self.begin[i] > 0
+                || (self.output[i] - 1) * self.strides[i] + (self.kernel[i] - 1) * self.dilations[i]
+                    - self.begin[i]
+                    >= self.input[i]
+        })
+    }
+
+    /// The input positions of output `o` along dim `i` that lie in
+    /// `[lo, hi)`, counted.
+    fn count(&self, i: usize, o: i64, lo: i64, hi: i64) -> i64 {
+        (0..self.kernel[i])
+            .map(|k| o * self.strides[i] + k * self.dilations[i] - self.begin[i])
+            .filter(|p| (lo..hi).contains(p))
+            .count() as i64
+    }
+}
+
+/// A loop nest being described: names the loop dims of a `linalg.generic`.
+struct Loops {
+    iterators: Vec<&'static str>,
+}
+
+impl Loops {
+    fn new() -> Loops {
+        Loops { iterators: vec![] }
+    }
+
+    /// Adds a loop, returns its dim number.
+    fn add(&mut self, reduction: bool) -> usize {
+        self.iterators
+            .push(if reduction { "reduction" } else { "parallel" });
+        self.iterators.len() - 1
+    }
+
+    fn map(&self, exprs: &[String]) -> String {
+        let dims: Vec<String> = (0..self.iterators.len()).map(|d| format!("d{d}")).collect();
+        format!(
+            "affine_map<({}) -> ({})>",
+            dims.join(", "),
+            exprs.join(", ")
+        )
+    }
+
+    fn iterator_attr(&self) -> String {
+        let items: Vec<String> = self
+            .iterators
+            .iter()
+            .map(|i| format!("#linalg.iterator_type<{i}>"))
+            .collect();
+        format!("[{}]", items.join(", "))
+    }
+}
+
+/// Builds a `linalg.generic` with one output.
+pub(crate) fn generic<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    ins: &[MValue<'c, 'a>],
+    out: MValue<'c, 'a>,
+    maps: &[String],
+    iterators: &str,
+    body: impl for<'b> FnOnce(Emitter<'c, 'b>, Vec<MValue<'c, 'b>>),
+) -> Operation<'c> {
+    let mut arg_types: Vec<Type> = ins.iter().map(|v| element(*v)).collect();
+    arg_types.push(element(out));
+    let body: Region = region(e.cx, e.loc, &arg_types, body);
+    let mut operands = ins.to_vec();
+    operands.push(out);
+    melior::ir::operation::OperationBuilder::new("linalg.generic", e.loc)
+        .add_operands(&operands)
+        .add_results(&[out.r#type()])
+        .add_attributes(&[
+            (
+                e.id("indexing_maps"),
+                e.attr(&format!("[{}]", maps.join(", "))),
+            ),
+            (e.id("iterator_types"), e.attr(iterators)),
+            (
+                e.id("operandSegmentSizes"),
+                e.segments(&[ins.len() as i32, 1]),
+            ),
+        ])
+        .add_regions([body])
+        .build()
+        .expect("a well-formed linalg.generic")
+}
+
+/// The element type of a tensor value.
+pub(crate) fn element<'c>(v: MValue<'c, '_>) -> Type<'c> {
+    RankedTensorType::try_from(v.r#type())
+        .expect("a tensor")
+        .element()
+}
+
+/// `identity(rank)`: the map `(d0, …) -> (d0, …)`.
+fn identity(rank: usize) -> String {
+    super::elementwise::identity_map(rank)
+}
+
+/// Fills `init` (of rank `rank`) with `value`, or with the per-channel
+/// `bias` (`[C]`, along dim 1) when given; tagged `omlc.init`.
+fn fill<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    init: MValue<'c, 'a>,
+    rank: usize,
+    value: Option<f64>,
+    bias: Option<MValue<'c, 'a>>,
+    integer_identity: Option<(bool, u32)>,
+) -> MValue<'c, 'a> {
+    let e = kb.e;
+    let mut loops = Loops::new();
+    for _ in 0..rank {
+        loops.add(false);
+    }
+    let (ins, maps) = match bias {
+        Some(b) => (
+            vec![b],
+            vec![loops.map(&["d1".to_string()]), identity(rank)],
+        ),
+        None => (vec![], vec![identity(rank)]),
+    };
+    let has_bias = bias.is_some();
+    let mut op = generic(e, &ins, init, &maps, &loops.iterator_attr(), |be, args| {
+        let ty = args.last().expect("the output").r#type();
+        let v = if has_bias {
+            args[0]
+        } else {
+            match integer_identity {
+                Some((signed, bits)) => {
+                    let min = if signed { i64::MIN >> (64 - bits) } else { 0 };
+                    be.i(ty, min)
+                }
+                None => be.f(ty, value.unwrap_or(0.0)),
+            }
+        };
+        be.append(be.op("linalg.yield", &[v], &[], &[]));
+    });
+    op.set_attribute("omlc.init", e.attr("unit"));
+    e.value(op)
+}
+
+/// `linalg.index` of loop dim `d`.
+fn loop_index<'c, 'b>(be: Emitter<'c, 'b>, d: usize) -> MValue<'c, 'b> {
+    let index = Type::index(be.cx);
+    let dim = IntegerAttribute::new(be.int_type(64), d as i64).into();
+    be.value(be.op("linalg.index", &[], &[index], &[("dim", dim)]))
+}
+
+/// The input position `o·s + k·d − begin` of spatial dim `i`.
+fn position<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    w: &Window,
+    i: usize,
+    o_dim: usize,
+    k_dim: usize,
+) -> MValue<'c, 'b> {
+    let o = loop_index(be, o_dim);
+    let k = loop_index(be, k_dim);
+    let os = be.same("arith.muli", &[o, be.index(w.strides[i])]);
+    let kd = be.same("arith.muli", &[k, be.index(w.dilations[i])]);
+    let p = be.same("arith.addi", &[os, kd]);
+    be.same("arith.subi", &[p, be.index(w.begin[i])])
+}
+
+/// Reads `x[n, c, positions…]` inside a body, `outside` where the window
+/// leaves the input.
+#[allow(clippy::too_many_arguments)]
+fn read_window<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    x: MValue<'c, '_>,
+    n: MValue<'c, 'b>,
+    c: MValue<'c, 'b>,
+    w: &Window,
+    o_dims: &[usize],
+    k_dims: &[usize],
+    outside: MValue<'c, 'b>,
+) -> MValue<'c, 'b> {
+    let mut indices = vec![n, c];
+    let mut inside: Option<MValue> = None;
+    let zero = be.index(0);
+    for i in 0..w.kernel.len() {
+        let p = position(be, w, i, o_dims[i], k_dims[i]);
+        // Unsigned: a negative position compares above the extent.
+        let ok = be.cmp("arith.cmpi", 6, p, be.index(w.input[i]));
+        indices.push(be.select(ok, p, zero));
+        inside = Some(match inside {
+            Some(all) => be.same("arith.andi", &[all, ok]),
+            None => ok,
+        });
+    }
+    let ty = outside.r#type();
+    let mut operands = vec![x];
+    operands.extend(indices);
+    let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
+    be.select(inside.expect("at least one spatial dim"), v, outside)
+}
+
+/// The affine expressions reading the input through the window without
+/// padding: `o·s + k·d` per spatial dim.
+fn window_exprs(w: &Window, o_dims: &[usize], k_dims: &[usize]) -> Vec<String> {
+    (0..w.kernel.len())
+        .map(|i| {
+            format!(
+                "d{} * {} + d{} * {}",
+                o_dims[i], w.strides[i], k_dims[i], w.dilations[i]
+            )
+        })
+        .collect()
+}
+
+/// Lowers a Conv (or the convolution of a FusedConv): returns its result
+/// tensor without defining it.
+pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<MValue<'c, 'a>> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X is required");
+    let wv = data.inputs[1].expect("W is required");
+    let bias = data.inputs.get(2).copied().flatten();
+    let y = data.results[0].expect("Y is produced");
+    let (xd, elem) = kb.shape(x)?;
+    let (wd, _) = kb.shape(wv)?;
+    let (yd, _) = kb.shape(y)?;
+    if !elem.is_float() {
+        return Err(unsupported(kb, op, "only float convolutions are lowered"));
+    }
+    if xd.len() < 3 {
+        return Err(unsupported(kb, op, "a convolution needs spatial dims"));
+    }
+    let r = xd.len() - 2;
+    let group = data.attrs.int("group").unwrap_or(1);
+    let (m, cg) = (wd[0], wd[1]);
+    let fg = m / group;
+    let w = Window::read(kb, op, wd[2..].to_vec(), &xd[2..], &yd[2..])?;
+    if let Some(ks) = data.attrs.ints("kernel_shape") {
+        if ks != &wd[2..] {
+            return Err(unsupported(kb, op, "kernel_shape differs from W's"));
+        }
+    }
+    if gemm_form(&xd, group, elem) {
+        return conv_gemm(kb, x, wv, bias, y, &wd, &yd, &w);
+    }
+    let e = kb.e;
+    let init = kb.init(y)?;
+    let init = fill(
+        kb,
+        init,
+        yd.len(),
+        Some(0.0),
+        bias.map(|b| kb.tensor(b)),
+        None,
+    );
+    // Loops: n, m, o…, c, k….
+    let mut loops = Loops::new();
+    let dn = loops.add(false);
+    let dm = loops.add(false);
+    let o_dims: Vec<usize> = (0..r).map(|_| loops.add(false)).collect();
+    let dc = loops.add(true);
+    let k_dims: Vec<usize> = (0..r).map(|_| loops.add(true)).collect();
+    let d = |i: usize| format!("d{i}");
+    let mut out_exprs = vec![d(dn), d(dm)];
+    out_exprs.extend(o_dims.iter().map(|&i| d(i)));
+    let mut w_exprs = vec![d(dm), d(dc)];
+    w_exprs.extend(k_dims.iter().map(|&i| d(i)));
+    let channel = if group == 1 {
+        d(dc)
+    } else if fg == 1 {
+        format!("d{dm} * {cg} + d{dc}")
+    } else {
+        format!("(d{dm} floordiv {fg}) * {cg} + d{dc}")
+    };
+    let xt = kb.tensor(x);
+    let wt = kb.tensor(wv);
+    let conv = if w.leaves_input() {
+        let maps = [loops.map(&w_exprs), loops.map(&out_exprs)];
+        let win = w.clone();
+        generic(e, &[wt], init, &maps, &loops.iterator_attr(), |be, args| {
+            let ty = args[0].r#type();
+            let n = loop_index(be, dn);
+            let c = loop_index(be, dc);
+            let c = if group == 1 {
+                c
+            } else {
+                let mi = loop_index(be, dm);
+                let g = be.same("arith.divui", &[mi, be.index(fg)]);
+                let base = be.same("arith.muli", &[g, be.index(cg)]);
+                be.same("arith.addi", &[base, c])
+            };
+            let xv = read_window(be, xt, n, c, &win, &o_dims, &k_dims, be.f(ty, 0.0));
+            let prod = be.same("arith.mulf", &[xv, args[0]]);
+            let sum = be.same("arith.addf", &[args[1], prod]);
+            be.append(be.op("linalg.yield", &[sum], &[], &[]));
+        })
+    } else {
+        let mut x_exprs = vec![d(dn), channel];
+        x_exprs.extend(window_exprs(&w, &o_dims, &k_dims));
+        let maps = [
+            loops.map(&x_exprs),
+            loops.map(&w_exprs),
+            loops.map(&out_exprs),
+        ];
+        generic(
+            e,
+            &[xt, wt],
+            init,
+            &maps,
+            &loops.iterator_attr(),
+            |be, args| {
+                let prod = be.same("arith.mulf", &[args[0], args[1]]);
+                let sum = be.same("arith.addf", &[args[2], prod]);
+                be.append(be.op("linalg.yield", &[sum], &[], &[]));
+            },
+        )
+    };
+    let per_channel =
+        xd[0] * w.output.iter().product::<i64>() * cg * w.kernel.iter().product::<i64>();
+    let root = kb.root(
+        conv,
+        Schedule::Window {
+            channels: m,
+            work_per_channel: per_channel,
+            epilogues: 0,
+        },
+    );
+    Ok(root.result(0).expect("one result").into())
+}
+
+/// Whether a convolution takes the GEMM form ([`conv_gemm`]): one image,
+/// one group, f32.
+fn gemm_form(xd: &[i64], group: i64, elem: ElemType) -> bool {
+    xd[0] == 1 && group == 1 && elem == ElemType::F32
+}
+
+/// The GEMM form of a convolution of one image with one group:
+/// `y[0, m, o…] = Σ_k Wc[m, k] · col[k, o…]`, with `Wc` the weight seen as
+/// `[M, K]` (`K = C·∏kernel`, a view) and `col` the im2col matrix
+/// `col[(c, j…), o…] = x[0, c, o·s + j·d − begin]` (0 in the padding),
+/// built in a scratch buffer before the product. A 1×1 convolution with
+/// unit strides and no padding reads `x` itself as `col`. The product is a
+/// `linalg.generic` over `(n, m, o…, k)` with projected-permutation maps,
+/// so that the schedule (`Schedule::ConvGemm`) can give it the register
+/// tiling and vectorization of a matrix product.
+#[allow(clippy::too_many_arguments)]
+fn conv_gemm<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    x: Value,
+    wv: Value,
+    bias: Option<Value>,
+    y: Value,
+    wd: &[i64],
+    yd: &[i64],
+    w: &Window,
+) -> Result<MValue<'c, 'a>> {
+    let e = kb.e;
+    let r = w.kernel.len();
+    let m = wd[0];
+    let k: i64 = wd[1..].iter().product();
+    let f32t = elem_type(e.cx, ElemType::F32)?;
+    let merged: Vec<String> = (1..=r + 1).map(|i| i.to_string()).collect();
+    let wc = e.value(e.op(
+        "tensor.collapse_shape",
+        &[kb.tensor(wv)],
+        &[RankedTensorType::new(&[m as u64, k as u64], f32t, None).into()],
+        &[(
+            "reassociation",
+            e.attr(&format!("[[0], [{}]]", merged.join(", "))),
+        )],
+    ));
+    let direct = w.kernel.iter().all(|&s| s == 1)
+        && w.strides.iter().all(|&s| s == 1)
+        && !w.leaves_input()
+        && w.output == w.input;
+    let xt = kb.tensor(x);
+    let out = &yd[2..];
+    let d = |i: usize| format!("d{i}");
+    let rhs = if direct {
+        xt
+    } else {
+        let mut dims = vec![k];
+        dims.extend(out);
+        let scratch = e.value(e.op(
+            "tensor.empty",
+            &[],
+            &[tensor_type(e.cx, &dims, ElemType::F32)?],
+            &[],
+        ));
+        let mut loops = Loops::new();
+        for _ in 0..=r {
+            loops.add(false);
+        }
+        let win = w.clone();
+        let mut col = generic(
+            e,
+            &[],
+            scratch,
+            &[identity(r + 1)],
+            &loops.iterator_attr(),
+            |be, args| {
+                let ty = args[0].r#type();
+                let zero = be.index(0);
+                // k = (c·k1 + j1)·k2 + j2 …: peel the kernel offsets.
+                let mut rest = loop_index(be, 0);
+                let mut offsets = vec![zero; r];
+                for i in (0..r).rev() {
+                    offsets[i] = be.same("arith.remui", &[rest, be.index(win.kernel[i])]);
+                    rest = be.same("arith.divui", &[rest, be.index(win.kernel[i])]);
+                }
+                let mut indices = vec![zero, rest];
+                let mut inside: Option<MValue> = None;
+                for (i, &j) in offsets.iter().enumerate() {
+                    let o = loop_index(be, 1 + i);
+                    let os = be.same("arith.muli", &[o, be.index(win.strides[i])]);
+                    let jd = be.same("arith.muli", &[j, be.index(win.dilations[i])]);
+                    let p = be.same("arith.addi", &[os, jd]);
+                    let p = be.same("arith.subi", &[p, be.index(win.begin[i])]);
+                    let ok = be.cmp("arith.cmpi", 6, p, be.index(win.input[i]));
+                    indices.push(be.select(ok, p, zero));
+                    inside = Some(match inside {
+                        Some(all) => be.same("arith.andi", &[all, ok]),
+                        None => ok,
+                    });
+                }
+                let mut operands = vec![xt];
+                operands.extend(indices);
+                let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
+                let v = be.select(inside.expect("spatial dims"), v, be.f(ty, 0.0));
+                be.append(be.op("linalg.yield", &[v], &[], &[]));
+            },
+        );
+        col.set_attribute("omlc.col", e.attr("unit"));
+        e.value(col)
+    };
+    let init = kb.init(y)?;
+    let init = fill(
+        kb,
+        init,
+        yd.len(),
+        Some(0.0),
+        bias.map(|b| kb.tensor(b)),
+        None,
+    );
+    // Loops: n, m, o…, k.
+    let mut loops = Loops::new();
+    for _ in 0..2 + r {
+        loops.add(false);
+    }
+    let dk = loops.add(true);
+    let o_exprs: Vec<String> = (2..2 + r).map(d).collect();
+    let mut rhs_exprs = if direct {
+        vec![d(0), d(dk)]
+    } else {
+        vec![d(dk)]
+    };
+    rhs_exprs.extend(o_exprs.iter().cloned());
+    let mut out_exprs = vec![d(0), d(1)];
+    out_exprs.extend(o_exprs);
+    let maps = [
+        loops.map(&[d(1), d(dk)]),
+        loops.map(&rhs_exprs),
+        loops.map(&out_exprs),
+    ];
+    let product = generic(
+        e,
+        &[wc, rhs],
+        init,
+        &maps,
+        &loops.iterator_attr(),
+        |be, args| {
+            let sum = be.same("math.fma", &[args[0], args[1], args[2]]);
+            be.append(be.op("linalg.yield", &[sum], &[], &[]));
+        },
+    );
+    let root = kb.root(
+        product,
+        Schedule::ConvGemm {
+            channels: m,
+            reduction: k,
+            spatial: out.to_vec(),
+            col: !direct,
+            epilogues: 0,
+        },
+    );
+    Ok(root.result(0).expect("one result").into())
+}
+
+/// Lowers a Conv.
+pub(crate) fn lower_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let y = kb.model.ir.op(op).results[0].expect("Y is produced");
+    let result = conv(kb, op)?;
+    kb.define(y, result);
+    Ok(())
+}
+
+/// The reduction a pooling op computes.
+#[derive(Copy, Clone, PartialEq)]
+enum Pool {
+    Max,
+    Average,
+    Lp(i64),
+}
+
+/// Lowers MaxPool, AveragePool, LpPool and their Global forms.
+pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    use OpKind::*;
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X is required");
+    let y = data.results[0].expect("Y is produced");
+    if data.results.get(1).copied().flatten().is_some() {
+        return Err(unsupported(kb, op, "the Indices output is not lowered"));
+    }
+    let (xd, elem) = kb.shape(x)?;
+    let (yd, _) = kb.shape(y)?;
+    if xd.len() < 3 {
+        return Err(unsupported(kb, op, "pooling needs spatial dims"));
+    }
+    let pool = match data.kind {
+        MaxPool | GlobalMaxPool => Pool::Max,
+        AveragePool | GlobalAveragePool => Pool::Average,
+        _ => Pool::Lp(data.attrs.int("p").unwrap_or(2)),
+    };
+    if !elem.is_float() && pool != Pool::Max {
+        return Err(unsupported(kb, op, "integer pooling other than max"));
+    }
+    if matches!(data.kind, MaxPool | AveragePool | LpPool)
+        && data.attrs.int("storage_order").unwrap_or(0) != 0
+    {
+        return Err(unsupported(kb, op, "storage_order = 1"));
+    }
+    let r = xd.len() - 2;
+    let w = match data.kind {
+        GlobalAveragePool | GlobalMaxPool | GlobalLpPool => Window {
+            kernel: xd[2..].to_vec(),
+            strides: vec![1; r],
+            dilations: vec![1; r],
+            begin: vec![0; r],
+            end: vec![0; r],
+            input: xd[2..].to_vec(),
+            output: yd[2..].to_vec(),
+        },
+        _ => {
+            let Some(kernel) = data.attrs.ints("kernel_shape") else {
+                return Err(unsupported(kb, op, "kernel_shape is required"));
+            };
+            Window::read(kb, op, kernel.to_vec(), &xd[2..], &yd[2..])?
+        }
+    };
+    if w.kernel.len() != r {
+        return Err(unsupported(kb, op, "kernel_shape of the wrong length"));
+    }
+    let e = kb.e;
+    let init = kb.init(y)?;
+    let int_identity = (!elem.is_float()).then(|| (elem.is_signed_int(), elem.bit_width()));
+    let identity_value = match pool {
+        Pool::Max => f64::NEG_INFINITY,
+        _ => 0.0,
+    };
+    let init = fill(kb, init, yd.len(), Some(identity_value), None, int_identity);
+    let mut loops = Loops::new();
+    let dn = loops.add(false);
+    let dc = loops.add(false);
+    let o_dims: Vec<usize> = (0..r).map(|_| loops.add(false)).collect();
+    let k_dims: Vec<usize> = (0..r).map(|_| loops.add(true)).collect();
+    let d = |i: usize| format!("d{i}");
+    let mut out_exprs = vec![d(dn), d(dc)];
+    out_exprs.extend(o_dims.iter().map(|&i| d(i)));
+    // AveragePool's divisor: one per output position, constant when every
+    // window covers the same number of counted positions.
+    let include_pad = data.attrs.int("count_include_pad").unwrap_or(0) != 0;
+    let bounds = bounds_of(&w, include_pad);
+    let uniform_count = (0..r)
+        .map(|i| {
+            let (lo, hi) = bounds[i];
+            let first = w.count(i, 0, lo, hi);
+            (0..w.output[i])
+                .all(|o| w.count(i, o, lo, hi) == first)
+                .then_some(first)
+        })
+        .try_fold(1i64, |acc, c| c.map(|c| acc * c));
+    let signed = elem.is_signed_int();
+    let float = elem.is_float();
+    let leaves = w.leaves_input();
+    let xt = kb.tensor(x);
+    let win = w.clone();
+    // The window's extents come from a shape-only operand (as in linalg's
+    // pooling ops): the k loops appear in no other operand's map.
+    let shape = tensor_type(e.cx, &w.kernel, elem)?;
+    let shape = e.value(e.op("tensor.empty", &[], &[shape], &[]));
+    let k_exprs: Vec<String> = k_dims.iter().map(|&i| d(i)).collect();
+    let maps_pad = [loops.map(&k_exprs), loops.map(&out_exprs)];
+    let mut x_exprs = vec![d(dn), d(dc)];
+    x_exprs.extend(window_exprs(&w, &o_dims, &k_dims));
+    let maps_direct = [
+        loops.map(&x_exprs),
+        loops.map(&k_exprs),
+        loops.map(&out_exprs),
+    ];
+    let (ins, maps): (Vec<MValue>, &[String]) = if leaves {
+        (vec![shape], &maps_pad)
+    } else {
+        (vec![xt, shape], &maps_direct)
+    };
+    let window_op = generic(e, &ins, init, maps, &loops.iterator_attr(), |be, args| {
+        let acc = *args.last().expect("the output");
+        let ty = acc.r#type();
+        let xv = if leaves {
+            let n = loop_index(be, dn);
+            let c = loop_index(be, dc);
+            let outside = if float {
+                be.f(ty, identity_value)
+            } else {
+                let bits = elem.bit_width();
+                be.i(ty, if signed { i64::MIN >> (64 - bits) } else { 0 })
+            };
+            read_window(be, xt, n, c, &win, &o_dims, &k_dims, outside)
+        } else {
+            args[0]
+        };
+        let v = match pool {
+            Pool::Max if float => be.same("arith.maximumf", &[acc, xv]),
+            Pool::Max if signed => be.same("arith.maxsi", &[acc, xv]),
+            Pool::Max => be.same("arith.maxui", &[acc, xv]),
+            Pool::Average => {
+                let scale = match uniform_count {
+                    Some(c) => be.f(ty, 1.0 / c as f64),
+                    None => {
+                        let count = window_count(be, &win, &o_dims, &bounds);
+                        be.same("arith.divf", &[be.f(ty, 1.0), count_to(be, count, ty)])
+                    }
+                };
+                be.same("arith.addf", &[acc, be.same("arith.mulf", &[xv, scale])])
+            }
+            Pool::Lp(p) => {
+                let a = be.same("math.absf", &[xv]);
+                let t = match p {
+                    1 => a,
+                    2 => be.same("arith.mulf", &[a, a]),
+                    p => be.same("math.powf", &[a, be.f(ty, p as f64)]),
+                };
+                be.same("arith.addf", &[acc, t])
+            }
+        };
+        be.append(be.op("linalg.yield", &[v], &[], &[]));
+    });
+    let per_channel = xd[0] * w.output.iter().product::<i64>() * w.kernel.iter().product::<i64>();
+    let root = kb.root(
+        window_op,
+        Schedule::Window {
+            channels: xd[1],
+            work_per_channel: per_channel,
+            epilogues: 0,
+        },
+    );
+    let mut result: MValue = root.result(0).expect("one result").into();
+    if let Pool::Lp(p) = pool {
+        if p != 1 {
+            let rank = yd.len();
+            let mut loops = Loops::new();
+            for _ in 0..rank {
+                loops.add(false);
+            }
+            let root_op = generic(
+                e,
+                &[],
+                result,
+                &[identity(rank)],
+                &loops.iterator_attr(),
+                |be, args| {
+                    let ty = args[0].r#type();
+                    let v = if p == 2 {
+                        be.same("math.sqrt", &[args[0]])
+                    } else {
+                        be.same("math.powf", &[args[0], be.f(ty, 1.0 / p as f64)])
+                    };
+                    be.append(be.op("linalg.yield", &[v], &[], &[]));
+                },
+            );
+            let bits = elem.bit_width();
+            result = kb
+                .elementwise(root_op, &yd, bits)
+                .result(0)
+                .expect("one result")
+                .into();
+        }
+    }
+    kb.define(y, result);
+    Ok(())
+}
+
+/// The counted range `[lo, hi)` of input positions per spatial dim.
+fn bounds_of(w: &Window, include_pad: bool) -> Vec<(i64, i64)> {
+    (0..w.kernel.len())
+        .map(|i| {
+            if include_pad {
+                (-w.begin[i], w.input[i] + w.end[i])
+            } else {
+                (0, w.input[i])
+            }
+        })
+        .collect()
+}
+
+/// The number of window positions of the current output position inside
+/// `bounds`, as an index: per dim, the `k` in `[0, K)` with
+/// `lo ≤ o·s + k·d − begin < hi`.
+fn window_count<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    w: &Window,
+    o_dims: &[usize],
+    bounds: &[(i64, i64)],
+) -> MValue<'c, 'b> {
+    let mut total = be.index(1);
+    for (i, &(lo, hi)) in bounds.iter().enumerate() {
+        let o = loop_index(be, o_dims[i]);
+        let base = be.same(
+            "arith.subi",
+            &[
+                be.same("arith.muli", &[o, be.index(w.strides[i])]),
+                be.index(w.begin[i]),
+            ],
+        );
+        let d = be.index(w.dilations[i]);
+        let kmin = be.same(
+            "arith.ceildivsi",
+            &[be.same("arith.subi", &[be.index(lo), base]), d],
+        );
+        let kmin = be.same("arith.maxsi", &[kmin, be.index(0)]);
+        let kmax = be.same(
+            "arith.ceildivsi",
+            &[be.same("arith.subi", &[be.index(hi), base]), d],
+        );
+        let kmax = be.same("arith.minsi", &[kmax, be.index(w.kernel[i])]);
+        let n = be.same(
+            "arith.maxsi",
+            &[be.same("arith.subi", &[kmax, kmin]), be.index(0)],
+        );
+        total = be.same("arith.muli", &[total, n]);
+    }
+    total
+}
+
+/// An index converted to float type `ty`.
+fn count_to<'c, 'b>(be: Emitter<'c, 'b>, count: MValue<'c, 'b>, ty: Type<'c>) -> MValue<'c, 'b> {
+    let i64t = be.int_type(64);
+    let as_int = be.convert("arith.index_cast", count, i64t);
+    be.convert("arith.sitofp", as_int, ty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Window;
+
+    fn window(kernel: i64, stride: i64, pads: (i64, i64), input: i64, output: i64) -> Window {
+        Window {
+            kernel: vec![kernel],
+            strides: vec![stride],
+            dilations: vec![1],
+            begin: vec![pads.0],
+            end: vec![pads.1],
+            input: vec![input],
+            output: vec![output],
+        }
+    }
+
+    #[test]
+    fn windows_that_leave_the_input() {
+        assert!(!window(3, 1, (0, 0), 5, 3).leaves_input());
+        assert!(window(3, 1, (1, 1), 5, 5).leaves_input());
+        // ceil_mode: the last window runs past the end without end padding.
+        assert!(window(2, 2, (0, 0), 5, 3).leaves_input());
+    }
+
+    #[test]
+    fn average_pool_divisors() {
+        let w = window(3, 1, (1, 1), 5, 5);
+        // Without the padding: 2 positions at the borders, 3 inside.
+        assert_eq!(w.count(0, 0, 0, 5), 2);
+        assert_eq!(w.count(0, 2, 0, 5), 3);
+        // With it (count_include_pad): always 3.
+        assert_eq!(w.count(0, 0, -1, 6), 3);
+    }
+}

@@ -1,0 +1,65 @@
+//! The conformance harness: every ONNX backend test case run through the
+//! `onnx-mlc run` command line — the contract any external harness
+//! drives — in each [`Mode`], its outputs compared the way the ONNX
+//! backend runner compares them, the results checked against a manifest.
+//!
+//! Running the CLI in a child process per case keeps the harness honest
+//! (the command line is what users run) and robust: a crash or a hang in
+//! compiled code fails that case, not the whole run.
+
+pub mod compare;
+pub mod manifest;
+pub mod report;
+pub mod runner;
+
+/// How a case is compiled and run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mode {
+    /// Compiled in-process by the JIT (`onnx-mlc run`).
+    Jit,
+    /// Built as a shared library and loaded (`onnx-mlc run --aot`).
+    Aot,
+    /// The JIT, with every dim of every graph input made symbolic: the
+    /// code is compiled for dynamic shapes and run at the test's sizes.
+    Dynamic,
+}
+
+impl Mode {
+    /// Every mode, in manifest column order.
+    pub const ALL: [Mode; 3] = [Mode::Jit, Mode::Aot, Mode::Dynamic];
+
+    /// The mode's name, as manifests and reports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Jit => "jit",
+            Mode::Aot => "aot",
+            Mode::Dynamic => "dynamic",
+        }
+    }
+
+    /// The mode's column in the manifest.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The mode named `name`.
+    pub fn from_name(name: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// How one case went in one mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every output matched.
+    Pass,
+    /// It did not: why, in one line.
+    Fail(String),
+}
+
+impl Outcome {
+    /// Whether the case passed.
+    pub fn passed(&self) -> bool {
+        matches!(self, Outcome::Pass)
+    }
+}

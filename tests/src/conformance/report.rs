@@ -1,0 +1,168 @@
+//! What a conformance run reports: the operator each case tests, pass
+//! counts per operator and per suite in each mode, and the
+//! `docs/conformance.md` page made from them.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+use onnx_mlc_proto::{Message, ModelProto};
+
+use super::Mode;
+
+/// One case's results: its id, the operator it tests, and per mode
+/// whether it passed (`None`: not run) and why not.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// `suite/name`.
+    pub id: String,
+    /// The operator under test (see [`principal_op`]).
+    pub op: String,
+    /// Per mode ([`Mode::index`]): `Some(Ok(()))` passed, `Some(Err(why))`
+    /// failed, `None` not run.
+    pub modes: [Option<Result<(), String>>; Mode::ALL.len()],
+}
+
+/// The operator a model tests: its first node that is not a `Constant`
+/// (with its domain when not `ai.onnx`), `Constant` if there is no other.
+pub fn principal_op(model: &Path) -> String {
+    let Ok(bytes) = std::fs::read(model) else {
+        return "?".into();
+    };
+    let Ok(proto) = ModelProto::decode(bytes.as_slice()) else {
+        return "?".into();
+    };
+    let nodes = proto.graph.map(|g| g.node).unwrap_or_default();
+    nodes
+        .iter()
+        .find(|n| n.op_type != "Constant")
+        .or(nodes.first())
+        .map(|n| match n.domain.as_str() {
+            "" | "ai.onnx" => n.op_type.clone(),
+            domain => format!("{domain}.{}", n.op_type),
+        })
+        .unwrap_or_else(|| "?".into())
+}
+
+/// Passed and run counts per mode.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    /// Cases.
+    pub cases: usize,
+    /// Per mode: (passed, run).
+    pub modes: [(usize, usize); Mode::ALL.len()],
+}
+
+impl Tally {
+    fn add(&mut self, r: &CaseResult) {
+        self.cases += 1;
+        for (slot, m) in self.modes.iter_mut().zip(&r.modes) {
+            if let Some(outcome) = m {
+                slot.1 += 1;
+                slot.0 += outcome.is_ok() as usize;
+            }
+        }
+    }
+
+    fn cells(&self) -> String {
+        self.modes
+            .iter()
+            .map(|&(p, n)| match n {
+                0 => " – |".to_string(),
+                _ => format!(" {p}/{n} ({:.1}%) |", 100.0 * p as f64 / n as f64),
+            })
+            .collect()
+    }
+}
+
+/// Tallies per suite and, for the `node` suite, per operator.
+pub fn tallies(results: &[CaseResult]) -> (BTreeMap<String, Tally>, BTreeMap<String, Tally>) {
+    let (mut suites, mut ops) = (
+        BTreeMap::<String, Tally>::new(),
+        BTreeMap::<String, Tally>::new(),
+    );
+    for r in results {
+        let suite = r.id.split('/').next().unwrap_or("").to_string();
+        if suite == "node" {
+            ops.entry(r.op.clone()).or_default().add(r);
+        }
+        suites.entry(suite).or_default().add(r);
+    }
+    (suites, ops)
+}
+
+/// The failure reasons of one mode with how many cases give each, most
+/// frequent first; reasons are grouped by their first six words.
+pub fn reasons(results: &[CaseResult], mode: Mode) -> Vec<(String, usize)> {
+    let mut counts = BTreeMap::<String, usize>::new();
+    for r in results {
+        if let Some(Err(why)) = &r.modes[mode.index()] {
+            *counts.entry(reason_key(why)).or_default() += 1;
+        }
+    }
+    let mut v: Vec<_> = counts.into_iter().collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
+}
+
+fn reason_key(why: &str) -> String {
+    let words: String = why.split_whitespace().take(6).collect::<Vec<_>>().join(" ");
+    words.chars().take(90).collect()
+}
+
+/// The `docs/conformance.md` page.
+pub fn render_docs(results: &[CaseResult]) -> String {
+    let (suites, ops) = tallies(results);
+    let modes: String = Mode::ALL
+        .iter()
+        .map(|m| format!(" {} |", m.name()))
+        .collect();
+    let rule: String = Mode::ALL.iter().map(|_| "---|").collect();
+    let mut out = String::from(
+        "# Conformance\n\n\
+         How much of the ONNX backend test suite (generated from `onnx==1.23.2`) onnx-mlc\n\
+         passes, per mode: **jit** (`onnx-mlc run`), **aot** (`onnx-mlc run --aot`, through a\n\
+         shared library) and **dynamic** (JIT with every input dim made symbolic). Outputs are\n\
+         compared as the ONNX backend runner does (shape, element type, values within rtol 1e-3 /\n\
+         atol 1e-4, strings exactly, NaN equal to NaN).\n\n\
+         This page is written by the conformance suite (`tests/harness/conformance.rs`) on every\n\
+         full run; the expected result of every case, with the reason of each failure, is\n\
+         `tests/conformance/manifest.tsv`. See docs/testing.md for how to run it.\n\n\
+         ## Per suite\n\n",
+    );
+    let _ = writeln!(out, "| suite | cases |{modes}\n|---|---|{rule}");
+    let mut total = Tally::default();
+    for (suite, t) in &suites {
+        let _ = writeln!(out, "| {suite} | {} |{}", t.cases, t.cells());
+        total.cases += t.cases;
+        for (a, b) in total.modes.iter_mut().zip(t.modes) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+    }
+    let _ = writeln!(out, "| **all** | {} |{}", total.cases, total.cells());
+    out += "\n## Most frequent failure reasons\n\n";
+    for mode in Mode::ALL {
+        let _ = writeln!(out, "### {}\n", mode.name());
+        let reasons = reasons(results, mode);
+        if reasons.is_empty() {
+            out += "None.\n\n";
+            continue;
+        }
+        out += "| cases | reason |\n|---|---|\n";
+        for (why, n) in reasons.iter().take(25) {
+            let _ = writeln!(
+                out,
+                "| {n} | `{}` |",
+                why.replace('|', "\\|").replace('`', "'")
+            );
+        }
+        out.push('\n');
+    }
+    out += "## Node tests per operator\n\n";
+    let _ = writeln!(out, "| operator | cases |{modes}\n|---|---|{rule}");
+    for (op, t) in &ops {
+        let _ = writeln!(out, "| {op} | {} |{}", t.cases, t.cells());
+    }
+    out
+}
