@@ -354,7 +354,14 @@ fn a_model_with_symbolic_intermediates_runs_at_several_sizes() {
 #[test]
 fn an_aot_library_with_symbolic_dims_runs_at_several_sizes() {
     let model = onnx_mlc_dialect::parse_model(MLP).unwrap();
-    let (library, _) = AotModel::compile(&model, 2).unwrap();
+    let (library, _) = AotModel::compile(
+        &model,
+        &CompileOptions {
+            threads: 2,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     check_mlp(|inputs| library.run(inputs).unwrap());
 }
 
@@ -461,6 +468,6 @@ fn outputs_of_computed_sizes_are_allocated_by_the_model() {
     let model = onnx_mlc_dialect::parse_model(FLATTEN).unwrap();
     let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
     check_flatten(|inputs| compiled.run(inputs).unwrap());
-    let (library, _) = AotModel::compile(&model, 1).unwrap();
+    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
     check_flatten(|inputs| library.run(inputs).unwrap());
 }

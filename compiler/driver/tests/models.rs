@@ -39,7 +39,10 @@ const EXPECTED: &[(&str, Expect)] = &[
     ("resnet50", Expect::Match),
     ("mobilenet_v2", Expect::Match),
     ("efficientnet_b0", Expect::Match),
-    ("vit_b_16", Expect::Unsupported("(Transpose-13): no lowering")),
+    (
+        "vit_b_16",
+        Expect::Unsupported("(Transpose-13): no lowering"),
+    ),
     // The transformers wait for the `transformer` helper's Gather et al.
     ("bert_base", Expect::Unsupported("(Gather-13): no lowering")),
     ("gpt2", Expect::Unsupported("(Gather-13): no lowering")),

@@ -269,7 +269,12 @@ fn build_main(
             for (&v, live) in &plan.lifetimes {
                 if live.last == k && matches!(plan.storage.get(&v), Some(Storage::Dynamic { .. })) {
                     if let Some(&b) = buffers.get(&v) {
-                        e.append(e.op("memref.dealloc", &[b], &[], &[]));
+                        e.append(e.op(
+                            "memref.dealloc",
+                            &[b],
+                            &[],
+                            &[("bufferization.manual_deallocation", e.attr("unit"))],
+                        ));
                     }
                 }
             }
@@ -353,7 +358,9 @@ fn buffer_of<'c, 'a>(
 }
 
 /// `memref.alloc` of `ty` with run-time `sizes` (through the runtime's
-/// allocator once lowered, see `pipeline.rs`).
+/// allocator once lowered, see `pipeline.rs`), marked as deallocated by
+/// hand (`omlc_model` frees it after its last reader, or the caller owns
+/// it), so that the kernels' ownership-based deallocation leaves it alone.
 fn allocate<'c, 'a>(
     e: &Emitter<'c, 'a>,
     ty: MemRefType<'c>,
@@ -371,7 +378,10 @@ fn allocate<'c, 'a>(
         "memref.alloc",
         &dynamic,
         &[ty.into()],
-        &[("operandSegmentSizes", e.segments(&[n, 0]))],
+        &[
+            ("operandSegmentSizes", e.segments(&[n, 0])),
+            ("bufferization.manual_deallocation", e.attr("unit")),
+        ],
     ))
 }
 
