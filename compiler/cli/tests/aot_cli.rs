@@ -3,20 +3,13 @@
 //! code 3 for what cannot be compiled yet. (The libraries' contents and
 //! results are checked by the driver crate's `tests/aot.rs`.)
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn onnx_mlc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_onnx-mlc"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("the onnx-mlc binary runs")
-}
+// Each test binary uses its own subset of the shared helpers.
+#[allow(dead_code)]
+mod common;
+use common::{onnx_mlc, scratch, unsupported_model};
 
 fn ok(o: &Output) -> String {
     assert!(
@@ -26,13 +19,6 @@ fn ok(o: &Output) -> String {
         String::from_utf8_lossy(&o.stderr)
     );
     String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("omlc-cli-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 const MLP: &str = "tests/models/mlp/model.onnx";
@@ -137,28 +123,11 @@ fn the_header_alone_goes_to_stdout() {
     );
 }
 
-/// A model from the dialect's text form, written as an ONNX file.
-fn model_file(dir: &Path, text: &str) -> PathBuf {
-    let model = onnx_mlc_dialect::parse::parse_model(text).unwrap();
-    let path = dir.join("model.onnx");
-    onnx_mlc_import::save_model(&model, &path, &Default::default()).unwrap();
-    path
-}
-
 #[test]
 fn unsupported_models_exit_3_and_bad_targets_1() {
     let dir = scratch("unsupported");
     let lib = dir.join("libstrings.so");
-    // String tensors are not part of the v1 ABI.
-    let model = model_file(
-        &dir,
-        r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
-onnx.graph "g"(%x: tensor<3xstring>) -> ("y": tensor<3xstring>) {
-  %y = "onnx.Identity"(%x) : (tensor<3xstring>) -> tensor<3xstring>
-  onnx.return %y
-}
-"#,
-    );
+    let model = unsupported_model(&dir);
     let o = onnx_mlc(&[model.to_str().unwrap(), "-o", lib.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(3), "{err}");
