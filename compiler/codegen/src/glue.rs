@@ -7,8 +7,13 @@
 //!   `<kernel>_task(ctx, begin, end)` unpacks them and runs the kernel over
 //!   chunks `[begin, end)`.
 //! - `__omlc_main(inputs, outputs, workspace, weights, rt)`: reads the data
-//!   pointers of the `omlc_tensor` descriptors and the weights table,
-//!   writes the output shapes, and calls `omlc_model`.
+//!   pointers of the `omlc_tensor` descriptors and the weights table, reads
+//!   the value of each `dim_param` symbol from the first input shape that
+//!   carries it, writes the shapes of the outputs the inputs determine,
+//!   and calls `omlc_model` (which allocates the other outputs and fills
+//!   in their `data` and `shape` itself).
+//! - `_mlir_memref_to_llvm_alloc`/`_free`, when the lowered model allocates
+//!   (buffers of symbolic size): private, on `omlc_rt_alloc`/`omlc_rt_free`.
 //! - `__omlc_info`: the model's description (`omlc_model_info`).
 
 use inkwell::builder::Builder;
@@ -78,6 +83,75 @@ pub fn define_glue<'ctx>(
     }
     define_entry(llcx, module, &b, desc)?;
     define_info(llcx, module, desc);
+    define_allocator(llcx, module, &b)
+}
+
+/// The `dim_param` symbols `omlc_model` takes, in its order (that of
+/// `onnx_mlc_lowering::symbols::Symbols`): each name once, at its first
+/// appearance among the inputs' dims, as (name, input, axis).
+pub fn symbols(desc: &ModelDesc) -> Vec<(String, usize, usize)> {
+    let mut out: Vec<(String, usize, usize)> = vec![];
+    for (i, io) in desc.inputs.iter().enumerate() {
+        for (d, p) in io.dim_params.iter().enumerate() {
+            if let Some(p) = p {
+                if !out.iter().any(|(n, ..)| n == p) {
+                    out.push((p.clone(), i, d));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Defines the allocation functions `memref.alloc`/`dealloc` lower to
+/// (`finalize-memref-to-llvm{use-generic-functions}`) on the runtime's
+/// allocator, when the module declares them: `_mlir_memref_to_llvm_alloc(n)`
+/// is `omlc_rt_alloc(NULL, n, 64)` and `_mlir_memref_to_llvm_free(p)` is
+/// `omlc_rt_free(NULL, p)` (the allocator does not depend on the context).
+fn define_allocator<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+    b: &Builder<'ctx>,
+) -> Result<()> {
+    let ptr = llcx.ptr_type(AddressSpace::default());
+    let i64t = llcx.i64_type();
+    let declare = |name: &str, ty| {
+        module
+            .get_function(name)
+            .unwrap_or_else(|| module.add_function(name, ty, Some(Linkage::External)))
+    };
+    if let Some(f) = module.get_function("_mlir_memref_to_llvm_alloc") {
+        let rt_alloc = declare(
+            "omlc_rt_alloc",
+            ptr.fn_type(&[ptr.into(), i64t.into(), i64t.into()], false),
+        );
+        f.set_linkage(Linkage::Private);
+        b.position_at_end(llcx.append_basic_block(f, "entry"));
+        let bytes = f.get_nth_param(0).expect("declared").into();
+        let args = [
+            ptr.const_null().into(),
+            bytes,
+            i64t.const_int(64, false).into(),
+        ];
+        let p = b.build_call(rt_alloc, &args, "p").map_err(err)?;
+        let p = p
+            .try_as_basic_value()
+            .basic()
+            .expect("omlc_rt_alloc returns a pointer");
+        b.build_return(Some(&p)).map_err(err)?;
+    }
+    if let Some(f) = module.get_function("_mlir_memref_to_llvm_free") {
+        let rt_free = declare(
+            "omlc_rt_free",
+            llcx.void_type().fn_type(&[ptr.into(), ptr.into()], false),
+        );
+        f.set_linkage(Linkage::Private);
+        b.position_at_end(llcx.append_basic_block(f, "entry"));
+        let p = f.get_nth_param(0).expect("declared").into();
+        b.build_call(rt_free, &[ptr.const_null().into(), p], "")
+            .map_err(err)?;
+        b.build_return(None).map_err(err)?;
+    }
     Ok(())
 }
 
@@ -205,6 +279,26 @@ fn define_entry<'ctx>(
     };
     let (inputs, outputs, workspace, weights, rt) = (p(0), p(1), p(2), p(3), p(4));
     let mut args: Vec<BasicMetadataValueEnum> = vec![rt.into(), workspace.into()];
+    // inputs[i].shape[d], an i64.
+    let input_dim = |i: usize, d: usize| -> Result<BasicValueEnum<'ctx>> {
+        let shape_slot = gep(b, llcx, inputs, i * TENSOR_SLOTS + 1)?;
+        let shape = b
+            .build_load(ptr, shape_slot, &format!("in_shape{i}"))
+            .map_err(err)?
+            .into_pointer_value();
+        let index = i64t.const_int(d as u64, false);
+        // SAFETY: the runtime validated `rank` shape entries per input.
+        let at = unsafe { b.build_in_bounds_gep(i64t, shape, &[index], "dim") }.map_err(err)?;
+        b.build_load(i64t, at, &format!("in{i}_dim{d}"))
+            .map_err(err)
+    };
+    let symbols = symbols(desc);
+    let mut symbol_values = vec![];
+    for (_, i, d) in &symbols {
+        let v = input_dim(*i, *d)?;
+        symbol_values.push(v);
+        args.push(v.into());
+    }
     for i in 0..desc.inputs.len() {
         let slot = gep(b, llcx, inputs, i * TENSOR_SLOTS)?;
         args.push(
@@ -215,22 +309,41 @@ fn define_entry<'ctx>(
     }
     for (i, out) in desc.outputs.iter().enumerate() {
         let slot = gep(b, llcx, outputs, i * TENSOR_SLOTS)?;
-        args.push(
-            b.build_load(ptr, slot, &format!("out{i}"))
-                .map_err(err)?
-                .into(),
-        );
         let shape_slot = gep(b, llcx, outputs, i * TENSOR_SLOTS + 1)?;
         let shape = b
             .build_load(ptr, shape_slot, &format!("shape{i}"))
             .map_err(err)?
             .into_pointer_value();
-        for (d, &n) in out.dims.iter().enumerate() {
+        // The size of each dim, when the inputs give it (static, or an
+        // input's dim_param); `None` when the model computes it.
+        let given: Vec<Option<BasicValueEnum>> = out
+            .dims
+            .iter()
+            .zip(&out.dim_params)
+            .map(|(&n, param)| match param {
+                None => Some(i64t.const_int(n as u64, true).into()),
+                Some(p) => symbols
+                    .iter()
+                    .position(|(name, ..)| name == p)
+                    .map(|k| symbol_values[k]),
+            })
+            .collect();
+        if given.iter().any(Option::is_none) {
+            // The model allocates the output: it gets the `data` and
+            // `shape` slots to fill in.
+            args.extend::<[BasicMetadataValueEnum; 2]>([slot.into(), shape.into()]);
+            continue;
+        }
+        args.push(
+            b.build_load(ptr, slot, &format!("out{i}"))
+                .map_err(err)?
+                .into(),
+        );
+        for (d, size) in given.into_iter().flatten().enumerate() {
             let index = i64t.const_int(d as u64, false);
             // SAFETY: the caller passes `rank` shape entries per output.
             let at = unsafe { b.build_in_bounds_gep(i64t, shape, &[index], "dim") }.map_err(err)?;
-            b.build_store(at, i64t.const_int(n as u64, true))
-                .map_err(err)?;
+            b.build_store(at, size).map_err(err)?;
         }
     }
     for k in 0..desc.num_weights {

@@ -9,6 +9,7 @@ use onnx_mlc_dialect::{parse_model, passes, Model, OpKind};
 use onnx_mlc_lowering::context::new_context;
 use onnx_mlc_lowering::kernel::{build_kernel, KernelSpec};
 use onnx_mlc_lowering::pipeline;
+use onnx_mlc_lowering::symbols::Symbols;
 
 fn model(text: &str) -> Model {
     let mut m = parse_model(text).expect("valid text");
@@ -47,7 +48,8 @@ fn run4(text: &str, args: [&[f32]; 3], out: &mut [f32], split: bool) {
     let mut module = Module::new(Location::unknown(&cx));
     let m = model(text);
     let target = TargetSpec::host();
-    let schedule = build_kernel(&cx, &module, &m, &whole_graph(&m)).expect("lowers");
+    let symbols = Symbols::of_model(&m).expect("inputs of known rank");
+    let (schedule, _) = build_kernel(&cx, &module, &m, &symbols, &whole_graph(&m)).expect("lowers");
     let chunks = pipeline::to_affine(&cx, &mut module, &[schedule], &target.lowering_target())
         .expect("schedules")[0];
     pipeline::to_llvm(&cx, &mut module).expect("to LLVM");

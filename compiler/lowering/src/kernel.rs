@@ -26,10 +26,11 @@ use onnx_mlc_dialect::{Model, TensorType, Value};
 
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
-use crate::model::reinterpret;
+use crate::model::reinterpret_sized;
 use crate::ops;
 use crate::schedule::Schedule;
-use crate::types::{boundary_memref_type, memref_type, static_dims, tensor_type};
+use crate::symbols::{self, Size, Symbols};
+use crate::types::{boundary_memref_type, lowered_dims, memref_type, tensor_type};
 
 /// One kernel to build, in the lowering's terms.
 #[derive(Clone, Debug)]
@@ -44,10 +45,10 @@ pub struct KernelSpec {
     pub outputs: Vec<Value>,
 }
 
-/// The static dims and element type of value `v`.
+/// The dims (static, or [`crate::types::DYNAMIC`]) and element type of value `v`.
 fn kb_shape(model: &Model, v: Value) -> Result<(Vec<i64>, onnx_mlc_dialect::ElemType)> {
     let t = value_tensor(model, v)?;
-    Ok((static_dims(t, &describe_value(model, v))?, t.elem))
+    Ok((lowered_dims(t, &describe_value(model, v))?, t.elem))
 }
 
 /// The tensor type of an onnx value, which must be a statically shaped tensor.
@@ -88,6 +89,10 @@ pub struct KernelBuilder<'c, 'a> {
     structured_ops: usize,
     /// Producers tagged so far (see [`KernelBuilder::producer`]).
     producers: usize,
+    /// The model's symbols, and their values when the kernel has
+    /// symbolic sizes (else empty).
+    symbols: &'a Symbols,
+    symbol_values: Vec<MValue<'c, 'a>>,
 }
 
 impl<'c, 'a> KernelBuilder<'c, 'a> {
@@ -104,7 +109,9 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         self.tensors.insert(v, t);
     }
 
-    /// The static dims and element type of value `v`.
+    /// The dims and element type of value `v`: static sizes, and
+    /// [`crate::types::DYNAMIC`] where the size is symbolic (only in the
+    /// kernels [`symbols::check_kernel`] admits).
     pub fn shape(&self, v: Value) -> Result<(Vec<i64>, onnx_mlc_dialect::ElemType)> {
         kb_shape(self.model, v)
     }
@@ -124,7 +131,22 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
             return Ok(*d);
         }
         let ty = self.tensor_type(v)?;
-        Ok(self.e.value(self.e.op("tensor.empty", &[], &[ty], &[])))
+        let dynamic: Vec<MValue> = self
+            .sizes(v)?
+            .iter()
+            .filter_map(|s| match s {
+                Size::Dynamic(d) => Some(*d),
+                Size::Static(_) => None,
+            })
+            .collect();
+        Ok(self
+            .e
+            .value(self.e.op("tensor.empty", &dynamic, &[ty], &[])))
+    }
+
+    /// The run-time sizes of value `v` (static ones without code).
+    pub fn sizes(&self, v: Value) -> Result<Vec<Size<'c, 'a>>> {
+        symbols::sizes(&self.e, self.model, self.symbols, &self.symbol_values, v)
     }
 
     /// Computes root result `root` in the destination of `consumer` (a later
@@ -255,29 +277,38 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
 }
 
 /// Builds the kernel function for `spec` at the end of `module`'s body and
-/// returns how to schedule it.
+/// returns how to schedule it, and whether it has symbolic sizes.
 ///
-/// Signature: `(inputs…, outputs…, begin: index, end: index)`, every tensor
-/// a memref with the identity layout (`memref<0xT>` when it has no
-/// elements, see [`boundary_memref_type`]), marked `llvm.noalias`.
+/// Signature: `(inputs…, outputs…, [symbols…,] begin: index, end: index)`,
+/// every tensor a memref with the identity layout (`memref<0xT>` when it
+/// has no elements or a symbolic size, see [`boundary_memref_type`]),
+/// marked `llvm.noalias`. A kernel with symbolic sizes also takes the
+/// values of all the model's symbols (`index`), and is left unscheduled
+/// (one chunk): the schedules' tile and vector sizes assume static shapes.
 pub fn build_kernel<'c>(
     cx: &'c Context,
     module: &Module<'c>,
     model: &Model,
+    symbols: &Symbols,
     spec: &KernelSpec,
-) -> Result<Schedule> {
+) -> Result<(Schedule, bool)> {
     let loc = Location::new(cx, &spec.name, 0, 0);
+    let dynamic = symbols::is_dynamic(model, &spec.ops);
+    if dynamic {
+        symbols::check_kernel(model, &spec.ops)?;
+    }
     let mut arg_types = vec![];
     for &v in spec.inputs.iter().chain(&spec.outputs) {
-        let t = value_tensor(model, v)?;
-        arg_types.push(
-            boundary_memref_type(cx, &static_dims(t, &describe_value(model, v))?, t.elem)?.into(),
-        );
+        let (dims, elem) = kb_shape(model, v)?;
+        arg_types.push(boundary_memref_type(cx, &dims, elem)?.into());
     }
     let index = Type::index(cx);
+    if dynamic {
+        arg_types.extend(vec![index; symbols.len()]);
+    }
     arg_types.extend([index, index]);
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
-    let schedule = build_body(cx, loc, &block, model, spec)?;
+    let schedule = build_body(cx, loc, &block, model, symbols, dynamic, spec)?;
     let region = Region::new();
     region.append_block(block);
     let fn_type = FunctionType::new(cx, &arg_types, &[]);
@@ -305,7 +336,7 @@ pub fn build_kernel<'c>(
         ],
         loc,
     ));
-    Ok(schedule)
+    Ok((schedule, dynamic))
 }
 
 fn build_body<'c>(
@@ -313,9 +344,19 @@ fn build_body<'c>(
     loc: Location<'c>,
     block: &Block<'c>,
     model: &Model,
+    symbols: &Symbols,
+    dynamic: bool,
     spec: &KernelSpec,
 ) -> Result<Schedule> {
     let e = Emitter::new(cx, loc, block);
+    let n_memrefs = spec.inputs.len() + spec.outputs.len();
+    let symbol_values: Vec<MValue> = if dynamic {
+        (0..symbols.len())
+            .map(|k| block.argument(n_memrefs + k).expect("declared").into())
+            .collect()
+    } else {
+        vec![]
+    };
     let mut kb = KernelBuilder {
         e,
         model,
@@ -325,19 +366,21 @@ fn build_body<'c>(
         schedule: None,
         structured_ops: 0,
         producers: 0,
+        symbols,
+        symbol_values,
     };
     // An argument reinterpreted to its value's own memref type.
-    let arg = |i: usize, v: Value| -> Result<MValue> {
-        let (dims, elem) = kb_shape(model, v)?;
-        reinterpret(
-            &e,
-            block.argument(i).expect("declared").into(),
-            memref_type(cx, &dims, elem)?,
-            &dims,
+    fn arg<'c, 'a>(kb: &KernelBuilder<'c, 'a>, i: usize, v: Value) -> Result<MValue<'c, 'a>> {
+        let (dims, elem) = kb.shape(v)?;
+        reinterpret_sized(
+            &kb.e,
+            kb.e.block.argument(i).expect("declared").into(),
+            memref_type(kb.e.cx, &dims, elem)?,
+            &kb.sizes(v)?,
         )
-    };
+    }
     for (i, &v) in spec.inputs.iter().enumerate() {
-        let memref = arg(i, v)?;
+        let memref = arg(&kb, i, v)?;
         let ty = kb.tensor_type(v)?;
         let t = e.value(e.op(
             "bufferization.to_tensor",
@@ -348,10 +391,7 @@ fn build_body<'c>(
         kb.define(v, t);
     }
     for (i, &v) in spec.outputs.iter().enumerate() {
-        let memref = block
-            .argument(spec.inputs.len() + i)
-            .expect("declared")
-            .into();
+        let memref = arg(&kb, spec.inputs.len() + i, v)?;
         let ty = kb.tensor_type(v)?;
         let unit = e.attr("unit");
         let t = e.value(e.op(
@@ -364,10 +404,7 @@ fn build_body<'c>(
     }
     ops::lower_ops(&mut kb, &spec.ops)?;
     for (i, &v) in spec.outputs.iter().enumerate() {
-        let memref: MValue = block
-            .argument(spec.inputs.len() + i)
-            .expect("declared")
-            .into();
+        let memref = arg(&kb, spec.inputs.len() + i, v)?;
         let unit = e.attr("unit");
         e.append(e.op(
             "bufferization.materialize_in_destination",
@@ -378,6 +415,7 @@ fn build_body<'c>(
     }
     e.append(func::r#return(&[], loc));
     Ok(match kb.schedule {
+        _ if dynamic => Schedule::Generic { outer: None },
         // Several independent structured ops: each is bufferized as it is.
         Some(Schedule::Elementwise { .. }) if kb.structured_ops > 1 => {
             Schedule::Generic { outer: None }

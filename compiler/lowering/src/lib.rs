@@ -16,6 +16,7 @@ pub mod model;
 mod ops;
 pub mod pipeline;
 pub mod schedule;
+pub mod symbols;
 pub mod types;
 
 pub use error::{LowerError, Result};

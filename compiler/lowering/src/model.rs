@@ -1,12 +1,17 @@
 //! Builds the MLIR module of a whole model from its execution plan: one
 //! function per kernel, and `omlc_model`, which runs them in order.
 //!
-//! `omlc_model(rt, workspace, inputs…, outputs…, weights…)` takes every
-//! buffer as a memref (bare pointers once lowered): the runtime context,
-//! the workspace arena, the graph inputs and outputs, and the weights in
-//! the plan's order. It carves each intermediate out of the arena
-//! (`memref.view` at the planned offset), reinterprets views of
-//! contiguous tensors (`memref.reinterpret_cast`), and calls the kernels.
+//! `omlc_model(rt, workspace, symbols…, inputs…, outputs…, weights…)` takes
+//! every buffer as a memref (bare pointers once lowered): the runtime
+//! context, the workspace arena, the values of the model's `dim_param`
+//! symbols (`index`, none for a static model, see [`crate::symbols`]), the
+//! graph inputs and outputs, and the weights in the plan's order. It carves
+//! each intermediate of static size out of the arena (`memref.view` at the
+//! planned offset), allocates each one of symbolic size (`memref.alloc`,
+//! which the code generator routes to the runtime's allocator) for its
+//! lifetime, reinterprets views of contiguous tensors
+//! (`memref.reinterpret_cast`, with run-time sizes where they are
+//! symbolic), and calls the kernels.
 //! A kernel of one chunk is called directly over `[0, 1)`; a kernel of
 //! several is called through `<kernel>_parallel(rt, buffers…)`, which only
 //! the code generator defines (it hands the chunk range to the runtime's
@@ -28,7 +33,8 @@ use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::{build_kernel, describe_value, value_tensor, KernelSpec};
 use crate::schedule::{Schedule, Target};
-use crate::types::{boundary_memref_type, memref_type, static_dims};
+use crate::symbols::{self, Size, Symbols};
+use crate::types::{boundary_memref_type, lowered_dims, memref_type, DYNAMIC};
 
 /// The name of the function that runs the whole model.
 pub const MODEL_FN: &str = "omlc_model";
@@ -44,6 +50,8 @@ pub struct KernelInfo {
     pub chunks: i64,
     /// How it is scheduled.
     pub schedule: Schedule,
+    /// Whether it has symbolic sizes (and takes the symbols' values).
+    pub dynamic: bool,
 }
 
 impl KernelInfo {
@@ -72,6 +80,7 @@ pub fn build_module<'c>(
     target: &Target,
 ) -> Result<BuiltModel<'c>> {
     let module = Module::new(Location::unknown(cx));
+    let symbols = Symbols::of_model(model)?;
     let mut kernels = vec![];
     for (i, k) in plan.kernels.iter().enumerate() {
         let spec = KernelSpec {
@@ -80,17 +89,18 @@ pub fn build_module<'c>(
             inputs: k.inputs.clone(),
             outputs: k.outputs.clone(),
         };
-        let schedule = build_kernel(cx, &module, model, &spec)?;
+        let (schedule, dynamic) = build_kernel(cx, &module, model, &symbols, &spec)?;
         let chunks = schedule.script(target).1;
         kernels.push(KernelInfo {
             name: spec.name,
             memrefs: k.inputs.len() + k.outputs.len(),
             chunks,
             schedule,
+            dynamic,
         });
     }
     let workspace_size = plan.workspace_size.max(64);
-    build_main(cx, &module, model, plan, &kernels, workspace_size)?;
+    build_main(cx, &module, model, plan, &symbols, &kernels, workspace_size)?;
     Ok(BuiltModel {
         module,
         kernels,
@@ -101,13 +111,13 @@ pub fn build_module<'c>(
 /// The memref type of a value.
 fn memref_of_value<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRefType<'c>> {
     let t = value_tensor(model, v)?;
-    memref_type(cx, &static_dims(t, &describe_value(model, v))?, t.elem)
+    memref_type(cx, &lowered_dims(t, &describe_value(model, v))?, t.elem)
 }
 
 /// The memref type a value has in a function signature.
 fn boundary_type<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRefType<'c>> {
     let t = value_tensor(model, v)?;
-    boundary_memref_type(cx, &static_dims(t, &describe_value(model, v))?, t.elem)
+    boundary_memref_type(cx, &lowered_dims(t, &describe_value(model, v))?, t.elem)
 }
 
 fn build_main(
@@ -115,6 +125,7 @@ fn build_main(
     module: &Module,
     model: &Model,
     plan: &Plan,
+    symbols: &Symbols,
     kernels: &[KernelInfo],
     ws: u64,
 ) -> Result<()> {
@@ -130,7 +141,25 @@ fn build_main(
     let ptr = Type::parse(cx, "!llvm.ptr").expect("the llvm dialect is loaded");
     let i8 = melior::ir::r#type::IntegerType::new(cx, 8).into();
     let mut arg_types: Vec<Type> = vec![ptr, MemRefType::new(i8, &[ws as i64], None, None).into()];
-    for &v in inputs.iter().chain(&outputs).chain(&plan.weights) {
+    arg_types.extend(vec![Type::index(cx); symbols.len()]);
+    for &v in &inputs {
+        arg_types.push(boundary_type(cx, model, v)?.into());
+    }
+    // An output the model allocates takes its `data` and `shape` slots.
+    let i64t: Type = melior::ir::r#type::IntegerType::new(cx, 64).into();
+    let mut computed = vec![];
+    for &v in &outputs {
+        if symbols.is_computed(model, v)? {
+            let rank = value_tensor(model, v)?.dims().map_or(0, |d| d.len()) as i64;
+            arg_types.push(MemRefType::new(i64t, &[1], None, None).into());
+            arg_types.push(MemRefType::new(i64t, &[rank], None, None).into());
+            computed.push(true);
+        } else {
+            arg_types.push(boundary_type(cx, model, v)?.into());
+            computed.push(false);
+        }
+    }
+    for &v in &plan.weights {
         arg_types.push(boundary_type(cx, model, v)?.into());
     }
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
@@ -139,41 +168,82 @@ fn build_main(
         let arg = |i: usize| -> MValue { block.argument(i).expect("declared").into() };
         let rt = arg(0);
         let workspace = arg(1);
+        let symbol_values: Vec<MValue> = (0..symbols.len()).map(|k| arg(2 + k)).collect();
+        let sizes = |v: Value| symbols::sizes(&e, model, symbols, &symbol_values, v);
+        let in_base = 2 + symbols.len();
         // The buffers each storage class names.
         let mut buffers: HashMap<Value, MValue> = HashMap::new();
         for (i, &v) in inputs.iter().enumerate() {
-            buffers.insert(
-                v,
-                reinterpret(
-                    &e,
-                    arg(2 + i),
-                    memref_of_value(cx, model, v)?,
-                    &value_dims(model, v)?,
-                )?,
-            );
-        }
-        let out_base = 2 + inputs.len();
-        let weight_base = out_base + outputs.len();
-        for (k, &v) in plan.weights.iter().enumerate() {
-            let b = reinterpret(
+            let b = reinterpret_sized(
                 &e,
-                arg(weight_base + k),
+                arg(in_base + i),
                 memref_of_value(cx, model, v)?,
-                &value_dims(model, v)?,
+                &sizes(v)?,
             )?;
             buffers.insert(v, b);
         }
-        let mut memref = |v: Value| -> Result<MValue> {
-            buffer_of(&e, model, plan, v, &mut buffers, workspace, |i| {
-                arg(out_base + i)
-            })
-        };
+        // Each output's buffer: the caller's, or one allocated here (its
+        // pointer and shape written to the caller's slots).
+        let mut next = in_base + inputs.len();
+        let mut out_buffers = vec![];
+        for (&v, &computed) in outputs.iter().zip(&computed) {
+            if computed {
+                let (data_slot, shape_slot) = (arg(next), arg(next + 1));
+                next += 2;
+                let b = allocate(&e, memref_of_value(cx, model, v)?, &sizes(v)?);
+                let index = Type::index(cx);
+                let p = e.value(e.op(
+                    "memref.extract_aligned_pointer_as_index",
+                    &[b],
+                    &[index],
+                    &[],
+                ));
+                let zero = e.index(0);
+                let p = e.value(e.op("arith.index_cast", &[p], &[i64t], &[]));
+                e.append(e.op("memref.store", &[p, data_slot, zero], &[], &[]));
+                for (d, size) in sizes(v)?.iter().enumerate() {
+                    let n = e.value(e.op("arith.index_cast", &[size.value(&e)], &[i64t], &[]));
+                    let at = e.index(d as i64);
+                    e.append(e.op("memref.store", &[n, shape_slot, at], &[], &[]));
+                }
+                out_buffers.push(b);
+            } else {
+                out_buffers.push(arg(next));
+                next += 1;
+            }
+        }
+        let weight_base = next;
+        for (k, &v) in plan.weights.iter().enumerate() {
+            let b = reinterpret_sized(
+                &e,
+                arg(weight_base + k),
+                memref_of_value(cx, model, v)?,
+                &sizes(v)?,
+            )?;
+            buffers.insert(v, b);
+        }
+        let output = |i: usize| out_buffers[i];
         for (k, info) in kernels.iter().enumerate() {
             let kernel = &plan.kernels[k];
             let mut operands = vec![];
             for &v in kernel.inputs.iter().chain(&kernel.outputs) {
-                let (ty, dims) = (boundary_type(cx, model, v)?, boundary_dims(model, v)?);
-                operands.push(reinterpret(&e, memref(v)?, ty, &dims)?);
+                let ty = boundary_type(cx, model, v)?;
+                let dims = lowered_dims(value_tensor(model, v)?, &describe_value(model, v))?;
+                // See `boundary_memref_type`: empty or symbolic → `memref<0xT>`.
+                let shape = if dims.contains(&0) || dims.contains(&DYNAMIC) {
+                    vec![Size::Static(0)]
+                } else {
+                    sizes(v)?
+                };
+                operands.push(reinterpret_sized(
+                    &e,
+                    buffer_of(&e, model, plan, &sizes, v, &mut buffers, workspace, output)?,
+                    ty,
+                    &shape,
+                )?);
+            }
+            if info.dynamic {
+                operands.extend(&symbol_values);
             }
             if info.chunks == 1 {
                 operands.extend([e.index(0), e.index(1)]);
@@ -195,15 +265,38 @@ fn build_main(
                     loc,
                 ));
             }
+            // Buffers of symbolic size die after their last reader.
+            for (&v, live) in &plan.lifetimes {
+                if live.last == k && matches!(plan.storage.get(&v), Some(Storage::Dynamic { .. })) {
+                    if let Some(&b) = buffers.get(&v) {
+                        e.append(e.op(
+                            "memref.dealloc",
+                            &[b],
+                            &[],
+                            &[("bufferization.manual_deallocation", e.attr("unit"))],
+                        ));
+                    }
+                }
+            }
         }
         for copy in &plan.output_copies {
-            let from = memref(copy.from)?;
-            e.append(e.op(
-                "memref.copy",
-                &[from, arg(out_base + copy.output)],
-                &[],
-                &[],
-            ));
+            let from = buffer_of(
+                &e,
+                model,
+                plan,
+                &sizes,
+                copy.from,
+                &mut buffers,
+                workspace,
+                output,
+            )?;
+            let to = reinterpret_sized(
+                &e,
+                out_buffers[copy.output],
+                memref_of_value(cx, model, copy.from)?,
+                &sizes(copy.from)?,
+            )?;
+            e.append(e.op("memref.copy", &[from, to], &[], &[]));
         }
         e.append(func::r#return(&[], loc));
     }
@@ -222,10 +315,12 @@ fn build_main(
 }
 
 /// The memref holding `v`, created on first use.
+#[allow(clippy::too_many_arguments)]
 fn buffer_of<'c, 'a>(
     e: &Emitter<'c, 'a>,
     model: &Model,
     plan: &Plan,
+    sizes: &dyn Fn(Value) -> Result<Vec<Size<'c, 'a>>>,
     v: Value,
     buffers: &mut HashMap<Value, MValue<'c, 'a>>,
     workspace: MValue<'c, 'a>,
@@ -245,10 +340,11 @@ fn buffer_of<'c, 'a>(
                 &[("operandSegmentSizes", e.segments(&[1, 1, 0]))],
             ))
         }
-        Some(Storage::Output(i)) => reinterpret(e, output(*i), ty, &value_dims(model, v)?)?,
+        Some(Storage::Dynamic { .. }) => allocate(e, ty, &sizes(v)?),
+        Some(Storage::Output(i)) => reinterpret_sized(e, output(*i), ty, &sizes(v)?)?,
         Some(Storage::Alias { of }) => {
-            let target = buffer_of(e, model, plan, *of, buffers, workspace, output)?;
-            reinterpret(e, target, ty, &value_dims(model, v)?)?
+            let target = buffer_of(e, model, plan, sizes, *of, buffers, workspace, output)?;
+            reinterpret_sized(e, target, ty, &sizes(v)?)?
         }
         other => {
             return Err(LowerError::UnsupportedType {
@@ -261,41 +357,79 @@ fn buffer_of<'c, 'a>(
     Ok(b)
 }
 
-/// The static dims of value `v`.
-fn value_dims(model: &Model, v: Value) -> Result<Vec<i64>> {
-    static_dims(value_tensor(model, v)?, &describe_value(model, v))
+/// `memref.alloc` of `ty` with run-time `sizes` (through the runtime's
+/// allocator once lowered, see `pipeline.rs`), marked as deallocated by
+/// hand (`omlc_model` frees it after its last reader, or the caller owns
+/// it), so that the kernels' ownership-based deallocation leaves it alone.
+fn allocate<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    ty: MemRefType<'c>,
+    sizes: &[Size<'c, 'a>],
+) -> MValue<'c, 'a> {
+    let dynamic: Vec<MValue> = sizes
+        .iter()
+        .filter_map(|s| match s {
+            Size::Dynamic(d) => Some(*d),
+            Size::Static(_) => None,
+        })
+        .collect();
+    let n = dynamic.len() as i32;
+    e.value(e.op(
+        "memref.alloc",
+        &dynamic,
+        &[ty.into()],
+        &[
+            ("operandSegmentSizes", e.segments(&[n, 0])),
+            ("bufferization.manual_deallocation", e.attr("unit")),
+        ],
+    ))
 }
 
-/// The dims of value `v`'s type in a function signature (`[0]` when it has
-/// no elements, see [`boundary_memref_type`]).
-fn boundary_dims(model: &Model, v: Value) -> Result<Vec<i64>> {
-    let dims = value_dims(model, v)?;
-    Ok(if dims.contains(&0) { vec![0] } else { dims })
-}
-
-/// `buffer` seen as the contiguous memref `ty` of `dims`; itself when the
-/// types agree.
-pub(crate) fn reinterpret<'c, 'a>(
+/// `buffer` seen as the contiguous memref `ty` of `sizes` (static or
+/// computed at run time, as `ty` spells them); itself when the types agree.
+pub(crate) fn reinterpret_sized<'c, 'a>(
     e: &Emitter<'c, 'a>,
     buffer: MValue<'c, 'a>,
     ty: MemRefType<'c>,
-    dims: &[i64],
+    sizes: &[Size<'c, 'a>],
 ) -> Result<MValue<'c, 'a>> {
     if buffer.r#type() == ty.into() {
         return Ok(buffer);
     }
-    let dims = dims.to_vec();
-    let mut strides = vec![1i64; dims.len()];
-    for i in (0..dims.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * dims[i + 1];
+    // Row-major strides: static while every size to the right is.
+    let mut strides = vec![Size::Static(1); sizes.len()];
+    for i in (0..sizes.len().saturating_sub(1)).rev() {
+        strides[i] = match (strides[i + 1], sizes[i + 1]) {
+            (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
+            (a, b) => {
+                let index = Type::index(e.cx);
+                Size::Dynamic(e.value(e.op("arith.muli", &[a.value(e), b.value(e)], &[index], &[])))
+            }
+        };
     }
+    let dynamic = |list: &[Size<'c, 'a>]| -> Vec<MValue<'c, 'a>> {
+        list.iter()
+            .filter_map(|s| match s {
+                Size::Dynamic(d) => Some(*d),
+                Size::Static(_) => None,
+            })
+            .collect()
+    };
+    let type_dims = |list: &[Size]| -> Vec<i64> { list.iter().map(Size::type_dim).collect() };
+    let (dyn_sizes, dyn_strides) = (dynamic(sizes), dynamic(&strides));
+    let mut operands = vec![buffer];
+    operands.extend(&dyn_sizes);
+    operands.extend(&dyn_strides);
     let attrs = [
         ("static_offsets", e.attr("array<i64: 0>")),
-        ("static_sizes", e.attr(&i64_array(&dims))),
-        ("static_strides", e.attr(&i64_array(&strides))),
-        ("operandSegmentSizes", e.segments(&[1, 0, 0, 0])),
+        ("static_sizes", e.attr(&i64_array(&type_dims(sizes)))),
+        ("static_strides", e.attr(&i64_array(&type_dims(&strides)))),
+        (
+            "operandSegmentSizes",
+            e.segments(&[1, 0, dyn_sizes.len() as i32, dyn_strides.len() as i32]),
+        ),
     ];
-    Ok(e.value(e.op("memref.reinterpret_cast", &[buffer], &[ty.into()], &attrs)))
+    Ok(e.value(e.op("memref.reinterpret_cast", &operands, &[ty.into()], &attrs)))
 }
 
 /// `array<i64: a, b, …>` (`array<i64>` when empty).

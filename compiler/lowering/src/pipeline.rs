@@ -49,12 +49,15 @@ const TO_AFFINE: &str = "builtin.module(canonicalize,\
      loop-invariant-code-motion,canonicalize,cse)";
 
 /// From the affine stage to the LLVM dialect. Functions take memrefs as
-/// bare pointers (their shapes are static), which keeps `llvm.noalias`.
+/// bare pointers (their shapes are static; buffers of symbolic size are
+/// passed as `memref<0xT>` and reinterpreted), which keeps `llvm.noalias`.
+/// `memref.alloc`/`dealloc` call `_mlir_memref_to_llvm_alloc`/`free`, which
+/// the code generator defines on the runtime's allocator.
 /// Math ops become LLVM intrinsics where LLVM has them and libm calls
 /// otherwise, before vectors are lowered (libm calls are per element).
 const TO_LLVM: &str = "builtin.module(lower-affine,convert-math-to-llvm,convert-math-to-libm,\
      convert-vector-to-scf,convert-scf-to-cf,canonicalize,convert-vector-to-llvm,\
-     expand-strided-metadata,lower-affine,finalize-memref-to-llvm,arith-expand{include-bf16=true},\
+     expand-strided-metadata,lower-affine,finalize-memref-to-llvm{use-generic-functions=1},arith-expand{include-bf16=true},\
      convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,\
      convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-ub-to-llvm,\
      reconcile-unrealized-casts,canonicalize,cse)";

@@ -10,7 +10,7 @@
 use melior::ir::r#type::{IntegerType, MemRefType, RankedTensorType};
 use melior::ir::Type;
 use melior::Context;
-use onnx_mlc_dialect::{ElemType, TensorType};
+use onnx_mlc_dialect::{Dim, ElemType, TensorType};
 
 use crate::error::{LowerError, Result};
 
@@ -38,21 +38,37 @@ pub fn elem_type<'c>(cx: &'c Context, elem: ElemType) -> Result<Type<'c>> {
     })
 }
 
-/// The static dims of a tensor type, or an error naming `what`.
-pub fn static_dims(ty: &TensorType, what: &str) -> Result<Vec<i64>> {
-    ty.static_dims().ok_or_else(|| LowerError::UnsupportedType {
+/// MLIR's marker of a dynamic size in a shaped type (`?`,
+/// `ShapedType::kDynamic`).
+pub const DYNAMIC: i64 = i64::MIN;
+
+/// The dims of a tensor type as MLIR types spell them: static sizes, and
+/// [`DYNAMIC`] where the size is a polynomial over `dim_param`s (evaluated
+/// at run time, see [`crate::symbols`]); an error naming `what` when the
+/// rank or a size is unknown.
+pub fn lowered_dims(ty: &TensorType, what: &str) -> Result<Vec<i64>> {
+    let unsupported = || LowerError::UnsupportedType {
         ty: format!("tensor<{ty}>"),
-        what: format!("{what} (dynamic shapes are not lowered yet)"),
-    })
+        what: format!("{what} (unknown ranks and sizes are not lowered)"),
+    };
+    ty.dims()
+        .ok_or_else(unsupported)?
+        .iter()
+        .map(|d| match d {
+            Dim::Known(n) => Ok(*n),
+            Dim::Sym(_) => Ok(DYNAMIC),
+            Dim::Unknown => Err(unsupported()),
+        })
+        .collect()
 }
 
-/// `tensor<dims x elem>`.
+/// `tensor<dims x elem>` ([`DYNAMIC`] dims are `?`).
 pub fn tensor_type<'c>(cx: &'c Context, dims: &[i64], elem: ElemType) -> Result<Type<'c>> {
     let dims: Vec<u64> = dims.iter().map(|&d| d as u64).collect();
     Ok(RankedTensorType::new(&dims, elem_type(cx, elem)?, None).into())
 }
 
-/// `memref<dims x elem>` with the identity layout.
+/// `memref<dims x elem>` with the identity layout ([`DYNAMIC`] dims are `?`).
 pub fn memref_type<'c>(cx: &'c Context, dims: &[i64], elem: ElemType) -> Result<MemRefType<'c>> {
     Ok(MemRefType::new(elem_type(cx, elem)?, dims, None, None))
 }
@@ -69,13 +85,15 @@ pub fn scalar_type<'c>(cx: &'c Context, elem: ElemType) -> Result<Type<'c>> {
 /// The memref type a tensor of `dims` has in a function signature: its own,
 /// or `memref<0 x elem>` when it has no elements (the bare-pointer calling
 /// convention does not convert signatures with several zero-sized
-/// multi-dimensional memrefs; inside, the buffer is reinterpreted).
+/// multi-dimensional memrefs) or a dynamic size (the bare-pointer
+/// convention only passes static shapes); inside, the buffer is
+/// reinterpreted to its real shape.
 pub fn boundary_memref_type<'c>(
     cx: &'c Context,
     dims: &[i64],
     elem: ElemType,
 ) -> Result<MemRefType<'c>> {
-    if dims.contains(&0) {
+    if dims.contains(&0) || dims.contains(&DYNAMIC) {
         memref_type(cx, &[0], elem)
     } else {
         memref_type(cx, dims, elem)

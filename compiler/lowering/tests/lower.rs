@@ -7,6 +7,8 @@ use onnx_mlc_lowering::context::new_context;
 use onnx_mlc_lowering::kernel::{build_kernel, KernelSpec};
 use onnx_mlc_lowering::pipeline;
 use onnx_mlc_lowering::schedule::Target;
+use onnx_mlc_lowering::symbols::Symbols;
+use onnx_mlc_lowering::LowerError;
 
 fn model(text: &str) -> Model {
     let mut m = parse_model(text).expect("valid text");
@@ -49,7 +51,8 @@ fn build(text: &str) -> [String; 3] {
     let cx = new_context();
     let mut module = Module::new(Location::unknown(&cx));
     let m = model(text);
-    let schedule = build_kernel(&cx, &module, &m, &whole_graph(&m)).expect("lowers");
+    let symbols = Symbols::of_model(&m).expect("inputs of known rank");
+    let (schedule, _) = build_kernel(&cx, &module, &m, &symbols, &whole_graph(&m)).expect("lowers");
     assert!(
         module.as_operation().verify(),
         "invalid MLIR:\n{}",
@@ -89,4 +92,64 @@ onnx.graph "g"(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %b: tensor<16xf32>) ->
         "no temporary buffers:\n{affine}"
     );
     assert!(llvm.contains("llvm.func @k0"));
+}
+
+#[test]
+fn a_kernel_with_symbolic_sizes_takes_them_as_arguments() {
+    let [text, affine, llvm] = build(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<"N"x8xf32>, %w: tensor<8x16xf32>, %b: tensor<16xf32>) -> ("y": tensor<"N"x16xf32>) {
+  %m = "onnx.MatMul"(%x, %w) : (tensor<"N"x8xf32>, tensor<8x16xf32>) -> tensor<"N"x16xf32>
+  %y = "onnx.Add"(%m, %b) : (tensor<"N"x16xf32>, tensor<16xf32>) -> tensor<"N"x16xf32>
+  onnx.return %y
+}
+"#,
+    );
+    assert!(
+        text.contains("@k0(%arg0: memref<0xf32>")
+            && text.contains("%arg4: index, %arg5: index, %arg6: index)"),
+        "a buffer of symbolic size crosses the boundary as memref<0xf32>, \
+         followed by the symbol N, begin and end:\n{text}"
+    );
+    assert!(text.contains("memref<?x8xf32>"), "{text}");
+    assert!(text.contains("tensor<?x16xf32>"), "{text}");
+    assert!(text.contains("linalg.matmul"), "{text}");
+    assert!(
+        !affine.contains("vector."),
+        "a dynamic kernel is left unscheduled:\n{affine}"
+    );
+    assert!(llvm.contains("llvm.func @k0"));
+}
+
+#[test]
+fn an_undecidable_broadcast_is_unsupported() {
+    let cx = new_context();
+    let module = Module::new(Location::unknown(&cx));
+    let m = model(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<"N"xf32>, %y: tensor<"M"x"N"xf32>) -> ("z": tensor<"M"x"N"xf32>) {
+  %z = "onnx.Mul"(%y, %x) : (tensor<"M"x"N"xf32>, tensor<"N"xf32>) -> tensor<"M"x"N"xf32>
+  onnx.return %z
+}
+"#,
+    );
+    let symbols = Symbols::of_model(&m).unwrap();
+    assert!(build_kernel(&cx, &module, &m, &symbols, &whole_graph(&m)).is_ok());
+    let m = model(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<"K"xf32>, %y: tensor<"M"x"N"xf32>) -> ("z": tensor<"M"x?xf32>) {
+  %z = "onnx.Mul"(%y, %x) : (tensor<"M"x"N"xf32>, tensor<"K"xf32>) -> tensor<"M"x?xf32>
+  onnx.return %z
+}
+"#,
+    );
+    let symbols = Symbols::of_model(&m).unwrap();
+    let e = build_kernel(&cx, &module, &m, &symbols, &whole_graph(&m)).err();
+    assert!(
+        matches!(
+            e,
+            Some(LowerError::Unsupported { .. } | LowerError::UnsupportedType { .. })
+        ),
+        "{e:?}"
+    );
 }

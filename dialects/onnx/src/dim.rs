@@ -97,6 +97,19 @@ impl Dim {
         }
     }
 
+    /// The polynomial as `(coefficient, atoms)` monomials (atoms repeated
+    /// by their power; no atoms for the constant term), for code that
+    /// evaluates the size at run time; `None` for [`Dim::Unknown`].
+    pub fn monomials(&self) -> Option<Vec<(i64, Vec<&str>)>> {
+        match self {
+            Dim::Known(n) => Some(vec![(*n, vec![])]),
+            Dim::Sym(s) => {
+                Some(s.0.iter().map(|t| (t.coeff, t.atoms.iter().map(|a| &**a).collect())).collect())
+            }
+            Dim::Unknown => None,
+        }
+    }
+
     fn terms(&self) -> Option<Vec<Term>> {
         match self {
             Dim::Known(n) => Some(vec![Term { coeff: *n, atoms: vec![] }]),

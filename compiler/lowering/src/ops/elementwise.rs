@@ -249,7 +249,7 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
 
 /// The inputs whose values an op reads (`CastLike`'s second input only
 /// gives the type).
-fn data_inputs(op: &onnx_mlc_dialect::ir::OpData) -> impl Iterator<Item = &Value> {
+pub(crate) fn data_inputs(op: &onnx_mlc_dialect::ir::OpData) -> impl Iterator<Item = &Value> {
     let n = if op.kind == OpKind::CastLike {
         1
     } else {

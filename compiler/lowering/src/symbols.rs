@@ -1,0 +1,299 @@
+//! Dynamic shapes: the `dim_param` symbols of a model and the run-time
+//! sizes computed from them.
+//!
+//! A model compiles once for every binding of its symbols. The symbols are
+//! the `dim_param` names of the graph inputs, in order of first appearance
+//! (input by input, axis by axis); the entry point receives each one's
+//! value as an `index` argument (the ABI glue reads it from the input's
+//! shape, `docs/codegen.md`, "Dynamic shapes"). Every other size is a
+//! polynomial over them (the dialect's [`Dim`]), evaluated with `arith` ops
+//! where it is needed: to type a buffer, to allocate one, to create a
+//! `tensor.empty`. Types spell such a size `?` ([`DYNAMIC`]).
+//!
+//! What the generated code cannot decide at run time is refused at compile
+//! time ([`check_kernel`]): a broadcast between two different symbolic
+//! sizes (which one is 1 is only known at run time), a size that is no
+//! polynomial over the symbols, and, for now, every op family other than
+//! the elementwise ops and MatMul/Gemm.
+
+use melior::ir::{Type, Value as MValue};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{Dim, Model, OpKind, Value};
+
+use crate::emit::Emitter;
+use crate::error::{LowerError, Result};
+use crate::kernel::{describe_value, value_tensor};
+use crate::ops::elementwise::{data_inputs, is_elementwise};
+use crate::types::DYNAMIC;
+
+/// One symbol: a `dim_param` name and the input dim it is read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// The `dim_param` name.
+    pub name: String,
+    /// Which graph input (among those without a default) first carries it.
+    pub input: usize,
+    /// Which axis of that input.
+    pub axis: usize,
+}
+
+/// The symbols of a model, in the order the entry point receives them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Symbols(pub Vec<Symbol>);
+
+impl Symbols {
+    /// The symbols of `model`'s graph inputs. An input dim that is neither
+    /// static nor a plain `dim_param` (an unknown size) is unsupported.
+    pub fn of_model(model: &Model) -> Result<Symbols> {
+        let g = model.ir.region(model.graph);
+        let mut out: Vec<Symbol> = vec![];
+        let inputs = g.args.iter().filter(|a| a.default.is_none());
+        for (input, arg) in inputs.enumerate() {
+            let t = value_tensor(model, arg.value)?;
+            let unsupported = || LowerError::UnsupportedType {
+                ty: model.ir.ty(arg.value).to_string(),
+                what: format!(
+                    "graph input {} (dims must be static or a dim_param)",
+                    describe_value(model, arg.value)
+                ),
+            };
+            for (axis, d) in t.dims().ok_or_else(unsupported)?.iter().enumerate() {
+                match d {
+                    Dim::Known(_) => {}
+                    _ => {
+                        let name = d.as_param().ok_or_else(unsupported)?;
+                        if !out.iter().any(|s| s.name == name) {
+                            out.push(Symbol {
+                                name: name.to_string(),
+                                input,
+                                axis,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Symbols(out))
+    }
+
+    /// Whether the model has no symbols (every shape is static).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// How many symbols there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether every atom of `dim` is a symbol (so that it can be evaluated).
+    fn binds(&self, dim: &Dim) -> bool {
+        dim.monomials().is_some_and(|terms| {
+            terms
+                .iter()
+                .all(|(_, atoms)| atoms.iter().all(|a| self.0.iter().any(|s| s.name == *a)))
+        })
+    }
+
+    /// Whether graph output `v` has a size that the inputs' shapes do not
+    /// give directly (neither static nor an input's `dim_param`, e.g.
+    /// `2*N`): the model then allocates it and writes its shape
+    /// (`docs/abi.md`); the code generator decides the same from the ABI's
+    /// description of the outputs.
+    pub fn is_computed(&self, model: &Model, v: Value) -> Result<bool> {
+        let t = value_tensor(model, v)?;
+        let dims = t.dims().ok_or_else(|| LowerError::UnsupportedType {
+            ty: model.ir.ty(v).to_string(),
+            what: format!("graph output {} of unknown rank", describe_value(model, v)),
+        })?;
+        Ok(!dims.iter().all(|d| {
+            d.is_known()
+                || d.as_param()
+                    .is_some_and(|p| self.0.iter().any(|s| s.name == p))
+        }))
+    }
+}
+
+/// A size at run time: static, or an `index` value.
+#[derive(Copy, Clone, Debug)]
+pub enum Size<'c, 'a> {
+    Static(i64),
+    Dynamic(MValue<'c, 'a>),
+}
+
+impl<'c, 'a> Size<'c, 'a> {
+    /// The size as it appears in a shaped type.
+    pub fn type_dim(&self) -> i64 {
+        match self {
+            Size::Static(n) => *n,
+            Size::Dynamic(_) => DYNAMIC,
+        }
+    }
+
+    /// The size as an `index` value.
+    pub fn value(&self, e: &Emitter<'c, 'a>) -> MValue<'c, 'a> {
+        match self {
+            Size::Static(n) => e.index(*n),
+            Size::Dynamic(v) => *v,
+        }
+    }
+}
+
+/// The run-time sizes of value `v`, given the symbols' values (`index`
+/// values, in [`Symbols`] order). Values of static shape need no symbols.
+pub fn sizes<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    model: &Model,
+    symbols: &Symbols,
+    values: &[MValue<'c, 'a>],
+    v: Value,
+) -> Result<Vec<Size<'c, 'a>>> {
+    let t = value_tensor(model, v)?;
+    let unsupported = || LowerError::UnsupportedType {
+        ty: model.ir.ty(v).to_string(),
+        what: format!(
+            "{} (a size that is not a polynomial over the inputs' dim_params)",
+            describe_value(model, v)
+        ),
+    };
+    t.dims()
+        .ok_or_else(unsupported)?
+        .iter()
+        .map(|d| match d {
+            Dim::Known(n) => Ok(Size::Static(*n)),
+            _ if !symbols.binds(d) => Err(unsupported()),
+            _ => Ok(Size::Dynamic(evaluate(e, symbols, values, d))),
+        })
+        .collect()
+}
+
+/// Emits `arith` ops computing a polynomial whose atoms are all symbols.
+fn evaluate<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    symbols: &Symbols,
+    values: &[MValue<'c, 'a>],
+    d: &Dim,
+) -> MValue<'c, 'a> {
+    let index: Type = Type::index(e.cx);
+    let mut sum: Option<MValue> = None;
+    for (coeff, atoms) in d.monomials().expect("checked by the caller") {
+        let mut term: Option<MValue> = (coeff != 1 || atoms.is_empty()).then(|| e.index(coeff));
+        for atom in atoms {
+            let k = symbols
+                .0
+                .iter()
+                .position(|s| s.name == atom)
+                .expect("checked by the caller");
+            term = Some(match term {
+                Some(t) => e.value(e.op("arith.muli", &[t, values[k]], &[index], &[])),
+                None => values[k],
+            });
+        }
+        let term = term.expect("a monomial has a coefficient or an atom");
+        sum = Some(match sum {
+            Some(s) => e.value(e.op("arith.addi", &[s, term], &[index], &[])),
+            None => term,
+        });
+    }
+    sum.expect("a polynomial has a term")
+}
+
+/// Whether any value the kernel's ops read or write has a symbolic size.
+pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
+    ops.iter().any(|&op| {
+        let data = model.ir.op(op);
+        data.inputs.iter().chain(&data.results).flatten().any(|&v| {
+            value_tensor(model, v)
+                .ok()
+                .and_then(|t| t.dims())
+                .is_some_and(|dims| dims.iter().any(|d| !d.is_known()))
+        })
+    })
+}
+
+/// Checks that the ops of a kernel with symbolic sizes can be lowered with
+/// them: only elementwise ops and MatMul/Gemm (whose lowerings take every
+/// size from the types and `tensor.empty`'s operands), and only broadcasts
+/// decidable at compile time — each operand dim (of the operands whose
+/// values are read: not `CastLike`'s type donor), right-aligned against
+/// the result's, is 1 or the result's very size (the same polynomial), and
+/// the two contraction sizes of a MatMul/Gemm are the same polynomial.
+pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
+    for &op in ops {
+        let data = model.ir.op(op);
+        let unsupported = |why: &str| LowerError::Unsupported {
+            op: model.ir.describe_op(op),
+            message: format!("with symbolic sizes: {why}"),
+        };
+        let dims = |v: Value| -> Result<Vec<Dim>> {
+            Ok(value_tensor(model, v)?
+                .dims()
+                .ok_or_else(|| unsupported("an operand of unknown rank"))?
+                .to_vec())
+        };
+        let broadcasts = |operand: &[Dim], out: &[Dim]| {
+            operand.len() <= out.len()
+                && operand
+                    .iter()
+                    .rev()
+                    .zip(out.iter().rev())
+                    .all(|(a, y)| a == y || *a == Dim::Known(1))
+        };
+        if !is_elementwise(data.kind) && !matches!(data.kind, OpKind::MatMul | OpKind::Gemm) {
+            return Err(unsupported(
+                "this op family is not lowered with dynamic shapes yet",
+            ));
+        }
+        let y = dims(data.results[0].ok_or_else(|| unsupported("an absent first result"))?)?;
+        match data.kind {
+            k if is_elementwise(k) => {
+                for &v in data_inputs(data) {
+                    if !broadcasts(&dims(v)?, &y) {
+                        return Err(unsupported(
+                            "a broadcast between sizes that may differ at run time",
+                        ));
+                    }
+                }
+                for &r in data.results.iter().flatten() {
+                    if dims(r)? != y {
+                        return Err(unsupported("results of different shapes"));
+                    }
+                }
+            }
+            OpKind::MatMul | OpKind::Gemm => {
+                let a = dims(data.inputs[0].expect("A is required"))?;
+                let b = dims(data.inputs[1].expect("B is required"))?;
+                let attr = |n| data.kind == OpKind::Gemm && data.attrs.int(n).unwrap_or(0) != 0;
+                if a.len() < 2 || b.len() < 2 {
+                    continue; // 1-D operands are refused by the lowering itself.
+                }
+                let ka = &a[if attr("transA") {
+                    a.len() - 2
+                } else {
+                    a.len() - 1
+                }];
+                let kb = &b[if attr("transB") {
+                    b.len() - 1
+                } else {
+                    b.len() - 2
+                }];
+                let batch = &y[..y.len() - 2];
+                let c_ok = match data.inputs.get(2).copied().flatten() {
+                    Some(c) => broadcasts(&dims(c)?, &y),
+                    None => true,
+                };
+                if ka != kb
+                    || !broadcasts(&a[..a.len() - 2], batch)
+                    || !broadcasts(&b[..b.len() - 2], batch)
+                    || !c_ok
+                {
+                    return Err(unsupported(
+                        "operand sizes that are only known to agree at run time",
+                    ));
+                }
+            }
+            _ => unreachable!("refused above"),
+        }
+    }
+    Ok(())
+}
