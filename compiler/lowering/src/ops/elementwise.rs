@@ -120,6 +120,29 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
             ));
         }
     }
+    // Each operand must broadcast to its op's result numpy-style: the
+    // legacy rules (opset < 7 `broadcast`/`axis`, PRelu's per-channel slope
+    // before opset 7) align operands differently, and reading them with
+    // right-aligned maps would index out of bounds.
+    for &o in chain {
+        let data = ir.op(o);
+        if data.kind == OpKind::BatchNormalization {
+            continue;
+        }
+        let Some(result) = data.results.first().copied().flatten() else {
+            continue;
+        };
+        let result_dims = kb.shape(result)?.0;
+        for v in data_inputs(data) {
+            if !broadcasts_to(&kb.shape(*v)?.0, &result_dims) {
+                return Err(unsupported(
+                    kb,
+                    o,
+                    "an operand that broadcasts only under the legacy (opset < 7) rules",
+                ));
+            }
+        }
+    }
     // Operands from outside the run, in order of first use; one that was
     // computed in an output's destination is read from that output instead.
     let mut ins: Vec<Value> = vec![];
@@ -262,6 +285,17 @@ pub(crate) fn data_inputs(op: &onnx_mlc_dialect::ir::OpData) -> impl Iterator<It
 pub(crate) fn identity_map(rank: usize) -> String {
     let dims: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
     format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "))
+}
+
+/// Whether an operand of `dims` broadcasts to `out` numpy-style (right
+/// aligned, each dim 1 or equal; dynamic dims, negative here, are decided
+/// by the dynamic-shape checks).
+pub(crate) fn broadcasts_to(dims: &[i64], out: &[i64]) -> bool {
+    dims.len() <= out.len()
+        && dims
+            .iter()
+            .zip(&out[out.len() - dims.len()..])
+            .all(|(&d, &o)| d == 1 || d == o || d < 0 || o < 0)
 }
 
 /// The indexing map reading an operand of `dims` broadcast to `out`.
