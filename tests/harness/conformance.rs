@@ -1,7 +1,8 @@
 //! The conformance run: every case of the ONNX backend test data through
 //! `onnx-mlc run` in every mode, checked against
 //! `tests/conformance/manifest.tsv` (a listed-passing case that fails and a
-//! listed-failing case that passes both fail the run), with a report per
+//! listed-failing case that passes both fail the run; so does any JIT or
+//! AOT failure other than a clean `UNSUPPORTED`, listed or not), with a report per
 //! operator and per suite, and `docs/conformance.md` rewritten after a
 //! full run.
 //!
@@ -173,13 +174,21 @@ fn run() -> Result<bool, String> {
         })
         .collect();
 
-    let mut problems = vec![];
+    let (mut problems, mut unclean) = (vec![], vec![]);
     for r in &results {
         let expected = manifest.entries.get(&r.id);
         for mode in &modes {
             let Some(outcome) = &r.modes[mode.index()] else {
                 continue;
             };
+            // Symbolic-dim rewrites still meet inference that rejects shape
+            // operands of unknown size (noted on the conformance issue), so
+            // the dynamic mode is held to its manifest only.
+            if let (Err(why), false) = (outcome, *mode == Mode::Dynamic) {
+                if !why.starts_with("UNSUPPORTED: ") {
+                    unclean.push(format!("{} [{}]: {why}", r.id, mode.name()));
+                }
+            }
             match (expected.map(|e| e.passes[mode.index()]), outcome) {
                 (Some(true), Err(why)) => {
                     problems.push(format!("REGRESSION {} [{}]: {why}", r.id, mode.name()))
@@ -278,6 +287,15 @@ fn run() -> Result<bool, String> {
         .flat_map(|r| &r.modes)
         .filter(|m| matches!(m, Some(Err(_))))
         .count();
+    if !unclean.is_empty() {
+        println!(
+            "\n{} failures that are not a clean UNSUPPORTED (wrong results, errors, crashes, time-outs):",
+            unclean.len()
+        );
+        for u in &unclean {
+            println!("  {u}");
+        }
+    }
     println!("\n{passed} passed, {failed} failed");
-    Ok(bless || problems.is_empty())
+    Ok((bless || problems.is_empty()) && unclean.is_empty())
 }
