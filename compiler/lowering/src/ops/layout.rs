@@ -1,5 +1,5 @@
 //! Data movement: Transpose, Concat, Split, Slice, Expand, Tile, Pad,
-//! ConstantOfShape and Range (Reshape, Flatten, Squeeze, Unsqueeze and
+//! ConstantOfShape, Range and Trilu (Reshape, Flatten, Squeeze, Unsqueeze and
 //! Identity are views the plan resolves without code).
 //!
 //! | op | lowering | variants |
@@ -12,6 +12,7 @@
 //! | Pad | generic computing each source index (`tensor.extract`) | constant, edge, reflect, wrap; constant pads/axes |
 //! | ConstantOfShape | `linalg.fill` | all opsets |
 //! | Range | generic `start + i·delta` | numeric types |
+//! | Trilu | generic keeping `x` where `j - i ≥ k` (upper) or `j - i ≤ k` (lower), else 0 | `upper`, `k` input (constant or run-time), all element types |
 //!
 //! Each op with one output is a root over its output's loops
 //! (`Schedule::Fused` without producers: chunked along the outer dims).
@@ -43,6 +44,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         OpKind::Pad => pad(kb, op),
         OpKind::ConstantOfShape => constant_of_shape(kb, op),
         OpKind::Range => range(kb, op),
+        OpKind::Trilu => trilu(kb, op),
         _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
     }
 }
@@ -535,6 +537,48 @@ fn range(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 be.same("arith.addi", &[a[0], be.same("arith.muli", &[i, a[1]])])
             };
             vec![v]
+        },
+    );
+    finish_root(kb, g, y)
+}
+
+/// Trilu: the upper (`j - i ≥ k`) or lower (`j - i ≤ k`) triangle of each
+/// matrix of the last two dims, zero elsewhere; `k` (default 0) is a
+/// scalar input read through the generic, so it may be known only at run
+/// time.
+fn trilu(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input");
+    let y = data.results[0].expect("output");
+    let (xd, elem) = kb.shape(x)?;
+    let rank = xd.len();
+    let upper = data.attrs.int("upper").unwrap_or(1) != 0;
+    let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    if let Some(k) = data.inputs.get(1).copied().flatten() {
+        let (kd, _) = kb.shape(k)?;
+        ins.push((kb.tensor(k), map(rank, &vec!["0".to_string(); kd.len()])));
+    }
+    let init = kb.init(y)?;
+    let g = generic(
+        kb.e,
+        &ins,
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let i64t = be.int_type(64);
+            let row = be.convert("arith.index_cast", loop_index(be, rank - 2), i64t);
+            let col = be.convert("arith.index_cast", loop_index(be, rank - 1), i64t);
+            let diff = be.same("arith.subi", &[col, row]);
+            let k = if a.len() > 2 { a[1] } else { be.i(i64t, 0) };
+            // sge (5) for the upper triangle, sle (3) for the lower.
+            let keep = be.cmp("arith.cmpi", if upper { 5 } else { 3 }, diff, k);
+            let ty = a[0].r#type();
+            let zero = if elem.is_float() {
+                be.f(ty, 0.0)
+            } else {
+                be.i(ty, 0)
+            };
+            vec![be.select(keep, a[0], zero)]
         },
     );
     finish_root(kb, g, y)

@@ -156,11 +156,10 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | LinearAttention | RotaryEmbedding | SwiGLU => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Transpose | Concat | Split | Slice | Expand | Tile | Pad | ConstantOfShape | Range => {
-            layout::lower(kb, op)
-        }
+        Transpose | Concat | Split | Slice | Expand | Tile | Pad | ConstantOfShape | Range
+        | Trilu => layout::lower(kb, op),
         Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | DepthToSpace | SpaceToDepth
-        | CenterCropPad | Identity | Constant | EyeLike | Trilu => {
+        | CenterCropPad | Identity | Constant | EyeLike => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Gather | GatherElements => index::lower(kb, op),
