@@ -133,7 +133,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         ArgMax | ArgMin => reduce::lower_arg(kb, op),
         ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
         | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => reduce::lower_reduce(kb, op),
-        CumSum | CumProd | TopK => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        CumSum | CumProd => reduce::lower_scan(kb, op),
+        TopK => Err(unsupported(kb, op, "no lowering for this operator yet")),
         Conv => conv::lower_conv(kb, op),
         AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
             conv::lower_pool(kb, op)

@@ -1,9 +1,10 @@
 //! Reductions: ReduceSum/Mean/Max/Min/Prod/L1/L2/SumSquare/LogSum/LogSumExp
-//! and ArgMax/ArgMin.
+//! and ArgMax/ArgMin; scans: CumSum and CumProd.
 //!
 //! | op | lowering | variants |
 //! |---|---|---|
 //! | Reduce* | one reduction generic over the input's loops into a temporary without the reduced dims, then one generic over the output reading it back and applying Mean's ÷N, L2's √, LogSum's log or LogSumExp's `log Σ exp(x - max) + max` (the max a first reduction) | `axes` attribute or constant input, `keepdims`, `noop_with_empty_axes`; floats, and integers for Sum/Mean/Max/Min/Prod/L1/SumSquare |
+//! | CumSum / CumProd | one generic over the output whose body runs an `scf.for` over the axis up to (or, `reverse`, from) its own position, summing/multiplying `tensor.extract`s of the input: O(n·d) for d elements along the axis | `exclusive`, `reverse`, the `axis` input constant or known only at run time (chosen per element with `select`s, clamped into the rank); floats and integers |
 //! | ArgMax / ArgMin | one reduction generic with two outputs (best value, its index), the index then copied out | `axis`, `keepdims`, `select_last_index`; floats and integers |
 //!
 //! (Linalg tiles only results indexed by projected permutations, so kept
@@ -18,7 +19,9 @@ use onnx_mlc_dialect::{ElemType, OpKind};
 use super::elementwise::identity_map;
 use super::math::{exp, log};
 use super::norm::{stat_dims, stat_map};
-use super::structured::{const_ints, elem_of, empty, generic, loop_index, named, norm_axis};
+use super::structured::{
+    const_ints, elem_of, empty, for_loop, generic, loop_index, map, named, norm_axis,
+};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
@@ -325,4 +328,93 @@ pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         |_, a| vec![a[0]],
     );
     finish(kb, g, y, &yd)
+}
+
+/// Lowers CumSum or CumProd: each output element is the sum (product) of
+/// the input elements along the axis up to it (`exclusive`: before it;
+/// `reverse`: from it, or after it, to the end).
+pub(crate) fn lower_scan(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("data");
+    let axis = data.inputs[1].expect("axis");
+    let y = data.results[0].expect("scanned");
+    let (xd, elem) = kb.shape(x)?;
+    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
+        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+    }
+    let rank = xd.len();
+    if rank == 0 {
+        return Err(unsupported(kb, op, "a scalar input"));
+    }
+    let exclusive = data.attrs.int("exclusive").unwrap_or(0) != 0;
+    let reverse = data.attrs.int("reverse").unwrap_or(0) != 0;
+    let product = data.kind == OpKind::CumProd;
+    let float = elem.is_float();
+    let (ad, _) = kb.shape(axis)?;
+    let xt = kb.tensor(x);
+    let init = kb.init(y)?;
+    let g = generic(
+        kb.e,
+        &[(kb.tensor(axis), map(rank, &vec!["0".to_string(); ad.len()]))],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let index = Type::index(be.cx);
+            let zero = be.index(0);
+            let a0 = be.convert("arith.index_cast", a[0], index);
+            let wrapped = be.select(
+                be.cmp("arith.cmpi", 2, a0, zero),
+                be.same("arith.addi", &[a0, be.index(rank as i64)]),
+                a0,
+            );
+            let axis = be.same(
+                "arith.minsi",
+                &[
+                    be.same("arith.maxsi", &[wrapped, zero]),
+                    be.index(rank as i64 - 1),
+                ],
+            );
+            let is: Vec<MValue> = (0..rank)
+                .map(|k| be.cmp("arith.cmpi", 0, axis, be.index(k as i64)))
+                .collect();
+            let idx: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
+            let dims: Vec<MValue> = xd.iter().map(|&d| be.index(d)).collect();
+            let (i, d) = (pick(be, &is, &idx), pick(be, &is, &dims));
+            let next = be.same("arith.addi", &[i, be.index(1)]);
+            let (lb, ub) = match (reverse, exclusive) {
+                (false, false) => (zero, next),
+                (false, true) => (zero, i),
+                (true, false) => (i, d),
+                (true, true) => (next, d),
+            };
+            let ty = a[1].r#type();
+            let ident = match (float, product) {
+                (true, p) => be.f(ty, if p { 1.0 } else { 0.0 }),
+                (false, p) => be.i(ty, i64::from(p)),
+            };
+            let combine = match (float, product) {
+                (true, false) => "arith.addf",
+                (true, true) => "arith.mulf",
+                (false, false) => "arith.addi",
+                (false, true) => "arith.muli",
+            };
+            let acc = for_loop(be, lb, ub, &[ident], |le, t, c| {
+                let mut coords = vec![xt];
+                coords.extend((0..rank).map(|k| le.select(is[k], t, idx[k])));
+                let v = le.value(le.op("tensor.extract", &coords, &[ty], &[]));
+                vec![le.same(combine, &[c[0], v])]
+            });
+            vec![acc[0]]
+        },
+    );
+    finish(kb, g, y, &xd)
+}
+
+/// The value of `vals` whose condition in `is` holds (exactly one does).
+fn pick<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    is: &[MValue<'c, 'b>],
+    vals: &[MValue<'c, 'b>],
+) -> MValue<'c, 'b> {
+    (1..vals.len()).fold(vals[0], |acc, k| e.select(is[k], vals[k], acc))
 }

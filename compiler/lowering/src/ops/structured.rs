@@ -160,3 +160,40 @@ pub(crate) fn norm_axis(axis: i64, rank: usize) -> usize {
         axis as usize
     }
 }
+
+/// `scf.for %t = lb to ub step 1 iter_args(%acc = init)`, inside a
+/// generic's body: `body` receives the induction variable and the carried
+/// values and returns the values carried to the next iteration; the
+/// results are the values after the last one.
+pub(crate) fn for_loop<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    lb: MValue<'c, 'b>,
+    ub: MValue<'c, 'b>,
+    init: &[MValue<'c, 'b>],
+    body: impl for<'r> FnOnce(
+        Emitter<'c, 'r>,
+        MValue<'c, 'r>,
+        Vec<MValue<'c, 'r>>,
+    ) -> Vec<MValue<'c, 'r>>,
+) -> Vec<MValue<'c, 'b>> {
+    let index = Type::index(e.cx);
+    let types: Vec<Type> = init.iter().map(|v| v.r#type()).collect();
+    let mut args = vec![index];
+    args.extend(&types);
+    let region = region(e.cx, e.loc, &args, |be, a| {
+        let yields = body(be, a[0], a[1..].to_vec());
+        be.append(be.op("scf.yield", &yields, &[], &[]));
+    });
+    let mut operands = vec![lb, ub, e.index(1)];
+    operands.extend(init);
+    let op = OperationBuilder::new("scf.for", e.loc)
+        .add_operands(&operands)
+        .add_results(&types)
+        .add_regions([region])
+        .build()
+        .expect("a well-formed scf.for");
+    let op = e.append(op);
+    (0..init.len())
+        .map(|i| op.result(i).expect("one result per carried value").into())
+        .collect()
+}
