@@ -7,9 +7,9 @@
 //! | Transpose | generic reading the input through the inverse permutation | `perm` (default: reversed) |
 //! | Concat | a copy of each input into its slice of the output | all opsets |
 //! | Split | one copy per output from its window of the input | all opsets (offsets from the inferred output shapes) |
-//! | Slice | copy from a strided window of the input (`tensor.extract_slice`), reversed along negative steps | attrs (1) and constant inputs (10+), negative steps, clamping |
+//! | Slice | copy from a strided window of the input (`tensor.extract_slice`), reversed along negative steps; with bounds known only at run time, a generic computing each source index | attrs (1), constant or run-time inputs (10+), negative steps, clamping |
 //! | Expand, Tile | generic reading broadcast (`0`) or wrapped (`i mod d`) indices | all opsets |
-//! | Pad | generic computing each source index (`tensor.extract`) | constant, edge, reflect, wrap; constant pads/axes |
+//! | Pad | generic computing each source index (`tensor.extract`) | constant, edge, reflect, wrap; pads/axes constant or read at run time |
 //! | ConstantOfShape | `linalg.fill` | all opsets |
 //! | Range | generic `start + i·delta` | numeric types |
 //! | Trilu | generic keeping `x` where `j - i ≥ k` (upper) or `j - i ≤ k` (lower), else 0 | `upper`, `k` input (constant or run-time), all element types |
@@ -24,7 +24,9 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind};
 
 use super::elementwise::{broadcast_map, identity_map};
-use super::structured::{const_ints, elem_of, generic, loop_index, map, named, norm_axis};
+use super::structured::{
+    const_ints, elem_of, generic, loop_index, map, named, norm_axis, per_axis,
+};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
@@ -146,17 +148,10 @@ fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (xd, _) = kb.shape(data.inputs[0].expect("input"))?;
     let rank = xd.len();
     let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let ints = |i: usize| -> Result<Option<Vec<i64>>> {
-        match input(i) {
-            None => Ok(None),
-            Some(v) => const_ints(kb.model, v).map(Some).ok_or_else(|| {
-                unsupported(
-                    kb,
-                    op,
-                    "slice bounds that are not constants are not lowered",
-                )
-            }),
-        }
+    // `Some(None)` for an absent input, `None` for one known only at run time.
+    let known = |i: usize| match input(i) {
+        None => Some(None),
+        Some(v) => const_ints(kb.model, v).map(Some),
     };
     let (starts, axes, steps) = if data.version < 10 {
         (
@@ -165,7 +160,10 @@ fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             None,
         )
     } else {
-        (ints(1)?.unwrap_or_default(), ints(3)?, ints(4)?)
+        match (known(1), known(3), known(4)) {
+            (Some(Some(starts)), Some(axes), Some(steps)) => (starts, axes, steps),
+            _ => return slice_at_run_time(kb, op),
+        }
     };
     let n = starts.len();
     let axes = axes.unwrap_or_else(|| (0..n as i64).collect());
@@ -197,6 +195,69 @@ fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         reversed[a] = step < 0;
     }
     strided_copy(kb, op, &offsets, &strides, &reversed)
+}
+
+/// Slice with starts, axes or steps known only at run time: the output's
+/// (inferred) shape gives each dim's count, so only each dim's first index
+/// and step are computed, in the body, from the inputs (`ends` is not
+/// needed). Indices are clamped into the input, so values that disagree
+/// with the inferred shape read in bounds.
+fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input");
+    let y = data.results[0].expect("output");
+    let (xd, _) = kb.shape(x)?;
+    let (yd, _) = kb.shape(y)?;
+    if xd.contains(&0) && !yd.contains(&0) {
+        return Err(unsupported(kb, op, "a non-empty slice of an empty input"));
+    }
+    let rank = xd.len();
+    let starts = data.inputs[1].expect("starts");
+    let n = kb.shape(starts)?.0[0] as usize;
+    let tensor = |i: usize| data.inputs.get(i).copied().flatten().map(|v| kb.tensor(v));
+    let (st, axes, steps) = (kb.tensor(starts), tensor(3), tensor(4));
+    let xt = kb.tensor(x);
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let scalar = elem_of(xt);
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, _| {
+            let zero = be.index(0);
+            let begin = per_axis(be, rank, n, axes, st, 0, 0);
+            let step = match steps {
+                Some(t) => per_axis(be, rank, n, axes, t, 0, 1),
+                None => vec![be.index(1); rank],
+            };
+            let mut coords = vec![xt];
+            for k in 0..rank {
+                let dim = be.index(xd[k]);
+                let last = be.index((xd[k] - 1).max(0));
+                let s = begin[k];
+                let s = be.select(
+                    be.cmp("arith.cmpi", 2, s, zero),
+                    be.same("arith.addi", &[s, dim]),
+                    s,
+                );
+                let s = be.same("arith.maxsi", &[s, zero]);
+                // A positive step starts at most at the end, a negative one
+                // at the last element.
+                let forward = be.cmp("arith.cmpi", 4, step[k], zero);
+                let s = be.same("arith.minsi", &[s, be.select(forward, dim, last)]);
+                let i = be.same(
+                    "arith.addi",
+                    &[s, be.same("arith.muli", &[loop_index(be, k), step[k]])],
+                );
+                let i = be.same("arith.minsi", &[be.same("arith.maxsi", &[i, zero]), last]);
+                coords.push(i);
+            }
+            vec![be.value(be.op("tensor.extract", &coords, &[scalar], &[]))]
+        },
+    );
+    finish_root(kb, g, y)
 }
 
 /// Copies the window of input 0 at `offsets` with `strides` (the output's
@@ -372,26 +433,37 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         return Err(unsupported(kb, op, &format!("pad mode '{mode}'")));
     }
     let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let pads: Vec<i64> = if data.version < 11 {
+    let axes_input = input(3).filter(|_| data.version >= 18);
+    // Each dim's leading pad: known, or read from the inputs at run time.
+    let begin = if data.version < 11 {
         let name = if data.version < 2 { "paddings" } else { "pads" };
-        data.attrs.ints(name).unwrap_or_default().to_vec()
+        let pads = data.attrs.ints(name).unwrap_or_default();
+        Begin::Known(
+            (0..rank)
+                .map(|i| pads.get(i).copied().unwrap_or(0))
+                .collect(),
+        )
     } else {
-        input(1)
-            .and_then(|v| const_ints(kb.model, v))
-            .ok_or_else(|| unsupported(kb, op, "pads that are not constants are not lowered"))?
+        let pads = input(1).expect("pads");
+        let known_axes = match axes_input {
+            Some(v) => const_ints(kb.model, v),
+            None => Some((0..rank as i64).collect()),
+        };
+        match (const_ints(kb.model, pads), known_axes) {
+            (Some(pads), Some(axes)) => {
+                let mut begin = vec![0; rank];
+                for (k, &a) in axes.iter().enumerate() {
+                    begin[norm_axis(a, rank)] = pads[k];
+                }
+                Begin::Known(begin)
+            }
+            _ => Begin::AtRunTime {
+                pads: kb.tensor(pads),
+                axes: axes_input.map(|v| kb.tensor(v)),
+                n: kb.shape(pads)?.0[0] as usize / 2,
+            },
+        }
     };
-    let axes: Vec<usize> = match input(3).filter(|_| data.version >= 18) {
-        Some(v) => const_ints(kb.model, v)
-            .ok_or_else(|| unsupported(kb, op, "axes that are not constants are not lowered"))?
-            .iter()
-            .map(|&a| norm_axis(a, rank))
-            .collect(),
-        None => (0..rank).collect(),
-    };
-    let mut begin = vec![0; rank];
-    for (k, &a) in axes.iter().enumerate() {
-        begin[a] = pads[k];
-    }
     // The constant value: an attribute before 11, an optional input after.
     let value_input = input(2).filter(|_| data.version >= 11);
     let value_attr = f64::from(data.attrs.float("value").unwrap_or(0.0));
@@ -412,11 +484,15 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         |be, a| {
             let index = Type::index(be.cx);
             let zero = be.i(index, 0);
+            let begin = match &begin {
+                Begin::Known(b) => b.iter().map(|&p| be.index(p)).collect(),
+                Begin::AtRunTime { pads, axes, n } => per_axis(be, rank, *n, *axes, *pads, 0, 0),
+            };
             let mut valid: Option<MValue> = None;
             let mut idx = vec![];
             for i in 0..rank {
                 let n = xd[i];
-                let src = be.same("arith.subi", &[loop_index(be, i), be.i(index, begin[i])]);
+                let src = be.same("arith.subi", &[loop_index(be, i), begin[i]]);
                 let last = be.i(index, (n - 1).max(0));
                 let clamped = be.same("arith.minsi", &[be.same("arith.maxsi", &[src, zero]), last]);
                 let j = match mode.as_str() {
@@ -480,6 +556,19 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         },
     );
     finish_root(kb, g, y)
+}
+
+/// Pad's leading pad per dim.
+enum Begin<'c, 'a> {
+    /// Known at compile time.
+    Known(Vec<i64>),
+    /// Entries `0..n` of `pads` (the leading pads of `axes`, or of dims
+    /// `0..n`), read at run time.
+    AtRunTime {
+        pads: MValue<'c, 'a>,
+        axes: Option<MValue<'c, 'a>>,
+        n: usize,
+    },
 }
 
 fn constant_of_shape(kb: &mut KernelBuilder, op: OpId) -> Result<()> {

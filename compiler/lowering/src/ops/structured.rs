@@ -197,3 +197,48 @@ pub(crate) fn for_loop<'c, 'b>(
         .map(|i| op.result(i).expect("one result per carried value").into())
         .collect()
 }
+
+/// Per dim of a rank-`rank` tensor, read at run time inside a body: entry
+/// `offset + j` of the 1-D integer tensor `vals` for the `j` (of `n`)
+/// whose axis — entry `j` of `axes` (negative counts from the end), or `j`
+/// itself without `axes` — is that dim, else `default`; as `index`es.
+pub(crate) fn per_axis<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    rank: usize,
+    n: usize,
+    axes: Option<MValue<'c, '_>>,
+    vals: MValue<'c, '_>,
+    offset: usize,
+    default: i64,
+) -> Vec<MValue<'c, 'b>> {
+    let index = Type::index(e.cx);
+    let read = |t: MValue<'c, '_>, j: usize| {
+        let v = e.value(e.op(
+            "tensor.extract",
+            &[t, e.index(j as i64)],
+            &[elem_of(t)],
+            &[],
+        ));
+        e.convert("arith.index_cast", v, index)
+    };
+    let zero = e.index(0);
+    let mut out = vec![e.index(default); rank];
+    for j in 0..n {
+        let axis = match axes {
+            Some(a) => {
+                let a = read(a, j);
+                e.select(
+                    e.cmp("arith.cmpi", 2, a, zero),
+                    e.same("arith.addi", &[a, e.index(rank as i64)]),
+                    a,
+                )
+            }
+            None => e.index(j as i64),
+        };
+        let v = read(vals, offset + j);
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = e.select(e.cmp("arith.cmpi", 0, axis, e.index(k as i64)), v, *o);
+        }
+    }
+    out
+}
