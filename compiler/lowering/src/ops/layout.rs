@@ -1,5 +1,5 @@
 //! Data movement: Transpose, Concat, Split, Slice, Expand, Tile, Pad,
-//! ConstantOfShape, Range and Trilu (Reshape, Flatten, Squeeze, Unsqueeze and
+//! ConstantOfShape, Range, Trilu, EyeLike, DepthToSpace and SpaceToDepth (Reshape, Flatten, Squeeze, Unsqueeze and
 //! Identity are views the plan resolves without code).
 //!
 //! | op | lowering | variants |
@@ -12,6 +12,8 @@
 //! | Pad | generic computing each source index (`tensor.extract`) | constant, edge, reflect, wrap; pads/axes constant or read at run time |
 //! | ConstantOfShape | `linalg.fill` | all opsets |
 //! | Range | generic `start + i·delta` | numeric types |
+//! | EyeLike | generic writing 1 where `j - i = k`, else 0 | `k`, `dtype` |
+//! | DepthToSpace / SpaceToDepth | copy reading the input through `floordiv`/`mod` of the block size | DCR and CRD modes |
 //! | Trilu | generic keeping `x` where `j - i ≥ k` (upper) or `j - i ≤ k` (lower), else 0 | `upper`, `k` input (constant or run-time), all element types |
 //!
 //! Each op with one output is a root over its output's loops
@@ -47,6 +49,8 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         OpKind::ConstantOfShape => constant_of_shape(kb, op),
         OpKind::Range => range(kb, op),
         OpKind::Trilu => trilu(kb, op),
+        OpKind::EyeLike => eye_like(kb, op),
+        OpKind::DepthToSpace | OpKind::SpaceToDepth => depth_space(kb, op),
         _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
     }
 }
@@ -671,4 +675,81 @@ fn trilu(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         },
     );
     finish_root(kb, g, y)
+}
+
+/// EyeLike: ones on the diagonal `j - i = k`, zeros elsewhere.
+fn eye_like(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let y = data.results[0].expect("output");
+    let (_, elem) = kb.shape(y)?;
+    let k = data.attrs.int("k").unwrap_or(0);
+    let init = kb.init(y)?;
+    let ty = elem_of(init);
+    let g = generic(
+        kb.e,
+        &[],
+        &[(init, identity_map(2))],
+        &[false; 2],
+        |be, _| {
+            let diff = be.same("arith.subi", &[loop_index(be, 1), loop_index(be, 0)]);
+            let on = be.cmp("arith.cmpi", 0, diff, be.index(k));
+            let (one, zero) = if elem.is_float() {
+                (be.f(ty, 1.0), be.f(ty, 0.0))
+            } else {
+                (be.i(ty, 1), be.i(ty, 0))
+            };
+            vec![be.select(on, one, zero)]
+        },
+    );
+    finish_root(kb, g, y)
+}
+
+/// DepthToSpace / SpaceToDepth: a copy between `[N, C·b², H, W]` and
+/// `[N, C, H·b, W·b]`, output pixel `(h·b + i, w·b + j)` of channel `c`
+/// taking channel `(i·b + j)·C + c` (DCR) or `c·b² + i·b + j` (CRD) of
+/// input pixel `(h, w)`; SpaceToDepth (`mode` from opset 28) is the
+/// inverse.
+fn depth_space(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let (xd, _) = kb.shape(data.inputs[0].expect("input"))?;
+    let (yd, _) = kb.shape(data.results[0].expect("output"))?;
+    let b = data.attrs.int("blocksize").unwrap_or(1);
+    if xd.len() != 4 {
+        return Err(unsupported(kb, op, "inputs that are not 4-D"));
+    }
+    if b < 1 {
+        return Err(unsupported(kb, op, &format!("blocksize {b}")));
+    }
+    let crd = data.attrs.string("mode").unwrap_or("DCR") == "CRD";
+    let exprs: Vec<String> = if data.kind == OpKind::DepthToSpace {
+        let (i, j) = (format!("(d2 mod {b})"), format!("(d3 mod {b})"));
+        let channel = if crd {
+            format!("d1 * {} + {i} * {b} + {j}", b * b)
+        } else {
+            format!("({i} * {b} + {j}) * {} + d1", yd[1])
+        };
+        vec![
+            "d0".into(),
+            channel,
+            format!("d2 floordiv {b}"),
+            format!("d3 floordiv {b}"),
+        ]
+    } else if crd {
+        let bb = b * b;
+        vec![
+            "d0".into(),
+            format!("d1 floordiv {bb}"),
+            format!("d2 * {b} + (d1 mod {bb}) floordiv {b}"),
+            format!("d3 * {b} + d1 mod {b}"),
+        ]
+    } else {
+        let c = xd[1];
+        vec![
+            "d0".into(),
+            format!("d1 mod {c}"),
+            format!("d2 * {b} + (d1 floordiv {c}) floordiv {b}"),
+            format!("d3 * {b} + (d1 floordiv {c}) mod {b}"),
+        ]
+    };
+    gather_map(kb, op, &exprs, false)
 }

@@ -134,7 +134,7 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
         | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => reduce::lower_reduce(kb, op),
         CumSum | CumProd => reduce::lower_scan(kb, op),
-        TopK => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        TopK => reduce::lower_top_k(kb, op),
         Conv => conv::lower_conv(kb, op),
         AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
             conv::lower_pool(kb, op)
@@ -158,11 +158,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Transpose | Concat | Split | Slice | Expand | Tile | Pad | ConstantOfShape | Range
-        | Trilu => layout::lower(kb, op),
-        Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | DepthToSpace | SpaceToDepth
-        | CenterCropPad | Identity | Constant | EyeLike => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
+        | Trilu | EyeLike | DepthToSpace | SpaceToDepth => layout::lower(kb, op),
+        Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | CenterCropPad | Identity
+        | Constant => Err(unsupported(kb, op, "no lowering for this operator yet")),
         Gather | GatherElements => index::lower(kb, op),
         GatherND | Scatter | ScatterElements | ScatterND | TensorScatter | OneHot | Compress
         | NonZero | Unique | ReverseSequence => {

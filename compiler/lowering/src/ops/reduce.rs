@@ -1,10 +1,11 @@
 //! Reductions: ReduceSum/Mean/Max/Min/Prod/L1/L2/SumSquare/LogSum/LogSumExp
-//! and ArgMax/ArgMin; scans: CumSum and CumProd.
+//! and ArgMax/ArgMin; scans: CumSum and CumProd; TopK.
 //!
 //! | op | lowering | variants |
 //! |---|---|---|
 //! | Reduce* | one reduction generic over the input's loops into a temporary without the reduced dims, then one generic over the output reading it back and applying Mean's ÷N, L2's √, LogSum's log or LogSumExp's `log Σ exp(x - max) + max` (the max a first reduction) | `axes` attribute or constant input, `keepdims`, `noop_with_empty_axes`; floats, and integers for Sum/Mean/Max/Min/Prod/L1/SumSquare |
 //! | CumSum / CumProd | one generic over the output whose body runs an `scf.for` over the axis up to (or, `reverse`, from) its own position, summing/multiplying `tensor.extract`s of the input: O(n·d) for d elements along the axis | `exclusive`, `reverse`, the `axis` input constant or known only at run time (chosen per element with `select`s, clamped into the rank); floats and integers |
+//! | TopK | one generic over the two outputs: output `j` along the axis is the element `i` with exactly `j` elements ranked before it (greater, or equal at a lower index; smaller for `largest = 0`), found by two nested `scf.for`s: O(k·d²) for d elements along the axis | `k` attribute (1) or input (10+, the output shape gives it), `axis`, `largest`, `sorted` (always sorted); floats and integers |
 //! | ArgMax / ArgMin | one reduction generic with two outputs (best value, its index), the index then copied out | `axis`, `keepdims`, `select_last_index`; floats and integers |
 //!
 //! (Linalg tiles only results indexed by projected permutations, so kept
@@ -417,4 +418,86 @@ fn pick<'c, 'b>(
     vals: &[MValue<'c, 'b>],
 ) -> MValue<'c, 'b> {
     (1..vals.len()).fold(vals[0], |acc, k| e.select(is[k], vals[k], acc))
+}
+
+/// Lowers TopK.
+pub(crate) fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("data");
+    let (xd, elem) = kb.shape(x)?;
+    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
+        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+    }
+    let rank = xd.len();
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), rank);
+    let largest = data.attrs.int("largest").unwrap_or(1) != 0;
+    let (values, indices) = (data.results[0], data.results[1]);
+    let (values, indices) = match (values, indices) {
+        (Some(v), Some(i)) => (v, i),
+        _ => return Err(unsupported(kb, op, "an unused output")),
+    };
+    let float = elem.is_float();
+    // arith predicates: cmpf ogt 2, olt 4; cmpi sgt 4, slt 2, ugt 8, ult 6.
+    let (cmp, before) = match (float, elem.is_signed_int(), largest) {
+        (true, _, true) => ("arith.cmpf", 2),
+        (true, _, false) => ("arith.cmpf", 4),
+        (false, true, true) => ("arith.cmpi", 4),
+        (false, true, false) => ("arith.cmpi", 2),
+        (false, false, true) => ("arith.cmpi", 8),
+        (false, false, false) => ("arith.cmpi", 6),
+    };
+    let equal = if float { 1 } else { 0 };
+    let xt = kb.tensor(x);
+    let (vinit, iinit) = (kb.init(values)?, kb.init(indices)?);
+    let dim = xd[axis];
+    let g = generic(
+        kb.e,
+        &[],
+        &[(vinit, identity_map(rank)), (iinit, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let i64t = be.int_type(64);
+            let j = loop_index(be, axis);
+            let idx: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
+            for_loop(be, be.index(0), be.index(dim), &[a[0], a[1]], |oe, i, c| {
+                let xi = read_along(oe, xt, &idx, axis, i);
+                let zero = oe.index(0);
+                let rank_of = for_loop(oe, zero, oe.index(dim), &[zero], |ie, t, r| {
+                    let xt_ = read_along(ie, xt, &idx, axis, t);
+                    let ahead = ie.same(
+                        "arith.ori",
+                        &[
+                            ie.cmp(cmp, before, xt_, xi),
+                            ie.same(
+                                "arith.andi",
+                                &[ie.cmp(cmp, equal, xt_, xi), ie.cmp("arith.cmpi", 2, t, i)],
+                            ),
+                        ],
+                    );
+                    let one = ie.select(ahead, ie.index(1), ie.index(0));
+                    vec![ie.same("arith.addi", &[r[0], one])]
+                });
+                let hit = oe.cmp("arith.cmpi", 0, rank_of[0], j);
+                let i = oe.convert("arith.index_cast", i, i64t);
+                vec![oe.select(hit, xi, c[0]), oe.select(hit, i, c[1])]
+            })
+        },
+    );
+    let g = kb.structured(g);
+    kb.define(values, g.result(0).expect("two results").into());
+    kb.define(indices, g.result(1).expect("two results").into());
+    Ok(())
+}
+
+/// `t` at the position `idx` with its `axis` coordinate replaced by `p`.
+fn read_along<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    t: MValue<'c, '_>,
+    idx: &[MValue<'c, '_>],
+    axis: usize,
+    p: MValue<'c, '_>,
+) -> MValue<'c, 'b> {
+    let mut operands = vec![t];
+    operands.extend((0..idx.len()).map(|k| if k == axis { p } else { idx[k] }));
+    e.value(e.op("tensor.extract", &operands, &[elem_of(t)], &[]))
 }
