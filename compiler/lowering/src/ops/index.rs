@@ -1,12 +1,17 @@
-//! Indexed reads: Gather and GatherElements.
+//! Indexed reads: Gather, GatherElements, GatherND, OneHot and
+//! ReverseSequence.
 //!
 //! | op | computes | variants |
 //! |---|---|---|
 //! | Gather | `y[i…, j…, k…] = x[i…, idx[j…], k…]` along `axis` | i32/i64 indices, negative indices |
 //! | GatherElements | `y[p] = x[p with p[axis] = idx[p]]` | i32/i64 indices, negative indices |
+//! | GatherND | `y[b…, m…, k…] = x[b…, idx[b…, m…, :], k…]` | `batch_dims`, negative indices |
+//! | OneHot | `y[p] = on` where `idx[p without axis] = p[axis]`, else `off` | `axis`, negative indices, integer or float indices; depth from the output shape |
+//! | ReverseSequence | `y[p] = x[p with p[t] = len[p[b]] - 1 - p[t]]` for `p[t] < len[p[b]]`, else `x[p]` | `batch_axis`, `time_axis` |
 //!
-//! Both are one `linalg.generic` over the output's loops that reads the
-//! index through its indexing map and the data with `tensor.extract`.
+//! Each is one `linalg.generic` over the output's loops that reads the
+//! index through its indexing map (or `tensor.extract`, GatherND's index
+//! rows) and the data with `tensor.extract`.
 //! Indices are wrapped when negative and clamped to the axis, so an
 //! out-of-range index reads the nearest row instead of out of bounds.
 
@@ -16,13 +21,24 @@ use onnx_mlc_dialect::OpKind;
 
 use super::elementwise::identity_map;
 use super::structured::{ds, elem_of, generic, loop_index, map, norm_axis};
+use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
 
-/// Lowers Gather or GatherElements.
+/// Lowers one indexed-read op.
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    match kb.model.ir.op(op).kind {
+        OpKind::GatherND => gather_nd(kb, op),
+        OpKind::OneHot => one_hot(kb, op),
+        OpKind::ReverseSequence => reverse_sequence(kb, op),
+        _ => gather(kb, op),
+    }
+}
+
+/// Gather or GatherElements.
+fn gather(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("data");
     let indices = data.inputs[1].expect("indices");
@@ -63,6 +79,16 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
         },
     );
+    finish(kb, g, y, &yd)
+}
+
+/// Appends `g`, the generic computing `y` over its dims, as the root.
+fn finish<'c>(
+    kb: &mut KernelBuilder<'c, '_>,
+    g: melior::ir::Operation<'c>,
+    y: onnx_mlc_dialect::Value,
+    yd: &[i64],
+) -> Result<()> {
     let producers = kb.producers();
     let g = kb.root(
         g,
@@ -74,6 +100,151 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     );
     kb.define(y, g.result(0).expect("one result").into());
     Ok(())
+}
+
+/// GatherND: output dims are the indices' dims but the last, then the
+/// data dims after the `batch_dims` and the `q` indexed ones; each output
+/// element reads the data at its batch coordinates, the `q` indices of
+/// its index row (wrapped and clamped like Gather's) and its trailing
+/// coordinates.
+fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("data");
+    let indices = data.inputs[1].expect("indices");
+    let y = data.results[0].expect("output");
+    let (xd, _) = kb.shape(x)?;
+    let (id, _) = kb.shape(indices)?;
+    let (yd, _) = kb.shape(y)?;
+    let b = data.attrs.int("batch_dims").unwrap_or(0).max(0) as usize;
+    let q = id.last().copied().unwrap_or(0).max(0) as usize;
+    if id.is_empty() || b + q > xd.len() || b >= id.len() {
+        return Err(unsupported(
+            kb,
+            op,
+            "indices that do not fit the data's rank",
+        ));
+    }
+    let lead = id.len() - 1;
+    let (xt, it) = (kb.tensor(x), kb.tensor(indices));
+    let init = kb.init(y)?;
+    let n = yd.len();
+    let g = generic(
+        kb.e,
+        &[],
+        &[(init, identity_map(n))],
+        &vec![false; n],
+        |be, _| {
+            let o: Vec<MValue> = (0..n).map(|k| loop_index(be, k)).collect();
+            let mut coords = vec![xt];
+            coords.extend(&o[..b]);
+            for c in 0..q {
+                let mut at = vec![it];
+                at.extend(&o[..lead]);
+                at.push(be.index(c as i64));
+                let i = be.value(be.op("tensor.extract", &at, &[elem_of(it)], &[]));
+                coords.push(wrap_index(be, i, xd[b + c]));
+            }
+            coords.extend(&o[lead..]);
+            vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
+        },
+    );
+    finish(kb, g, y, &yd)
+}
+
+/// OneHot: `on` where the index (negative counting from the depth) equals
+/// the output's coordinate along `axis`, `off` elsewhere; an index out of
+/// range gives a row of `off`.
+fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let indices = data.inputs[0].expect("indices");
+    let values = data.inputs[2].expect("values");
+    let y = data.results[0].expect("output");
+    let (id, ielem) = kb.shape(indices)?;
+    let (yd, _) = kb.shape(y)?;
+    let n = yd.len();
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), n);
+    let depth = yd[axis];
+    let kept: Vec<usize> = (0..n).filter(|&k| k != axis).collect();
+    if kept.len() != id.len() {
+        return Err(unsupported(
+            kb,
+            op,
+            "an output rank other than the indices' plus one",
+        ));
+    }
+    let vt = kb.tensor(values);
+    let init = kb.init(y)?;
+    let g = generic(
+        kb.e,
+        &[(kb.tensor(indices), map(n, &ds(kept)))],
+        &[(init, identity_map(n))],
+        &vec![false; n],
+        |be, a| {
+            let i64t = be.int_type(64);
+            let i = if ielem.is_float() {
+                be.convert("arith.fptosi", a[0], i64t)
+            } else if ielem.bit_width() == 64 {
+                a[0]
+            } else if ielem.is_signed_int() {
+                be.convert("arith.extsi", a[0], i64t)
+            } else {
+                be.convert("arith.extui", a[0], i64t)
+            };
+            let zero = be.i(i64t, 0);
+            let i = be.select(
+                be.cmp("arith.cmpi", 2, i, zero),
+                be.same("arith.addi", &[i, be.i(i64t, depth)]),
+                i,
+            );
+            let at = be.convert("arith.index_cast", loop_index(be, axis), i64t);
+            let hit = be.cmp("arith.cmpi", 0, i, at);
+            let read =
+                |k: i64| be.value(be.op("tensor.extract", &[vt, be.index(k)], &[elem_of(vt)], &[]));
+            vec![be.select(hit, read(1), read(0))]
+        },
+    );
+    finish(kb, g, y, &yd)
+}
+
+/// ReverseSequence: the first `len[b]` elements of each sequence along
+/// the time axis reversed, the rest copied; lengths are clamped to the
+/// time axis so that reads stay in bounds.
+fn reverse_sequence(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input");
+    let lens = data.inputs[1].expect("sequence_lens");
+    let y = data.results[0].expect("output");
+    let (xd, _) = kb.shape(x)?;
+    let n = xd.len();
+    let batch = norm_axis(data.attrs.int("batch_axis").unwrap_or(1), n);
+    let time = norm_axis(data.attrs.int("time_axis").unwrap_or(0), n);
+    let xt = kb.tensor(x);
+    let init = kb.init(y)?;
+    let steps = xd[time];
+    let g = generic(
+        kb.e,
+        &[(kb.tensor(lens), map(n, &ds([batch])))],
+        &[(init, identity_map(n))],
+        &vec![false; n],
+        |be, a| {
+            let index = Type::index(be.cx);
+            let len = be.convert("arith.index_cast", a[0], index);
+            let len = be.same(
+                "arith.minsi",
+                &[be.same("arith.maxsi", &[len, be.index(0)]), be.index(steps)],
+            );
+            let t = loop_index(be, time);
+            let back = be.same(
+                "arith.subi",
+                &[be.same("arith.subi", &[len, be.index(1)]), t],
+            );
+            let src = be.select(be.cmp("arith.cmpi", 2, t, len), back, t);
+            let mut coords = vec![xt];
+            coords.extend((0..n).map(|k| if k == time { src } else { loop_index(be, k) }));
+            vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
+        },
+    );
+    finish(kb, g, y, &xd)
 }
 
 /// An integer index into an axis of `dim` elements as an `index`: negative

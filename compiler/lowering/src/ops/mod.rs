@@ -15,6 +15,7 @@ mod linalg;
 mod math;
 pub(crate) mod norm;
 mod reduce;
+mod scatter;
 mod structured;
 
 use std::collections::HashSet;
@@ -161,9 +162,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | Trilu | EyeLike | DepthToSpace | SpaceToDepth => layout::lower(kb, op),
         Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | CenterCropPad | Identity
         | Constant => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        Gather | GatherElements => index::lower(kb, op),
-        GatherND | Scatter | ScatterElements | ScatterND | TensorScatter | OneHot | Compress
-        | NonZero | Unique | ReverseSequence => {
+        Gather | GatherElements | GatherND | OneHot | ReverseSequence => index::lower(kb, op),
+        Scatter | ScatterElements | ScatterND => scatter::lower(kb, op),
+        TensorScatter | Compress | NonZero | Unique => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Resize | Upsample | GridSample | AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {

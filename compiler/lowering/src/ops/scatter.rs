@@ -1,0 +1,215 @@
+//! Indexed writes: Scatter, ScatterElements and ScatterND.
+//!
+//! | op | computes | variants |
+//! |---|---|---|
+//! | Scatter (9, 11) / ScatterElements | `y = x`, then `y[p with p[axis] = idx[u]] ⊕= upd[u]` for each `u` | `axis`, negative indices, `reduction` none/add/mul/max/min (16+); floats and integers |
+//! | ScatterND | `y = x`, then `y[idx[m, :], …] ⊕= upd[m, …]` for each `m` | negative indices, `reduction` none/add/mul/max/min (16+); floats and integers |
+//!
+//! Each is lowered as a gather: one generic over the output whose body
+//! starts from `x[p]` and folds in, with an `scf.for`, every update that
+//! lands on `p` (ScatterElements: the `d` updates along the axis at `p`'s
+//! other coordinates; ScatterND: all `M` index rows), in update order, so
+//! `none` keeps the last one. Nothing is written through an index, so an
+//! index out of range (after wrapping negative ones) matches no element
+//! and is ignored instead of writing out of bounds. The cost is O(n·d)
+//! and O(n·M) for n output elements.
+
+use melior::ir::{Type, Value as MValue};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, OpKind};
+
+use super::elementwise::identity_map;
+use super::structured::{elem_of, for_loop, generic, loop_index, norm_axis};
+use super::unsupported;
+use crate::emit::Emitter;
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
+
+/// How an update combines with the element it lands on.
+#[derive(Copy, Clone)]
+enum Reduction {
+    None,
+    Add,
+    Mul,
+    Max,
+    Min,
+}
+
+/// Lowers Scatter, ScatterElements or ScatterND.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("data");
+    let indices = data.inputs[1].expect("indices");
+    let updates = data.inputs[2].expect("updates");
+    let y = data.results[0].expect("output");
+    let (xd, elem) = kb.shape(x)?;
+    let (id, _) = kb.shape(indices)?;
+    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
+        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+    }
+    let reduction = match data.attrs.string("reduction").unwrap_or("none") {
+        "none" => Reduction::None,
+        "add" => Reduction::Add,
+        "mul" => Reduction::Mul,
+        "max" => Reduction::Max,
+        "min" => Reduction::Min,
+        other => return Err(unsupported(kb, op, &format!("reduction '{other}'"))),
+    };
+    let rank = xd.len();
+    let (xt, it, ut) = (kb.tensor(x), kb.tensor(indices), kb.tensor(updates));
+    let init = kb.init(y)?;
+    let nd = data.kind == OpKind::ScatterND;
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
+    if nd && (id.is_empty() || id[id.len() - 1] as usize > rank) {
+        return Err(unsupported(
+            kb,
+            op,
+            "index rows longer than the data's rank",
+        ));
+    }
+    let g = generic(
+        kb.e,
+        &[(xt, identity_map(rank))],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let p: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
+            let y = if nd {
+                scatter_nd(be, (it, ut), (&xd, &id), &p, a[0], (elem, reduction))
+            } else {
+                scatter_elements(be, (it, ut), (&xd, &id), axis, &p, a[0], (elem, reduction))
+            };
+            vec![y]
+        },
+    );
+    let producers = kb.producers();
+    let g = kb.root(
+        g,
+        Schedule::Fused {
+            loops: xd.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// ScatterElements at output position `p` (starting from `x`): the
+/// updates at `p`'s coordinates, with each position `t` along the axis,
+/// whose index is `p[axis]`.
+fn scatter_elements<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    (it, ut): (MValue<'c, '_>, MValue<'c, '_>),
+    (xd, id): (&[i64], &[i64]),
+    axis: usize,
+    p: &[MValue<'c, 'b>],
+    x: MValue<'c, 'b>,
+    how: (ElemType, Reduction),
+) -> MValue<'c, 'b> {
+    let rank = xd.len();
+    // Updates exist at p's other coordinates only inside the indices' shape.
+    let mut inside = e.i(e.int_type(1), 1);
+    let mut coords = p.to_vec();
+    for k in (0..rank).filter(|&k| k != axis) {
+        let lt = e.cmp("arith.cmpi", 2, p[k], e.index(id[k]));
+        inside = e.same("arith.andi", &[inside, lt]);
+        coords[k] = e.same("arith.minsi", &[p[k], e.index((id[k] - 1).max(0))]);
+    }
+    let n = if id.contains(&0) { 0 } else { id[axis] };
+    let dim = xd[axis];
+    let acc = for_loop(e, e.index(0), e.index(n), &[x], |le, t, c| {
+        let mut at = vec![it];
+        at.extend((0..rank).map(|k| if k == axis { t } else { coords[k] }));
+        let i = le.value(le.op("tensor.extract", &at, &[elem_of(it)], &[]));
+        let hit = le.same("arith.andi", &[inside, lands_on(le, i, dim, p[axis])]);
+        at[0] = ut;
+        let u = le.value(le.op("tensor.extract", &at, &[elem_of(ut)], &[]));
+        vec![combine(le, how, hit, c[0], u)]
+    });
+    acc[0]
+}
+
+/// ScatterND at output position `p` (starting from `x`): the update rows
+/// `m` whose index row `idx[m, :]` is `p`'s first `q` coordinates.
+fn scatter_nd<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    (it, ut): (MValue<'c, '_>, MValue<'c, '_>),
+    (xd, id): (&[i64], &[i64]),
+    p: &[MValue<'c, 'b>],
+    x: MValue<'c, 'b>,
+    how: (ElemType, Reduction),
+) -> MValue<'c, 'b> {
+    let q = id[id.len() - 1] as usize;
+    let batch = &id[..id.len() - 1];
+    let rows: i64 = batch.iter().product();
+    let acc = for_loop(e, e.index(0), e.index(rows), &[x], |le, m, c| {
+        // The row's coordinates in the indices' leading dims.
+        let mut rest = m;
+        let mut row = vec![le.index(0); batch.len()];
+        for k in (0..batch.len()).rev() {
+            let d = le.index(batch[k]);
+            row[k] = le.same("arith.remui", &[rest, d]);
+            rest = le.same("arith.divui", &[rest, d]);
+        }
+        let mut hit = le.i(le.int_type(1), 1);
+        for (k, &pk) in p.iter().enumerate().take(q) {
+            let mut at = vec![it];
+            at.extend(&row);
+            at.push(le.index(k as i64));
+            let i = le.value(le.op("tensor.extract", &at, &[elem_of(it)], &[]));
+            hit = le.same("arith.andi", &[hit, lands_on(le, i, xd[k], pk)]);
+        }
+        let mut at = vec![ut];
+        at.extend(&row);
+        at.extend(&p[q..]);
+        let u = le.value(le.op("tensor.extract", &at, &[elem_of(ut)], &[]));
+        vec![combine(le, how, hit, c[0], u)]
+    });
+    acc[0]
+}
+
+/// Whether integer index `i` into an axis of `dim` elements (negative
+/// counting from the end) is position `at`.
+fn lands_on<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    i: MValue<'c, '_>,
+    dim: i64,
+    at: MValue<'c, '_>,
+) -> MValue<'c, 'b> {
+    let index = Type::index(e.cx);
+    let i = e.convert("arith.index_cast", i, index);
+    let wrapped = e.select(
+        e.cmp("arith.cmpi", 2, i, e.index(0)),
+        e.same("arith.addi", &[i, e.index(dim)]),
+        i,
+    );
+    e.cmp("arith.cmpi", 0, wrapped, at)
+}
+
+/// `acc ⊕ u` when `hit`, else `acc`.
+fn combine<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    (elem, reduction): (ElemType, Reduction),
+    hit: MValue<'c, '_>,
+    acc: MValue<'c, '_>,
+    u: MValue<'c, '_>,
+) -> MValue<'c, 'b> {
+    let float = elem.is_float();
+    let signed = elem.is_signed_int();
+    let name = match reduction {
+        Reduction::None => return e.select(hit, u, acc),
+        Reduction::Add if float => "arith.addf",
+        Reduction::Add => "arith.addi",
+        Reduction::Mul if float => "arith.mulf",
+        Reduction::Mul => "arith.muli",
+        Reduction::Max if float => "arith.maximumf",
+        Reduction::Max if signed => "arith.maxsi",
+        Reduction::Max => "arith.maxui",
+        Reduction::Min if float => "arith.minimumf",
+        Reduction::Min if signed => "arith.minsi",
+        Reduction::Min => "arith.minui",
+    };
+    e.select(hit, e.same(name, &[acc, u]), acc)
+}
