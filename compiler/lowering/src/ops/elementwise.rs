@@ -461,7 +461,11 @@ fn scalar_op<'c, 'b>(
             },
             &[x, arg(1).expect("binary")],
         ),
-        Pow if float && elem(1)? == t => pow(kb, e, data, x, arg(1).expect("binary")),
+        Pow if float => {
+            let p = to_float(e, arg(1).expect("binary"), elem(1)?, (t, ty));
+            pow(kb, e, data, x, p)
+        }
+        Pow => int_pow(e, (x, t), (arg(1).expect("binary"), elem(1)?)),
         Max => fold(
             e,
             data.inputs.iter().flatten().map(|v| scalars[v]),
@@ -551,6 +555,104 @@ fn pow<'c, 'b>(
             }
         }
         _ => e.same("math.powf", &[x, y]),
+    }
+}
+
+/// `v`, of element type `from`, as a float of element type `to` (MLIR
+/// type `ty`).
+fn to_float<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    v: MValue<'c, 'b>,
+    from: ElemType,
+    (to, ty): (ElemType, melior::ir::Type<'c>),
+) -> MValue<'c, 'b> {
+    if v.r#type() == ty {
+        v
+    } else if !from.is_float() {
+        let name = if from.is_signed_int() {
+            "arith.sitofp"
+        } else {
+            "arith.uitofp"
+        };
+        e.convert(name, v, ty)
+    } else if from.bit_width() < to.bit_width() {
+        e.convert("arith.extf", v, ty)
+    } else {
+        e.convert("arith.truncf", v, ty)
+    }
+}
+
+/// `x^p` for an integer `x` (Pow's result has the base's type): through
+/// f64 for a float exponent, else by binary powering over the exponent's
+/// 64 bits; a negative integer exponent gives the truncated `1/x^|p|`
+/// (0 unless `x` is ±1).
+fn int_pow<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    (x, t): (MValue<'c, 'b>, ElemType),
+    (p, pt): (MValue<'c, 'b>, ElemType),
+) -> MValue<'c, 'b> {
+    let ty = x.r#type();
+    let signed = t.is_signed_int();
+    let f64t = melior::ir::Type::float64(e.cx);
+    if pt.is_float() {
+        let xf = to_float(e, x, t, (ElemType::F64, f64t));
+        let pf = to_float(e, p, pt, (ElemType::F64, f64t));
+        let r = e.same("math.powf", &[xf, pf]);
+        return e.convert(
+            if signed {
+                "arith.fptosi"
+            } else {
+                "arith.fptoui"
+            },
+            r,
+            ty,
+        );
+    }
+    let i64t = e.int_type(64);
+    let widen = |v: MValue<'c, 'b>, elem: ElemType| {
+        if elem.bit_width() == 64 {
+            v
+        } else if elem.is_signed_int() {
+            e.convert("arith.extsi", v, i64t)
+        } else {
+            e.convert("arith.extui", v, i64t)
+        }
+    };
+    let (xw, pw) = (widen(x, t), widen(p, pt));
+    let one = e.i(i64t, 1);
+    let r = super::structured::for_loop(e, e.index(0), e.index(64), &[one, xw], |le, bit, c| {
+        let bit = le.convert("arith.index_cast", bit, i64t);
+        let set = le.same(
+            "arith.andi",
+            &[le.same("arith.shrui", &[pw, bit]), le.i(i64t, 1)],
+        );
+        let set = le.cmp("arith.cmpi", 1, set, le.i(i64t, 0));
+        let acc = le.select(set, le.same("arith.muli", &[c[0], c[1]]), c[0]);
+        vec![acc, le.same("arith.muli", &[c[1], c[1]])]
+    })[0];
+    let negative = e.cmp("arith.cmpi", 2, pw, e.i(i64t, 0));
+    let odd = e.cmp(
+        "arith.cmpi",
+        1,
+        e.same("arith.andi", &[pw, one]),
+        e.i(i64t, 0),
+    );
+    let minus_one = e.i(i64t, -1);
+    let of_minus_one = e.select(odd, minus_one, one);
+    let inverse = e.select(
+        e.cmp("arith.cmpi", 0, xw, one),
+        one,
+        e.select(
+            e.cmp("arith.cmpi", 0, xw, minus_one),
+            of_minus_one,
+            e.i(i64t, 0),
+        ),
+    );
+    let r = e.select(negative, inverse, r);
+    if t.bit_width() == 64 {
+        r
+    } else {
+        e.convert("arith.trunci", r, ty)
     }
 }
 
