@@ -153,3 +153,55 @@ onnx.graph "g"(%x: tensor<"K"xf32>, %y: tensor<"M"x"N"xf32>) -> ("z": tensor<"M"
         "{e:?}"
     );
 }
+
+#[test]
+fn scatter_reads_indices_and_never_writes_through_them() {
+    let [text, _, llvm] = build(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 18}}
+onnx.graph "g"(%x: tensor<1x5xf32>, %i: tensor<1x2xi64>, %u: tensor<1x2xf32>) -> ("y": tensor<1x5xf32>) {
+  %y = "onnx.ScatterElements"(%x, %i, %u) {axis = 1, reduction = "add"} : (tensor<1x5xf32>, tensor<1x2xi64>, tensor<1x2xf32>) -> tensor<1x5xf32>
+  onnx.return %y
+}
+"#,
+    );
+    assert_eq!(text.matches("linalg.generic").count(), 1, "{text}");
+    assert!(
+        text.contains("scf.for"),
+        "updates are folded in a loop:\n{text}"
+    );
+    assert!(
+        !text.contains("tensor.insert"),
+        "no write by index:\n{text}"
+    );
+    assert!(llvm.contains("llvm.func @k0"));
+}
+
+#[test]
+fn cumsum_with_a_run_time_axis_scans_in_the_body() {
+    let [text, _, llvm] = build(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 14}}
+onnx.graph "g"(%x: tensor<2x3xf64>, %a: tensor<i32>) -> ("y": tensor<2x3xf64>) {
+  %y = "onnx.CumSum"(%x, %a) {exclusive = 1, reverse = 1} : (tensor<2x3xf64>, tensor<i32>) -> tensor<2x3xf64>
+  onnx.return %y
+}
+"#,
+    );
+    assert!(text.contains("scf.for"), "{text}");
+    assert!(text.contains("arith.addf"), "{text}");
+    assert!(llvm.contains("llvm.func @k0"));
+}
+
+#[test]
+fn slice_with_run_time_starts_computes_source_indices() {
+    let [text, _, llvm] = build(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 13}}
+onnx.graph "g"(%x: tensor<20x10xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> ("y": tensor<3x10xf32>) {
+  %y = "onnx.Slice"(%x, %s, %e) : (tensor<20x10xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<3x10xf32>
+  onnx.return %y
+}
+"#,
+    );
+    assert!(!text.contains("tensor.extract_slice"), "{text}");
+    assert!(text.contains("arith.minsi"), "indices are clamped:\n{text}");
+    assert!(llvm.contains("llvm.func @k0"));
+}
