@@ -9,6 +9,7 @@
 mod conv;
 pub(crate) mod elementwise;
 mod fused;
+mod image;
 mod index;
 mod layout;
 mod linalg;
@@ -168,7 +169,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | NonZero | Unique | ReverseSequence => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Resize | Upsample | GridSample | AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {
+        Resize | Upsample => image::lower(kb, op),
+        GridSample | AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         If | Loop | Scan => Err(unsupported(kb, op, "no lowering for this operator yet")),

@@ -1,0 +1,619 @@
+//! Image and spatial ops: sampling an input at computed coordinates.
+//!
+//! | op | computes | variants |
+//! |---|---|---|
+//! | Resize (11, 13, 18, 19) | each output element from the input around its source coordinate | modes nearest (4 rounding modes), linear, cubic (`cubic_coeff_a`, `exclude_outside`); the 6 coordinate transformations; `antialias`; `extrapolation_value`; scales or sizes (constant or run-time), `axes`, `keep_aspect_ratio_policy` |
+//! | Resize (10), Upsample (7, 9) | the same with asymmetric coordinates | nearest (rounding down), linear |
+//! | GridSample (16, 20, 22) | the input sampled at the grid's normalized coordinates | bilinear/linear, nearest, bicubic/cubic; padding zeros, border, reflection; `align_corners`; 4-D and 5-D |
+//!
+//! Each op is one `linalg.generic` over the output's loops whose body
+//! computes source coordinates in f64 (the precision of the reference
+//! implementations), then reads the input with `tensor.extract`. Every
+//! index read is clamped into its axis, or masked (weight 0 or a select)
+//! where the spec pads with a constant, so no computed coordinate reads
+//! out of bounds. Scales, sizes and regions of interest given as run-time
+//! inputs are read inside the body (loop-invariant, hoisted by MLIR).
+//!
+//! Interpolating resizes are separable: output = Σ over the taps of every
+//! resized axis of Π weight · input. An axis contributes `n` taps starting
+//! at `ceil(x) − n/2`, each weighted `k(|i − x| · s)` with the linear
+//! (support 1) or cubic (support 2) kernel and `s = min(scale, 1)` when
+//! antialiasing (else 1). With a run-time scale the tap count is bounded
+//! from the static sizes; taps beyond the kernel's support weigh 0.
+
+use melior::ir::{Type, Value as MValue};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, OpKind, Value};
+
+use super::elementwise::identity_map;
+use super::structured::{const_data, elem_of, generic, loop_index};
+use super::unsupported;
+use crate::emit::Emitter;
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
+use crate::types::DYNAMIC;
+
+/// Lowers one image op.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    match kb.model.ir.op(op).kind {
+        OpKind::Resize | OpKind::Upsample => resize(kb, op),
+        _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
+    }
+}
+
+/// f64 scalar arithmetic inside a generic's body.
+#[derive(Clone, Copy)]
+struct F<'c, 'b> {
+    e: Emitter<'c, 'b>,
+}
+
+impl<'c, 'b> F<'c, 'b> {
+    fn ty(self) -> Type<'c> {
+        Type::float64(self.e.cx)
+    }
+    fn c(self, v: f64) -> MValue<'c, 'b> {
+        self.e.f(self.ty(), v)
+    }
+    fn bin(self, name: &str, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.e.same(name, &[a, b])
+    }
+    fn add(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.bin("arith.addf", a, b)
+    }
+    fn sub(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.bin("arith.subf", a, b)
+    }
+    fn mul(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.bin("arith.mulf", a, b)
+    }
+    fn div(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.bin("arith.divf", a, b)
+    }
+    fn min(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.bin("arith.minimumf", a, b)
+    }
+    fn max(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.bin("arith.maximumf", a, b)
+    }
+    fn un(self, name: &str, a: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.e.same(name, &[a])
+    }
+    fn floor(self, a: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.un("math.floor", a)
+    }
+    fn ceil(self, a: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.un("math.ceil", a)
+    }
+    fn abs(self, a: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.un("math.absf", a)
+    }
+    /// `arith.cmpf` with a predicate name (`olt`, `ole`, `oeq`, `ogt`, `oge`, `une`).
+    fn cmp(self, pred: &str, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        let p = match pred {
+            "oeq" => 1,
+            "ogt" => 2,
+            "oge" => 3,
+            "olt" => 4,
+            "ole" => 5,
+            "une" => 14,
+            _ => unreachable!("known predicate {pred}"),
+        };
+        self.e.cmp("arith.cmpf", p, a, b)
+    }
+    fn or(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.e.same("arith.ori", &[a, b])
+    }
+    /// A loop index as f64.
+    fn of_index(self, i: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        let i64t = self.e.int_type(64);
+        let i = self.e.convert("arith.index_cast", i, i64t);
+        self.e.convert("arith.sitofp", i, self.ty())
+    }
+    /// An integral f64 as an `index` clamped to `[0, dim)`.
+    fn clamp_index(self, v: MValue<'c, 'b>, dim: i64) -> MValue<'c, 'b> {
+        let v = self.max(self.min(v, self.c((dim - 1) as f64)), self.c(0.0));
+        let i64t = self.e.int_type(64);
+        let i = self.e.convert("arith.fptosi", v, i64t);
+        self.e
+            .convert("arith.index_cast", i, Type::index(self.e.cx))
+    }
+    /// Whether an integral f64 lies in `[0, dim)`.
+    fn inside(self, v: MValue<'c, 'b>, dim: i64) -> MValue<'c, 'b> {
+        let lo = self.cmp("oge", v, self.c(0.0));
+        let hi = self.cmp("ole", v, self.c((dim - 1) as f64));
+        self.e.same("arith.andi", &[lo, hi])
+    }
+    /// A float element (of any width) as f64.
+    fn extend(self, v: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        if elem_of_scalar(v) == self.ty() {
+            v
+        } else {
+            self.e.convert("arith.extf", v, self.ty())
+        }
+    }
+    /// An integer element as f64.
+    fn of_int(self, v: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.e.convert("arith.sitofp", v, self.ty())
+    }
+    /// An f64 as the float element type `ty`.
+    fn narrow(self, v: MValue<'c, 'b>, ty: Type<'c>) -> MValue<'c, 'b> {
+        if ty == self.ty() {
+            v
+        } else {
+            self.e.convert("arith.truncf", v, ty)
+        }
+    }
+    /// `tensor.extract t[idx…]`.
+    fn extract(self, t: MValue<'c, '_>, idx: &[MValue<'c, 'b>]) -> MValue<'c, 'b> {
+        let mut operands: Vec<MValue<'c, '_>> = vec![t];
+        operands.extend(idx.iter().copied());
+        self.e
+            .value(self.e.op("tensor.extract", &operands, &[elem_of(t)], &[]))
+    }
+    /// Element `i` of a rank-1 tensor as f64 (float or integer elements).
+    fn element(self, t: MValue<'c, '_>, i: usize) -> MValue<'c, 'b> {
+        let v = self.extract(t, &[self.e.index(i as i64)]);
+        if melior::ir::r#type::IntegerType::try_from(elem_of(t)).is_ok() {
+            self.of_int(v)
+        } else {
+            self.extend(v)
+        }
+    }
+}
+
+/// Whether `elem` is a float type the image ops compute on.
+fn sampled_float(elem: ElemType) -> bool {
+    matches!(
+        elem,
+        ElemType::F16 | ElemType::BF16 | ElemType::F32 | ElemType::F64
+    )
+}
+
+/// Static dims of `v`, or a clean refusal when some are symbolic.
+fn static_dims(kb: &KernelBuilder, op: OpId, v: Value) -> Result<(Vec<i64>, ElemType)> {
+    let (dims, elem) = kb.shape(v)?;
+    if dims.contains(&DYNAMIC) {
+        return Err(unsupported(kb, op, "symbolic dims are not supported"));
+    }
+    Ok((dims, elem))
+}
+
+/// Appends `g`, a generic over the loops of output `y`, as the kernel's
+/// root and defines `y` as its result.
+fn finish<'c>(
+    kb: &mut KernelBuilder<'c, '_>,
+    g: melior::ir::Operation<'c>,
+    y: Value,
+    dims: &[i64],
+) {
+    let producers = kb.producers();
+    let r = kb.root(
+        g,
+        Schedule::Fused {
+            loops: dims.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, r.result(0).expect("one result").into());
+}
+
+/// How an output coordinate maps to the input's (Resize's
+/// `coordinate_transformation_mode`).
+#[derive(Clone, Copy, PartialEq)]
+enum Coords {
+    HalfPixel,
+    HalfPixelSymmetric,
+    PytorchHalfPixel,
+    AlignCorners,
+    Asymmetric,
+    TfCropAndResize,
+}
+
+/// Resize's interpolation.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// `nearest_mode`: round_prefer_floor, round_prefer_ceil, floor, ceil.
+    Nearest(Rounding),
+    Linear,
+    /// The cubic kernel's `a`.
+    Cubic(f64),
+}
+
+/// How nearest-neighbour Resize rounds a source coordinate.
+#[derive(Clone, Copy, PartialEq)]
+enum Rounding {
+    PreferFloor,
+    PreferCeil,
+    Floor,
+    Ceil,
+}
+
+/// Where a resized axis's scale comes from.
+#[derive(Clone)]
+enum Scale {
+    /// Known at compile time.
+    Static(f64),
+    /// Element `i` of the run-time `scales` input.
+    Input(usize),
+    /// `min` (not_larger) or `max` (not_smaller) over the resized axes of
+    /// `sizes[j] / in[j]`, with `sizes` a run-time input.
+    Policy { larger: bool },
+}
+
+/// One axis Resize resamples.
+struct Axis {
+    dim: usize,
+    scale: Scale,
+    /// Index into the roi input's halves (`roi[k]`, `roi[k + len]`).
+    roi: usize,
+    /// Taps (interpolating modes).
+    taps: i64,
+}
+
+/// Lowers Resize (10–19) and Upsample (7, 9).
+fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let a = &data.attrs;
+    let x = data.inputs[0].expect("X");
+    let y = data.results[0].expect("Y");
+    let (xd, elem) = static_dims(kb, op, x)?;
+    let (yd, _) = static_dims(kb, op, y)?;
+    if !sampled_float(elem) {
+        return Err(unsupported(kb, op, &format!("{elem} elements")));
+    }
+    let rank = xd.len();
+    let legacy = data.kind == OpKind::Upsample || data.version < 11;
+    let mode = match (a.string("mode").unwrap_or("nearest"), legacy) {
+        ("nearest", true) => Mode::Nearest(Rounding::Floor),
+        ("nearest", false) => Mode::Nearest(match a.string("nearest_mode") {
+            None | Some("round_prefer_floor") => Rounding::PreferFloor,
+            Some("round_prefer_ceil") => Rounding::PreferCeil,
+            Some("floor") => Rounding::Floor,
+            Some("ceil") => Rounding::Ceil,
+            Some(m) => return Err(unsupported(kb, op, &format!("nearest_mode {m:?}"))),
+        }),
+        ("linear" | "bilinear", _) => Mode::Linear,
+        ("cubic", false) => Mode::Cubic(f64::from(a.float("cubic_coeff_a").unwrap_or(-0.75))),
+        (m, _) => return Err(unsupported(kb, op, &format!("mode {m:?}"))),
+    };
+    let coords = if legacy {
+        Coords::Asymmetric
+    } else {
+        match a.string("coordinate_transformation_mode") {
+            None | Some("half_pixel") => Coords::HalfPixel,
+            Some("half_pixel_symmetric") => Coords::HalfPixelSymmetric,
+            Some("pytorch_half_pixel") => Coords::PytorchHalfPixel,
+            Some("align_corners") => Coords::AlignCorners,
+            Some("asymmetric") => Coords::Asymmetric,
+            Some("tf_crop_and_resize") => Coords::TfCropAndResize,
+            Some(m) => {
+                return Err(unsupported(
+                    kb,
+                    op,
+                    &format!("coordinate_transformation_mode {m:?}"),
+                ))
+            }
+        }
+    };
+    let antialias = a.int("antialias").unwrap_or(0) != 0 && !legacy;
+    if antialias && matches!(mode, Mode::Nearest(_)) {
+        return Err(unsupported(kb, op, "antialias with mode nearest"));
+    }
+    let exclude_outside = a.int("exclude_outside").unwrap_or(0) != 0 && !legacy;
+    let extrapolation = f64::from(a.float("extrapolation_value").unwrap_or(0.0));
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let nonempty = |v: Option<Value>| -> Result<Option<Value>> {
+        Ok(match v {
+            Some(v) if static_dims(kb, op, v)?.0.iter().product::<i64>() > 0 => Some(v),
+            _ => None,
+        })
+    };
+    let (roi, scales, sizes) = match (data.kind, data.version) {
+        (OpKind::Upsample, 7) => (None, None, None),
+        (OpKind::Upsample, _) | (_, 10) => (None, input(1), None),
+        _ => (
+            nonempty(input(1))?,
+            nonempty(input(2))?,
+            nonempty(input(3))?,
+        ),
+    };
+    if coords == Coords::TfCropAndResize && roi.is_none() {
+        return Err(unsupported(kb, op, "tf_crop_and_resize without roi"));
+    }
+    let axes_attr: Vec<usize> = match a.ints("axes") {
+        Some(ax) => ax
+            .iter()
+            .map(|&d| if d < 0 { d + rank as i64 } else { d } as usize)
+            .collect(),
+        None => (0..rank).collect(),
+    };
+    let policy = a.string("keep_aspect_ratio_policy").unwrap_or("stretch");
+    let static_scales: Option<Vec<f64>> = match (data.kind, data.version) {
+        (OpKind::Upsample, 7) => a
+            .floats("scales")
+            .map(|s| s.iter().map(|&v| f64::from(v)).collect()),
+        _ => scales.and_then(|s| const_data(kb.model, s)?.to_f64s()),
+    };
+    let mut axes = vec![];
+    for (k, &d) in axes_attr.iter().enumerate() {
+        let (din, dout) = (xd[d], yd[d]);
+        let scale = if sizes.is_some() {
+            match policy {
+                "stretch" => Scale::Static(dout as f64 / din as f64),
+                "not_larger" => Scale::Policy { larger: false },
+                "not_smaller" => Scale::Policy { larger: true },
+                p => {
+                    return Err(unsupported(
+                        kb,
+                        op,
+                        &format!("keep_aspect_ratio_policy {p:?}"),
+                    ))
+                }
+            }
+        } else if let Some(s) = &static_scales {
+            Scale::Static(s[k])
+        } else if scales.is_some() {
+            Scale::Input(k)
+        } else {
+            return Err(unsupported(kb, op, "neither scales nor sizes given"));
+        };
+        // An axis of one element in and out reads index 0 whatever the
+        // scale; one with a static scale of 1 and no crop is the identity.
+        let identity = match scale {
+            Scale::Static(s) => s == 1.0 && din == dout && coords != Coords::TfCropAndResize,
+            _ => false,
+        };
+        if (din == 1 && dout == 1) || identity || dout == 0 {
+            continue;
+        }
+        // The smallest scale the axis may have: floor(in·s) = out for
+        // scales, round(in·s) = out under a policy.
+        let lower = match scale {
+            Scale::Static(s) => Some((s, 1.0)),
+            Scale::Input(_) => Some((dout as f64, din as f64)),
+            Scale::Policy { .. } => (dout > 1).then_some(((dout - 1) as f64, din as f64)),
+        };
+        let support = match mode {
+            Mode::Nearest(_) => 0,
+            Mode::Linear => 1,
+            Mode::Cubic(_) => 2,
+        };
+        let taps = if support == 0 {
+            1
+        } else if !antialias {
+            2 * support
+        } else {
+            let Some((num, den)) = lower else {
+                return Err(unsupported(kb, op, "antialias with an unbounded scale"));
+            };
+            // start = floor(−support/s) + 1 at s = min(num/den, 1).
+            let reach = if num >= den {
+                support as f64
+            } else {
+                (support as f64 * den / num).ceil()
+            };
+            if reach > 64.0 {
+                return Err(unsupported(kb, op, "antialias over more than 128 taps"));
+            }
+            2 * reach as i64
+        };
+        axes.push(Axis {
+            dim: d,
+            scale,
+            roi: k,
+            taps,
+        });
+    }
+    let total: i64 = axes.iter().map(|ax| ax.taps).product();
+    if total > 4096 {
+        return Err(unsupported(
+            kb,
+            op,
+            "more than 4096 taps per output element",
+        ));
+    }
+    let naxes = axes_attr.len();
+    let xt = kb.tensor(x);
+    let roi_t = roi.map(|v| kb.tensor(v));
+    let scales_t = scales.map(|v| kb.tensor(v));
+    let sizes_t = sizes.map(|v| kb.tensor(v));
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let n = yd.len();
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(n))],
+        &vec![false; n],
+        |be, args| {
+            let f = F { e: be };
+            let out_ty = elem_of_scalar(args[0]);
+            let policy_scale = |larger: bool| {
+                let sizes_t = sizes_t.expect("a policy needs sizes");
+                let mut best: Option<MValue> = None;
+                for (k, &d) in axes_attr.iter().enumerate() {
+                    let s = f.div(f.element(sizes_t, k), f.c(xd[d] as f64));
+                    best = Some(match best {
+                        None => s,
+                        Some(b) if larger => f.max(b, s),
+                        Some(b) => f.min(b, s),
+                    });
+                }
+                best.expect("at least one axis")
+            };
+            let mut outside: Option<MValue> = None;
+            // Per resized axis: (clamped index, weight) of each tap.
+            let mut taps: Vec<Vec<(MValue, Option<MValue>)>> = vec![];
+            for ax in &axes {
+                let (din, dout) = (xd[ax.dim], yd[ax.dim]);
+                let s = match ax.scale {
+                    Scale::Static(s) => f.c(s),
+                    Scale::Input(k) => f.element(scales_t.expect("scales"), k),
+                    Scale::Policy { larger } => policy_scale(larger),
+                };
+                let o = f.of_index(loop_index(be, ax.dim));
+                let width = f.mul(s, f.c(din as f64));
+                let one_wide = f.cmp("oeq", width, f.c(1.0));
+                let half = f.sub(f.div(f.add(o, f.c(0.5)), s), f.c(0.5));
+                let xo = match coords {
+                    Coords::HalfPixel => half,
+                    Coords::HalfPixelSymmetric => {
+                        let adjustment = f.div(f.c(dout as f64), width);
+                        let center = f.c(din as f64 / 2.0);
+                        let offset = f.mul(center, f.sub(f.c(1.0), adjustment));
+                        f.add(offset, half)
+                    }
+                    Coords::PytorchHalfPixel => be.select(one_wide, f.c(-0.5), half),
+                    Coords::AlignCorners => {
+                        let v = f.div(f.mul(o, f.c((din - 1) as f64)), f.sub(width, f.c(1.0)));
+                        be.select(one_wide, f.c(0.0), v)
+                    }
+                    Coords::Asymmetric => f.div(o, s),
+                    Coords::TfCropAndResize => {
+                        let roi_t = roi_t.expect("roi");
+                        let r0 = f.element(roi_t, ax.roi);
+                        let r1 = f.element(roi_t, ax.roi + naxes);
+                        let span = f.sub(r1, r0);
+                        let last = f.c((din - 1) as f64);
+                        let v = f.div(f.mul(f.mul(o, span), last), f.sub(width, f.c(1.0)));
+                        let v = be.select(one_wide, f.div(f.mul(span, last), f.c(2.0)), v);
+                        let v = f.add(v, f.mul(r0, last));
+                        let out = f.or(f.cmp("olt", v, f.c(0.0)), f.cmp("ogt", v, last));
+                        outside = Some(match outside {
+                            Some(p) => f.or(p, out),
+                            None => out,
+                        });
+                        v
+                    }
+                };
+                taps.push(match mode {
+                    Mode::Nearest(r) => {
+                        let fl = f.floor(xo);
+                        let up = f.add(fl, f.c(1.0));
+                        let frac = f.sub(xo, fl);
+                        let v = match r {
+                            Rounding::PreferFloor => {
+                                be.select(f.cmp("ole", frac, f.c(0.5)), fl, up)
+                            }
+                            Rounding::PreferCeil => be.select(f.cmp("olt", frac, f.c(0.5)), fl, up),
+                            Rounding::Floor => fl,
+                            Rounding::Ceil => f.ceil(xo),
+                        };
+                        vec![(f.clamp_index(v, din), None)]
+                    }
+                    Mode::Linear | Mode::Cubic(_) => {
+                        let stretch = if antialias {
+                            f.min(s, f.c(1.0))
+                        } else {
+                            f.c(1.0)
+                        };
+                        let start = f.sub(f.ceil(xo), f.c((ax.taps / 2) as f64));
+                        let mut row = vec![];
+                        for k in 0..ax.taps {
+                            let i = f.add(start, f.c(k as f64));
+                            let t = f.mul(f.abs(f.sub(i, xo)), stretch);
+                            let mut w = match mode {
+                                Mode::Cubic(a) => cubic_weight(f, t, a),
+                                _ => f.max(f.sub(f.c(1.0), t), f.c(0.0)),
+                            };
+                            if exclude_outside {
+                                w = be.select(f.inside(i, din), w, f.c(0.0));
+                            }
+                            row.push((f.clamp_index(i, din), Some(w)));
+                        }
+                        if antialias || exclude_outside {
+                            let sum = row
+                                .iter()
+                                .map(|(_, w)| w.expect("weighted"))
+                                .reduce(|a, b| f.add(a, b))
+                                .expect("taps");
+                            let zero = f.cmp("oeq", sum, f.c(0.0));
+                            let sum = be.select(zero, f.c(1.0), sum);
+                            for t in &mut row {
+                                t.1 = Some(f.div(t.1.expect("weighted"), sum));
+                            }
+                        }
+                        row
+                    }
+                });
+            }
+            let mut acc: Option<MValue> = None;
+            let mut pick = vec![0usize; axes.len()];
+            loop {
+                let mut idx: Vec<MValue> = (0..rank).map(|d| loop_index(be, d)).collect();
+                let mut weight: Option<MValue> = None;
+                for (a, ax) in axes.iter().enumerate() {
+                    let (i, w) = taps[a][pick[a]];
+                    idx[ax.dim] = i;
+                    if let Some(w) = w {
+                        weight = Some(match weight {
+                            Some(p) => f.mul(p, w),
+                            None => w,
+                        });
+                    }
+                }
+                let v = f.extend(f.extract(xt, &idx));
+                let term = match weight {
+                    Some(w) => f.mul(w, v),
+                    None => v,
+                };
+                acc = Some(match acc {
+                    Some(p) => f.add(p, term),
+                    None => term,
+                });
+                // Next combination of taps (odometer order).
+                let mut a = axes.len();
+                loop {
+                    if a == 0 {
+                        break;
+                    }
+                    a -= 1;
+                    pick[a] += 1;
+                    if pick[a] < taps[a].len() {
+                        break;
+                    }
+                    pick[a] = 0;
+                }
+                if pick.iter().all(|&p| p == 0) {
+                    break;
+                }
+            }
+            let mut v = acc.expect("at least one tap");
+            if let Some(out) = outside {
+                v = be.select(out, f.c(extrapolation), v);
+            }
+            vec![f.narrow(v, out_ty)]
+        },
+    );
+    finish(kb, g, y, &yd);
+    Ok(())
+}
+
+/// The type of a scalar value.
+fn elem_of_scalar<'c>(v: MValue<'c, '_>) -> Type<'c> {
+    use melior::ir::ValueLike;
+    v.r#type()
+}
+
+/// The cubic convolution kernel with coefficient `a` at distance `t ≥ 0`:
+/// `(a+2)t³ − (a+3)t² + 1` within 1, `at³ − 5at² + 8at − 4a` within 2,
+/// else 0.
+fn cubic_weight<'c, 'b>(f: F<'c, 'b>, t: MValue<'c, 'b>, a: f64) -> MValue<'c, 'b> {
+    let t2 = f.mul(t, t);
+    let t3 = f.mul(t2, t);
+    let near = f.add(
+        f.sub(f.mul(f.c(a + 2.0), t3), f.mul(f.c(a + 3.0), t2)),
+        f.c(1.0),
+    );
+    let far = f.sub(
+        f.add(
+            f.sub(f.mul(f.c(a), t3), f.mul(f.c(5.0 * a), t2)),
+            f.mul(f.c(8.0 * a), t),
+        ),
+        f.c(4.0 * a),
+    );
+    let w = f.e.select(f.cmp("ole", t, f.c(1.0)), near, far);
+    f.e.select(f.cmp("olt", t, f.c(2.0)), w, f.c(0.0))
+}
