@@ -38,6 +38,7 @@ use crate::types::DYNAMIC;
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     match kb.model.ir.op(op).kind {
         OpKind::Resize | OpKind::Upsample => resize(kb, op),
+        OpKind::GridSample => grid_sample(kb, op),
         _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
     }
 }
@@ -120,9 +121,13 @@ impl<'c, 'b> F<'c, 'b> {
     }
     /// Whether an integral f64 lies in `[0, dim)`.
     fn inside(self, v: MValue<'c, 'b>, dim: i64) -> MValue<'c, 'b> {
-        let lo = self.cmp("oge", v, self.c(0.0));
-        let hi = self.cmp("ole", v, self.c((dim - 1) as f64));
-        self.e.same("arith.andi", &[lo, hi])
+        self.inside_range(v, 0.0, (dim - 1) as f64)
+    }
+    /// Whether `v` lies in `[lo, hi]`.
+    fn inside_range(self, v: MValue<'c, 'b>, lo: f64, hi: f64) -> MValue<'c, 'b> {
+        let above = self.cmp("oge", v, self.c(lo));
+        let below = self.cmp("ole", v, self.c(hi));
+        self.e.same("arith.andi", &[above, below])
     }
     /// A float element (of any width) as f64.
     fn extend(self, v: MValue<'c, 'b>) -> MValue<'c, 'b> {
@@ -563,20 +568,7 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     Some(p) => f.add(p, term),
                     None => term,
                 });
-                // Next combination of taps (odometer order).
-                let mut a = axes.len();
-                loop {
-                    if a == 0 {
-                        break;
-                    }
-                    a -= 1;
-                    pick[a] += 1;
-                    if pick[a] < taps[a].len() {
-                        break;
-                    }
-                    pick[a] = 0;
-                }
-                if pick.iter().all(|&p| p == 0) {
+                if !next_pick(&mut pick, |a| taps[a].len()) {
                     break;
                 }
             }
@@ -616,4 +608,223 @@ fn cubic_weight<'c, 'b>(f: F<'c, 'b>, t: MValue<'c, 'b>, a: f64) -> MValue<'c, '
     );
     let w = f.e.select(f.cmp("ole", t, f.c(1.0)), near, far);
     f.e.select(f.cmp("olt", t, f.c(2.0)), w, f.c(0.0))
+}
+
+/// GridSample's interpolation.
+#[derive(Clone, Copy, PartialEq)]
+enum GridMode {
+    Nearest,
+    Linear,
+    Cubic,
+}
+
+/// GridSample's handling of coordinates outside the input.
+#[derive(Clone, Copy, PartialEq)]
+enum Padding {
+    Zeros,
+    Border,
+    Reflection,
+}
+
+/// Lowers GridSample (16, 20, 22): `Y[n, c, o…] = X[n, c]` sampled at the
+/// denormalized coordinates `grid[n, o…, ::-1]`.
+fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X");
+    let grid = data.inputs[1].expect("grid");
+    let y = data.results[0].expect("Y");
+    let (xd, elem) = static_dims(kb, op, x)?;
+    let (gd, gelem) = static_dims(kb, op, grid)?;
+    let (yd, _) = static_dims(kb, op, y)?;
+    if !sampled_float(elem) || !sampled_float(gelem) {
+        return Err(unsupported(kb, op, &format!("{elem} elements")));
+    }
+    let mode = match data.attrs.string("mode").unwrap_or(if data.version < 20 {
+        "bilinear"
+    } else {
+        "linear"
+    }) {
+        "nearest" => GridMode::Nearest,
+        "bilinear" | "linear" => GridMode::Linear,
+        "bicubic" | "cubic" => GridMode::Cubic,
+        m => return Err(unsupported(kb, op, &format!("mode {m:?}"))),
+    };
+    let padding = match data.attrs.string("padding_mode").unwrap_or("zeros") {
+        "zeros" => Padding::Zeros,
+        "border" => Padding::Border,
+        "reflection" => Padding::Reflection,
+        m => return Err(unsupported(kb, op, &format!("padding_mode {m:?}"))),
+    };
+    let align = data.attrs.int("align_corners").unwrap_or(0) != 0;
+    let nd = xd.len() - 2;
+    let xt = kb.tensor(x);
+    let gt = kb.tensor(grid);
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let n = yd.len();
+    debug_assert_eq!(gd.len(), nd + 2);
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(n))],
+        &vec![false; n],
+        |be, args| {
+            let f = F { e: be };
+            let out_ty = elem_of_scalar(args[0]);
+            let batch = loop_index(be, 0);
+            let channel = loop_index(be, 1);
+            let spatial: Vec<MValue> = (2..n).map(|d| loop_index(be, d)).collect();
+            // Per input spatial dim: (index, weight, inside) of each tap.
+            let mut taps: Vec<Vec<(MValue, Option<MValue>, Option<MValue>)>> = vec![];
+            for i in 0..nd {
+                let len = xd[2 + i];
+                let mut gi = vec![batch];
+                gi.extend(spatial.iter().copied());
+                gi.push(be.index((nd - 1 - i) as i64));
+                let g = f.extend(f.extract(gt, &gi));
+                let (lo, hi) = if align {
+                    (0.0, (len - 1) as f64)
+                } else {
+                    (-0.5, len as f64 - 0.5)
+                };
+                let mut v = if align {
+                    f.mul(f.div(f.add(g, f.c(1.0)), f.c(2.0)), f.c((len - 1) as f64))
+                } else {
+                    f.div(
+                        f.sub(f.mul(f.add(g, f.c(1.0)), f.c(len as f64)), f.c(1.0)),
+                        f.c(2.0),
+                    )
+                };
+                if mode == GridMode::Nearest {
+                    v = f.un("math.roundeven", v);
+                }
+                let out = f.or(f.cmp("olt", v, f.c(lo)), f.cmp("ogt", v, f.c(hi)));
+                v = match padding {
+                    Padding::Zeros => v,
+                    Padding::Border => {
+                        let c = f.max(f.min(v, f.c((len - 1) as f64)), f.c(0.0));
+                        be.select(out, c, v)
+                    }
+                    Padding::Reflection => be.select(out, reflect(f, v, lo, hi), v),
+                };
+                let (start, weights): (MValue, Vec<Option<MValue>>) = match mode {
+                    GridMode::Nearest => (f.un("math.trunc", v), vec![None]),
+                    GridMode::Linear => {
+                        let x0 = f.floor(v);
+                        let t = f.sub(v, x0);
+                        (x0, vec![Some(f.sub(f.c(1.0), t)), Some(t)])
+                    }
+                    GridMode::Cubic => {
+                        let x0 = f.floor(v);
+                        let t = f.sub(v, x0);
+                        // Taps at distances 1 + t, t, 1 − t and 2 − t.
+                        let ws = [
+                            f.add(t, f.c(1.0)),
+                            t,
+                            f.sub(f.c(1.0), t),
+                            f.sub(f.c(2.0), t),
+                        ]
+                        .into_iter()
+                        .map(|d| Some(cubic_weight(f, d, -0.75)))
+                        .collect();
+                        (f.sub(x0, f.c(1.0)), ws)
+                    }
+                };
+                let row = weights
+                    .into_iter()
+                    .enumerate()
+                    .map(|(k, w)| {
+                        let p = f.add(start, f.c(k as f64));
+                        let (p, inside) = match padding {
+                            Padding::Zeros => (p, Some(f.inside(p, len))),
+                            Padding::Border => (p, None),
+                            Padding::Reflection => {
+                                let r = reflect(f, p, lo, hi);
+                                (f.un("math.trunc", r), None)
+                            }
+                        };
+                        (f.clamp_index(p, len), w, inside)
+                    })
+                    .collect();
+                taps.push(row);
+            }
+            let mut acc: Option<MValue> = None;
+            let mut pick = vec![0usize; nd];
+            loop {
+                let mut idx = vec![batch, channel];
+                let mut weight: Option<MValue> = None;
+                let mut inside: Option<MValue> = None;
+                for (d, row) in taps.iter().enumerate() {
+                    let (i, w, ins) = row[pick[d]];
+                    idx.push(i);
+                    if let Some(w) = w {
+                        weight = Some(weight.map_or(w, |p| f.mul(p, w)));
+                    }
+                    if let Some(ins) = ins {
+                        inside = Some(inside.map_or(ins, |p| be.same("arith.andi", &[p, ins])));
+                    }
+                }
+                let mut v = f.extend(f.extract(xt, &idx));
+                if let Some(ins) = inside {
+                    v = be.select(ins, v, f.c(0.0));
+                }
+                let term = weight.map_or(v, |w| f.mul(w, v));
+                acc = Some(acc.map_or(term, |p| f.add(p, term)));
+                if !next_pick(&mut pick, |d| taps[d].len()) {
+                    break;
+                }
+            }
+            vec![f.narrow(acc.expect("at least one tap"), out_ty)]
+        },
+    );
+    finish(kb, g, y, &yd);
+    Ok(())
+}
+
+/// Reflects `x` by the nearer border of `[lo, hi]` until it lies inside
+/// (GridSample's reflection padding).
+fn reflect<'c, 'b>(f: F<'c, 'b>, x: MValue<'c, 'b>, lo: f64, hi: f64) -> MValue<'c, 'b> {
+    let range = hi - lo;
+    if range <= 0.0 {
+        return f.c(lo);
+    }
+    let below = f.cmp("olt", x, f.c(lo));
+    let dx = be_select(f, below, f.sub(f.c(lo), x), f.sub(x, f.c(hi)));
+    let flips = f.floor(f.div(dx, f.c(range)));
+    let r = f.sub(dx, f.mul(flips, f.c(range)));
+    let half = f.mul(f.floor(f.mul(flips, f.c(0.5))), f.c(2.0));
+    let even = f.cmp("oeq", half, flips);
+    let from_lo = f.add(f.c(lo), r);
+    let from_hi = f.sub(f.c(hi), r);
+    let reflected = be_select(
+        f,
+        below,
+        be_select(f, even, from_lo, from_hi),
+        be_select(f, even, from_hi, from_lo),
+    );
+    let inside = f.inside_range(x, lo, hi);
+    be_select(f, inside, x, reflected)
+}
+
+/// `arith.select` through an [`F`].
+fn be_select<'c, 'b>(
+    f: F<'c, 'b>,
+    c: MValue<'c, 'b>,
+    a: MValue<'c, 'b>,
+    b: MValue<'c, 'b>,
+) -> MValue<'c, 'b> {
+    f.e.select(c, a, b)
+}
+
+/// Advances `pick` (one tap per axis, `len(axis)` taps each) to the next
+/// combination in odometer order; false once every combination was seen.
+fn next_pick(pick: &mut [usize], len: impl Fn(usize) -> usize) -> bool {
+    for a in (0..pick.len()).rev() {
+        pick[a] += 1;
+        if pick[a] < len(a) {
+            return true;
+        }
+        pick[a] = 0;
+    }
+    false
 }

@@ -169,8 +169,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | NonZero | Unique | ReverseSequence => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Resize | Upsample => image::lower(kb, op),
-        GridSample | AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {
+        Resize | Upsample | GridSample => image::lower(kb, op),
+        AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         If | Loop | Scan => Err(unsupported(kb, op, "no lowering for this operator yet")),
