@@ -139,8 +139,10 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
             conv::lower_pool(kb, op)
         }
-        ConvTranspose | ConvInteger | QLinearConv | DeformConv | CausalConvWithState
-        | MaxUnpool | Col2Im => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        ConvTranspose => conv::lower_conv_transpose(kb, op),
+        ConvInteger | QLinearConv | DeformConv | CausalConvWithState | MaxUnpool | Col2Im => {
+            Err(unsupported(kb, op, "no lowering for this operator yet"))
+        }
         BatchNormalization => unreachable!("elementwise ops are lowered in chains"),
         LayerNormalization => norm::lower_layer_norm(kb, op),
         Softmax | LogSoftmax => norm::lower_softmax(kb, op),
