@@ -4,6 +4,7 @@
 //! |---|---|---|
 //! | Resize (11, 13, 18, 19) | each output element from the input around its source coordinate | modes nearest (4 rounding modes), linear, cubic (`cubic_coeff_a`, `exclude_outside`); the 6 coordinate transformations; `antialias`; `extrapolation_value`; scales or sizes (constant or run-time), `axes`, `keep_aspect_ratio_policy` |
 //! | Resize (10), Upsample (7, 9) | the same with asymmetric coordinates | nearest (rounding down), linear |
+//! | AffineGrid (20) | the affine images of the base grid's normalized coordinates | 2-D and 3-D, `align_corners` |
 //! | GridSample (16, 20, 22) | the input sampled at the grid's normalized coordinates | bilinear/linear, nearest, bicubic/cubic; padding zeros, border, reflection; `align_corners`; 4-D and 5-D |
 //!
 //! Each op is one `linalg.generic` over the output's loops whose body
@@ -39,6 +40,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     match kb.model.ir.op(op).kind {
         OpKind::Resize | OpKind::Upsample => resize(kb, op),
         OpKind::GridSample => grid_sample(kb, op),
+        OpKind::AffineGrid => affine_grid(kb, op),
         _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
     }
 }
@@ -827,4 +829,63 @@ fn next_pick(pick: &mut [usize], len: impl Fn(usize) -> usize) -> bool {
         pick[a] = 0;
     }
     false
+}
+
+/// Lowers AffineGrid (20): `grid[n, s…, i] = Σ_j θ[n, i, j] · b_j +
+/// θ[n, i, nd]`, with `b` the base grid's normalized coordinates of
+/// position `s` in x, y(, z) order (x along the last spatial dim):
+/// `−1 + 2j/(L−1)` with `align_corners`, else `(2j+1)/L − 1`.
+fn affine_grid(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let theta = data.inputs[0].expect("theta");
+    let y = data.results[0].expect("grid");
+    let (td, elem) = static_dims(kb, op, theta)?;
+    let (yd, _) = static_dims(kb, op, y)?;
+    if !sampled_float(elem) {
+        return Err(unsupported(kb, op, &format!("{elem} elements")));
+    }
+    let nd = yd.len() - 2;
+    if td.len() != 3 || td[1] != nd as i64 || td[2] != nd as i64 + 1 {
+        return Err(unsupported(kb, op, "theta does not match the grid's rank"));
+    }
+    let align = data.attrs.int("align_corners").unwrap_or(0) != 0;
+    let tt = kb.tensor(theta);
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let n = yd.len();
+    let spatial = yd[1..1 + nd].to_vec();
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(n))],
+        &vec![false; n],
+        |be, args| {
+            let f = F { e: be };
+            let out_ty = elem_of_scalar(args[0]);
+            let batch = loop_index(be, 0);
+            let row = loop_index(be, n - 1);
+            let mut acc = f.extend(f.extract(tt, &[batch, row, be.index(nd as i64)]));
+            for j in 0..nd {
+                // Coordinate j (x, y, z) runs along spatial dim nd − 1 − j.
+                let dim = nd - 1 - j;
+                let len = spatial[dim];
+                let p = f.of_index(loop_index(be, 1 + dim));
+                let base = if !align {
+                    f.sub(
+                        f.div(f.add(f.mul(p, f.c(2.0)), f.c(1.0)), f.c(len as f64)),
+                        f.c(1.0),
+                    )
+                } else if len > 1 {
+                    f.add(f.c(-1.0), f.mul(p, f.c(2.0 / (len - 1) as f64)))
+                } else {
+                    f.c(-1.0)
+                };
+                let t = f.extend(f.extract(tt, &[batch, row, be.index(j as i64)]));
+                acc = f.add(acc, f.mul(t, base));
+            }
+            vec![f.narrow(acc, out_ty)]
+        },
+    );
+    finish(kb, g, y, &yd);
+    Ok(())
 }

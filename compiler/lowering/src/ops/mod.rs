@@ -171,8 +171,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | NonZero | Unique | ReverseSequence => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Resize | Upsample | GridSample => image::lower(kb, op),
-        AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {
+        Resize | Upsample | GridSample | AffineGrid => image::lower(kb, op),
+        RoiAlign | MaxRoiPool | NonMaxSuppression => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         If | Loop | Scan => Err(unsupported(kb, op, "no lowering for this operator yet")),
