@@ -146,9 +146,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         BatchNormalization => unreachable!("elementwise ops are lowered in chains"),
         LayerNormalization => norm::lower_layer_norm(kb, op),
         Softmax | LogSoftmax => norm::lower_softmax(kb, op),
-        InstanceNormalization
-        | GroupNormalization
-        | RMSNormalization
+        InstanceNormalization | GroupNormalization => norm::lower_group_norm(kb, op),
+        RMSNormalization
         | LpNormalization
         | MeanVarianceNormalization
         | LRN
