@@ -147,12 +147,10 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         LayerNormalization => norm::lower_layer_norm(kb, op),
         Softmax | LogSoftmax => norm::lower_softmax(kb, op),
         InstanceNormalization | GroupNormalization => norm::lower_group_norm(kb, op),
-        RMSNormalization
-        | LpNormalization
-        | MeanVarianceNormalization
-        | LRN
-        | Hardmax
-        | Dropout => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        LRN => norm::lower_lrn(kb, op),
+        RMSNormalization | LpNormalization | MeanVarianceNormalization | Hardmax | Dropout => {
+            Err(unsupported(kb, op, "no lowering for this operator yet"))
+        }
         MatMul | Gemm => linalg::lower(kb, op),
         MatMulInteger | QLinearMatMul | Einsum | Det | Attention | FlexAttention
         | LinearAttention | RotaryEmbedding | SwiGLU => {

@@ -6,6 +6,7 @@
 //! | Softmax / LogSoftmax | `exp(x - max) / Σ exp(x - max)` (its log) along the reduced dims | opset 13+: one `axis` (default -1); before 13: the dims `[axis, r)` of the 2-D coercion (default 1) |
 //! | LayerNormalization | `(x - mean) / sqrt(var + ε) · scale + bias` over `[axis, r)` | optional Mean / InvStdDev outputs; f32 and f64 |
 //! | InstanceNormalization (1–22), GroupNormalization (18, 21) | the same over each image's group of channels (`[N, G, C/G, S…]` view), `scale`/`B` per channel (per group in 18) | f32 and f64 |
+//! | LRN (1, 13) | `x / (bias + α/size · Σ x²)^β` over a window of channels | f32 and f64 |
 //! | BatchNormalization (1–15) | a per-channel affine map `(x − mean) · scale / √(var + ε) + B`, computed per element inside an elementwise run | inference form (`training_mode = 0`, one result), float types; inputs of rank ≥ 2 |
 //!
 //! Softmax and LayerNormalization are a few `linalg.generic`s over the
@@ -482,4 +483,78 @@ fn fill_zero<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, t: MValue<'c, 'a>) -> MValu
     let zero = e.f(elem_of(t), 0.0);
     let f = named(e, "linalg.fill", &[zero], t);
     kb.structured(f).result(0).expect("one result").into()
+}
+
+/// Lowers LRN (1, 13): `y = x / (bias + α/size · Σ x[c′]²)^β` over the
+/// channels `c′ ∈ [c − ⌊(size−1)/2⌋, c + ⌈(size−1)/2⌉]` inside the input.
+/// One generic over the input's loops; the window (a few channels) is
+/// unrolled in the body, each read at a clamped channel and masked.
+pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X is required");
+    let y = data.results[0].expect("Y is produced");
+    let (dims, elem) = kb.shape(x)?;
+    if !matches!(elem, ElemType::F32 | ElemType::F64) {
+        return Err(unsupported(kb, op, "only f32 and f64 LRN is lowered"));
+    }
+    if dims.len() < 2 || dims.contains(&crate::types::DYNAMIC) {
+        return Err(unsupported(kb, op, "needs static dims [N, C, …]"));
+    }
+    let a = &data.attrs;
+    let size = a.int("size").unwrap_or(1);
+    if !(1..=64).contains(&size) {
+        return Err(unsupported(kb, op, "a window of more than 64 channels"));
+    }
+    let alpha = f64::from(a.float("alpha").unwrap_or(1e-4));
+    let beta = f64::from(a.float("beta").unwrap_or(0.75));
+    let bias = f64::from(a.float("bias").unwrap_or(1.0));
+    let (before, c) = ((size - 1) / 2, dims[1]);
+    let rank = dims.len();
+    let xt = kb.tensor(x);
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let out = generic(
+        e,
+        &[(xt, identity_map(rank))],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, args| {
+            let ty = args[0].r#type();
+            let mut idx: Vec<MValue> = (0..rank)
+                .map(|d| super::structured::loop_index(be, d))
+                .collect();
+            let channel = idx[1];
+            let mut sum = be.f(ty, 0.0);
+            for k in 0..size {
+                // Channel c − before + k, read when inside [0, C).
+                let p = be.same("arith.addi", &[channel, be.index(k)]);
+                let p = be.same("arith.subi", &[p, be.index(before)]);
+                // Unsigned: a negative channel compares above C.
+                let ok = be.cmp("arith.cmpi", 6, p, be.index(c));
+                idx[1] = be.select(ok, p, be.index(0));
+                let mut operands = vec![xt];
+                operands.extend(idx.iter().copied());
+                let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
+                let sq = be.same("arith.mulf", &[v, v]);
+                sum = be.same("arith.addf", &[sum, be.select(ok, sq, be.f(ty, 0.0))]);
+            }
+            let base = be.same(
+                "arith.addf",
+                &[be.f(ty, bias), scaled(be, sum, alpha / size as f64)],
+            );
+            let den = be.same("math.powf", &[base, be.f(ty, beta)]);
+            vec![be.same("arith.divf", &[args[0], den])]
+        },
+    );
+    let producers = kb.producers();
+    let out = kb.root(
+        out,
+        Schedule::Fused {
+            loops: dims.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, out.result(0).expect("one result").into());
+    Ok(())
 }
