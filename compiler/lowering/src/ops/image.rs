@@ -4,6 +4,7 @@
 //! |---|---|---|
 //! | Resize (11, 13, 18, 19) | each output element from the input around its source coordinate | modes nearest (4 rounding modes), linear, cubic (`cubic_coeff_a`, `exclude_outside`); the 6 coordinate transformations; `antialias`; `extrapolation_value`; scales or sizes (constant or run-time), `axes`, `keep_aspect_ratio_policy` |
 //! | Resize (10), Upsample (7, 9) | the same with asymmetric coordinates | nearest (rounding down), linear |
+//! | CenterCropPad (18) | a centered crop or zero pad of each axis to the output's extent | any element type, `axes` |
 //! | AffineGrid (20) | the affine images of the base grid's normalized coordinates | 2-D and 3-D, `align_corners` |
 //! | GridSample (16, 20, 22) | the input sampled at the grid's normalized coordinates | bilinear/linear, nearest, bicubic/cubic; padding zeros, border, reflection; `align_corners`; 4-D and 5-D |
 //!
@@ -41,6 +42,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         OpKind::Resize | OpKind::Upsample => resize(kb, op),
         OpKind::GridSample => grid_sample(kb, op),
         OpKind::AffineGrid => affine_grid(kb, op),
+        OpKind::CenterCropPad => center_crop_pad(kb, op),
         _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
     }
 }
@@ -884,6 +886,61 @@ fn affine_grid(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 acc = f.add(acc, f.mul(t, base));
             }
             vec![f.narrow(acc, out_ty)]
+        },
+    );
+    finish(kb, g, y, &yd);
+    Ok(())
+}
+
+/// Lowers CenterCropPad (18): each axis is cropped (start `⌊(in − out)/2⌋`)
+/// or zero-padded (`⌊(out − in)/2⌋` before) around its center to the
+/// output's (inferred) extent: `y[o] = x[o + crop − pad]`, 0 outside `x`.
+fn center_crop_pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input_data");
+    let y = data.results[0].expect("output_data");
+    let (xd, _) = static_dims(kb, op, x)?;
+    let (yd, _) = static_dims(kb, op, y)?;
+    let xt = kb.tensor(x);
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let n = yd.len();
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(n))],
+        &vec![false; n],
+        |be, args| {
+            let ty = elem_of_scalar(args[0]);
+            let mut idx = vec![];
+            let mut inside: Option<MValue> = None;
+            for d in 0..n {
+                let shift = (xd[d] - yd[d]).max(0) / 2 - (yd[d] - xd[d]).max(0) / 2;
+                let o = loop_index(be, d);
+                if shift == 0 && xd[d] >= yd[d] {
+                    idx.push(o);
+                    continue;
+                }
+                let p = be.same("arith.addi", &[o, be.index(shift)]);
+                // Unsigned: a negative position compares above the extent.
+                let ok = be.cmp("arith.cmpi", 6, p, be.index(xd[d]));
+                idx.push(be.select(ok, p, be.index(0)));
+                inside = Some(inside.map_or(ok, |all| be.same("arith.andi", &[all, ok])));
+            }
+            let f = F { e: be };
+            let v = f.extract(xt, &idx);
+            let v = match inside {
+                Some(ok) => {
+                    let zero = if melior::ir::r#type::IntegerType::try_from(ty).is_ok() {
+                        be.i(ty, 0)
+                    } else {
+                        be.f(ty, 0.0)
+                    };
+                    be.select(ok, v, zero)
+                }
+                None => v,
+            };
+            vec![v]
         },
     );
     finish(kb, g, y, &yd);

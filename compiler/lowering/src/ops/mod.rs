@@ -160,7 +160,7 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             layout::lower(kb, op)
         }
         Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | DepthToSpace | SpaceToDepth
-        | CenterCropPad | Identity | Constant | EyeLike | Trilu => {
+        | Identity | Constant | EyeLike | Trilu => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Gather | GatherElements => index::lower(kb, op),
@@ -168,7 +168,7 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | NonZero | Unique | ReverseSequence => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Resize | Upsample | GridSample | AffineGrid => image::lower(kb, op),
+        Resize | Upsample | GridSample | AffineGrid | CenterCropPad => image::lower(kb, op),
         RoiAlign | MaxRoiPool | NonMaxSuppression => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
