@@ -5,6 +5,7 @@
 //! | Resize (11, 13, 18, 19) | each output element from the input around its source coordinate | modes nearest (4 rounding modes), linear, cubic (`cubic_coeff_a`, `exclude_outside`); the 6 coordinate transformations; `antialias`; `extrapolation_value`; scales or sizes (constant or run-time), `axes`, `keep_aspect_ratio_policy` |
 //! | Resize (10), Upsample (7, 9) | the same with asymmetric coordinates | nearest (rounding down), linear |
 //! | CenterCropPad (18) | a centered crop or zero pad of each axis to the output's extent | any element type, `axes` |
+//! | Col2Im (18) | the sum of the column blocks covering each image position | any spatial rank; strides, dilations, pads; run-time block shape |
 //! | AffineGrid (20) | the affine images of the base grid's normalized coordinates | 2-D and 3-D, `align_corners` |
 //! | GridSample (16, 20, 22) | the input sampled at the grid's normalized coordinates | bilinear/linear, nearest, bicubic/cubic; padding zeros, border, reflection; `align_corners`; 4-D and 5-D |
 //!
@@ -43,6 +44,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         OpKind::GridSample => grid_sample(kb, op),
         OpKind::AffineGrid => affine_grid(kb, op),
         OpKind::CenterCropPad => center_crop_pad(kb, op),
+        OpKind::Col2Im => col2im(kb, op),
         _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
     }
 }
@@ -944,5 +946,135 @@ fn center_crop_pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         },
     );
     finish(kb, g, y, &yd);
+    Ok(())
+}
+
+/// Lowers Col2Im (18): `y[n, c, o…] = Σ_k x[n, c·K + k, l]` over the
+/// `K = ∏ block` kernel positions `k…` whose block `q… = (o + begin −
+/// k·d) / s` is exact and inside the grid of blocks, `l` its row-major
+/// number. The block shape may be a run-time input: it is read in the body
+/// and the kernel positions are decoded from `k` with it.
+fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input");
+    let block = data.inputs[2].expect("block_shape");
+    let y = data.results[0].expect("output");
+    let (xd, elem) = static_dims(kb, op, x)?;
+    let (yd, _) = static_dims(kb, op, y)?;
+    if !sampled_float(elem) {
+        return Err(unsupported(kb, op, &format!("{elem} elements")));
+    }
+    let r = yd.len() - 2;
+    let channels = yd[1];
+    if channels == 0 || xd[1] % channels != 0 {
+        return Err(unsupported(kb, op, "input channels not a multiple of C"));
+    }
+    let k_total = xd[1] / channels;
+    let a = &data.attrs;
+    let per_dim = |name: &str, default: i64| -> Vec<i64> {
+        a.ints(name).map_or(vec![default; r], <[i64]>::to_vec)
+    };
+    let strides = per_dim("strides", 1);
+    let dilations = per_dim("dilations", 1);
+    let pads = a.ints("pads").map_or(vec![0; 2 * r], <[i64]>::to_vec);
+    let xt = kb.tensor(x);
+    let bt = kb.tensor(block);
+    let bounds = super::structured::empty(kb, &[k_total], elem)?;
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let zero = e.f(elem_of(init), 0.0);
+    let fill = super::structured::named(e, "linalg.fill", &[zero], init);
+    let init: MValue = kb.structured(fill).result(0).expect("one result").into();
+    let e = kb.e;
+    let n = yd.len();
+    let dk = n;
+    let mut reduction = vec![false; n];
+    reduction.push(true);
+    let out_map = super::structured::map(n + 1, &super::structured::ds(0..n));
+    let k_map = super::structured::map(n + 1, &[format!("d{dk}")]);
+    let g = generic(
+        e,
+        &[(bounds, k_map)],
+        &[(init, out_map)],
+        &reduction,
+        |be, args| {
+            let index = Type::index(be.cx);
+            let ty = elem_of_scalar(args[1]);
+            let k = loop_index(be, dk);
+            let zero = be.index(0);
+            let blocks: Vec<MValue> = (0..r)
+                .map(|i| {
+                    let f = F { e: be };
+                    let b = f.extract(bt, &[be.index(i as i64)]);
+                    be.convert("arith.index_cast", b, index)
+                })
+                .collect();
+            // Kernel position of k along each dim (row-major over blocks).
+            let mut rest = k;
+            let mut kpos = vec![zero; r];
+            for i in (0..r).rev() {
+                kpos[i] = be.same("arith.remui", &[rest, blocks[i]]);
+                rest = be.same("arith.divui", &[rest, blocks[i]]);
+            }
+            let mut l = zero;
+            let mut inside: Option<MValue> = None;
+            for i in 0..r {
+                // Blocks along dim i: (out + pads − d·(b − 1) − 1) / s + 1.
+                let span = be.same(
+                    "arith.muli",
+                    &[
+                        be.same("arith.subi", &[blocks[i], be.index(1)]),
+                        be.index(dilations[i]),
+                    ],
+                );
+                let room = be.same(
+                    "arith.subi",
+                    &[be.index(yd[2 + i] + pads[i] + pads[r + i] - 1), span],
+                );
+                let count = be.same(
+                    "arith.addi",
+                    &[
+                        be.same("arith.divsi", &[room, be.index(strides[i])]),
+                        be.index(1),
+                    ],
+                );
+                let o = loop_index(be, 2 + i);
+                let kd = be.same("arith.muli", &[kpos[i], be.index(dilations[i])]);
+                let num = be.same(
+                    "arith.subi",
+                    &[be.same("arith.addi", &[o, be.index(pads[i])]), kd],
+                );
+                let s = be.index(strides[i]);
+                let q = be.same("arith.divsi", &[num, s]);
+                let exact = be.cmp("arith.cmpi", 0, be.same("arith.remsi", &[num, s]), zero);
+                // Unsigned: a negative block compares above the count.
+                let within = be.cmp("arith.cmpi", 6, q, count);
+                let ok = be.same("arith.andi", &[exact, within]);
+                let q = be.select(ok, q, zero);
+                l = be.same("arith.addi", &[be.same("arith.muli", &[l, count]), q]);
+                inside = Some(inside.map_or(ok, |all| be.same("arith.andi", &[all, ok])));
+            }
+            let ok = inside.expect("a spatial dim");
+            // The block number stays inside x's last dim.
+            let ok = be.same(
+                "arith.andi",
+                &[ok, be.cmp("arith.cmpi", 6, l, be.index(xd[2]))],
+            );
+            let l = be.select(ok, l, zero);
+            let c = be.same(
+                "arith.addi",
+                &[
+                    be.same("arith.muli", &[loop_index(be, 1), be.index(k_total)]),
+                    k,
+                ],
+            );
+            let f = F { e: be };
+            let v = f.extract(xt, &[loop_index(be, 0), c, l]);
+            let v = be.select(ok, v, be.f(ty, 0.0));
+            vec![be.same("arith.addf", &[args[1], v])]
+        },
+    );
+    let g = kb.root(g, Schedule::Generic { outer: None });
+    kb.define(y, g.result(0).expect("one result").into());
     Ok(())
 }

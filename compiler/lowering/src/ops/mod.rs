@@ -140,7 +140,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             conv::lower_pool(kb, op)
         }
         ConvTranspose => conv::lower_conv_transpose(kb, op),
-        ConvInteger | QLinearConv | DeformConv | CausalConvWithState | MaxUnpool | Col2Im => {
+        Col2Im => image::lower(kb, op),
+        ConvInteger | QLinearConv | DeformConv | CausalConvWithState | MaxUnpool => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         BatchNormalization => unreachable!("elementwise ops are lowered in chains"),
