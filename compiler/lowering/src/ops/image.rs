@@ -6,6 +6,7 @@
 //! | Resize (10), Upsample (7, 9) | the same with asymmetric coordinates | nearest (rounding down), linear |
 //! | CenterCropPad (18) | a centered crop or zero pad of each axis to the output's extent | any element type, `axes` |
 //! | Col2Im (18) | the sum of the column blocks covering each image position | any spatial rank; strides, dilations, pads; run-time block shape |
+//! | RoiAlign (10, 16, 22) | average or max of bilinear samples per bin of each region | `sampling_ratio` > 0, half_pixel / output_half_pixel, `spatial_scale` |
 //! | AffineGrid (20) | the affine images of the base grid's normalized coordinates | 2-D and 3-D, `align_corners` |
 //! | GridSample (16, 20, 22) | the input sampled at the grid's normalized coordinates | bilinear/linear, nearest, bicubic/cubic; padding zeros, border, reflection; `align_corners`; 4-D and 5-D |
 //!
@@ -45,6 +46,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         OpKind::AffineGrid => affine_grid(kb, op),
         OpKind::CenterCropPad => center_crop_pad(kb, op),
         OpKind::Col2Im => col2im(kb, op),
+        OpKind::RoiAlign => roi_align(kb, op),
         _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
     }
 }
@@ -1076,5 +1078,146 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     );
     let g = kb.root(g, Schedule::Generic { outer: None });
     kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// Lowers RoiAlign (10, 16, 22) with a fixed `sampling_ratio`: each output
+/// bin of roi `r` averages (or takes the max of) `ratio²` bilinear samples
+/// of `X[batch_indices[r], c]` at the bin's regular sub-grid. Samples
+/// beyond one pixel outside the image weigh 0; the others read clamped
+/// neighbours. An adaptive ratio (0: from each roi's size) is refused.
+fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X");
+    let rois = data.inputs[1].expect("rois");
+    let batch = data.inputs[2].expect("batch_indices");
+    let y = data.results[0].expect("Y");
+    let (xd, elem) = static_dims(kb, op, x)?;
+    let (yd, _) = static_dims(kb, op, y)?;
+    if !sampled_float(elem) || !sampled_float(static_dims(kb, op, rois)?.1) {
+        return Err(unsupported(kb, op, &format!("{elem} elements")));
+    }
+    let a = &data.attrs;
+    let ratio = a.int("sampling_ratio").unwrap_or(0);
+    if ratio <= 0 {
+        return Err(unsupported(kb, op, "an adaptive sampling_ratio (0)"));
+    }
+    if ratio > 16 {
+        return Err(unsupported(kb, op, "a sampling_ratio above 16"));
+    }
+    let max_mode = match a.string("mode").unwrap_or("avg") {
+        "avg" => false,
+        "max" => true,
+        m => return Err(unsupported(kb, op, &format!("mode {m:?}"))),
+    };
+    let half_pixel = match a.string("coordinate_transformation_mode") {
+        Some("half_pixel") => true,
+        Some("output_half_pixel") => false,
+        None => data.version >= 16,
+        Some(m) => {
+            return Err(unsupported(
+                kb,
+                op,
+                &format!("coordinate_transformation_mode {m:?}"),
+            ))
+        }
+    };
+    let scale = f64::from(a.float("spatial_scale").unwrap_or(1.0));
+    let (h, w) = (xd[2], xd[3]);
+    let (ph_n, pw_n) = (yd[2], yd[3]);
+    let xt = kb.tensor(x);
+    let rt = kb.tensor(rois);
+    let bt = kb.tensor(batch);
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(4))],
+        &[false; 4],
+        |be, args| {
+            let f = F { e: be };
+            let out_ty = elem_of_scalar(args[0]);
+            let r = loop_index(be, 0);
+            let c = loop_index(be, 1);
+            let b = f.of_int(f.extract(bt, &[r]));
+            let b = f.clamp_index(b, xd[0]);
+            let offset = if half_pixel { 0.5 } else { 0.0 };
+            let coord = |k: i64| {
+                let v = f.extend(f.extract(rt, &[r, be.index(k)]));
+                f.sub(f.mul(v, f.c(scale)), f.c(offset))
+            };
+            let (sw, sh, ew, eh) = (coord(0), coord(1), coord(2), coord(3));
+            let mut rw = f.sub(ew, sw);
+            let mut rh = f.sub(eh, sh);
+            if !half_pixel {
+                rw = f.max(rw, f.c(1.0));
+                rh = f.max(rh, f.c(1.0));
+            }
+            let bin_h = f.div(rh, f.c(ph_n as f64));
+            let bin_w = f.div(rw, f.c(pw_n as f64));
+            let base_h = f.add(sh, f.mul(f.of_index(loop_index(be, 2)), bin_h));
+            let base_w = f.add(sw, f.mul(f.of_index(loop_index(be, 3)), bin_w));
+            // Per axis: the sample's (low, high) clamped indices and weights.
+            let axis = |start, bin, i: i64, len: i64| {
+                let step = f.div(f.mul(f.c(i as f64 + 0.5), bin), f.c(ratio as f64));
+                let p = f.add(start, step);
+                let out = f.or(f.cmp("olt", p, f.c(-1.0)), f.cmp("ogt", p, f.c(len as f64)));
+                let p = f.max(p, f.c(0.0));
+                let low = f.floor(p);
+                let at_end = f.cmp("oge", low, f.c((len - 1) as f64));
+                let last = f.c((len - 1) as f64);
+                let low = be.select(at_end, last, low);
+                let high = be.select(at_end, last, f.add(low, f.c(1.0)));
+                let p = be.select(at_end, last, p);
+                let l = f.sub(p, low);
+                let hw = f.sub(f.c(1.0), l);
+                (
+                    f.clamp_index(low, len),
+                    f.clamp_index(high, len),
+                    hw,
+                    l,
+                    out,
+                )
+            };
+            let mut acc: Option<MValue> = None;
+            for iy in 0..ratio {
+                let (yl, yh, hy, ly, out_y) = axis(base_h, bin_h, iy, h);
+                for ix in 0..ratio {
+                    let (xl, xh, hx, lx, out_x) = axis(base_w, bin_w, ix, w);
+                    let out = f.or(out_y, out_x);
+                    let terms: Vec<MValue> = [
+                        (yl, xl, f.mul(hy, hx)),
+                        (yl, xh, f.mul(hy, lx)),
+                        (yh, xl, f.mul(ly, hx)),
+                        (yh, xh, f.mul(ly, lx)),
+                    ]
+                    .into_iter()
+                    .map(|(yi, xi, wt)| {
+                        let wt = be.select(out, f.c(0.0), wt);
+                        f.mul(wt, f.extend(f.extract(xt, &[b, c, yi, xi])))
+                    })
+                    .collect();
+                    let v = if max_mode {
+                        terms.into_iter().reduce(|p, q| f.max(p, q))
+                    } else {
+                        terms.into_iter().reduce(|p, q| f.add(p, q))
+                    }
+                    .expect("four terms");
+                    acc = Some(match acc {
+                        None => v,
+                        Some(p) if max_mode => f.max(p, v),
+                        Some(p) => f.add(p, v),
+                    });
+                }
+            }
+            let mut v = acc.expect("at least one sample");
+            if !max_mode {
+                v = f.div(v, f.c((ratio * ratio) as f64));
+            }
+            vec![f.narrow(v, out_ty)]
+        },
+    );
+    finish(kb, g, y, &yd);
     Ok(())
 }

@@ -170,7 +170,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Resize | Upsample | GridSample | AffineGrid | CenterCropPad => image::lower(kb, op),
-        RoiAlign | MaxRoiPool | NonMaxSuppression => {
+        RoiAlign => image::lower(kb, op),
+        MaxRoiPool | NonMaxSuppression => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         If | Loop | Scan => Err(unsupported(kb, op, "no lowering for this operator yet")),
