@@ -618,6 +618,14 @@ fn cubic_weight<'c, 'b>(f: F<'c, 'b>, t: MValue<'c, 'b>, a: f64) -> MValue<'c, '
     f.e.select(f.cmp("olt", t, f.c(2.0)), w, f.c(0.0))
 }
 
+/// A GridSample tap along one axis: its clamped index, its weight (none
+/// for nearest), and whether it lies inside the input (zeros padding).
+type GridTap<'c, 'b> = (
+    MValue<'c, 'b>,
+    Option<MValue<'c, 'b>>,
+    Option<MValue<'c, 'b>>,
+);
+
 /// GridSample's interpolation.
 #[derive(Clone, Copy, PartialEq)]
 enum GridMode {
@@ -683,7 +691,7 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let channel = loop_index(be, 1);
             let spatial: Vec<MValue> = (2..n).map(|d| loop_index(be, d)).collect();
             // Per input spatial dim: (index, weight, inside) of each tap.
-            let mut taps: Vec<Vec<(MValue, Option<MValue>, Option<MValue>)>> = vec![];
+            let mut taps: Vec<Vec<GridTap<'_, '_>>> = vec![];
             for i in 0..nd {
                 let len = xd[2 + i];
                 let mut gi = vec![batch];
