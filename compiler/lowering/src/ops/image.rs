@@ -194,7 +194,7 @@ fn static_dims(kb: &KernelBuilder, op: OpId, v: Value) -> Result<(Vec<i64>, Elem
 
 /// Appends `g`, a generic over the loops of output `y`, as the kernel's
 /// root and defines `y` as its result.
-fn finish<'c>(
+pub(crate) fn finish<'c>(
     kb: &mut KernelBuilder<'c, '_>,
     g: melior::ir::Operation<'c>,
     y: Value,

@@ -546,15 +546,6 @@ pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.same("arith.divf", &[args[0], den])]
         },
     );
-    let producers = kb.producers();
-    let out = kb.root(
-        out,
-        Schedule::Fused {
-            loops: dims.iter().map(|&d| (d, true)).collect(),
-            producers,
-            epilogue: false,
-        },
-    );
-    kb.define(y, out.result(0).expect("one result").into());
+    super::image::finish(kb, out, y, &dims);
     Ok(())
 }
