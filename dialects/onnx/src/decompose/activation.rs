@@ -8,6 +8,7 @@
 //! ThresholdedRelu(x) = Where(x > alpha, x, 0)
 //! Shrink(x)          = Where(x < -lambd, x + bias, Where(x > lambd, x - bias, 0))
 //! Mish(x)            = x · tanh(Softplus(x))
+//! SwiGLU(a, b)       = a · Sigmoid(alpha · a) · b
 //! ```
 //!
 //! Every version and floating-point type is handled (attributes take their
@@ -51,8 +52,14 @@ pub(super) fn elu(b: &mut Builder) -> Option<Vec<Option<Value>>> {
 pub(super) fn selu(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let x = b.input(0)?;
     let elem = b.elem(x)?;
-    let alpha = b.scalar(elem, f64::from(b.float_attr("alpha").unwrap_or(1.673_263_192_176_818_8)))?;
-    let gamma = b.scalar(elem, f64::from(b.float_attr("gamma").unwrap_or(1.050_701_022_148_132_3)))?;
+    let alpha = b.scalar(
+        elem,
+        f64::from(b.float_attr("alpha").unwrap_or(1.673_263_192_176_818_8)),
+    )?;
+    let gamma = b.scalar(
+        elem,
+        f64::from(b.float_attr("gamma").unwrap_or(1.050_701_022_148_132_3)),
+    )?;
     let zero = b.scalar(elem, 0.0)?;
     let exp = b.unary(Exp, x)?;
     let scaled = b.binary(Mul, alpha, exp)?;
@@ -98,4 +105,15 @@ pub(super) fn mish(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let softplus = b.unary(Softplus, x)?;
     let tanh = b.unary(Tanh, softplus)?;
     Some(vec![Some(b.binary(Mul, x, tanh)?)])
+}
+
+/// Expands SwiGLU-28.
+pub(super) fn swiglu(b: &mut Builder) -> Option<Vec<Option<Value>>> {
+    let (a, gate) = (b.input(0)?, b.input(1)?);
+    let elem = b.elem(a)?;
+    let alpha = b.scalar(elem, f64::from(b.float_attr("alpha").unwrap_or(1.0)))?;
+    let scaled = b.binary(Mul, alpha, a)?;
+    let sigmoid = b.unary(Sigmoid, scaled)?;
+    let swish = b.binary(Mul, a, sigmoid)?;
+    Some(vec![Some(b.binary(Mul, swish, gate)?)])
 }

@@ -13,7 +13,7 @@
 //!               + window                            (0 where -right ≤ i + offset - j ≤ left, else -inf)
 //!               + padding                           (0 where j < nonpad_kv_seqlen[b], else -inf)
 //!   offset      = past_len, or nonpad_kv_seqlen[b] - S_q with an external cache
-//! P             = Softmax(qk + bias, -1)            (in softmax_precision, f16/bf16 in f32), 0 on fully masked rows
+//! P             = Softmax(qk + bias, -1)            (in softmax_precision), 0 on fully masked rows
 //! Y             = P @ V                             (3-D: back to [B, S, H·D_v])
 //! qk_matmul_output = qk (mode 0, 1), qk + bias (mode 2), P (mode 3)
 //! ```
@@ -23,7 +23,7 @@
 //! external cache's `nonpad_kv_seqlen` (24), the sliding window (25),
 //! `scale`, `softcap`, grouped-query attention, all four
 //! `qk_matmul_output_mode`s and `softmax_precision`. Not handled (the op
-//! stays): inputs whose shapes are not static.
+//! stays): inputs whose shapes are not static, and f16/bf16 inputs.
 
 use super::Builder;
 use crate::attr::Attr;
@@ -39,11 +39,21 @@ pub(super) fn attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let (q, k, v) = (b.input(0)?, b.input(1)?, b.input(2)?);
     let elem = b.elem(q)?;
+    // Half-precision attention is not expanded yet: the reference computes
+    // its softmax and products in f16/bf16, which the f32 softmax kernel
+    // does not reproduce within the suite's tolerance.
+    if !matches!(elem, ElemType::F32 | ElemType::F64) {
+        return None;
+    }
     let three_d = b.rank(q)? == 3;
     let (q, k, v) = if three_d {
         let q_heads = b.int_attr("q_num_heads")?;
         let kv_heads = b.int_attr("kv_num_heads")?;
-        (split_heads(b, q, q_heads)?, split_heads(b, k, kv_heads)?, split_heads(b, v, kv_heads)?)
+        (
+            split_heads(b, q, q_heads)?,
+            split_heads(b, k, kv_heads)?,
+            split_heads(b, v, kv_heads)?,
+        )
     } else {
         (q, k, v)
     };
@@ -113,16 +123,13 @@ pub(super) fn attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         None => qk,
     };
 
-    // The softmax kernel computes in f32 or f64: half-precision logits are
-    // widened to f32 (at least the precision asked for).
     let precision = match b.int_attr("softmax_precision") {
         Some(code) => ElemType::from_onnx(i32::try_from(code).ok()?)?,
         None => elem,
     };
-    let precision = match precision {
-        ElemType::F16 | ElemType::BF16 => ElemType::F32,
-        p => p,
-    };
+    if !matches!(precision, ElemType::F32 | ElemType::F64) {
+        return None;
+    }
     let logits = b.cast(with_bias, precision)?;
     let mut probs = b.op(Softmax, &[logits], &[("axis", Attr::Int(-1))])?;
     // A row whose every key is masked has probabilities 0 (not the NaN of
@@ -152,7 +159,12 @@ pub(super) fn attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         None
     };
     let present = |b: &Builder, i: usize, v: Value| b.wants_result(i).then_some(v);
-    Some(vec![Some(y), present(b, 1, present_key), present(b, 2, present_value), qk_out])
+    Some(vec![
+        Some(y),
+        present(b, 1, present_key),
+        present(b, 2, present_value),
+        qk_out,
+    ])
 }
 
 /// `[B, S, H·D]` → `[B, H, S, D]`.
@@ -221,7 +233,13 @@ enum Offset {
 /// `(Some(0), None)` is the causal mask, `(-right, left)` the sliding
 /// window. `[q_len, kv_len]` with a fixed offset, `[B, 1, q_len, kv_len]`
 /// with one per batch.
-fn band(b: &mut Builder, offset: &Offset, (lo, hi): (Option<i64>, Option<i64>), [q_len, kv_len]: [i64; 2], elem: ElemType) -> Option<Value> {
+fn band(
+    b: &mut Builder,
+    offset: &Offset,
+    (lo, hi): (Option<i64>, Option<i64>),
+    [q_len, kv_len]: [i64; 2],
+    elem: ElemType,
+) -> Option<Value> {
     let within = |d: i64| lo.is_none_or(|lo| d >= lo) && hi.is_none_or(|hi| d <= hi);
     match offset {
         Offset::Fixed(offset) => {

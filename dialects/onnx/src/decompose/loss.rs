@@ -41,7 +41,9 @@ pub(super) fn softmax_cross_entropy(b: &mut Builder) -> Option<Vec<Option<Value>
 fn nll(b: &mut Builder, input: Value, target: Value) -> Option<Value> {
     let elem = b.elem(input)?;
     let rank = b.rank(input)?;
-    let reduction = b.string_attr("reduction").unwrap_or_else(|| "mean".to_string());
+    let reduction = b
+        .string_attr("reduction")
+        .unwrap_or_else(|| "mean".to_string());
     let weight = b.input(2);
     let ignored = match b.int_attr("ignore_index") {
         Some(index) => {
