@@ -1,6 +1,7 @@
 // RUN: decompose
-// A variant the expansion does not handle (the sliding window of
-// Attention-25) stays as it is, for the lowering to refuse.
+// The sliding window of Attention-25 (each query sees keys at most
+// left_window_size before it) is a constant band bias, 0 inside and -inf
+// outside.
 onnx.model {ir_version = 10, opset_imports = {"" = 25}}
 onnx.graph "g"(%q: tensor<1x2x3x4xf32>, %k: tensor<1x2x3x4xf32>, %v: tensor<1x2x3x4xf32>) -> ("y": tensor<1x2x3x4xf32>) {
   %y = "onnx.Attention"(%q, %k, %v) {left_window_size = 1} : (tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>

@@ -52,14 +52,8 @@ pub(super) fn elu(b: &mut Builder) -> Option<Vec<Option<Value>>> {
 pub(super) fn selu(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let x = b.input(0)?;
     let elem = b.elem(x)?;
-    let alpha = b.scalar(
-        elem,
-        f64::from(b.float_attr("alpha").unwrap_or(1.673_263_192_176_818_8)),
-    )?;
-    let gamma = b.scalar(
-        elem,
-        f64::from(b.float_attr("gamma").unwrap_or(1.050_701_022_148_132_3)),
-    )?;
+    let alpha = b.scalar(elem, f64::from(b.float_attr("alpha")?))?;
+    let gamma = b.scalar(elem, f64::from(b.float_attr("gamma")?))?;
     let zero = b.scalar(elem, 0.0)?;
     let exp = b.unary(Exp, x)?;
     let scaled = b.binary(Mul, alpha, exp)?;
