@@ -255,7 +255,7 @@ fn activation_silu_and_clip() {
         "{activation = \"Silu\"}",
         &[&[64]],
         &[64],
-        &[x.clone()],
+        std::slice::from_ref(&x),
     );
     let want: Vec<f64> = x
         .iter()
@@ -267,7 +267,7 @@ fn activation_silu_and_clip() {
         "{activation = \"Clip\", activation_params = [-0.5, 0.25]}",
         &[&[64]],
         &[64],
-        &[x.clone()],
+        std::slice::from_ref(&x),
     );
     let want: Vec<f64> = x.iter().map(|&v| (v as f64).clamp(-0.5, 0.25)).collect();
     assert_close(&got, &want);
