@@ -105,9 +105,9 @@ struct OptArgs {
     /// Turn the e-graph optimizer (stage `opt`) off.
     #[arg(long)]
     no_egraph: bool,
-    /// The optimizer's rule sets, comma-separated (algebraic, canonical, fusion, multi, layout;
-    /// `all`, `none`). Default: the sets whose output the lowering compiles, today
-    /// algebraic,layout.
+    /// The optimizer's rule sets, comma-separated (algebraic, canonical, fusion, attention, multi,
+    /// layout; `all`, `none`). Default: the sets that pay on measured latency,
+    /// algebraic,canonical,fusion,layout.
     #[arg(long, value_name = "SET,…")]
     rules: Option<String>,
     /// Saturation limits, e.g. `iterations=8,nodes=50000,time=500ms`.

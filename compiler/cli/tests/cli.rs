@@ -589,7 +589,7 @@ fn emits_every_stage() {
         "stages after the emitted one do not run: {err}"
     );
     assert!(
-        err.contains("e-graph optimizer: rules algebraic,layout"),
+        err.contains("e-graph optimizer: rules algebraic,canonical,fusion,layout"),
         "{err}"
     );
     let (_, err) = emit("opt", &["--no-egraph", "--opt-report"]);

@@ -34,10 +34,17 @@ use onnx_mlc_plan::{plan, Plan, PlanOptions};
 use crate::error::Result;
 
 /// The optimizer's rule sets a compilation uses unless told otherwise: the
-/// sets whose rewritten graphs the lowering can compile. The fused-op sets
-/// (`canonical`, `fusion`, `multi`) produce the internal `omlc.*` ops and
-/// join this list as their lowerings land.
-pub const DEFAULT_RULE_SETS: &[RuleSet] = &[RuleSet::Algebraic, RuleSet::Layout];
+/// sets whose rewrites measurably pay on this machine (the ablation in
+/// `docs/optimizer.md`). Left out: `attention` (the fused attention
+/// kernel's contractions are not register-tiled, so it is slower than the
+/// unfused batched MatMuls and softmax) and `multi` (a merged MatMul or
+/// Conv is split again by a copy kernel, which costs what the merge saves).
+pub const DEFAULT_RULE_SETS: &[RuleSet] = &[
+    RuleSet::Algebraic,
+    RuleSet::Canonical,
+    RuleSet::Fusion,
+    RuleSet::Layout,
+];
 
 /// The optimizer options of a default compilation: [`DEFAULT_RULE_SETS`],
 /// with the optimizer's default limits and cost model.

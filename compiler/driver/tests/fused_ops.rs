@@ -159,6 +159,35 @@ fn fused_gemm_transposed_relu() {
     assert_close(&got, &want);
 }
 
+/// Gemm + bias + Sigmoid (the `linalg.matmul` path: the Matmul schedule
+/// with the bias and the sigmoid as its epilogue), over sizes that leave
+/// partial register tiles; once an internal schedule error.
+#[test]
+fn fused_gemm_bias_sigmoid() {
+    let (m, k, n) = (20, 40, 37);
+    let a = values(m * k, 7);
+    let w = values(k * n, 8);
+    let c = values(n, 9);
+    let got = run(
+        "FusedGemm",
+        "{activation = \"Sigmoid\"}",
+        &[&[m as i64, k as i64], &[k as i64, n as i64], &[n as i64]],
+        &[m as i64, n as i64],
+        &[a.clone(), w.clone(), c.clone()],
+    );
+    let mut want = vec![];
+    for i in 0..m {
+        for j in 0..n {
+            let mut s = c[j] as f64;
+            for l in 0..k {
+                s += a[i * k + l] as f64 * w[l * n + j] as f64;
+            }
+            want.push(1.0 / (1.0 + (-s).exp()));
+        }
+    }
+    assert_close(&got, &want);
+}
+
 #[test]
 fn fused_attention_with_mask() {
     attention_with_mask(1);
@@ -226,7 +255,7 @@ fn activation_silu_and_clip() {
         "{activation = \"Silu\"}",
         &[&[64]],
         &[64],
-        &[x.clone()],
+        std::slice::from_ref(&x),
     );
     let want: Vec<f64> = x
         .iter()
@@ -238,7 +267,7 @@ fn activation_silu_and_clip() {
         "{activation = \"Clip\", activation_params = [-0.5, 0.25]}",
         &[&[64]],
         &[64],
-        &[x.clone()],
+        std::slice::from_ref(&x),
     );
     let want: Vec<f64> = x.iter().map(|&v| (v as f64).clamp(-0.5, 0.25)).collect();
     assert_close(&got, &want);

@@ -204,7 +204,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                 m,
                 n,
                 k,
-                epilogue: false,
+                epilogues,
             }) => {
                 op.set_attribute("omlc.epilogue", self.e.attr("unit"));
                 Some(Schedule::Matmul {
@@ -212,7 +212,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                     m,
                     n,
                     k,
-                    epilogue: true,
+                    epilogues: epilogues + 1,
                 })
             }
             Some(Schedule::Window {

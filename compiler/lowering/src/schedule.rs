@@ -44,15 +44,17 @@ pub enum Schedule {
     Elementwise { dims: Vec<i64>, elem_bits: u32 },
     /// A matrix product (tagged `omlc.root`) of `m×k` by `k×n` over
     /// `batch` leading dims — a `linalg.matmul`, or a contraction generic
-    /// whose loops are `batch…, m, n, k` — optionally followed by an
-    /// elementwise epilogue (tagged `omlc.epilogue`) that updates its
-    /// result in place.
+    /// whose loops are `batch…, m, n, k` — followed by `epilogues`
+    /// elementwise ops (tagged `omlc.epilogue`) that update its result in
+    /// place: a fused op's own (FusedMatMul's bias and activation), then
+    /// the plan's (a residual add). All of them are computed chunk by
+    /// chunk and register tile by register tile.
     Matmul {
         batch: Vec<i64>,
         m: i64,
         n: i64,
         k: i64,
-        epilogue: bool,
+        epilogues: usize,
     },
     /// A root op (tagged `omlc.root`) that reads the results of
     /// `producers` structured ops before it (tagged `omlc.p0`…), optionally
@@ -152,7 +154,7 @@ impl Schedule {
                 m,
                 n,
                 k,
-                epilogue,
+                epilogues,
             } => {
                 let lanes = target.lanes(32);
                 let nb = batch.len();
@@ -188,11 +190,6 @@ impl Schedule {
                         chunks
                     }
                 };
-                let last = if *epilogue {
-                    "omlc.epilogue"
-                } else {
-                    "omlc.root"
-                };
                 let ones = vec![1; nb];
                 let reg = |extra: &[i64]| {
                     let mut v = ones.clone();
@@ -201,14 +198,36 @@ impl Schedule {
                     list(&v)
                 };
                 let handles = |n: usize| format!(", {ANY}").repeat(n);
-                s.line(&format!("%last = transform.structured.match attributes{{{last}}} in %f : ({ANY}) -> {ANY}"));
-                s.line(&format!("%t, %forall = transform.structured.tile_using_forall %last tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&sizes)));
-                if *epilogue {
+                let e = *epilogues;
+                let last = if e == 0 {
+                    s.line(&format!("%last = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+                    "%last".to_string()
+                } else {
+                    s.line(&format!("%eps = transform.structured.match attributes{{omlc.epilogue}} in %f : ({ANY}) -> {ANY}"));
+                    s.line(&format!(
+                        "%ep:{e} = transform.split_handle %eps : ({ANY}) -> ({})",
+                        vec![ANY; e].join(", ")
+                    ));
+                    format!("%ep#{}", e - 1)
+                };
+                s.line(&format!("%t, %forall = transform.structured.tile_using_forall {last} tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&sizes)));
+                if e > 0 {
+                    // The earlier epilogues, last first, then the product and
+                    // its fill are fused into the chunk; every epilogue is
+                    // then tiled by register tiles.
+                    let mut containing = "%forall".to_string();
+                    for i in (0..e - 1).rev() {
+                        s.line(&format!("%fe{i}, %ce{i} = transform.structured.fuse_into_containing_op %ep#{i} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+                        containing = format!("%ce{i}");
+                    }
                     s.line(&format!("%mm0 = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
-                    s.line(&format!("%mm, %c1 = transform.structured.fuse_into_containing_op %mm0 into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+                    s.line(&format!("%mm, %c1 = transform.structured.fuse_into_containing_op %mm0 into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
                     s.line(&format!("%fill0 = transform.structured.match ops{{[\"linalg.fill\"]}} in %f : ({ANY}) -> {ANY}"));
                     s.line(&format!("%fill, %c2 = transform.structured.fuse_into_containing_op %fill0 into %c1 : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
                     s.line(&format!("%e2, %el:{} = transform.structured.tile_using_for %t tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 2, reg(&[]), handles(nb + 2)));
+                    for i in 0..e - 1 {
+                        s.line(&format!("%fe{i}r, %fe{i}l:{} = transform.structured.tile_using_for %fe{i} tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 2, reg(&[]), handles(nb + 2)));
+                    }
                 } else {
                     s.line(&format!("%mm = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
                     s.line(&format!("%fill0 = transform.structured.match ops{{[\"linalg.fill\"]}} in %f : ({ANY}) -> {ANY}"));

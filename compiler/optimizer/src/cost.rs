@@ -6,9 +6,12 @@
 //! (bytes read and written over memory bandwidth): a roofline. Constants,
 //! inputs and projections cost nothing; pure views (Reshape, Squeeze, …)
 //! cost a token amount so that fewer ops win ties. The parameters
-//! ([`Target`]) are estimates for this machine until code generation can
-//! measure kernels: [`Target::calibrated`] is the hook that will take
-//! measured per-op efficiencies.
+//! ([`Target`]) are fitted to kernels compiled by onnx-mlc and measured on
+//! the development machine at one thread (`tools/calibrate_cost.py`, whose
+//! method and output `docs/optimizer.md` records): "peak" is what the
+//! compiled MatMul reaches, and an op kind whose kernels reach less (Conv,
+//! the fused attention kernel) carries its measured efficiency, so that
+//! the extraction does not trade a fast kernel for a slow fused one.
 
 use egg::Id;
 use onnx_mlc_dialect::{Dim, OpKind, Type};
@@ -28,33 +31,44 @@ pub struct Target {
     /// The size assumed for a dim whose value is not known (symbolic or
     /// unknown), so that such ops still get comparable costs.
     pub unknown_dim: i64,
-    /// Per-op factors on the compute time, from measured kernels (1.0 =
-    /// the roofline); empty until calibration exists.
+    /// Per-op factors on the compute speed, from measured kernels (1.0 =
+    /// MatMul's speed); kinds not listed are at 1.0.
     pub efficiency: Vec<(OpKind, f64)>,
 }
 
 impl Default for Target {
-    /// Estimates for the development machine (2 Xeon cores at 2.6 GHz with
-    /// AVX-512 and FMA): 2 cores × 2 FMA units × 16 f32 lanes × 2 FLOPs ×
-    /// 2.6 GHz ≈ 330 GFLOP/s peak, of which compiled kernels reach perhaps
-    /// a quarter; ~10 GB/s of memory bandwidth; ~2 µs of overhead per op.
-    /// Until code generation measures kernels ([`Target::calibrated`]),
-    /// only the ratios between these numbers matter to the extraction.
+    /// The calibration of the development machine (2 Xeon cores at
+    /// 2.6 GHz with AVX-512; one thread measured): `tools/calibrate_cost.py`
+    /// on a release build, medians of three runs, rounded.
     fn default() -> Target {
         Target {
-            peak_flops: 80e9,
-            mem_bandwidth: 10e9,
-            op_overhead: 2e-6,
+            peak_flops: 1.3e11,
+            mem_bandwidth: 5.5e9,
+            op_overhead: 2e-8,
             unknown_dim: 64,
-            efficiency: vec![],
+            efficiency: EFFICIENCY.to_vec(),
         }
     }
 }
 
+/// Achieved FLOP/s over MatMul's of the kinds whose kernels are slower and
+/// that a rule trades against other kernels: Conv and FusedConv (weight
+/// folding keeps them, the merge rules change their shapes), and
+/// FusedAttention against the batched MatMuls and Softmax it replaces.
+/// The calibration also measures Erf and LayerNormalization, which stay
+/// at 1: the canonical rules trade them for spelled-out sequences of
+/// elementwise ops that are not calibrated, and a factor on one side only
+/// would bias the extraction.
+const EFFICIENCY: &[(OpKind, f64)] = &[
+    (OpKind::Conv, 0.53),
+    (OpKind::FusedConv, 0.53),
+    (OpKind::FusedAttention, 0.012),
+    (OpKind::Softmax, 0.005),
+];
+
 impl Target {
-    /// This target with measured per-op compute efficiencies (the
-    /// calibration hook: code generation will measure its kernels and
-    /// pass the ratios of achieved to roofline speed here).
+    /// This target with other per-op compute efficiencies (ratios of
+    /// achieved to roofline speed, as `tools/calibrate_cost.py` prints).
     pub fn calibrated(mut self, efficiency: Vec<(OpKind, f64)>) -> Target {
         self.efficiency = efficiency;
         self

@@ -64,7 +64,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 m: yd[0],
                 n: yd[1],
                 k: ad[1],
-                epilogue: false,
+                epilogues: 0,
             },
         );
         mm.result(0).expect("one result").into()
@@ -88,7 +88,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 } else {
                     ad[ad.len() - 1]
                 },
-                epilogue: false,
+                epilogues: 0,
             }
         };
         let c = kb.root(c, schedule);

@@ -1,7 +1,7 @@
 //! Fusion rules: a producer (MatMul, Gemm, Conv) and its epilogue (bias,
 //! residual add, activation) become one op of the internal domain;
 //! BatchNormalization and per-channel Mul/Add after a Conv fold into its
-//! weights; attention becomes one op.
+//! weights. (Attention has its own set, `attention.rs`.)
 //!
 //! Activations first take one form, `omlc.Activation` (the `*-act`
 //! rules), so that one rule per producer fuses all of them. Weight folding
@@ -15,12 +15,11 @@ use egg::Id;
 use onnx_mlc_dialect::{Attr, Dim, OpKind};
 
 use super::util::{
-    broadcasts_to_root, const_of, dims_of, is_const, is_float, last_axis, not_const, rank,
-    same_type, scalar, static_dims_of, tensor_of, unidirectional, Builder,
+    broadcasts_to_root, const_of, dims_of, is_const, is_float, not_const, rank, same_type,
+    static_dims_of, tensor_of, Builder,
 };
 use super::{Guard, Rule};
 use crate::eval::{from_f64, splat};
-use crate::lang::ONode;
 use crate::pattern::Match;
 use crate::rw;
 
@@ -71,14 +70,6 @@ pub fn rules() -> Vec<Rule> {
         rw!("conv-mul"; "(Mul (Conv@c ?x ?w ?b) ?s)" => conv_mul; if is_const("?w"), per_channel("?s")),
         // Conv(x, W, b) + t = Conv(x, W, b + t)   (t per output channel)
         rw!("conv-add"; "(Add (Conv@c ?x ?w ?b) ?t)" => conv_add; if per_channel("?t")),
-        // Softmax(s·(Q·Kt) + M)·V = FusedAttention⟨s⟩(Q, Kt, V, M)
-        rw!("attention"; "(MatMul (Softmax@sm (Add (Mul (MatMul ?q ?kt) ?s) ?mask)) ?v)" => |b, m| attention(b, m, true, true); if last_axis("@sm"), mask_fits()),
-        // Softmax(s·(Q·Kt))·V = FusedAttention⟨s⟩(Q, Kt, V)
-        rw!("attention-unmasked"; "(MatMul (Softmax@sm (Mul (MatMul ?q ?kt) ?s)) ?v)" => |b, m| attention(b, m, true, false); if last_axis("@sm")),
-        // Softmax(Q·Kt + M)·V = FusedAttention(Q, Kt, V, M)
-        rw!("attention-unscaled"; "(MatMul (Softmax@sm (Add (MatMul ?q ?kt) ?mask)) ?v)" => |b, m| attention(b, m, false, true); if last_axis("@sm"), mask_fits()),
-        // Softmax(Q·Kt)·V = FusedAttention(Q, Kt, V)
-        rw!("attention-plain"; "(MatMul (Softmax@sm (MatMul ?q ?kt)) ?v)" => |b, m| attention(b, m, false, false); if last_axis("@sm")),
     ]
 }
 
@@ -250,52 +241,4 @@ fn conv_add(b: &mut Builder, m: &Match) -> Option<Id> {
     }
     let key = m.key("@c").clone();
     Some(b.op_key(key, &[m.class("?x"), w, b2]))
-}
-
-/// The mask broadcasts unidirectionally to the scores, and adding it
-/// changes no shape.
-fn mask_fits() -> Guard {
-    Arc::new(|eg, m| {
-        let node = m.node("@sm");
-        let scores = node.operands()[0];
-        let (Some(mask), Some(s)) = (dims_of(eg, m.class("?mask")), dims_of(eg, scores)) else {
-            return false;
-        };
-        let mask_class = eg.find(m.class("?mask"));
-        let qk = eg[scores].nodes.iter().find_map(|n| match n {
-            ONode::Op(k, ch) if k.kind == OpKind::Add && eg.find(ch[1]) == mask_class => {
-                Some(ch[0])
-            }
-            _ => None,
-        });
-        let product = qk.and_then(|p| dims_of(eg, p));
-        unidirectional(&mask, &s) && product.as_deref() == Some(&s[..])
-    })
-}
-
-fn attention(b: &mut Builder, m: &Match, scaled: bool, masked: bool) -> Option<Id> {
-    let scale = if scaled {
-        let s = m.class("?s");
-        if const_of(b.graph(), s)?.numel() != 1 {
-            return None;
-        }
-        scalar(b, m, "?s")?
-    } else {
-        1.0
-    };
-    let mut inputs = vec![m.class("?q"), m.class("?kt"), m.class("?v")];
-    if masked {
-        inputs.push(m.class("?mask"));
-    }
-    let rank_ok = inputs[..3]
-        .iter()
-        .all(|&i| b.rank(i).is_some_and(|r| r >= 2));
-    if !rank_ok || !tensor_of(b.graph(), inputs[0])?.elem.is_float() {
-        return None;
-    }
-    b.op(
-        OpKind::FusedAttention,
-        vec![("scale", Attr::Float(scale as f32))],
-        &inputs,
-    )
 }

@@ -8,6 +8,7 @@
 //! `docs/rewrite-rules.md`.
 
 pub mod algebraic;
+pub mod attention;
 pub mod canonical;
 pub mod fusion;
 pub mod layout;
@@ -33,8 +34,11 @@ pub enum RuleSet {
     /// Exporter idioms to the ops they spell (GELU, LayerNorm, SiLU, …).
     Canonical,
     /// Producer + epilogue into one op; BatchNormalization and affine
-    /// ops folded into Conv weights; attention into one op.
+    /// ops folded into Conv weights.
     Fusion,
+    /// Softmax attention into one `omlc.FusedAttention` op (not a default
+    /// set: its lowering is slower than the unfused kernels).
+    Attention,
     /// Parallel ops sharing an input merged into one (TENSAT's multi-
     /// pattern rules).
     Multi,
@@ -44,10 +48,11 @@ pub enum RuleSet {
 
 impl RuleSet {
     /// Every rule set.
-    pub const ALL: [RuleSet; 5] = [
+    pub const ALL: [RuleSet; 6] = [
         RuleSet::Algebraic,
         RuleSet::Canonical,
         RuleSet::Fusion,
+        RuleSet::Attention,
         RuleSet::Multi,
         RuleSet::Layout,
     ];
@@ -58,6 +63,7 @@ impl RuleSet {
             RuleSet::Algebraic => "algebraic",
             RuleSet::Canonical => "canonical",
             RuleSet::Fusion => "fusion",
+            RuleSet::Attention => "attention",
             RuleSet::Multi => "multi",
             RuleSet::Layout => "layout",
         }
@@ -74,6 +80,7 @@ impl RuleSet {
             RuleSet::Algebraic => algebraic::rules(),
             RuleSet::Canonical => canonical::rules(),
             RuleSet::Fusion => fusion::rules(),
+            RuleSet::Attention => attention::rules(),
             RuleSet::Multi => multi::rules(),
             RuleSet::Layout => layout::rules(),
         };
