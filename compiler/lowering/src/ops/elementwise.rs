@@ -15,6 +15,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::math;
+use super::narrow::{self, Format};
 use super::structured::const_data;
 use super::unsupported;
 use crate::emit::{region, Emitter};
@@ -262,7 +263,7 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         .add_regions([body])
         .build()
         .expect("a well-formed linalg.generic");
-    let bits = kb.shape(outputs[0])?.1.bit_width();
+    let bits = kb.shape(outputs[0])?.1.bit_width().max(8);
     let generic = kb.elementwise(op, &out_dims, bits);
     for (i, &o) in outputs.iter().enumerate() {
         kb.define(o, generic.result(i).expect("one result per output").into());
@@ -338,7 +339,6 @@ fn scalar_op<'c, 'b>(
     let out_elem = kb
         .shape(data.results[0].expect("elementwise ops produce a result"))?
         .1;
-    let out_ty = scalar_type(e.cx, out_elem)?;
     let ty = x.r#type();
     let fl = |v: f64| e.f(ty, v);
     use OpKind::*;
@@ -438,7 +438,16 @@ fn scalar_op<'c, 'b>(
             }
             y
         }
-        Cast | CastLike => cast(e, x, t, out_elem, out_ty),
+        Cast | CastLike => {
+            let saturate = data.attrs.int("saturate").unwrap_or(1) != 0;
+            cast(e, x, t, out_elem, saturate)?.ok_or_else(|| {
+                unsupported(
+                    kb,
+                    op,
+                    &format!("a cast from {t} to {out_elem} (rounding twice through f32)"),
+                )
+            })?
+        }
         Add | Sum => fold(
             e,
             data.inputs.iter().flatten().map(|v| scalars[v]),
@@ -725,8 +734,65 @@ fn comparison(kind: OpKind, t: ElemType) -> (&'static str, i64) {
 }
 
 /// Converts a scalar between element types as ONNX `Cast` does
-/// (float→int truncates toward zero; to bool is `!= 0`).
+/// (float→int truncates toward zero; to bool is `!= 0`; to a narrow type
+/// through [`narrow`]'s routines, `saturate` applying to the float8
+/// formats). `None` for a conversion that is not lowered: from `f64` to a
+/// narrow float (rounding twice, through `f32`, could differ from the
+/// reference).
 fn cast<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    from: ElemType,
+    to: ElemType,
+    saturate: bool,
+) -> Result<Option<MValue<'c, 'b>>> {
+    // A narrow source becomes the wide type holding its values exactly.
+    let (x, from) = if let Some(f) = Format::of(from) {
+        (narrow::decode(e, x, f), ElemType::F32)
+    } else if narrow::is_sub_byte_int(from) {
+        let wide = if from.is_signed_int() {
+            ElemType::I8
+        } else {
+            ElemType::U8
+        };
+        (x, wide)
+    } else {
+        (x, from)
+    };
+    if let Some(f) = Format::of(to) {
+        if from == ElemType::F64 {
+            return Ok(None);
+        }
+        let x = cast_wide(e, x, from, ElemType::F32, Type::float32(e.cx));
+        return Ok(Some(narrow::encode(e, x, f, saturate)));
+    }
+    if narrow::is_sub_byte_int(to) {
+        // Truncated toward zero, then wrapped to the type's bits.
+        let i8t = e.int_type(8);
+        let byte = if from.is_float() {
+            let i32t = e.int_type(32);
+            let v = cast_wide(e, x, from, ElemType::I32, i32t);
+            e.convert("arith.trunci", v, i8t)
+        } else {
+            cast_wide(e, x, from, ElemType::I8, i8t)
+        };
+        return Ok(Some(narrow::wrap_int(
+            e,
+            byte,
+            to.bit_width(),
+            to.is_signed_int(),
+        )));
+    }
+    Ok(Some(cast_wide(e, x, from, to, scalar_type(e.cx, to)?)))
+}
+
+/// [`cast`] between types that are not narrow. Conversions to and from
+/// `bf16` go through `f32`: the only ones `arith-expand` turns into integer
+/// code; LLVM would make the others library calls (`__truncdfbf2`,
+/// `__floatdibf`, …) that neither runtime provides. (From `f64` or a wide
+/// integer that rounds twice, which can differ from a direct rounding by
+/// one `bf16` ulp on exact ties.)
+fn cast_wide<'c, 'b>(
     e: Emitter<'c, 'b>,
     x: MValue<'c, 'b>,
     from: ElemType,
@@ -735,6 +801,35 @@ fn cast<'c, 'b>(
 ) -> MValue<'c, 'b> {
     if from == to {
         return x;
+    }
+    let f32t = Type::float32(e.cx);
+    if to == ElemType::BF16 && from != ElemType::F32 {
+        let x = cast_wide(e, x, from, ElemType::F32, f32t);
+        if from.is_float() {
+            return e.convert("arith.truncf", x, to_ty);
+        }
+        // Canonicalization would fold `truncf(sitofp)` back into one
+        // conversion: round the (never NaN) `f32` to nearest even on its bits.
+        let i32t = e.int_type(32);
+        let bits = e.convert("arith.bitcast", x, i32t);
+        let lowest_kept = e.same(
+            "arith.andi",
+            &[e.same("arith.shrui", &[bits, e.i(i32t, 16)]), e.i(i32t, 1)],
+        );
+        let rounded = e.same(
+            "arith.addi",
+            &[
+                e.same("arith.addi", &[bits, e.i(i32t, 0x7fff)]),
+                lowest_kept,
+            ],
+        );
+        let high = e.same("arith.shrui", &[rounded, e.i(i32t, 16)]);
+        let half = e.convert("arith.trunci", high, e.int_type(16));
+        return e.convert("arith.bitcast", half, to_ty);
+    }
+    if from == ElemType::BF16 && to != ElemType::F32 {
+        let x = e.convert("arith.extf", x, f32t);
+        return cast_wide(e, x, ElemType::F32, to, to_ty);
     }
     // Booleans compute as i1.
     let width = |t: ElemType| {
