@@ -503,6 +503,61 @@ fn scalar_op<'c, 'b>(
         Xor => e.same("arith.xori", &[x, arg(1).expect("binary")]),
         Not => e.same("arith.xori", &[x, e.i(ty, 1)]),
         Where => e.select(x, arg(1).expect("ternary"), arg(2).expect("ternary")),
+        BitwiseAnd => e.same("arith.andi", &[x, arg(1).expect("binary")]),
+        BitwiseOr => e.same("arith.ori", &[x, arg(1).expect("binary")]),
+        BitwiseXor => e.same("arith.xori", &[x, arg(1).expect("binary")]),
+        BitwiseNot => e.same("arith.xori", &[x, e.i(ty, -1)]),
+        BitShift => {
+            let left = match data.attrs.string("direction") {
+                Some("LEFT") => true,
+                Some("RIGHT") => false,
+                other => {
+                    return Err(unsupported(
+                        kb,
+                        op,
+                        &format!("direction {other:?} (LEFT or RIGHT)"),
+                    ))
+                }
+            };
+            bit_shift(e, x, arg(1).expect("binary"), t, left)
+        }
+        Mod if !float => {
+            let fmod = data.attrs.int("fmod").unwrap_or(0) != 0;
+            int_mod(e, x, arg(1).expect("binary"), t.is_signed_int(), fmod)
+        }
+        Mod if float => {
+            let fmod = data.attrs.int("fmod").unwrap_or(0) != 0;
+            float_mod(e, x, arg(1).expect("binary"), t, fmod)
+        }
+        IsNaN if float => e.cmp("arith.cmpf", 14, x, x),
+        IsInf if float => {
+            let neg = data.attrs.int("detect_negative").unwrap_or(1) != 0;
+            let pos = data.attrs.int("detect_positive").unwrap_or(1) != 0;
+            // arith::CmpFPredicate: oeq 1.
+            let is_pos = e.cmp("arith.cmpf", 1, x, fl(f64::INFINITY));
+            let is_neg = e.cmp("arith.cmpf", 1, x, fl(f64::NEG_INFINITY));
+            match (pos, neg) {
+                (true, true) => e.same("arith.ori", &[is_pos, is_neg]),
+                (true, false) => is_pos,
+                (false, true) => is_neg,
+                (false, false) => e.i(e.int_type(1), 0),
+            }
+        }
+        Sign if float => {
+            // ±0 and NaN are their own sign.
+            let pos = e.cmp("arith.cmpf", 2, x, fl(0.0));
+            let neg = e.cmp("arith.cmpf", 4, x, fl(0.0));
+            e.select(pos, fl(1.0), e.select(neg, fl(-1.0), x))
+        }
+        Sign => {
+            let zero = e.i(ty, 0);
+            let nonzero = e.select(e.cmp("arith.cmpi", 1, x, zero), e.i(ty, 1), zero);
+            if t.is_signed_int() {
+                e.select(e.cmp("arith.cmpi", 2, x, zero), e.i(ty, -1), nonzero)
+            } else {
+                nonzero
+            }
+        }
         BatchNormalization => super::norm::batch_norm_scalar(kb, e, op, scalars)?,
         _ => {
             return Err(unsupported(
@@ -515,6 +570,114 @@ fn scalar_op<'c, 'b>(
     let mut out = vec![Some(r)];
     out.resize(data.results.len(), None);
     Ok(out)
+}
+
+/// `x << y` or `x >> y` (arithmetic for signed types). A shift amount
+/// out of `[0, width)` (where `arith` shifts are poison) gives 0, or for a
+/// signed right shift the sign fill (`-1` for negative `x`), as the
+/// reference does.
+fn bit_shift<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    y: MValue<'c, 'b>,
+    t: ElemType,
+    left: bool,
+) -> MValue<'c, 'b> {
+    let ty = x.r#type();
+    let bits = i64::from(t.bit_width());
+    let signed = t.is_signed_int();
+    let name = match (left, signed) {
+        (true, _) => "arith.shli",
+        (false, true) => "arith.shrsi",
+        (false, false) => "arith.shrui",
+    };
+    let shifted = e.same(name, &[x, y]);
+    let out_of_range = if !left && signed {
+        e.same("arith.shrsi", &[x, e.i(ty, bits - 1)])
+    } else {
+        e.i(ty, 0)
+    };
+    // arith::CmpIPredicate: ult 6 (a negative amount is a huge unsigned one).
+    let in_range = e.cmp("arith.cmpi", 6, y, e.i(ty, bits));
+    e.select(in_range, shifted, out_of_range)
+}
+
+/// Integer `Mod`: the remainder with the divisor's sign (`fmod = 0`,
+/// Python's `%`) or the dividend's (`fmod = 1`, C's `%`). A zero divisor
+/// gives 0 (ONNX leaves it undefined; the hardware would trap), and so does
+/// `x mod -1` (`INT_MIN rem -1` traps too).
+fn int_mod<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    y: MValue<'c, 'b>,
+    signed: bool,
+    fmod: bool,
+) -> MValue<'c, 'b> {
+    let ty = x.r#type();
+    let zero = e.i(ty, 0);
+    // arith::CmpIPredicate: eq 0, ne 1, slt 2.
+    let mut trivial = e.cmp("arith.cmpi", 0, y, zero);
+    if signed {
+        let minus_one = e.cmp("arith.cmpi", 0, y, e.i(ty, -1));
+        trivial = e.same("arith.ori", &[trivial, minus_one]);
+    }
+    let safe_y = e.select(trivial, e.i(ty, 1), y);
+    let r = e.same(
+        if signed { "arith.remsi" } else { "arith.remui" },
+        &[x, safe_y],
+    );
+    let r = if signed && !fmod {
+        // Move a nonzero remainder whose sign differs from the divisor's.
+        let r_neg = e.cmp("arith.cmpi", 2, r, zero);
+        let y_neg = e.cmp("arith.cmpi", 2, safe_y, zero);
+        let differ = e.same("arith.xori", &[r_neg, y_neg]);
+        let fix = e.same("arith.andi", &[differ, e.cmp("arith.cmpi", 1, r, zero)]);
+        e.select(fix, e.same("arith.addi", &[r, safe_y]), r)
+    } else {
+        r
+    };
+    e.select(trivial, zero, r)
+}
+
+/// Float `Mod`: C's `fmod` (`fmod = 1`, the dividend's sign), or with the
+/// divisor's sign like numpy's `mod` (`fmod = 0`: a nonzero remainder of
+/// the other sign moves by `y`, a zero one takes `y`'s sign). Half
+/// precision computes in `f32`.
+fn float_mod<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    y: MValue<'c, 'b>,
+    t: ElemType,
+    fmod: bool,
+) -> MValue<'c, 'b> {
+    let ty = x.r#type();
+    let half = matches!(t, ElemType::F16 | ElemType::BF16);
+    let (x, y) = if half {
+        let f32t = Type::float32(e.cx);
+        (
+            e.convert("arith.extf", x, f32t),
+            e.convert("arith.extf", y, f32t),
+        )
+    } else {
+        (x, y)
+    };
+    let zero = e.f(x.r#type(), 0.0);
+    let mut r = e.same("arith.remf", &[x, y]);
+    if !fmod {
+        // arith::CmpFPredicate: olt 4, one 6, oeq 1.
+        let r_neg = e.cmp("arith.cmpf", 4, r, zero);
+        let y_neg = e.cmp("arith.cmpf", 4, y, zero);
+        let differ = e.same("arith.xori", &[r_neg, y_neg]);
+        let fix = e.same("arith.andi", &[differ, e.cmp("arith.cmpf", 6, r, zero)]);
+        r = e.select(fix, e.same("arith.addf", &[r, y]), r);
+        let signed_zero = e.same("math.copysign", &[zero, y]);
+        r = e.select(e.cmp("arith.cmpf", 1, r, zero), signed_zero, r);
+    }
+    if half {
+        e.convert("arith.truncf", r, ty)
+    } else {
+        r
+    }
 }
 
 /// `x^y`: multiplications for a constant small integer exponent (2, 3, -1,
