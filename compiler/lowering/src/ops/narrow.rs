@@ -33,8 +33,8 @@
 //!   the sub-byte integers (`-9 → 7` in int4).
 //!
 //! The routines are checked against `ml_dtypes` (the reference of ONNX's
-//! `Cast`) on every code and on every f16 value by
-//! `tests/lowering/narrow_types.rs`.
+//! `Cast`) on every code and on every f16 value, compiled, by
+//! `tools/check_narrow_casts_compiled.py` (`docs/codegen.md`).
 
 use melior::ir::{Type as MType, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
