@@ -16,22 +16,27 @@
 //! several is called through `<kernel>_parallel(rt, buffers…)`, which only
 //! the code generator defines (it hands the chunk range to the runtime's
 //! parallel-for, `docs/abi.md`).
+//! Sub-byte tensors (int4, uint4, int2, uint2, float4) cross the ABI
+//! packed but live one element per byte inside (`ops/narrow.rs`):
+//! `omlc_model` unpacks such inputs and weights into buffers of its own
+//! before the first kernel and packs such outputs after the last.
 
 use std::collections::HashMap;
 
 use melior::dialect::func;
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
-use melior::ir::r#type::{FunctionType, MemRefType};
+use melior::ir::r#type::{FunctionType, IntegerType, MemRefType};
 use melior::ir::{
     Block, BlockLike, Location, Module, Region, RegionLike, Type, Value as MValue, ValueLike,
 };
 use melior::Context;
-use onnx_mlc_dialect::{Model, Value};
+use onnx_mlc_dialect::{ElemType, Model, Value};
 use onnx_mlc_plan::{Plan, Storage};
 
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::{build_kernel, describe_value, value_tensor, KernelSpec};
+use crate::ops::narrow;
 use crate::schedule::{Schedule, Target};
 use crate::symbols::{self, Size, Symbols};
 use crate::types::{boundary_memref_type, lowered_dims, memref_type, DYNAMIC};
@@ -114,6 +119,72 @@ fn memref_of_value<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRe
     memref_type(cx, &lowered_dims(t, &describe_value(model, v))?, t.elem)
 }
 
+/// The element type of `v` when it is a sub-byte tensor (packed at the
+/// ABI), with its static number of elements.
+fn sub_byte(model: &Model, v: Value) -> Result<Option<(ElemType, i64)>> {
+    let t = value_tensor(model, v)?;
+    if !(narrow::is_sub_byte_int(t.elem) || t.elem == ElemType::F4E2M1) {
+        return Ok(None);
+    }
+    let dims = lowered_dims(t, &describe_value(model, v))?;
+    if dims.contains(&DYNAMIC) {
+        return Err(LowerError::UnsupportedType {
+            ty: model.ir.ty(v).to_string(),
+            what: format!(
+                "{} (packed sub-byte tensors of symbolic size)",
+                describe_value(model, v)
+            ),
+        });
+    }
+    Ok(Some((t.elem, dims.iter().product())))
+}
+
+/// The memref type of `v` in `omlc_model`'s signature: its boundary type,
+/// or its packed bytes for a sub-byte tensor.
+fn abi_type<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRefType<'c>> {
+    Ok(match sub_byte(model, v)? {
+        Some((elem, n)) => packed_type(cx, narrow::packed_bytes(elem, n)),
+        None => boundary_type(cx, model, v)?,
+    })
+}
+
+/// `memref<bytes x i8>`.
+fn packed_type(cx: &Context, bytes: i64) -> MemRefType<'_> {
+    MemRefType::new(IntegerType::new(cx, 8).into(), &[bytes], None, None)
+}
+
+/// A buffer holding the `n` elements of sub-byte `elem` one per byte,
+/// padded to whole packed bytes.
+fn unpacked_buffer<'c, 'a>(e: &Emitter<'c, 'a>, elem: ElemType, n: i64) -> MValue<'c, 'a> {
+    let per = 8 / i64::from(elem.bit_width());
+    allocate(
+        e,
+        packed_type(e.cx, narrow::packed_bytes(elem, n) * per),
+        &[],
+    )
+}
+
+/// The buffer of input or weight `v` from its ABI buffer `packed`: that
+/// buffer, or for a sub-byte tensor a buffer unpacked from it (added to
+/// `unpacked`, freed at the end).
+fn unpack_arg<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    model: &Model,
+    v: Value,
+    packed: MValue<'c, 'a>,
+    unpacked: &mut Vec<MValue<'c, 'a>>,
+) -> Result<MValue<'c, 'a>> {
+    Ok(match sub_byte(model, v)? {
+        Some((elem, n)) => {
+            let b = unpacked_buffer(e, elem, n);
+            narrow::unpack(e, elem, n, packed, b);
+            unpacked.push(b);
+            b
+        }
+        None => packed,
+    })
+}
+
 /// The memref type a value has in a function signature.
 fn boundary_type<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRefType<'c>> {
     let t = value_tensor(model, v)?;
@@ -143,24 +214,33 @@ fn build_main(
     let mut arg_types: Vec<Type> = vec![ptr, MemRefType::new(i8, &[ws as i64], None, None).into()];
     arg_types.extend(vec![Type::index(cx); symbols.len()]);
     for &v in &inputs {
-        arg_types.push(boundary_type(cx, model, v)?.into());
+        arg_types.push(abi_type(cx, model, v)?.into());
     }
     // An output the model allocates takes its `data` and `shape` slots.
     let i64t: Type = melior::ir::r#type::IntegerType::new(cx, 64).into();
     let mut computed = vec![];
     for &v in &outputs {
         if symbols.is_computed(model, v)? {
+            if sub_byte(model, v)?.is_some() {
+                return Err(LowerError::UnsupportedType {
+                    ty: model.ir.ty(v).to_string(),
+                    what: format!(
+                        "{} (a packed sub-byte output of data-dependent size)",
+                        describe_value(model, v)
+                    ),
+                });
+            }
             let rank = value_tensor(model, v)?.dims().map_or(0, |d| d.len()) as i64;
             arg_types.push(MemRefType::new(i64t, &[1], None, None).into());
             arg_types.push(MemRefType::new(i64t, &[rank], None, None).into());
             computed.push(true);
         } else {
-            arg_types.push(boundary_type(cx, model, v)?.into());
+            arg_types.push(abi_type(cx, model, v)?.into());
             computed.push(false);
         }
     }
     for &v in &plan.weights {
-        arg_types.push(boundary_type(cx, model, v)?.into());
+        arg_types.push(abi_type(cx, model, v)?.into());
     }
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
     {
@@ -173,10 +253,13 @@ fn build_main(
         let in_base = 2 + symbols.len();
         // The buffers each storage class names.
         let mut buffers: HashMap<Value, MValue> = HashMap::new();
+        // Buffers of unpacked sub-byte tensors, freed before returning.
+        let mut unpacked = vec![];
+        let mut to_pack = vec![];
         for (i, &v) in inputs.iter().enumerate() {
             let b = reinterpret_sized(
                 &e,
-                arg(in_base + i),
+                unpack_arg(&e, model, v, arg(in_base + i), &mut unpacked)?,
                 memref_of_value(cx, model, v)?,
                 &sizes(v)?,
             )?;
@@ -208,7 +291,15 @@ fn build_main(
                 }
                 out_buffers.push(b);
             } else {
-                out_buffers.push(arg(next));
+                match sub_byte(model, v)? {
+                    Some((elem, n)) => {
+                        let b = unpacked_buffer(&e, elem, n);
+                        narrow::zero_tail(&e, elem, n, b);
+                        to_pack.push((elem, n, b, arg(next)));
+                        out_buffers.push(b);
+                    }
+                    None => out_buffers.push(arg(next)),
+                }
                 next += 1;
             }
         }
@@ -216,7 +307,7 @@ fn build_main(
         for (k, &v) in plan.weights.iter().enumerate() {
             let b = reinterpret_sized(
                 &e,
-                arg(weight_base + k),
+                unpack_arg(&e, model, v, arg(weight_base + k), &mut unpacked)?,
                 memref_of_value(cx, model, v)?,
                 &sizes(v)?,
             )?;
@@ -297,6 +388,18 @@ fn build_main(
                 &sizes(copy.from)?,
             )?;
             e.append(e.op("memref.copy", &[from, to], &[], &[]));
+        }
+        for &(elem, n, from, to) in &to_pack {
+            narrow::pack(&e, elem, n, from, to);
+            unpacked.push(from);
+        }
+        for b in unpacked {
+            e.append(e.op(
+                "memref.dealloc",
+                &[b],
+                &[],
+                &[("bufferization.manual_deallocation", e.attr("unit"))],
+            ));
         }
         e.append(func::r#return(&[], loc));
     }

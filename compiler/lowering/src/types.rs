@@ -5,7 +5,9 @@
 //! the type. Booleans are stored as `i8` (0 or 1, one byte each, as ONNX
 //! lays them out): vectors of `i1` would be stored bit-packed. Code that
 //! computes with them converts to `i1` after loading and back before
-//! storing ([`scalar_type`]).
+//! storing ([`scalar_type`]). The narrow types (float8, float4, the
+//! sub-byte integers) are stored one per byte as `i8` and only converted
+//! (see `ops/narrow.rs`).
 
 use melior::ir::r#type::{IntegerType, MemRefType, RankedTensorType};
 use melior::ir::Type;
@@ -29,6 +31,7 @@ pub fn elem_type<'c>(cx: &'c Context, elem: ElemType) -> Result<Type<'c>> {
         I16 | U16 => int(16),
         I32 | U32 => int(32),
         I64 | U64 => int(64),
+        F8E4M3FN | F8E4M3FNUZ | F8E5M2 | F8E5M2FNUZ | F4E2M1 | I4 | U4 | I2 | U2 => int(8),
         _ => {
             return Err(LowerError::UnsupportedType {
                 ty: elem.to_string(),

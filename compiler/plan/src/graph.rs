@@ -205,12 +205,15 @@ impl<'m> Graph<'m> {
                 "has type {ty} of unknown rank: run shape inference first"
             )));
         };
+        // Inside compiled code a sub-byte element takes a byte (the lowering
+        // unpacks them at the graph boundary); only the ABI packs them.
         let bits = u64::from(t.elem.bit_width());
         if bits == 0 {
             return Err(fail(format!(
                 "has type {ty}, whose elements have no fixed size"
             )));
         }
+        let bits = bits.max(8);
         let mut numel = Dim::Known(1);
         for d in dims {
             match d {

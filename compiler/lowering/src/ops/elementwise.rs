@@ -15,6 +15,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::math;
+use super::narrow::{self, Format};
 use super::structured::const_data;
 use super::unsupported;
 use crate::emit::{region, Emitter};
@@ -262,7 +263,7 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         .add_regions([body])
         .build()
         .expect("a well-formed linalg.generic");
-    let bits = kb.shape(outputs[0])?.1.bit_width();
+    let bits = kb.shape(outputs[0])?.1.bit_width().max(8);
     let generic = kb.elementwise(op, &out_dims, bits);
     for (i, &o) in outputs.iter().enumerate() {
         kb.define(o, generic.result(i).expect("one result per output").into());
@@ -338,7 +339,6 @@ fn scalar_op<'c, 'b>(
     let out_elem = kb
         .shape(data.results[0].expect("elementwise ops produce a result"))?
         .1;
-    let out_ty = scalar_type(e.cx, out_elem)?;
     let ty = x.r#type();
     let fl = |v: f64| e.f(ty, v);
     use OpKind::*;
@@ -438,7 +438,16 @@ fn scalar_op<'c, 'b>(
             }
             y
         }
-        Cast | CastLike => cast(e, x, t, out_elem, out_ty),
+        Cast | CastLike => {
+            let saturate = data.attrs.int("saturate").unwrap_or(1) != 0;
+            cast(e, x, t, out_elem, saturate)?.ok_or_else(|| {
+                unsupported(
+                    kb,
+                    op,
+                    &format!("a cast from {t} to {out_elem} (rounding twice through f32)"),
+                )
+            })?
+        }
         Add | Sum => fold(
             e,
             data.inputs.iter().flatten().map(|v| scalars[v]),
@@ -498,6 +507,61 @@ fn scalar_op<'c, 'b>(
         Xor => e.same("arith.xori", &[x, arg(1).expect("binary")]),
         Not => e.same("arith.xori", &[x, e.i(ty, 1)]),
         Where => e.select(x, arg(1).expect("ternary"), arg(2).expect("ternary")),
+        BitwiseAnd => e.same("arith.andi", &[x, arg(1).expect("binary")]),
+        BitwiseOr => e.same("arith.ori", &[x, arg(1).expect("binary")]),
+        BitwiseXor => e.same("arith.xori", &[x, arg(1).expect("binary")]),
+        BitwiseNot => e.same("arith.xori", &[x, e.i(ty, -1)]),
+        BitShift => {
+            let left = match data.attrs.string("direction") {
+                Some("LEFT") => true,
+                Some("RIGHT") => false,
+                other => {
+                    return Err(unsupported(
+                        kb,
+                        op,
+                        &format!("direction {other:?} (LEFT or RIGHT)"),
+                    ))
+                }
+            };
+            bit_shift(e, x, arg(1).expect("binary"), t, left)
+        }
+        Mod if !float => {
+            let fmod = data.attrs.int("fmod").unwrap_or(0) != 0;
+            int_mod(e, x, arg(1).expect("binary"), t.is_signed_int(), fmod)
+        }
+        Mod if float => {
+            let fmod = data.attrs.int("fmod").unwrap_or(0) != 0;
+            float_mod(e, x, arg(1).expect("binary"), t, fmod)
+        }
+        IsNaN if float => e.cmp("arith.cmpf", 14, x, x),
+        IsInf if float => {
+            let neg = data.attrs.int("detect_negative").unwrap_or(1) != 0;
+            let pos = data.attrs.int("detect_positive").unwrap_or(1) != 0;
+            // arith::CmpFPredicate: oeq 1.
+            let is_pos = e.cmp("arith.cmpf", 1, x, fl(f64::INFINITY));
+            let is_neg = e.cmp("arith.cmpf", 1, x, fl(f64::NEG_INFINITY));
+            match (pos, neg) {
+                (true, true) => e.same("arith.ori", &[is_pos, is_neg]),
+                (true, false) => is_pos,
+                (false, true) => is_neg,
+                (false, false) => e.i(e.int_type(1), 0),
+            }
+        }
+        Sign if float => {
+            // ±0 and NaN are their own sign.
+            let pos = e.cmp("arith.cmpf", 2, x, fl(0.0));
+            let neg = e.cmp("arith.cmpf", 4, x, fl(0.0));
+            e.select(pos, fl(1.0), e.select(neg, fl(-1.0), x))
+        }
+        Sign => {
+            let zero = e.i(ty, 0);
+            let nonzero = e.select(e.cmp("arith.cmpi", 1, x, zero), e.i(ty, 1), zero);
+            if t.is_signed_int() {
+                e.select(e.cmp("arith.cmpi", 2, x, zero), e.i(ty, -1), nonzero)
+            } else {
+                nonzero
+            }
+        }
         BatchNormalization => super::norm::batch_norm_scalar(kb, e, op, scalars)?,
         _ => {
             return Err(unsupported(
@@ -510,6 +574,114 @@ fn scalar_op<'c, 'b>(
     let mut out = vec![Some(r)];
     out.resize(data.results.len(), None);
     Ok(out)
+}
+
+/// `x << y` or `x >> y` (arithmetic for signed types). A shift amount
+/// out of `[0, width)` (where `arith` shifts are poison) gives 0, or for a
+/// signed right shift the sign fill (`-1` for negative `x`), as the
+/// reference does.
+fn bit_shift<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    y: MValue<'c, 'b>,
+    t: ElemType,
+    left: bool,
+) -> MValue<'c, 'b> {
+    let ty = x.r#type();
+    let bits = i64::from(t.bit_width());
+    let signed = t.is_signed_int();
+    let name = match (left, signed) {
+        (true, _) => "arith.shli",
+        (false, true) => "arith.shrsi",
+        (false, false) => "arith.shrui",
+    };
+    let shifted = e.same(name, &[x, y]);
+    let out_of_range = if !left && signed {
+        e.same("arith.shrsi", &[x, e.i(ty, bits - 1)])
+    } else {
+        e.i(ty, 0)
+    };
+    // arith::CmpIPredicate: ult 6 (a negative amount is a huge unsigned one).
+    let in_range = e.cmp("arith.cmpi", 6, y, e.i(ty, bits));
+    e.select(in_range, shifted, out_of_range)
+}
+
+/// Integer `Mod`: the remainder with the divisor's sign (`fmod = 0`,
+/// Python's `%`) or the dividend's (`fmod = 1`, C's `%`). A zero divisor
+/// gives 0 (ONNX leaves it undefined; the hardware would trap), and so does
+/// `x mod -1` (`INT_MIN rem -1` traps too).
+fn int_mod<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    y: MValue<'c, 'b>,
+    signed: bool,
+    fmod: bool,
+) -> MValue<'c, 'b> {
+    let ty = x.r#type();
+    let zero = e.i(ty, 0);
+    // arith::CmpIPredicate: eq 0, ne 1, slt 2.
+    let mut trivial = e.cmp("arith.cmpi", 0, y, zero);
+    if signed {
+        let minus_one = e.cmp("arith.cmpi", 0, y, e.i(ty, -1));
+        trivial = e.same("arith.ori", &[trivial, minus_one]);
+    }
+    let safe_y = e.select(trivial, e.i(ty, 1), y);
+    let r = e.same(
+        if signed { "arith.remsi" } else { "arith.remui" },
+        &[x, safe_y],
+    );
+    let r = if signed && !fmod {
+        // Move a nonzero remainder whose sign differs from the divisor's.
+        let r_neg = e.cmp("arith.cmpi", 2, r, zero);
+        let y_neg = e.cmp("arith.cmpi", 2, safe_y, zero);
+        let differ = e.same("arith.xori", &[r_neg, y_neg]);
+        let fix = e.same("arith.andi", &[differ, e.cmp("arith.cmpi", 1, r, zero)]);
+        e.select(fix, e.same("arith.addi", &[r, safe_y]), r)
+    } else {
+        r
+    };
+    e.select(trivial, zero, r)
+}
+
+/// Float `Mod`: C's `fmod` (`fmod = 1`, the dividend's sign), or with the
+/// divisor's sign like numpy's `mod` (`fmod = 0`: a nonzero remainder of
+/// the other sign moves by `y`, a zero one takes `y`'s sign). Half
+/// precision computes in `f32`.
+fn float_mod<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    y: MValue<'c, 'b>,
+    t: ElemType,
+    fmod: bool,
+) -> MValue<'c, 'b> {
+    let ty = x.r#type();
+    let half = matches!(t, ElemType::F16 | ElemType::BF16);
+    let (x, y) = if half {
+        let f32t = Type::float32(e.cx);
+        (
+            e.convert("arith.extf", x, f32t),
+            e.convert("arith.extf", y, f32t),
+        )
+    } else {
+        (x, y)
+    };
+    let zero = e.f(x.r#type(), 0.0);
+    let mut r = e.same("arith.remf", &[x, y]);
+    if !fmod {
+        // arith::CmpFPredicate: olt 4, one 6, oeq 1.
+        let r_neg = e.cmp("arith.cmpf", 4, r, zero);
+        let y_neg = e.cmp("arith.cmpf", 4, y, zero);
+        let differ = e.same("arith.xori", &[r_neg, y_neg]);
+        let fix = e.same("arith.andi", &[differ, e.cmp("arith.cmpf", 6, r, zero)]);
+        r = e.select(fix, e.same("arith.addf", &[r, y]), r);
+        let signed_zero = e.same("math.copysign", &[zero, y]);
+        r = e.select(e.cmp("arith.cmpf", 1, r, zero), signed_zero, r);
+    }
+    if half {
+        e.convert("arith.truncf", r, ty)
+    } else {
+        r
+    }
 }
 
 /// `x^y`: multiplications for a constant small integer exponent (2, 3, -1,
@@ -827,8 +999,65 @@ fn comparison(kind: OpKind, t: ElemType) -> (&'static str, i64) {
 }
 
 /// Converts a scalar between element types as ONNX `Cast` does
-/// (float→int truncates toward zero; to bool is `!= 0`).
+/// (float→int truncates toward zero; to bool is `!= 0`; to a narrow type
+/// through [`narrow`]'s routines, `saturate` applying to the float8
+/// formats). `None` for a conversion that is not lowered: from `f64` to a
+/// narrow float (rounding twice, through `f32`, could differ from the
+/// reference).
 fn cast<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    from: ElemType,
+    to: ElemType,
+    saturate: bool,
+) -> Result<Option<MValue<'c, 'b>>> {
+    // A narrow source becomes the wide type holding its values exactly.
+    let (x, from) = if let Some(f) = Format::of(from) {
+        (narrow::decode(e, x, f), ElemType::F32)
+    } else if narrow::is_sub_byte_int(from) {
+        let wide = if from.is_signed_int() {
+            ElemType::I8
+        } else {
+            ElemType::U8
+        };
+        (x, wide)
+    } else {
+        (x, from)
+    };
+    if let Some(f) = Format::of(to) {
+        if from == ElemType::F64 {
+            return Ok(None);
+        }
+        let x = cast_wide(e, x, from, ElemType::F32, Type::float32(e.cx));
+        return Ok(Some(narrow::encode(e, x, f, saturate)));
+    }
+    if narrow::is_sub_byte_int(to) {
+        // Truncated toward zero, then wrapped to the type's bits.
+        let i8t = e.int_type(8);
+        let byte = if from.is_float() {
+            let i32t = e.int_type(32);
+            let v = cast_wide(e, x, from, ElemType::I32, i32t);
+            e.convert("arith.trunci", v, i8t)
+        } else {
+            cast_wide(e, x, from, ElemType::I8, i8t)
+        };
+        return Ok(Some(narrow::wrap_int(
+            e,
+            byte,
+            to.bit_width(),
+            to.is_signed_int(),
+        )));
+    }
+    Ok(Some(cast_wide(e, x, from, to, scalar_type(e.cx, to)?)))
+}
+
+/// [`cast`] between types that are not narrow. Conversions to and from
+/// `bf16` go through `f32`: the only ones `arith-expand` turns into integer
+/// code; LLVM would make the others library calls (`__truncdfbf2`,
+/// `__floatdibf`, …) that neither runtime provides. (From `f64` or a wide
+/// integer that rounds twice, which can differ from a direct rounding by
+/// one `bf16` ulp on exact ties.)
+fn cast_wide<'c, 'b>(
     e: Emitter<'c, 'b>,
     x: MValue<'c, 'b>,
     from: ElemType,
@@ -837,6 +1066,35 @@ fn cast<'c, 'b>(
 ) -> MValue<'c, 'b> {
     if from == to {
         return x;
+    }
+    let f32t = Type::float32(e.cx);
+    if to == ElemType::BF16 && from != ElemType::F32 {
+        let x = cast_wide(e, x, from, ElemType::F32, f32t);
+        if from.is_float() {
+            return e.convert("arith.truncf", x, to_ty);
+        }
+        // Canonicalization would fold `truncf(sitofp)` back into one
+        // conversion: round the (never NaN) `f32` to nearest even on its bits.
+        let i32t = e.int_type(32);
+        let bits = e.convert("arith.bitcast", x, i32t);
+        let lowest_kept = e.same(
+            "arith.andi",
+            &[e.same("arith.shrui", &[bits, e.i(i32t, 16)]), e.i(i32t, 1)],
+        );
+        let rounded = e.same(
+            "arith.addi",
+            &[
+                e.same("arith.addi", &[bits, e.i(i32t, 0x7fff)]),
+                lowest_kept,
+            ],
+        );
+        let high = e.same("arith.shrui", &[rounded, e.i(i32t, 16)]);
+        let half = e.convert("arith.trunci", high, e.int_type(16));
+        return e.convert("arith.bitcast", half, to_ty);
+    }
+    if from == ElemType::BF16 && to != ElemType::F32 {
+        let x = e.convert("arith.extf", x, f32t);
+        return cast_wide(e, x, ElemType::F32, to, to_ty);
     }
     // Booleans compute as i1.
     let width = |t: ElemType| {

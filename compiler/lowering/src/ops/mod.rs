@@ -14,6 +14,7 @@ mod index;
 mod layout;
 mod linalg;
 mod math;
+pub(crate) mod narrow;
 pub(crate) mod norm;
 mod reduce;
 mod scatter;
@@ -29,6 +30,9 @@ use crate::kernel::KernelBuilder;
 
 /// Lowers a kernel's ops, in order.
 pub(crate) fn lower_ops(kb: &mut KernelBuilder, ops: &[OpId]) -> Result<()> {
+    for &op in ops {
+        narrow::check_op(kb, op)?;
+    }
     let runs = split_runs(kb, ops);
     plan_in_place(kb, ops, &runs);
     for run in &runs {
