@@ -325,8 +325,17 @@ impl Schedule {
                     s.tile_for(ep, &out_tile, &format!("%ept{i}"));
                 }
                 s.tile_for(&init, &out_tile, "%initt");
+                // Each register tile runs `kc` steps of the reduction at
+                // once: the accumulators are loaded and stored once per `kc`
+                // steps (LLVM does not keep them in registers across the
+                // reduction loop), the weights' column of every step is
+                // broadcast straight into the FMAs.
+                let kc = (1..=16)
+                    .rev()
+                    .find(|c| reduction % c == 0)
+                    .expect("1 divides");
                 let mut root_tile = out_tile.clone();
-                root_tile.push(1);
+                root_tile.push(kc);
                 s.tile_for(&root, &root_tile, "%roott");
                 if *col {
                     let mut col_tile = vec![1; r];
@@ -652,11 +661,12 @@ mod tests {
             vector_bits: 128,
             vector_registers: 32,
         };
-        // 16 rows of one 14-wide vector; 8 × 8; 16 × 4.
+        // 16 rows of one 14-wide vector; 8 × 8; 16 × 4; 16 steps of the
+        // reduction (576 = 36 · 16).
         for (target, tile) in [
-            (avx512, "[1, 16, 1, 14, 1]"),
-            (avx2, "[1, 8, 1, 8, 1]"),
-            (neon, "[1, 16, 1, 4, 1]"),
+            (avx512, "[1, 16, 1, 14, 16]"),
+            (avx2, "[1, 8, 1, 8, 16]"),
+            (neon, "[1, 16, 1, 4, 16]"),
         ] {
             let (script, _) = conv(&[56, 56], true).script(&target);
             assert!(script.contains(&format!("%roott, %roott_loops:5 = transform.structured.tile_using_for %fused0 tile_sizes {tile}")), "{script}");
