@@ -350,7 +350,10 @@ impl Schedule {
                     s.tile_for(col, &col_tile, "%colt");
                 }
                 s.fold_unit_dims();
-                s.vectorize();
+                // The im2col rows read the input with `tensor.extract` at
+                // clamped positions: vectorized as gathers, not element by
+                // element.
+                s.vectorize_with("{vectorize_nd_extract}");
                 s.bufferize();
                 // A single chunk's loop is folded away by the vectorizer's
                 // canonicalizations.
@@ -494,8 +497,14 @@ impl Script {
     }
 
     fn vectorize(&mut self) {
+        self.vectorize_with("");
+    }
+
+    /// Vectorizes the kernel with the vectorizer's `options` (an attribute
+    /// dictionary, or nothing).
+    fn vectorize_with(&mut self, options: &str) {
         let f = self.func;
-        self.line(&format!("%v = transform.structured.vectorize_children_and_apply_patterns {f} : ({ANY}) -> {ANY}"));
+        self.line(&format!("%v = transform.structured.vectorize_children_and_apply_patterns {f} {options} : ({ANY}) -> {ANY}"));
         self.func = "%v";
     }
 
