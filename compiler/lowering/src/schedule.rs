@@ -352,8 +352,13 @@ impl Schedule {
                 s.fold_unit_dims();
                 // The im2col rows read the input with `tensor.extract` at
                 // clamped positions: vectorized as gathers, not element by
-                // element.
-                s.vectorize_with("{vectorize_nd_extract}");
+                // element (not for rows of one element, whose gather MLIR
+                // folds into an invalid one).
+                if rw > 1 {
+                    s.vectorize_with("{vectorize_nd_extract}");
+                } else {
+                    s.vectorize();
+                }
                 s.bufferize();
                 // A single chunk's loop is folded away by the vectorizer's
                 // canonicalizations.
