@@ -36,6 +36,11 @@ impl Target {
 const MIN_CHUNK_WORK: i64 = 1 << 14;
 /// At most this many chunks per kernel (enough to balance many threads).
 const MAX_CHUNKS: i64 = 64;
+/// At most this many chunks of output channels per convolution in GEMM
+/// form: each chunk reads the whole im2col matrix.
+const MAX_CONV_CHUNKS: i64 = 4;
+/// Floats of a convolution's im2col block kept in L2 (256 KiB).
+const L2_BLOCK_FLOATS: i64 = 1 << 16;
 
 /// The shape of a kernel's computation, as the schedules see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,18 +310,26 @@ impl Schedule {
                     .find(|&m| m <= budget.max(1) && channels % m == 0)
                     .expect("1 divides");
                 // Chunks: along the first spatial dim when the im2col matrix
-                // is larger than the weights (each chunk builds its rows of
-                // it, which stay in cache for the product), else along the
-                // channels (whole register rows; the weights are streamed
-                // once). Either evenly divided, so every tile is static.
+                // (or the input of a direct 1×1 convolution) is larger than
+                // the weights (each chunk builds its rows of it, which stay
+                // in cache for the product), else along the channels (whole
+                // register rows; the weights are streamed once), in at most
+                // `MAX_CONV_CHUNKS` chunks so that each reuses the blocks of
+                // the im2col matrix it reads for several register rows.
+                // Either evenly divided, so every tile is static.
                 let positions: i64 = spatial.iter().product();
-                let by_rows = *col && positions > *channels;
+                let by_rows = positions > *channels;
                 let (extent, unit, per_unit) = if by_rows {
                     (spatial[0], 1, channels * reduction * positions / spatial[0])
                 } else {
                     (*channels / rm, rm, rm * reduction * positions)
                 };
                 let (_, wanted) = chunking(extent, per_unit);
+                let wanted = if by_rows {
+                    wanted
+                } else {
+                    wanted.min(MAX_CONV_CHUNKS)
+                };
                 let chunks = (wanted..=extent)
                     .find(|c| extent % c == 0)
                     .unwrap_or(extent);
@@ -345,6 +358,27 @@ impl Schedule {
                     .expect("1 divides");
                 let mut root_tile = out_tile.clone();
                 root_tile.push(kc);
+                // The reduction in blocks whose rows of the im2col matrix
+                // (those of the chunk's positions) stay in L2 across the
+                // chunk's register rows.
+                let chunk_positions = if by_rows {
+                    tile * positions / spatial[0]
+                } else {
+                    positions
+                };
+                let kb = (1..=reduction / kc)
+                    .rev()
+                    .map(|b| b * kc)
+                    .find(|b| reduction % b == 0 && b * chunk_positions <= L2_BLOCK_FLOATS)
+                    .unwrap_or(kc);
+                let root = if kb < *reduction {
+                    let mut block = vec![0; root_tile.len()];
+                    *block.last_mut().expect("a reduction dim") = kb;
+                    s.tile_for(&root, &block, "%rootk");
+                    "%rootk".to_string()
+                } else {
+                    root
+                };
                 s.tile_for(&root, &root_tile, "%roott");
                 if *col {
                     let mut col_tile = vec![1; r];
