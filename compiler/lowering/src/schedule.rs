@@ -746,6 +746,30 @@ mod tests {
     }
 
     #[test]
+    fn conv_reduction_in_l2_blocks_for_few_positions() {
+        let t = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        // 3×3 over 512 channels at 7×7: 4608 = 4 · 1152 reduction steps,
+        // 1152 · 49 floats of im2col rows per block; 4 chunks of channels.
+        let (script, chunks) = Schedule::ConvGemm {
+            channels: 512,
+            reduction: 4608,
+            spatial: vec![7, 7],
+            col: true,
+            epilogues: 1,
+        }
+        .script(&t);
+        assert!(script.contains("%rootk, %rootk_loops:1 = transform.structured.tile_using_for %fused0 tile_sizes [0, 0, 0, 0, 1152]"), "{script}");
+        assert!(
+            script.contains("tile_using_for %rootk tile_sizes [1, 16, 1, 7, 16]"),
+            "{script}"
+        );
+        assert_eq!(chunks, 4);
+    }
+
+    #[test]
     fn chunks_balance_work() {
         assert_eq!(chunking(512, 512 * 512 / 64), (8, 64));
         assert_eq!(chunking(1, 1_000_000), (1, 1));
