@@ -11,6 +11,7 @@ pub mod attr;
 pub mod dim;
 pub mod error;
 mod dce;
+mod decompose;
 mod fold;
 pub mod infer;
 mod ops;

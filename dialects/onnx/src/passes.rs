@@ -32,6 +32,11 @@ pub const PASSES: &[Pass] = &[
         run: |m| crate::infer::infer_model(m).map(drop),
     },
     Pass {
+        name: "decompose",
+        summary: "expand composite ops (Attention, the losses, RMSNormalization, …) into primitive ones",
+        run: crate::decompose::decompose,
+    },
+    Pass {
         name: "fold-shapes",
         summary: "replace ops whose integer results inference knows by constants",
         run: crate::fold::fold_shapes,
@@ -42,8 +47,11 @@ pub const PASSES: &[Pass] = &[
 /// The passes that take an imported model to a verified, shape-inferred
 /// dialect model, in order. Verifying again after inference checks what
 /// inference added (main-graph output ranks, types against constraints)
-/// and what folding rewrote.
-pub const DEFAULT_PIPELINE: &[&str] = &["verify-imported", "infer-shapes", "fold-shapes", "dce", "verify"];
+/// and what folding rewrote. `decompose` infers every op it builds as it
+/// builds it, so the model leaves it fully inferred (and `fold-shapes`
+/// infers the whole model again anyway).
+pub const DEFAULT_PIPELINE: &[&str] =
+    &["verify-imported", "infer-shapes", "decompose", "fold-shapes", "dce", "verify"];
 
 /// The pass called `name`.
 pub fn pass(name: &str) -> Option<&'static Pass> {

@@ -911,3 +911,173 @@ mod tests {
         assert_eq!(w.count(0, 0, -1, 6), 3);
     }
 }
+
+/// Lowers ConvTranspose (1, 11, 22): the gradient of a convolution,
+/// `y[n, m, o…] = B[m] + Σ_{c, k…} x[n, c, i…] · W[c, m mod M/g, k…]`
+/// over the input channels `c` of `m`'s group, where `o = i·s + k·d −
+/// begin` — read the other way round, each output position takes the
+/// input position `i = (o + begin − k·d) / s` when that division is exact
+/// and `i` lies in the input, so the sum is a window reduction like Conv's
+/// (`Schedule::Window`) with masked reads. `output_padding` and
+/// `output_shape` only shape the output (already inferred); `begin`
+/// comes from `pads`, or from `auto_pad` (SAME_UPPER puts the smaller half
+/// first), else 0.
+pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let a = &data.attrs;
+    let x = data.inputs[0].expect("X is required");
+    let wv = data.inputs[1].expect("W is required");
+    let bias = data.inputs.get(2).copied().flatten();
+    let y = data.results[0].expect("Y is produced");
+    let (xd, elem) = kb.shape(x)?;
+    let (wd, _) = kb.shape(wv)?;
+    let (yd, _) = kb.shape(y)?;
+    if !matches!(elem, ElemType::F32 | ElemType::F64) {
+        return Err(unsupported(
+            kb,
+            op,
+            "only f32/f64 transposed convolutions are lowered",
+        ));
+    }
+    if xd.len() < 3
+        || [&xd, &wd, &yd]
+            .iter()
+            .any(|d| d.contains(&crate::types::DYNAMIC))
+    {
+        return Err(unsupported(kb, op, "needs static spatial dims"));
+    }
+    let r = xd.len() - 2;
+    let group = a.int("group").unwrap_or(1);
+    let (cg, mg) = (xd[1] / group, wd[1]);
+    let kernel = wd[2..].to_vec();
+    if a.ints("kernel_shape")
+        .is_some_and(|ks| ks != kernel.as_slice())
+    {
+        return Err(unsupported(kb, op, "kernel_shape differs from W's"));
+    }
+    let per_dim = |name: &str, default: i64| -> Vec<i64> {
+        a.ints(name).map_or(vec![default; r], <[i64]>::to_vec)
+    };
+    let strides = per_dim("strides", 1);
+    let dilations = per_dim("dilations", 1);
+    let output_padding = per_dim("output_padding", 0);
+    let begin: Vec<i64> = match (a.ints("pads"), a.string("auto_pad").unwrap_or("NOTSET")) {
+        (Some(p), _) => p[..r].to_vec(),
+        (None, mode @ ("SAME_UPPER" | "SAME_LOWER")) => (0..r)
+            .map(|i| {
+                let total = strides[i] * (xd[2 + i] - 1)
+                    + output_padding[i]
+                    + (kernel[i] - 1) * dilations[i]
+                    + 1
+                    - yd[2 + i];
+                let half = total.div_euclid(2);
+                if mode == "SAME_UPPER" {
+                    half
+                } else {
+                    total - half
+                }
+            })
+            .collect(),
+        (None, "NOTSET" | "VALID") => vec![0; r],
+        (None, m) => return Err(unsupported(kb, op, &format!("auto_pad {m:?}"))),
+    };
+    let e = kb.e;
+    let init = kb.init(y)?;
+    let init = fill(
+        kb,
+        init,
+        yd.len(),
+        Some(0.0),
+        bias.map(|b| kb.tensor(b)),
+        None,
+    );
+    // Loops: n, m, o…, c, k….
+    let mut loops = Loops::new();
+    let dn = loops.add(false);
+    let dm = loops.add(false);
+    let o_dims: Vec<usize> = (0..r).map(|_| loops.add(false)).collect();
+    let dc = loops.add(true);
+    let k_dims: Vec<usize> = (0..r).map(|_| loops.add(true)).collect();
+    let d = |i: usize| format!("d{i}");
+    let mut out_exprs = vec![d(dn), d(dm)];
+    out_exprs.extend(o_dims.iter().map(|&i| d(i)));
+    let mut w_exprs = if group == 1 {
+        vec![d(dc), d(dm)]
+    } else {
+        vec![
+            format!("(d{dm} floordiv {mg}) * {cg} + d{dc}"),
+            format!("d{dm} mod {mg}"),
+        ]
+    };
+    w_exprs.extend(k_dims.iter().map(|&i| d(i)));
+    let xt = kb.tensor(x);
+    let wt = kb.tensor(wv);
+    let mut maps = vec![loops.map(&w_exprs)];
+    let mut ins = vec![wt];
+    if group > 1 {
+        // W's map mixes the channel loop with the group: an unread tensor
+        // of the reduction's extents gives linalg those loops' bounds.
+        let mut extents = vec![cg];
+        extents.extend(&kernel);
+        let mut exprs = vec![d(dc)];
+        exprs.extend(k_dims.iter().map(|&i| d(i)));
+        ins.push(super::structured::empty(kb, &extents, elem)?);
+        maps.push(loops.map(&exprs));
+    }
+    maps.push(loops.map(&out_exprs));
+    let input = xd[2..].to_vec();
+    let g = generic(e, &ins, init, &maps, &loops.iterator_attr(), |be, args| {
+        let ty = args[0].r#type();
+        let acc = *args.last().expect("the output");
+        let c = loop_index(be, dc);
+        let c = if group == 1 {
+            c
+        } else {
+            let g = be.same("arith.divui", &[loop_index(be, dm), be.index(mg)]);
+            be.same(
+                "arith.addi",
+                &[be.same("arith.muli", &[g, be.index(cg)]), c],
+            )
+        };
+        let zero = be.index(0);
+        let mut indices = vec![xt, loop_index(be, dn), c];
+        let mut inside: Option<MValue> = None;
+        for i in 0..r {
+            // num = o + begin − k·d; i = num / s when exact and in range.
+            let o = loop_index(be, o_dims[i]);
+            let k = loop_index(be, k_dims[i]);
+            let kd = be.same("arith.muli", &[k, be.index(dilations[i])]);
+            let num = be.same(
+                "arith.subi",
+                &[be.same("arith.addi", &[o, be.index(begin[i])]), kd],
+            );
+            let s = be.index(strides[i]);
+            let q = be.same("arith.divsi", &[num, s]);
+            let exact = be.cmp("arith.cmpi", 0, be.same("arith.remsi", &[num, s]), zero);
+            // Unsigned: a negative quotient compares above the extent.
+            let within = be.cmp("arith.cmpi", 6, q, be.index(input[i]));
+            let ok = be.same("arith.andi", &[exact, within]);
+            indices.push(be.select(ok, q, zero));
+            inside = Some(match inside {
+                Some(all) => be.same("arith.andi", &[all, ok]),
+                None => ok,
+            });
+        }
+        let v = be.value(be.op("tensor.extract", &indices, &[ty], &[]));
+        let v = be.select(inside.expect("a spatial dim"), v, be.f(ty, 0.0));
+        let prod = be.same("arith.mulf", &[v, args[0]]);
+        let sum = be.same("arith.addf", &[acc, prod]);
+        be.append(be.op("linalg.yield", &[sum], &[], &[]));
+    });
+    let per_channel = xd[0] * yd[2..].iter().product::<i64>() * cg * kernel.iter().product::<i64>();
+    let root = kb.root(
+        g,
+        Schedule::Window {
+            channels: yd[1],
+            work_per_channel: per_channel,
+            epilogues: 0,
+        },
+    );
+    kb.define(y, root.result(0).expect("one result").into());
+    Ok(())
+}

@@ -9,6 +9,7 @@
 mod conv;
 pub(crate) mod elementwise;
 mod fused;
+mod image;
 mod index;
 mod layout;
 mod linalg;
@@ -138,19 +139,19 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
             conv::lower_pool(kb, op)
         }
-        ConvTranspose | ConvInteger | QLinearConv | DeformConv | CausalConvWithState
-        | MaxUnpool | Col2Im => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        ConvTranspose => conv::lower_conv_transpose(kb, op),
+        Col2Im => image::lower(kb, op),
+        ConvInteger | QLinearConv | DeformConv | CausalConvWithState | MaxUnpool => {
+            Err(unsupported(kb, op, "no lowering for this operator yet"))
+        }
         BatchNormalization => unreachable!("elementwise ops are lowered in chains"),
         LayerNormalization => norm::lower_layer_norm(kb, op),
         Softmax | LogSoftmax => norm::lower_softmax(kb, op),
-        InstanceNormalization
-        | GroupNormalization
-        | RMSNormalization
-        | LpNormalization
-        | MeanVarianceNormalization
-        | LRN
-        | Hardmax
-        | Dropout => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        InstanceNormalization | GroupNormalization => norm::lower_group_norm(kb, op),
+        LRN => norm::lower_lrn(kb, op),
+        RMSNormalization | LpNormalization | MeanVarianceNormalization | Hardmax | Dropout => {
+            Err(unsupported(kb, op, "no lowering for this operator yet"))
+        }
         MatMul | Gemm => linalg::lower(kb, op),
         MatMulInteger | QLinearMatMul | Einsum | Det | Attention | FlexAttention
         | LinearAttention | RotaryEmbedding | SwiGLU => {
@@ -160,7 +161,7 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             layout::lower(kb, op)
         }
         Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | DepthToSpace | SpaceToDepth
-        | CenterCropPad | Identity | Constant | EyeLike | Trilu => {
+        | Identity | Constant | EyeLike | Trilu => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Gather | GatherElements => index::lower(kb, op),
@@ -168,7 +169,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | NonZero | Unique | ReverseSequence => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        Resize | Upsample | GridSample | AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {
+        Resize | Upsample | GridSample | AffineGrid | CenterCropPad => image::lower(kb, op),
+        RoiAlign => image::lower(kb, op),
+        MaxRoiPool | NonMaxSuppression => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         If | Loop | Scan => Err(unsupported(kb, op, "no lowering for this operator yet")),

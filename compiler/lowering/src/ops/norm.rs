@@ -5,6 +5,8 @@
 //! |---|---|---|
 //! | Softmax / LogSoftmax | `exp(x - max) / Σ exp(x - max)` (its log) along the reduced dims | opset 13+: one `axis` (default -1); before 13: the dims `[axis, r)` of the 2-D coercion (default 1) |
 //! | LayerNormalization | `(x - mean) / sqrt(var + ε) · scale + bias` over `[axis, r)` | optional Mean / InvStdDev outputs; f32 and f64 |
+//! | InstanceNormalization (1–22), GroupNormalization (18, 21) | the same over each image's group of channels (`[N, G, C/G, S…]` view), `scale`/`B` per channel (per group in 18) | f32 and f64 |
+//! | LRN (1, 13) | `x / (bias + α/size · Σ x²)^β` over a window of channels | f32 and f64 |
 //! | BatchNormalization (1–15) | a per-channel affine map `(x − mean) · scale / √(var + ε) + B`, computed per element inside an elementwise run | inference form (`training_mode = 0`, one result), float types; inputs of rank ≥ 2 |
 //!
 //! Softmax and LayerNormalization are a few `linalg.generic`s over the
@@ -352,4 +354,198 @@ pub(crate) fn batch_norm_scalar<'c, 'b>(
     let normalized = e.same("arith.divf", &[centered, std]);
     let scaled = e.same("arith.mulf", &[normalized, scale]);
     Ok(e.same("arith.addf", &[scaled, bias]))
+}
+
+/// Lowers InstanceNormalization (1, 6, 22) and GroupNormalization (18, 21):
+/// `(x − mean) / √(var + ε) · scale + bias` with the statistics of each
+/// image's group of `C/G` channels (G = C for InstanceNormalization), and
+/// `scale`/`bias` per channel (per group in GroupNormalization-18).
+///
+/// The statistics are reductions over the input seen as `[N, G, C/G,
+/// S…]` (a `tensor.expand_shape` view) into `[N, G]`; the result is one
+/// generic over the input's loops reading them at `(n, c floordiv C/G)`.
+/// That map is no projected permutation, so the kernel is left unchunked
+/// (`Schedule::Generic`) rather than fused.
+pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X is required");
+    let scale = data.inputs[1].expect("scale is required");
+    let bias = data.inputs[2].expect("B is required");
+    let y = data.results[0].expect("Y is produced");
+    let (dims, elem) = kb.shape(x)?;
+    if !matches!(elem, ElemType::F32 | ElemType::F64) {
+        return Err(unsupported(
+            kb,
+            op,
+            "only f32 and f64 normalization is lowered",
+        ));
+    }
+    if dims.len() < 2 || dims.contains(&crate::types::DYNAMIC) {
+        return Err(unsupported(kb, op, "needs static dims [N, C, …]"));
+    }
+    let (n, c) = (dims[0], dims[1]);
+    let groups = if data.kind == OpKind::GroupNormalization {
+        data.attrs.int("num_groups").unwrap_or(1)
+    } else {
+        c
+    };
+    if groups <= 0 || c % groups != 0 {
+        return Err(unsupported(kb, op, "channels not divisible by num_groups"));
+    }
+    let per_group_params = data.kind == OpKind::GroupNormalization && data.version < 21;
+    let cg = c / groups;
+    let eps = f64::from(data.attrs.float("epsilon").unwrap_or(1e-5));
+    let spatial = &dims[2..];
+    let count = (cg * spatial.iter().product::<i64>()).max(1) as f64;
+    let mut view = vec![n, groups, cg];
+    view.extend(spatial);
+    let vrank = view.len();
+    let e = kb.e;
+    let mut assoc = vec!["[0]".to_string(), "[1, 2]".to_string()];
+    assoc.extend((3..vrank).map(|i| format!("[{i}]")));
+    let shape: Vec<String> = view.iter().map(i64::to_string).collect();
+    let view_ty = crate::types::tensor_type(e.cx, &view, elem)?;
+    let xv = e.value(e.op(
+        "tensor.expand_shape",
+        &[kb.tensor(x)],
+        &[view_ty],
+        &[
+            ("reassociation", e.attr(&format!("[{}]", assoc.join(", ")))),
+            (
+                "static_output_shape",
+                e.attr(&format!("array<i64: {}>", shape.join(", "))),
+            ),
+        ],
+    ));
+    let reduced: Vec<bool> = (0..vrank).map(|i| i >= 2).collect();
+    let (vid, sm) = (identity_map(vrank), stat_map(vrank, &reduced));
+    let sum0 = super::structured::empty(kb, &[n, groups], elem)?;
+    let sum0 = fill_zero(kb, sum0);
+    let e = kb.e;
+    let sum = generic(
+        e,
+        &[(xv, vid.clone())],
+        &[(sum0, sm.clone())],
+        &reduced,
+        |be, a| vec![be.same("arith.addf", &[a[0], a[1]])],
+    );
+    let sum: MValue = kb.structured(sum).result(0).expect("one result").into();
+    let sq0 = super::structured::empty(kb, &[n, groups], elem)?;
+    let sq0 = fill_zero(kb, sq0);
+    let e = kb.e;
+    let sq = generic(
+        e,
+        &[(xv, vid.clone()), (sum, sm.clone())],
+        &[(sq0, sm)],
+        &reduced,
+        |be, a| {
+            let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
+            vec![be.same("arith.addf", &[a[2], be.same("arith.mulf", &[d, d])])]
+        },
+    );
+    let sq: MValue = kb.structured(sq).result(0).expect("one result").into();
+    let rank = dims.len();
+    let stat = map(rank, &["d0".to_string(), format!("d1 floordiv {cg}")]);
+    let param = if per_group_params {
+        map(rank, &[format!("d1 floordiv {cg}")])
+    } else {
+        map(rank, &["d1".to_string()])
+    };
+    let ins = vec![
+        (kb.tensor(x), identity_map(rank)),
+        (sum, stat.clone()),
+        (sq, stat),
+        (kb.tensor(scale), param.clone()),
+        (kb.tensor(bias), param),
+    ];
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let out = generic(
+        e,
+        &ins,
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
+            let v = be.same("arith.mulf", &[d, inv_std(be, a[2], count, eps)]);
+            let v = be.same("arith.mulf", &[v, a[3]]);
+            vec![be.same("arith.addf", &[v, a[4]])]
+        },
+    );
+    let out = kb.root(out, Schedule::Generic { outer: None });
+    kb.define(y, out.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// `t` filled with zeros (`linalg.fill`), as an unscheduled structured op.
+fn fill_zero<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, t: MValue<'c, 'a>) -> MValue<'c, 'a> {
+    let e = kb.e;
+    let zero = e.f(elem_of(t), 0.0);
+    let f = named(e, "linalg.fill", &[zero], t);
+    kb.structured(f).result(0).expect("one result").into()
+}
+
+/// Lowers LRN (1, 13): `y = x / (bias + α/size · Σ x[c′]²)^β` over the
+/// channels `c′ ∈ [c − ⌊(size−1)/2⌋, c + ⌈(size−1)/2⌉]` inside the input.
+/// One generic over the input's loops; the window (a few channels) is
+/// unrolled in the body, each read at a clamped channel and masked.
+pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X is required");
+    let y = data.results[0].expect("Y is produced");
+    let (dims, elem) = kb.shape(x)?;
+    if !matches!(elem, ElemType::F32 | ElemType::F64) {
+        return Err(unsupported(kb, op, "only f32 and f64 LRN is lowered"));
+    }
+    if dims.len() < 2 || dims.contains(&crate::types::DYNAMIC) {
+        return Err(unsupported(kb, op, "needs static dims [N, C, …]"));
+    }
+    let a = &data.attrs;
+    let size = a.int("size").unwrap_or(1);
+    if !(1..=64).contains(&size) {
+        return Err(unsupported(kb, op, "a window of more than 64 channels"));
+    }
+    let alpha = f64::from(a.float("alpha").unwrap_or(1e-4));
+    let beta = f64::from(a.float("beta").unwrap_or(0.75));
+    let bias = f64::from(a.float("bias").unwrap_or(1.0));
+    let (before, c) = ((size - 1) / 2, dims[1]);
+    let rank = dims.len();
+    let xt = kb.tensor(x);
+    let init = kb.init(y)?;
+    let e = kb.e;
+    let out = generic(
+        e,
+        &[(xt, identity_map(rank))],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, args| {
+            let ty = args[0].r#type();
+            let mut idx: Vec<MValue> = (0..rank)
+                .map(|d| super::structured::loop_index(be, d))
+                .collect();
+            let channel = idx[1];
+            let mut sum = be.f(ty, 0.0);
+            for k in 0..size {
+                // Channel c − before + k, read when inside [0, C).
+                let p = be.same("arith.addi", &[channel, be.index(k)]);
+                let p = be.same("arith.subi", &[p, be.index(before)]);
+                // Unsigned: a negative channel compares above C.
+                let ok = be.cmp("arith.cmpi", 6, p, be.index(c));
+                idx[1] = be.select(ok, p, be.index(0));
+                let mut operands = vec![xt];
+                operands.extend(idx.iter().copied());
+                let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
+                let sq = be.same("arith.mulf", &[v, v]);
+                sum = be.same("arith.addf", &[sum, be.select(ok, sq, be.f(ty, 0.0))]);
+            }
+            let base = be.same(
+                "arith.addf",
+                &[be.f(ty, bias), scaled(be, sum, alpha / size as f64)],
+            );
+            let den = be.same("math.powf", &[base, be.f(ty, beta)]);
+            vec![be.same("arith.divf", &[args[0], den])]
+        },
+    );
+    super::image::finish(kb, out, y, &dims);
+    Ok(())
 }

@@ -1,0 +1,416 @@
+//! The `decompose` pass: composite ONNX operators become the primitive
+//! operators of their definition.
+//!
+//! Many operators are specified as *functions* of simpler ones (their
+//! schema carries a function body: Attention, the losses, RMSNormalization,
+//! Celu, …). The lowering implements the primitives (MatMul, Softmax,
+//! Reduce*, elementwise ops, Where, Gather, Transpose, Reshape, Concat, …);
+//! this pass rewrites each composite op into them, the way onnx-mlir's
+//! Decompose pass does, so that one lowering serves both. The e-graph
+//! optimizer may re-fuse the expansion afterwards.
+//!
+//! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
+//! `activation.rs`)
+//! states the identity each expansion implements, following the spec text
+//! and the reference implementation of the `onnx` package. An expansion
+//! builds its ops with a [`Builder`], which infers each new op's types as
+//! it goes (expansions read shapes and element types of what they built).
+//!
+//! An op the pass cannot expand — a variant an expansion does not handle,
+//! or one whose shapes it needs statically and does not know — stays as it
+//! is (its partial expansion is discarded), and the lowering refuses it by
+//! node, op type and opset. Ops inside subgraphs are expanded like those of
+//! the main graph. Only ops the lowering has no direct kernel for are
+//! expanded: LayerNormalization, Softmax, HardSwish and the like lower as
+//! they are.
+
+mod activation;
+mod attention;
+mod loss;
+mod norm;
+mod rotary;
+
+use crate::attr::{Attr, Attrs};
+use crate::error::Result;
+use crate::infer::{infer_model, infer_op, merge_types, Knowledge};
+use crate::ir::{Ir, Model, NewOp, OpData, OpId, RegionId, Value};
+use crate::schema::{Domain, OpKind};
+use crate::tensor::TensorData;
+use crate::types::{ElemType, TensorType, Type};
+
+/// An expansion: builds the replacement of the op in the builder and
+/// returns one value per result of the op (`None` for an absent result),
+/// or `None` when it does not handle this op's variant.
+type Expansion = fn(&mut Builder) -> Option<Vec<Option<Value>>>;
+
+/// The expansion of an op kind, if it has one.
+fn expansion(kind: OpKind) -> Option<Expansion> {
+    use OpKind::*;
+    Some(match kind {
+        Attention => attention::attention,
+        SoftmaxCrossEntropyLoss => loss::softmax_cross_entropy,
+        NegativeLogLikelihoodLoss => loss::negative_log_likelihood,
+        RMSNormalization => norm::rms_normalization,
+        LpNormalization => norm::lp_normalization,
+        MeanVarianceNormalization => norm::mean_variance_normalization,
+        GroupNormalization => norm::group_normalization,
+        Hardmax => norm::hardmax,
+        RotaryEmbedding => rotary::rotary_embedding,
+        SwiGLU => activation::swiglu,
+        Celu => activation::celu,
+        Elu => activation::elu,
+        Selu => activation::selu,
+        ThresholdedRelu => activation::thresholded_relu,
+        Shrink => activation::shrink,
+        Mish => activation::mish,
+        _ => return None,
+    })
+}
+
+/// Expands every composite op of the model (subgraphs included) that an
+/// expansion handles.
+pub fn decompose(model: &mut Model) -> Result<()> {
+    let Some(opset) = model.opset(Domain::Onnx) else {
+        return Ok(());
+    };
+    let mut knowledge = infer_model(model)?;
+    let regions: Vec<RegionId> = model
+        .top_regions()
+        .into_iter()
+        .flat_map(|r| model.ir.regions_within(r))
+        .collect();
+    for region in regions {
+        for op in model.ir.region(region).ops.clone() {
+            let Some(expand) = expansion(model.ir.op(op).kind) else {
+                continue;
+            };
+            if has_bf16_input(&model.ir, op) {
+                continue;
+            }
+            let mut b = Builder {
+                ir: &mut model.ir,
+                knowledge: &mut knowledge,
+                opset,
+                op,
+                built: vec![],
+            };
+            match expand(&mut b) {
+                Some(results) => b.commit(&results),
+                None => b.discard(),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Builds the ops that replace one op, inserted just before it in its
+/// region, each inferred as soon as it is built.
+pub(crate) struct Builder<'a> {
+    ir: &'a mut Ir,
+    knowledge: &'a mut Knowledge,
+    /// The model's ai.onnx opset: new ops resolve to their schema there.
+    opset: i64,
+    /// The op being replaced.
+    op: OpId,
+    /// The ops built so far, in order.
+    built: Vec<OpId>,
+}
+
+impl Builder<'_> {
+    /// The op being replaced.
+    pub fn target(&self) -> &OpData {
+        self.ir.op(self.op)
+    }
+
+    /// Input `i` of the op being replaced, when present.
+    pub fn input(&self, i: usize) -> Option<Value> {
+        self.target().inputs.get(i).copied().flatten()
+    }
+
+    /// Whether result `i` of the op being replaced is produced.
+    pub fn wants_result(&self, i: usize) -> bool {
+        self.target().results.get(i).copied().flatten().is_some()
+    }
+
+    /// An attribute of the op being replaced, or its spec default.
+    pub fn attr(&self, name: &str) -> Option<Attr> {
+        let op = self.target();
+        op.attrs
+            .get(name)
+            .cloned()
+            .or_else(|| op.schema().attr(name)?.default.map(|d| d.to_attr()))
+    }
+
+    /// An `INT` attribute (or its default).
+    pub fn int_attr(&self, name: &str) -> Option<i64> {
+        match self.attr(name)? {
+            Attr::Int(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// A `FLOAT` attribute (or its default).
+    pub fn float_attr(&self, name: &str) -> Option<f32> {
+        match self.attr(name)? {
+            Attr::Float(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// A `STRING` attribute (or its default).
+    pub fn string_attr(&self, name: &str) -> Option<String> {
+        match self.attr(name)? {
+            Attr::String(v) => String::from_utf8(v).ok(),
+            _ => None,
+        }
+    }
+
+    /// The tensor type of a value, when it is a tensor.
+    pub fn tensor(&self, v: Value) -> Option<&TensorType> {
+        self.ir.ty(v).as_tensor()
+    }
+
+    /// A value's element type.
+    pub fn elem(&self, v: Value) -> Option<ElemType> {
+        Some(self.tensor(v)?.elem)
+    }
+
+    /// A value's shape, when it is fully static.
+    pub fn dims(&self, v: Value) -> Option<Vec<i64>> {
+        self.tensor(v)?.static_dims()
+    }
+
+    /// A value's rank, when known.
+    pub fn rank(&self, v: Value) -> Option<usize> {
+        self.tensor(v)?.rank()
+    }
+
+    /// Builds an op with `n` results, resolved at the model's opset, and
+    /// infers it; `None` when the op does not exist at that opset or its
+    /// inference rejects it.
+    pub fn node(
+        &mut self,
+        kind: OpKind,
+        inputs: &[Option<Value>],
+        attrs: &[(&str, Attr)],
+        n: usize,
+    ) -> Option<Vec<Value>> {
+        let version = kind.schema(self.opset)?.since_version;
+        let region = self.target().parent;
+        let position = self
+            .ir
+            .region(region)
+            .ops
+            .iter()
+            .position(|&o| o == self.op)
+            .expect("op is in its region");
+        let new = NewOp {
+            kind,
+            version,
+            inputs: inputs.to_vec(),
+            results: vec![Some((None, Type::Unknown)); n],
+            attrs: Attrs(
+                attrs
+                    .iter()
+                    .map(|(k, a)| (k.to_string(), a.clone()))
+                    .collect(),
+            ),
+            name: self.target().name.clone(),
+        };
+        let id = self.ir.insert_op(region, position, new);
+        self.built.push(id);
+        infer_op(self.ir, id, self.knowledge).ok()?;
+        Some(
+            self.ir
+                .op(id)
+                .results
+                .iter()
+                .map(|r| r.expect("all results requested"))
+                .collect(),
+        )
+    }
+
+    /// Builds a one-result op on present inputs.
+    pub fn op(&mut self, kind: OpKind, inputs: &[Value], attrs: &[(&str, Attr)]) -> Option<Value> {
+        let inputs: Vec<Option<Value>> = inputs.iter().copied().map(Some).collect();
+        Some(self.node(kind, &inputs, attrs, 1)?[0])
+    }
+
+    /// A `Constant` holding `data`.
+    pub fn constant(&mut self, data: TensorData) -> Option<Value> {
+        self.op(OpKind::Constant, &[], &[("value", Attr::Tensor(data))])
+    }
+
+    /// A 1-D int64 constant.
+    pub fn ints(&mut self, values: &[i64]) -> Option<Value> {
+        self.constant(TensorData::i64s(values))
+    }
+
+    /// A floating-point constant of element type `elem` and shape `dims`.
+    pub fn floats(&mut self, elem: ElemType, dims: Vec<i64>, values: &[f64]) -> Option<Value> {
+        self.constant(float_data(elem, dims, values)?)
+    }
+
+    /// A floating-point scalar of element type `elem`.
+    pub fn scalar(&mut self, elem: ElemType, value: f64) -> Option<Value> {
+        self.floats(elem, vec![], &[value])
+    }
+
+    /// `x` converted to `elem` (no op when it already is).
+    pub fn cast(&mut self, x: Value, elem: ElemType) -> Option<Value> {
+        if self.elem(x)? == elem {
+            return Some(x);
+        }
+        self.op(
+            OpKind::Cast,
+            &[x],
+            &[("to", Attr::Int(i64::from(elem.onnx_code())))],
+        )
+    }
+
+    /// A binary op.
+    pub fn binary(&mut self, kind: OpKind, a: Value, b: Value) -> Option<Value> {
+        self.op(kind, &[a, b], &[])
+    }
+
+    /// A unary op.
+    pub fn unary(&mut self, kind: OpKind, x: Value) -> Option<Value> {
+        self.op(kind, &[x], &[])
+    }
+
+    /// `Where(cond, a, b)`.
+    pub fn select(&mut self, cond: Value, a: Value, b: Value) -> Option<Value> {
+        self.op(OpKind::Where, &[cond, a, b], &[])
+    }
+
+    /// A reduction over `axes` (`keepdims` as given), whichever way the
+    /// opset takes the axes (attribute before ReduceSum-13 and the other
+    /// reductions' 18, an input since).
+    pub fn reduce(
+        &mut self,
+        kind: OpKind,
+        x: Value,
+        axes: &[i64],
+        keepdims: bool,
+    ) -> Option<Value> {
+        let keep = ("keepdims", Attr::Int(i64::from(keepdims)));
+        if axes_are_input(kind, self.opset)? {
+            let axes = self.ints(axes)?;
+            self.op(kind, &[x, axes], &[keep])
+        } else {
+            self.op(kind, &[x], &[keep, ("axes", Attr::Ints(axes.to_vec()))])
+        }
+    }
+
+    /// `Unsqueeze` (or `Squeeze`) over `axes`, with the axes as the opset
+    /// takes them (an input since opset 13).
+    pub fn squeeze_like(&mut self, kind: OpKind, x: Value, axes: &[i64]) -> Option<Value> {
+        if axes_are_input(kind, self.opset)? {
+            let axes = self.ints(axes)?;
+            self.op(kind, &[x, axes], &[])
+        } else {
+            self.op(kind, &[x], &[("axes", Attr::Ints(axes.to_vec()))])
+        }
+    }
+
+    /// `Reshape(x, shape)` (0 copies the input dim, -1 is inferred).
+    pub fn reshape(&mut self, x: Value, shape: &[i64]) -> Option<Value> {
+        let shape = self.ints(shape)?;
+        self.op(OpKind::Reshape, &[x, shape], &[])
+    }
+
+    /// `Transpose(x, perm)`.
+    pub fn transpose(&mut self, x: Value, perm: &[i64]) -> Option<Value> {
+        self.op(
+            OpKind::Transpose,
+            &[x],
+            &[("perm", Attr::Ints(perm.to_vec()))],
+        )
+    }
+
+    /// Replaces the op by `results` (one per result of the op, absent
+    /// results may be left out at the end): each takes over the name, metadata,
+    /// declared type and uses of the op's result at its position, and the
+    /// op leaves its region. A replacement whose inferred type contradicts
+    /// the declared one discards the expansion instead.
+    fn commit(self, results: &[Option<Value>]) {
+        let old: Vec<Option<Value>> = self.target().results.clone();
+        let mut merged = vec![];
+        for (i, o) in old.iter().enumerate() {
+            match (o, results.get(i).copied().flatten()) {
+                (Some(o), Some(n)) => match merge_types(self.ir.ty(*o), self.ir.ty(n)) {
+                    Some(ty) => merged.push((*o, n, ty)),
+                    None => return self.discard(),
+                },
+                (Some(_), None) => return self.discard(),
+                (None, _) => {}
+            }
+        }
+        let region = self.target().parent;
+        for (old, new, ty) in merged {
+            let name = self.ir.value_mut(old).name.take();
+            let meta = self.ir.value_mut(old).meta.take();
+            let value = self.ir.value_mut(new);
+            value.ty = ty;
+            // A result that is a graph output twice over, or a value used
+            // as another result: the first keeps the name.
+            if value.name.is_none() {
+                value.name = name;
+                value.meta = meta;
+            }
+            self.ir.replace_uses(region, old, new);
+        }
+        self.ir.detach_op(self.op);
+    }
+
+    /// Removes what was built: the op stays as it was.
+    fn discard(self) {
+        for op in self.built {
+            self.ir.detach_op(op);
+        }
+    }
+}
+
+/// Whether one of the op's inputs is bf16. Such ops are not expanded
+/// yet: the lowering's bf16 binary arithmetic (Add, Mul, Min, …) crashes,
+/// so an expansion into it would turn a clean refusal into a crash.
+fn has_bf16_input(ir: &Ir, op: OpId) -> bool {
+    ir.op(op)
+        .inputs
+        .iter()
+        .flatten()
+        .any(|&v| ir.ty(v).elem() == Some(ElemType::BF16))
+}
+
+/// Whether `kind` takes its axes as an input (rather than an attribute)
+/// at `opset`; `None` when the op does not exist there.
+fn axes_are_input(kind: OpKind, opset: i64) -> Option<bool> {
+    Some(kind.schema(opset)?.inputs.iter().any(|p| p.name == "axes"))
+}
+
+/// A tensor of a floating-point element type from `f64` values (rounded
+/// to the type); `None` for other element types.
+fn float_data(elem: ElemType, dims: Vec<i64>, values: &[f64]) -> Option<TensorData> {
+    let data = match elem {
+        ElemType::F64 => TensorData::from_vec(dims, values),
+        ElemType::F32 => {
+            TensorData::from_vec(dims, &values.iter().map(|&v| v as f32).collect::<Vec<_>>())
+        }
+        ElemType::F16 => TensorData::from_vec(
+            dims,
+            &values
+                .iter()
+                .map(|&v| half::f16::from_f64(v))
+                .collect::<Vec<_>>(),
+        ),
+        ElemType::BF16 => TensorData::from_vec(
+            dims,
+            &values
+                .iter()
+                .map(|&v| half::bf16::from_f64(v))
+                .collect::<Vec<_>>(),
+        ),
+        _ => return None,
+    };
+    data.ok()
+}

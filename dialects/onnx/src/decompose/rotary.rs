@@ -1,0 +1,103 @@
+//! RotaryEmbedding (ai.onnx 23): rotates pairs of features of each head by
+//! position-dependent angles.
+//!
+//! ```text
+//! x          [B, H, S, D] → [B, S, H, D]   (3-D [B, S, H·D]: split into num_heads)
+//! cos, sin   = cos_cache[position_ids], sin_cache[position_ids]   (the caches as they are without ids)
+//!              → [B, S, 1, R/2]
+//! x1, x2     = halves of x[…, :R]          (interleaved: even and odd features)
+//! real       = cos · x1 - sin · x2
+//! imag       = sin · x1 + cos · x2
+//! y          = Concat(real, imag) (interleaved: re-interleaved), then x[…, R:], back to x's layout
+//! ```
+//!
+//! R is `rotary_embedding_dim` (the head size by default). Every variant is
+//! handled; inputs whose shapes are not static are not.
+
+use super::Builder;
+use crate::attr::Attr;
+use crate::ir::Value;
+use crate::schema::OpKind::*;
+
+/// Expands RotaryEmbedding as described in the module docs.
+pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
+    let (input, cos, sin) = (b.input(0)?, b.input(1)?, b.input(2)?);
+    let original = b.dims(input)?;
+    let x = match original.len() {
+        4 => b.transpose(input, &[0, 2, 1, 3])?,
+        3 => {
+            let heads = b.int_attr("num_heads").filter(|&h| h > 0)?;
+            b.reshape(input, &[0, 0, heads, -1])?
+        }
+        _ => return None,
+    };
+    let [batch, seq, heads, head_size] = <[i64; 4]>::try_from(b.dims(x)?).ok()?;
+    let rotary = match b.int_attr("rotary_embedding_dim").unwrap_or(0) {
+        0 => head_size,
+        r if r <= head_size && r % 2 == 0 => r,
+        _ => return None,
+    };
+    let half = rotary / 2;
+    let (cos, sin) = match b.input(3) {
+        Some(ids) => {
+            let gather = [("axis", Attr::Int(0))];
+            (
+                b.op(Gather, &[cos, ids], &gather)?,
+                b.op(Gather, &[sin, ids], &gather)?,
+            )
+        }
+        None => (cos, sin),
+    };
+    let interleaved = b.int_attr("interleaved").unwrap_or(0) != 0;
+    let rotate = slice_last(b, x, 0, rotary)?;
+    // Interleaved pairs are the last axis of [B, S, H, R/2, 2]; halves are
+    // the two halves of the last axis of [B, S, H, R].
+    let (pairs, cache_axes) = if interleaved {
+        (
+            b.reshape(rotate, &[batch, seq, heads, half, 2])?,
+            vec![2, 4],
+        )
+    } else {
+        (rotate, vec![2])
+    };
+    let split_axis = if interleaved { 4 } else { 3 };
+    let halves = b.node(
+        Split,
+        &[Some(pairs)],
+        &[
+            ("axis", Attr::Int(split_axis)),
+            ("num_outputs", Attr::Int(2)),
+        ],
+        2,
+    )?;
+    let (x1, x2) = (halves[0], halves[1]);
+    let cos = b.squeeze_like(Unsqueeze, cos, &cache_axes)?;
+    let sin = b.squeeze_like(Unsqueeze, sin, &cache_axes)?;
+    let cos_x1 = b.binary(Mul, cos, x1)?;
+    let sin_x2 = b.binary(Mul, sin, x2)?;
+    let real = b.binary(Sub, cos_x1, sin_x2)?;
+    let sin_x1 = b.binary(Mul, sin, x1)?;
+    let cos_x2 = b.binary(Mul, cos, x2)?;
+    let imag = b.binary(Add, sin_x1, cos_x2)?;
+    let mut rotated = b.op(Concat, &[real, imag], &[("axis", Attr::Int(split_axis))])?;
+    if interleaved {
+        rotated = b.reshape(rotated, &[batch, seq, heads, rotary])?;
+    }
+    if rotary < head_size {
+        let rest = slice_last(b, x, rotary, head_size)?;
+        rotated = b.op(Concat, &[rotated, rest], &[("axis", Attr::Int(3))])?;
+    }
+    let y = match original.len() {
+        4 => b.transpose(rotated, &[0, 2, 1, 3])?,
+        _ => b.reshape(rotated, &original)?,
+    };
+    Some(vec![Some(y)])
+}
+
+/// `x[…, start:end]` of a 4-D `x`.
+fn slice_last(b: &mut Builder, x: Value, start: i64, end: i64) -> Option<Value> {
+    let starts = b.ints(&[start])?;
+    let ends = b.ints(&[end])?;
+    let axes = b.ints(&[3])?;
+    b.op(Slice, &[x, starts, ends, axes], &[])
+}
