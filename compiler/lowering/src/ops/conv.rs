@@ -594,7 +594,11 @@ fn conv_gemm<'c, 'a>(
         &maps,
         &loops.iterator_attr(),
         |be, args| {
-            let sum = be.same("math.fma", &[args[0], args[1], args[2]]);
+            // A multiply and an add (not `math.fma`): the vectorizer
+            // recognizes the pair as a contraction, which tiles of several
+            // reduction steps need (`Schedule::ConvGemm`); it emits FMAs.
+            let prod = be.same("arith.mulf", &[args[0], args[1]]);
+            let sum = be.same("arith.addf", &[args[2], prod]);
             be.append(be.op("linalg.yield", &[sum], &[], &[]));
         },
     );
