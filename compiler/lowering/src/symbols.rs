@@ -212,7 +212,7 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 }
 
 /// Checks that the ops of a kernel with symbolic sizes can be lowered with
-/// them: only elementwise ops and MatMul/Gemm (whose lowerings take every
+/// them: only elementwise ops and MatMul/Gemm and their fused forms (whose lowerings take every
 /// size from the types and `tensor.empty`'s operands), and only broadcasts
 /// decidable at compile time — each operand dim (of the operands whose
 /// values are read: not `CastLike`'s type donor), right-aligned against
@@ -239,7 +239,11 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
                     .zip(out.iter().rev())
                     .all(|(a, y)| a == y || *a == Dim::Known(1))
         };
-        if !is_elementwise(data.kind) && !matches!(data.kind, OpKind::MatMul | OpKind::Gemm) {
+        let matmul = matches!(
+            data.kind,
+            OpKind::MatMul | OpKind::Gemm | OpKind::FusedMatMul | OpKind::FusedGemm
+        );
+        if !is_elementwise(data.kind) && !matmul {
             return Err(unsupported(
                 "this op family is not lowered with dynamic shapes yet",
             ));
@@ -260,10 +264,11 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
                     }
                 }
             }
-            OpKind::MatMul | OpKind::Gemm => {
+            _ if matmul => {
                 let a = dims(data.inputs[0].expect("A is required"))?;
                 let b = dims(data.inputs[1].expect("B is required"))?;
-                let attr = |n| data.kind == OpKind::Gemm && data.attrs.int(n).unwrap_or(0) != 0;
+                let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+                let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
                 if a.len() < 2 || b.len() < 2 {
                     continue; // 1-D operands are refused by the lowering itself.
                 }
