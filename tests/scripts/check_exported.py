@@ -42,6 +42,7 @@ CHECKER = "exported model fails the checker, the original passes"
 ORT_LOAD = "onnxruntime runs the original but not the exported model"
 DIFFERS = "outputs differ"
 OK = "ok"
+MATCHES_REFERENCE = "ok (differs from onnxruntime on the original, matches the reference data)"
 ORIGINAL_FAILS_CHECKER = "ok (the original fails the checker too)"
 ORT_UNSUPPORTED = "not compared (onnxruntime cannot run the original)"
 FAILURES = (CHECKER, ORT_LOAD, DIFFERS)
@@ -204,7 +205,7 @@ def check_original(lines):
         for entry in sets:
             folder, prefix = entry.split("|", 1)
             inputs = feeds(model, folder, prefix)
-            runs.append((inputs, run(reference, inputs)))
+            runs.append((inputs, run(reference, inputs), folder))
         unsupported = None
     except Exception as e:
         unsupported = first_line(e)
@@ -220,13 +221,33 @@ def check_exported(name, exported, original_checker, runs, unsupported):
         return name, ORT_UNSUPPORTED, unsupported
     try:
         candidate = session(exported)
-        results = [run(candidate, inputs) for inputs, _ in runs]
+        results = [run(candidate, inputs) for inputs, _, _ in runs]
     except Exception as e:
         return name, ORT_LOAD, first_line(e)
-    for (_, expected), actual in zip(runs, results):
-        if len(expected) != len(actual) or not all(map(same, expected, actual)):
-            return name, DIFFERS, ""
+    differs = [(expected, actual, folder) for (_, expected, folder), actual in zip(runs, results)
+               if len(expected) != len(actual) or not all(map(same, expected, actual))]
+    if differs:
+        # A rewrite into the ops of an operator's spec definition (the
+        # pipeline's `decompose`) may round differently from, or disagree
+        # with, onnxruntime's own kernel: it is right when it matches the
+        # case's reference data as the backend runner compares.
+        if all(matches_reference(actual, folder) for _, actual, folder in differs):
+            return name, MATCHES_REFERENCE, ""
+        return name, DIFFERS, ""
     return name, ORIGINAL_FAILS_CHECKER if original_checker else OK, original_checker or ""
+
+
+def matches_reference(actual, folder):
+    """Whether outputs equal the case's `output_K.pb` files within the
+    backend runner's tolerance (rtol 1e-3, atol 1e-4)."""
+    try:
+        expected = [numpy_helper.to_array(onnx.load_tensor(os.path.join(folder, f"output_{k}.pb")))
+                    for k in range(len(actual))]
+    except Exception:
+        return False
+    return all(np.asarray(a).shape == e.shape and np.asarray(a).dtype == e.dtype and (
+        np.allclose(a, e, rtol=1e-3, atol=1e-4, equal_nan=True) if e.dtype.kind in "fc"
+        else np.array_equal(a, e)) for a, e in zip(actual, expected))
 
 
 def first_line(e):
@@ -258,7 +279,7 @@ def main():
         tally[outcome] = tally.get(outcome, 0) + 1
         if outcome in FAILURES:
             print(f"FAIL {name}: {outcome}: {detail}")
-    for outcome in (OK, ORIGINAL_FAILS_CHECKER, ORT_UNSUPPORTED, *FAILURES):
+    for outcome in (OK, MATCHES_REFERENCE, ORIGINAL_FAILS_CHECKER, ORT_UNSUPPORTED, *FAILURES):
         print(f"{tally.get(outcome, 0):5} {outcome}")
     failures = sum(tally.get(o, 0) for o in FAILURES)
     print(f"checked {len(results)} models")
