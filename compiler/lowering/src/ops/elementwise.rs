@@ -1004,7 +1004,7 @@ fn comparison(kind: OpKind, t: ElemType) -> (&'static str, i64) {
 /// formats). `None` for a conversion that is not lowered: from `f64` to a
 /// narrow float (rounding twice, through `f32`, could differ from the
 /// reference).
-fn cast<'c, 'b>(
+pub(crate) fn cast<'c, 'b>(
     e: Emitter<'c, 'b>,
     x: MValue<'c, 'b>,
     from: ElemType,

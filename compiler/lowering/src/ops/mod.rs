@@ -16,6 +16,7 @@ mod linalg;
 mod math;
 pub(crate) mod narrow;
 pub(crate) mod norm;
+mod quant;
 mod reduce;
 mod scatter;
 mod structured;
@@ -184,9 +185,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | OptionalGetElement | OptionalHasElement => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        QuantizeLinear | DequantizeLinear | DynamicQuantizeLinear => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
+        QuantizeLinear => quant::lower_quantize(kb, op),
+        DequantizeLinear => quant::lower_dequantize(kb, op),
+        DynamicQuantizeLinear => Err(unsupported(kb, op, "no lowering for this operator yet")),
         RNN | GRU | LSTM => Err(unsupported(kb, op, "no lowering for this operator yet")),
         DFT | STFT | BlackmanWindow | HammingWindow | HannWindow | MelWeightMatrix => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
