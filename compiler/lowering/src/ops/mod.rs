@@ -12,7 +12,7 @@ mod fused;
 mod image;
 mod index;
 mod layout;
-mod linalg;
+pub(crate) mod linalg;
 mod math;
 pub(crate) mod narrow;
 pub(crate) mod norm;
@@ -160,8 +160,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         MatMul | Gemm => linalg::lower(kb, op),
-        MatMulInteger | QLinearMatMul | Einsum | Det | Attention | FlexAttention
-        | LinearAttention | RotaryEmbedding | SwiGLU => {
+        MatMulInteger => quant::lower_matmul_integer(kb, op),
+        QLinearMatMul => quant::lower_qlinear_matmul(kb, op),
+        Einsum | Det | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Transpose | Concat | Split | Slice | Expand | Tile | Pad | ConstantOfShape | Range
@@ -187,7 +188,7 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         QuantizeLinear => quant::lower_quantize(kb, op),
         DequantizeLinear => quant::lower_dequantize(kb, op),
-        DynamicQuantizeLinear => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        DynamicQuantizeLinear => quant::lower_dynamic_quantize(kb, op),
         RNN | GRU | LSTM => Err(unsupported(kb, op, "no lowering for this operator yet")),
         DFT | STFT | BlackmanWindow | HammingWindow | HannWindow | MelWeightMatrix => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))

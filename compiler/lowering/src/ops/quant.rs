@@ -1,11 +1,15 @@
-//! Quantization: QuantizeLinear and DequantizeLinear.
+//! Quantization: QuantizeLinear, DequantizeLinear and
+//! DynamicQuantizeLinear.
 //!
 //! | op | computes | variants |
 //! |---|---|---|
 //! | QuantizeLinear | `y = saturate(round_half_even(x / scale) + zero_point)` for an integer `y`; `y = cast(x / scale)` for float8, `cast(x / scale + zero_point)` for float4 | per-tensor, per-axis (`axis`), blocked (`block_size`), `output_dtype`, `saturate` (float8), `precision` (the type of the division); `x`/`scale` f32, f16, bf16; `y` u8, i8, u16, i16, u4, i4, u2, i2, the four float8 formats, float4e2m1 |
 //! | DequantizeLinear | `y = (x - zero_point) · scale` (the zero point ignored for narrow floats) | per-tensor, per-axis, blocked, `output_dtype`; `x` any integer or narrow type of the op; `scale` f32, f16, bf16 |
+//! | MatMulInteger | `y = (a - a_zero_point) · (b - b_zero_point)` in `i32` | u8/i8 operands; zero points scalar, per row of `a`, per column of `b`; MatMul's batching and 1-D promotion |
+//! | QLinearMatMul | `y = saturate(round_half_even(c · (a_scale · b_scale / y_scale)) + y_zero_point)` with `c` the MatMulInteger product | scalar scales and output zero point; u8/i8 |
+//! | DynamicQuantizeLinear | `scale = (max(0, max x) - min(0, min x)) / 255` (1/255 when both are 0), `zero_point = round_half_even(clamp(-min(0, min x) / scale, 0, 255))`, `y` = QuantizeLinear to u8 | opset 11, `x` f32 |
 //!
-//! Each is one elementwise `linalg.generic` over `x`'s loops. The scale
+//! Q/DQ are each one elementwise `linalg.generic` over `x`'s loops. The scale
 //! and zero point are read through their indexing map: no dims (or all
 //! zeros) per tensor, `(d_axis)` per axis, and the input's map with
 //! `d_axis floordiv block_size` when blocked — the reference's
@@ -18,13 +22,13 @@
 //! rounding to be exact). Conversions to and from the narrow types are
 //! [`super::narrow`]'s, through [`super::elementwise::cast`].
 
-use melior::ir::{Type, Value as MValue};
+use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, Value};
 
 use super::elementwise::{cast, identity_map};
 use super::narrow::{self, Format};
-use super::structured::{generic, map, norm_axis};
+use super::structured::{elem_of, generic, map, named, norm_axis};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
@@ -101,6 +105,27 @@ fn int_range(elem: ElemType) -> Option<(f64, f64)> {
         I2 => (-2.0, 1.0),
         _ => return None,
     })
+}
+
+/// `x` (a float) clamped to `lo..=hi`; NaN becomes `lo` (`maxnumf`),
+/// like the reference's conversion of NaN to the smallest `int32`.
+fn clamp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, (lo, hi): (f64, f64)) -> MValue<'c, 'b> {
+    let t = x.r#type();
+    let x = e.same("arith.maxnumf", &[x, e.f(t, lo)]);
+    e.same("arith.minnumf", &[x, e.f(t, hi)])
+}
+
+/// `x` (an `f32`) rounded to the float type `elem` and back (exact for
+/// `f32`).
+fn rounded_to<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, elem: ElemType) -> MValue<'c, 'b> {
+    if elem == ElemType::F32 {
+        return x;
+    }
+    let narrow = cast(e, x, ElemType::F32, elem, false)
+        .ok()
+        .flatten()
+        .expect("a wide float type");
+    to_f32(e, narrow, elem)
 }
 
 /// Whether `elem` is a float type a scale or an input to quantize can have.
@@ -210,32 +235,17 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         None => None,
     };
     build(kb, &ins, y, |e, args| {
-        let f32t = Type::float32(e.cx);
         let q = e.same(
             "arith.divf",
             &[to_f32(e, args[0], xe), to_f32(e, args[1], se)],
         );
         // Rounded to the type numpy divides in.
-        let q = if div == ElemType::F32 {
-            q
-        } else {
-            let narrow = cast(e, q, ElemType::F32, div, false)
-                .ok()
-                .flatten()
-                .expect("a wide float type");
-            to_f32(e, narrow, div)
-        };
+        let q = rounded_to(e, q, div);
         let zero_f32 = ze.map(|z| to_f32(e, args[2], z));
-        if let Some((lo, hi)) = range {
-            let mut r = e.same("math.roundeven", &[q]);
-            if let Some(z) = zero_f32 {
-                r = e.same("arith.addf", &[r, z]);
-            }
-            // `maxnumf` sends NaN to the low end, like the reference's
-            // conversion of NaN to the smallest `int32`.
-            let r = e.same("arith.maxnumf", &[r, e.f(f32t, lo)]);
-            let r = e.same("arith.minnumf", &[r, e.f(f32t, hi)]);
-            return cast(e, r, ElemType::F32, ye, false)
+        if let Some(range) = range {
+            let r = e.same("math.roundeven", &[q]);
+            let r = zero_f32.map_or(r, |z| e.same("arith.addf", &[r, z]));
+            return cast(e, clamp(e, r, range), ElemType::F32, ye, false)
                 .ok()
                 .flatten()
                 .expect("an integer quantized type");
@@ -277,4 +287,284 @@ pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             .flatten()
             .expect("a wide float output")
     })
+}
+
+/// Lowers DynamicQuantizeLinear (see the module docs): a reduction to the
+/// range of `x` (starting from 0, which the range must include), a
+/// loop-free generic deriving the scale and zero point from it, and the
+/// quantization of `x` with them. The kernel is left unchunked.
+pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let x = data.inputs[0].expect("verified: x");
+    let results: Vec<Value> = data.results.iter().flatten().copied().collect();
+    let [y, scale, zero] = results[..] else {
+        return Err(unsupported(kb, op, "without all three results"));
+    };
+    let (x_dims, xe) = kb.shape(x)?;
+    if xe != ElemType::F32 {
+        return Err(unsupported(kb, op, &format!("{xe} input")));
+    }
+    let rank = x_dims.len();
+    let e = kb.e;
+    let scalar = map(rank, &[]);
+    let mut bounds = vec![];
+    for _ in 0..2 {
+        let t = super::structured::empty(kb, &[], ElemType::F32)?;
+        let zero = e.f(elem_of(t), 0.0);
+        let fill = named(e, "linalg.fill", &[zero], t);
+        bounds.push(kb.structured(fill).result(0).expect("one result").into());
+    }
+    let range = generic(
+        e,
+        &[(kb.tensor(x), identity_map(rank))],
+        &[(bounds[0], scalar.clone()), (bounds[1], scalar.clone())],
+        &vec![true; rank],
+        |be, a| {
+            vec![
+                be.same("arith.maximumf", &[a[1], a[0]]),
+                be.same("arith.minimumf", &[a[2], a[0]]),
+            ]
+        },
+    );
+    let range = kb.structured(range);
+    let (hi, lo): (MValue, MValue) = (
+        range.result(0).expect("max").into(),
+        range.result(1).expect("min").into(),
+    );
+    let params = generic(
+        e,
+        &[
+            (hi, String::from("affine_map<() -> ()>")),
+            (lo, String::from("affine_map<() -> ()>")),
+        ],
+        &[
+            (kb.init(scale)?, String::from("affine_map<() -> ()>")),
+            (kb.init(zero)?, String::from("affine_map<() -> ()>")),
+        ],
+        &[],
+        |be, a| {
+            let f32t = Type::float32(be.cx);
+            let same = be.cmp("arith.cmpf", 1, a[0], a[1]);
+            let width = be.same("arith.subf", &[a[0], a[1]]);
+            let width = be.select(same, be.f(f32t, 1.0), width);
+            let s = be.same("arith.divf", &[width, be.f(f32t, 255.0)]);
+            let z = be.same("arith.negf", &[be.same("arith.divf", &[a[1], s])]);
+            let z = be.same("math.roundeven", &[clamp(be, z, (0.0, 255.0))]);
+            vec![s, be.convert("arith.fptoui", z, be.int_type(8))]
+        },
+    );
+    let params = kb.structured(params);
+    let (s, z): (MValue, MValue) = (
+        params.result(0).expect("scale").into(),
+        params.result(1).expect("zero point").into(),
+    );
+    kb.define(scale, s);
+    kb.define(zero, z);
+    let init = kb.init(y)?;
+    let q = generic(
+        e,
+        &[
+            (kb.tensor(x), identity_map(rank)),
+            (s, scalar.clone()),
+            (z, scalar),
+        ],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let f32t = Type::float32(be.cx);
+            let q = be.same("math.roundeven", &[be.same("arith.divf", &[a[0], a[1]])]);
+            let q = be.same("arith.addf", &[q, be.convert("arith.uitofp", a[2], f32t)]);
+            vec![be.convert("arith.fptoui", clamp(be, q, (0.0, 255.0)), be.int_type(8))]
+        },
+    );
+    let q = kb.structured(q);
+    kb.define(y, q.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// A matrix operand of an integer product (`a` or `b`) and its optional
+/// zero point.
+struct IntOperand {
+    value: Value,
+    zero: Option<Value>,
+}
+
+/// `(x - zero)` as an `i32` tensor: `x` itself extended when there is no
+/// zero point. The zero point is a scalar or, for a matrix (`row_dim`
+/// counted from the end of `x`'s dims: 2 for `a`'s rows, 1 for `b`'s
+/// columns), 1-D along that dim.
+fn widened<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    operand: &IntOperand,
+    dim_from_end: usize,
+) -> Result<MValue<'c, 'a>> {
+    let (dims, elem) = kb.shape(operand.value)?;
+    if !matches!(elem, ElemType::U8 | ElemType::I8) {
+        return Err(unsupported(kb, op, &format!("{elem} operands")));
+    }
+    let rank = dims.len();
+    let mut ins = vec![(kb.tensor(operand.value), identity_map(rank))];
+    if let Some(z) = operand.zero {
+        let zd = kb.shape(z)?.0;
+        let m = if zd.iter().all(|&d| d == 1) {
+            map(rank, &vec!["0".to_string(); zd.len()])
+        } else if rank >= 2 && zd.len() == 1 && zd[0] == dims[rank - dim_from_end] {
+            map(rank, &[format!("d{}", rank - dim_from_end)])
+        } else {
+            return Err(unsupported(
+                kb,
+                op,
+                &format!("a zero point of shape {zd:?} for an operand of shape {dims:?}"),
+            ));
+        };
+        ins.push((kb.tensor(z), m));
+    }
+    let init = super::structured::empty(kb, &dims, ElemType::I32)?;
+    let g = generic(
+        kb.e,
+        &ins,
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let wide = |v| {
+                cast(be, v, elem, ElemType::I32, false)
+                    .ok()
+                    .flatten()
+                    .expect("an 8-bit integer")
+            };
+            let x = wide(a[0]);
+            vec![if a.len() > 2 {
+                be.same("arith.subi", &[x, wide(a[1])])
+            } else {
+                x
+            }]
+        },
+    );
+    Ok(kb.structured(g).result(0).expect("one result").into())
+}
+
+/// The `i32` product `(a - a_zero) · (b - b_zero)` with MatMul's
+/// semantics, into `init` (zeroed here); the kernel is left unchunked.
+fn integer_product<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    a: &IntOperand,
+    b: &IntOperand,
+    init: MValue<'c, 'a>,
+    yd: &[i64],
+) -> Result<MValue<'c, 'a>> {
+    let ad = kb.shape(a.value)?.0;
+    let bd = kb.shape(b.value)?.0;
+    let a32 = widened(kb, op, a, 2)?;
+    let b32 = widened(kb, op, b, 1)?;
+    let e = kb.e;
+    let zero = e.i(e.int_type(32), 0);
+    let filled = kb.structured(named(e, "linalg.fill", &[zero], init));
+    let filled = filled.result(0).expect("one result").into();
+    let c = super::linalg::contraction(kb, (a32, &ad, false), (b32, &bd, false), filled, yd);
+    Ok(kb.structured(c).result(0).expect("one result").into())
+}
+
+/// Lowers MatMulInteger (see the module docs).
+pub(crate) fn lower_matmul_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let a = IntOperand {
+        value: input(0).expect("verified: A"),
+        zero: input(2),
+    };
+    let b = IntOperand {
+        value: input(1).expect("verified: B"),
+        zero: input(3),
+    };
+    let y = data.results[0].expect("verified: Y");
+    let yd = kb.shape(y)?.0;
+    let init = kb.init(y)?;
+    let product = integer_product(kb, op, &a, &b, init, &yd)?;
+    kb.define(y, product);
+    Ok(())
+}
+
+/// Lowers QLinearMatMul (see the module docs). As the reference (numpy)
+/// does, the multiplier `a_scale · b_scale / y_scale` is computed in the
+/// scales' type and the rest in `f64`.
+pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let a = IntOperand {
+        value: input(0).expect("verified: a"),
+        zero: input(2),
+    };
+    let b = IntOperand {
+        value: input(3).expect("verified: b"),
+        zero: input(5),
+    };
+    let scales = [input(1), input(4), input(6)];
+    let y_zero = input(7);
+    let y = data.results[0].expect("verified: y");
+    let (yd, ye) = kb.shape(y)?;
+    let range = int_range(ye)
+        .filter(|_| matches!(ye, ElemType::U8 | ElemType::I8))
+        .ok_or_else(|| unsupported(kb, op, &format!("{ye} output")))?;
+    let mut params = vec![];
+    for v in scales.iter().chain([&y_zero]).flatten() {
+        let (dims, elem) = kb.shape(*v)?;
+        if !dims.iter().all(|&d| d == 1) {
+            return Err(unsupported(kb, op, "per-axis scales or output zero point"));
+        }
+        params.push((*v, dims.len(), elem));
+    }
+    let [Some(_), Some(_), Some(_)] = scales else {
+        return Err(unsupported(kb, op, "without its three scales"));
+    };
+    let scale_elem = params[0].2;
+    if params[..3].iter().any(|p| p.2 != scale_elem) || !is_wide_float(scale_elem) {
+        return Err(unsupported(
+            kb,
+            op,
+            "scales of different or non-float types",
+        ));
+    }
+    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
+    let c = integer_product(kb, op, &a, &b, acc, &yd)?;
+    let rank = yd.len();
+    let mut ins = vec![(c, identity_map(rank))];
+    for &(v, n, _) in &params {
+        ins.push((kb.tensor(v), map(rank, &vec!["0".to_string(); n])));
+    }
+    let zero_elem = params.get(3).map(|p| p.2);
+    let init = kb.init(y)?;
+    let g = generic(
+        kb.e,
+        &ins,
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let f64t = Type::float64(be.cx);
+            let s = |i: usize| to_f32(be, a[i], scale_elem);
+            let m = rounded_to(be, be.same("arith.mulf", &[s(1), s(2)]), scale_elem);
+            let m = rounded_to(be, be.same("arith.divf", &[m, s(3)]), scale_elem);
+            let m = be.convert("arith.extf", m, f64t);
+            let d = be.same("arith.mulf", &[be.convert("arith.sitofp", a[0], f64t), m]);
+            let d = match zero_elem {
+                Some(z) => {
+                    let z = cast(be, a[4], z, ElemType::F64, false)
+                        .ok()
+                        .flatten()
+                        .expect("an 8-bit integer");
+                    be.same("arith.addf", &[d, z])
+                }
+                None => d,
+            };
+            let r = clamp(be, be.same("math.roundeven", &[d]), range);
+            vec![cast(be, r, ElemType::F64, ye, false)
+                .ok()
+                .flatten()
+                .expect("an 8-bit integer")]
+        },
+    );
+    let g = kb.structured(g);
+    kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
 }
