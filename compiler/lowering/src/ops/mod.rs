@@ -6,7 +6,7 @@
 //! ([`elementwise::lower_chain`]); every other op is lowered on its own by
 //! its family ([`lower_op`], one exhaustive match over `OpKind`).
 
-mod conv;
+pub(crate) mod conv;
 pub(crate) mod elementwise;
 mod fused;
 mod image;
@@ -148,7 +148,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         ConvTranspose => conv::lower_conv_transpose(kb, op),
         Col2Im => image::lower(kb, op),
-        ConvInteger | QLinearConv | DeformConv | CausalConvWithState | MaxUnpool => {
+        ConvInteger => quant::lower_conv_integer(kb, op),
+        QLinearConv => quant::lower_qlinear_conv(kb, op),
+        DeformConv | CausalConvWithState | MaxUnpool => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         BatchNormalization => unreachable!("elementwise ops are lowered in chains"),

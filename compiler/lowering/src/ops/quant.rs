@@ -7,6 +7,8 @@
 //! | DequantizeLinear | `y = (x - zero_point) · scale` (the zero point ignored for narrow floats) | per-tensor, per-axis, blocked, `output_dtype`; `x` any integer or narrow type of the op; `scale` f32, f16, bf16 |
 //! | MatMulInteger | `y = (a - a_zero_point) · (b - b_zero_point)` in `i32` | u8/i8 operands; zero points scalar, per row of `a`, per column of `b`; MatMul's batching and 1-D promotion |
 //! | QLinearMatMul | `y = saturate(round_half_even(c · (a_scale · b_scale / y_scale)) + y_zero_point)` with `c` the MatMulInteger product | scalar scales and output zero point; u8/i8 |
+//! | ConvInteger | Conv of `(x - x_zero_point)` and `(w - w_zero_point)` in `i32` | u8/i8; `w_zero_point` scalar or per output channel; Conv's geometry |
+//! | QLinearConv | `y = saturate(round_half_even(c · (x_scale · w_scale / y_scale)) + y_zero_point)`, `c` ConvInteger's result plus the `i32` bias | `w_scale` scalar or per output channel; u8/i8 |
 //! | DynamicQuantizeLinear | `scale = (max(0, max x) - min(0, min x)) / 255` (1/255 when both are 0), `zero_point = round_half_even(clamp(-min(0, min x) / scale, 0, 255))`, `y` = QuantizeLinear to u8 | opset 11, `x` f32 |
 //!
 //! Q/DQ are each one elementwise `linalg.generic` over `x`'s loops. The scale
@@ -26,6 +28,7 @@ use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, Value};
 
+use super::conv::{conv_with, IntConv};
 use super::elementwise::{cast, identity_map};
 use super::narrow::{self, Format};
 use super::structured::{elem_of, generic, map, named, norm_axis};
@@ -390,14 +393,13 @@ struct IntOperand {
 }
 
 /// `(x - zero)` as an `i32` tensor: `x` itself extended when there is no
-/// zero point. The zero point is a scalar or, for a matrix (`row_dim`
-/// counted from the end of `x`'s dims: 2 for `a`'s rows, 1 for `b`'s
-/// columns), 1-D along that dim.
+/// zero point. The zero point is a scalar or 1-D along dim `per_dim` of
+/// `x` (`a`'s rows, `b`'s columns, W's output channels).
 fn widened<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     op: OpId,
     operand: &IntOperand,
-    dim_from_end: usize,
+    per_dim: Option<usize>,
 ) -> Result<MValue<'c, 'a>> {
     let (dims, elem) = kb.shape(operand.value)?;
     if !matches!(elem, ElemType::U8 | ElemType::I8) {
@@ -409,8 +411,8 @@ fn widened<'c, 'a>(
         let zd = kb.shape(z)?.0;
         let m = if zd.iter().all(|&d| d == 1) {
             map(rank, &vec!["0".to_string(); zd.len()])
-        } else if rank >= 2 && zd.len() == 1 && zd[0] == dims[rank - dim_from_end] {
-            map(rank, &[format!("d{}", rank - dim_from_end)])
+        } else if let Some(d) = per_dim.filter(|&d| zd.len() == 1 && zd[0] == dims[d]) {
+            map(rank, &[format!("d{d}")])
         } else {
             return Err(unsupported(
                 kb,
@@ -456,8 +458,8 @@ fn integer_product<'c, 'a>(
 ) -> Result<MValue<'c, 'a>> {
     let ad = kb.shape(a.value)?.0;
     let bd = kb.shape(b.value)?.0;
-    let a32 = widened(kb, op, a, 2)?;
-    let b32 = widened(kb, op, b, 1)?;
+    let a32 = widened(kb, op, a, ad.len().checked_sub(2))?;
+    let b32 = widened(kb, op, b, (bd.len() >= 2).then(|| bd.len() - 1))?;
     let e = kb.e;
     let zero = e.i(e.int_type(32), 0);
     let filled = kb.structured(named(e, "linalg.fill", &[zero], init));
@@ -486,9 +488,64 @@ pub(crate) fn lower_matmul_integer(kb: &mut KernelBuilder, op: OpId) -> Result<(
     Ok(())
 }
 
-/// Lowers QLinearMatMul (see the module docs). As the reference (numpy)
-/// does, the multiplier `a_scale · b_scale / y_scale` is computed in the
-/// scales' type and the rest in `f64`.
+/// Lowers ConvInteger (see the module docs) through Conv's window.
+pub(crate) fn lower_conv_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let x = IntOperand {
+        value: input(0).expect("verified: x"),
+        zero: input(2),
+    };
+    let w = IntOperand {
+        value: input(1).expect("verified: w"),
+        zero: input(3),
+    };
+    let y = data.results[0].expect("verified: y");
+    let init = kb.init(y)?;
+    let ints = IntConv {
+        x: widened(kb, op, &x, None)?,
+        w: widened(kb, op, &w, Some(0))?,
+        weights: w.value,
+        init,
+        bias: None,
+    };
+    let c = conv_with(kb, op, Some(ints))?;
+    kb.define(y, c);
+    Ok(())
+}
+
+/// Lowers QLinearConv (see the module docs) through Conv's window, then
+/// requantizes like [`lower_qlinear_matmul`].
+pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let x = IntOperand {
+        value: input(0).expect("verified: x"),
+        zero: input(2),
+    };
+    let w = IntOperand {
+        value: input(3).expect("verified: w"),
+        zero: input(5),
+    };
+    let [Some(xs), Some(ws), Some(ys)] = [input(1), input(4), input(6)] else {
+        return Err(unsupported(kb, op, "without its three scales"));
+    };
+    let (y_zero, bias) = (input(7), input(8));
+    let y = data.results[0].expect("verified: y");
+    let yd = kb.shape(y)?.0;
+    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
+    let ints = IntConv {
+        x: widened(kb, op, &x, None)?,
+        w: widened(kb, op, &w, Some(0))?,
+        weights: w.value,
+        init: acc,
+        bias: bias.map(|b| kb.tensor(b)),
+    };
+    let c = conv_with(kb, op, Some(ints))?;
+    requantize(kb, op, c, [xs, ws, ys], y_zero, y, Some(1))
+}
+
+/// Lowers QLinearMatMul (see the module docs).
 pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
     let input = |i: usize| data.inputs.get(i).copied().flatten();
@@ -500,40 +557,65 @@ pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<(
         value: input(3).expect("verified: b"),
         zero: input(5),
     };
-    let scales = [input(1), input(4), input(6)];
+    let [Some(a_scale), Some(b_scale), Some(y_scale)] = [input(1), input(4), input(6)] else {
+        return Err(unsupported(kb, op, "without its three scales"));
+    };
     let y_zero = input(7);
     let y = data.results[0].expect("verified: y");
+    let yd = kb.shape(y)?.0;
+    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
+    let c = integer_product(kb, op, &a, &b, acc, &yd)?;
+    requantize(kb, op, c, [a_scale, b_scale, y_scale], y_zero, y, None)
+}
+
+/// Defines `y` as the `i32` tensor `c` requantized: `round_half_even(c ·
+/// (s0 · s1 / s2)) + y_zero`, saturated to `y`'s u8/i8. As the reference
+/// (numpy) does, the multiplier is computed in the scales' type and the
+/// rest in `f64`. The scales and the zero point are scalars, but for `s1`
+/// (the weights' scale), which may be 1-D along `channel` of `y`.
+fn requantize<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    c: MValue<'c, 'a>,
+    scales: [Value; 3],
+    y_zero: Option<Value>,
+    y: Value,
+    channel: Option<usize>,
+) -> Result<()> {
     let (yd, ye) = kb.shape(y)?;
     let range = int_range(ye)
         .filter(|_| matches!(ye, ElemType::U8 | ElemType::I8))
         .ok_or_else(|| unsupported(kb, op, &format!("{ye} output")))?;
-    let mut params = vec![];
-    for v in scales.iter().chain([&y_zero]).flatten() {
+    let rank = yd.len();
+    let mut ins = vec![(c, identity_map(rank))];
+    let mut elems = vec![];
+    for (i, v) in scales.iter().chain(&y_zero).enumerate() {
         let (dims, elem) = kb.shape(*v)?;
-        if !dims.iter().all(|&d| d == 1) {
-            return Err(unsupported(kb, op, "per-axis scales or output zero point"));
-        }
-        params.push((*v, dims.len(), elem));
+        let m = if dims.iter().all(|&d| d == 1) {
+            map(rank, &vec!["0".to_string(); dims.len()])
+        } else if let Some(ch) =
+            channel.filter(|&ch| i == 1 && dims.len() == 1 && dims[0] == yd[ch])
+        {
+            map(rank, &[format!("d{ch}")])
+        } else {
+            return Err(unsupported(
+                kb,
+                op,
+                &format!("a scale or zero point of shape {dims:?}"),
+            ));
+        };
+        ins.push((kb.tensor(*v), m));
+        elems.push(elem);
     }
-    let [Some(_), Some(_), Some(_)] = scales else {
-        return Err(unsupported(kb, op, "without its three scales"));
-    };
-    let scale_elem = params[0].2;
-    if params[..3].iter().any(|p| p.2 != scale_elem) || !is_wide_float(scale_elem) {
+    let scale_elem = elems[0];
+    if elems[..3].iter().any(|&t| t != scale_elem) || !is_wide_float(scale_elem) {
         return Err(unsupported(
             kb,
             op,
             "scales of different or non-float types",
         ));
     }
-    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
-    let c = integer_product(kb, op, &a, &b, acc, &yd)?;
-    let rank = yd.len();
-    let mut ins = vec![(c, identity_map(rank))];
-    for &(v, n, _) in &params {
-        ins.push((kb.tensor(v), map(rank, &vec!["0".to_string(); n])));
-    }
-    let zero_elem = params.get(3).map(|p| p.2);
+    let zero_elem = elems.get(3).copied();
     let init = kb.init(y)?;
     let g = generic(
         kb.e,
