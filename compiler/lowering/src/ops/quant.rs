@@ -57,40 +57,46 @@ impl Layout {
     /// of rank `rank`; `None` when its shape fits none of the layouts.
     fn map(&self, dims: &[i64], rank: usize, x_dims: &[i64]) -> Option<String> {
         let all_ones = dims.iter().all(|&d| d == 1);
-        if all_ones {
-            return Some(map(rank, &vec!["0".to_string(); dims.len()]));
+        if self.axis >= rank || self.block <= 0 || all_ones {
+            let along = (self.axis < rank).then(|| (self.axis, x_dims[self.axis]));
+            return param_map(dims, rank, along);
         }
-        if self.axis >= rank {
+        let fits = dims.len() == rank
+            && dims.iter().zip(x_dims).enumerate().all(|(i, (&d, &x))| {
+                d >= 0
+                    && x >= 0
+                    && if i == self.axis {
+                        d == (x + self.block - 1) / self.block
+                    } else {
+                        d == x
+                    }
+            });
+        if !fits {
             return None;
         }
-        if self.block > 0 {
-            let fits = dims.len() == rank
-                && dims.iter().zip(x_dims).enumerate().all(|(i, (&d, &x))| {
-                    d >= 0
-                        && x >= 0
-                        && if i == self.axis {
-                            d == (x + self.block - 1) / self.block
-                        } else {
-                            d == x
-                        }
-                });
-            if !fits {
-                return None;
-            }
-            let exprs: Vec<String> = (0..rank)
-                .map(|i| {
-                    if i == self.axis {
-                        format!("d{i} floordiv {}", self.block)
-                    } else {
-                        format!("d{i}")
-                    }
-                })
-                .collect();
-            return Some(map(rank, &exprs));
-        }
-        let fits = dims.len() == 1 && (dims[0] == x_dims[self.axis] || dims[0] < 0);
-        fits.then(|| map(rank, &[format!("d{}", self.axis)]))
+        let exprs: Vec<String> = (0..rank)
+            .map(|i| {
+                if i == self.axis {
+                    format!("d{i} floordiv {}", self.block)
+                } else {
+                    format!("d{i}")
+                }
+            })
+            .collect();
+        Some(map(rank, &exprs))
     }
+}
+
+/// The indexing map, over `rank` loops, of a scale or zero point of
+/// `dims`: one element (all dims 1) for every point, or, given `along =
+/// (d, n)`, a 1-D tensor of `n` elements indexed by loop `d`. `None` for
+/// any other shape.
+fn param_map(dims: &[i64], rank: usize, along: Option<(usize, i64)>) -> Option<String> {
+    if dims.iter().all(|&d| d == 1) {
+        return Some(map(rank, &vec!["0".to_string(); dims.len()]));
+    }
+    let (d, n) = along?;
+    (dims == [n]).then(|| map(rank, &[format!("d{d}")]))
 }
 
 /// The inclusive range of an integer quantized type, `None` for a type
@@ -409,11 +415,8 @@ fn widened<'c, 'a>(
     let mut ins = vec![(kb.tensor(operand.value), identity_map(rank))];
     if let Some(z) = operand.zero {
         let zd = kb.shape(z)?.0;
-        let m = if zd.iter().all(|&d| d == 1) {
-            map(rank, &vec!["0".to_string(); zd.len()])
-        } else if let Some(d) = per_dim.filter(|&d| zd.len() == 1 && zd[0] == dims[d]) {
-            map(rank, &[format!("d{d}")])
-        } else {
+        let along = per_dim.map(|d| (d, dims[d]));
+        let Some(m) = param_map(&zd, rank, along) else {
             return Err(unsupported(
                 kb,
                 op,
@@ -471,15 +474,7 @@ fn integer_product<'c, 'a>(
 /// Lowers MatMulInteger (see the module docs).
 pub(crate) fn lower_matmul_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let a = IntOperand {
-        value: input(0).expect("verified: A"),
-        zero: input(2),
-    };
-    let b = IntOperand {
-        value: input(1).expect("verified: B"),
-        zero: input(3),
-    };
+    let [a, b] = int_operands(kb, op, (0, 2), (1, 3));
     let y = data.results[0].expect("verified: Y");
     let yd = kb.shape(y)?.0;
     let init = kb.init(y)?;
@@ -488,28 +483,48 @@ pub(crate) fn lower_matmul_integer(kb: &mut KernelBuilder, op: OpId) -> Result<(
     Ok(())
 }
 
+/// The integer operands of op `op`: the inputs at `(value, zero point)`
+/// indices `a` and `b`.
+fn int_operands(
+    kb: &KernelBuilder,
+    op: OpId,
+    a: (usize, usize),
+    b: (usize, usize),
+) -> [IntOperand; 2] {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    [a, b].map(|(v, z)| IntOperand {
+        value: input(v).expect("verified: a required operand"),
+        zero: input(z),
+    })
+}
+
+/// Conv's window over `x` and `w` minus their zero points, accumulated
+/// in `i32` into `init` (from the `i32` bias, or zero).
+fn integer_conv<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    [x, w]: [&IntOperand; 2],
+    init: MValue<'c, 'a>,
+    bias: Option<Value>,
+) -> Result<MValue<'c, 'a>> {
+    let ints = IntConv {
+        x: widened(kb, op, x, None)?,
+        w: widened(kb, op, w, Some(0))?,
+        weights: w.value,
+        init,
+        bias: bias.map(|b| kb.tensor(b)),
+    };
+    conv_with(kb, op, Some(ints))
+}
+
 /// Lowers ConvInteger (see the module docs) through Conv's window.
 pub(crate) fn lower_conv_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let x = IntOperand {
-        value: input(0).expect("verified: x"),
-        zero: input(2),
-    };
-    let w = IntOperand {
-        value: input(1).expect("verified: w"),
-        zero: input(3),
-    };
+    let [x, w] = int_operands(kb, op, (0, 2), (1, 3));
     let y = data.results[0].expect("verified: y");
     let init = kb.init(y)?;
-    let ints = IntConv {
-        x: widened(kb, op, &x, None)?,
-        w: widened(kb, op, &w, Some(0))?,
-        weights: w.value,
-        init,
-        bias: None,
-    };
-    let c = conv_with(kb, op, Some(ints))?;
+    let c = integer_conv(kb, op, [&x, &w], init, None)?;
     kb.define(y, c);
     Ok(())
 }
@@ -519,14 +534,7 @@ pub(crate) fn lower_conv_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()>
 pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
     let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let x = IntOperand {
-        value: input(0).expect("verified: x"),
-        zero: input(2),
-    };
-    let w = IntOperand {
-        value: input(3).expect("verified: w"),
-        zero: input(5),
-    };
+    let [x, w] = int_operands(kb, op, (0, 2), (3, 5));
     let [Some(xs), Some(ws), Some(ys)] = [input(1), input(4), input(6)] else {
         return Err(unsupported(kb, op, "without its three scales"));
     };
@@ -534,14 +542,7 @@ pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()>
     let y = data.results[0].expect("verified: y");
     let yd = kb.shape(y)?.0;
     let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
-    let ints = IntConv {
-        x: widened(kb, op, &x, None)?,
-        w: widened(kb, op, &w, Some(0))?,
-        weights: w.value,
-        init: acc,
-        bias: bias.map(|b| kb.tensor(b)),
-    };
-    let c = conv_with(kb, op, Some(ints))?;
+    let c = integer_conv(kb, op, [&x, &w], acc, bias)?;
     requantize(kb, op, c, [xs, ws, ys], y_zero, y, Some(1))
 }
 
@@ -549,14 +550,7 @@ pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()>
 pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
     let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let a = IntOperand {
-        value: input(0).expect("verified: a"),
-        zero: input(2),
-    };
-    let b = IntOperand {
-        value: input(3).expect("verified: b"),
-        zero: input(5),
-    };
+    let [a, b] = int_operands(kb, op, (0, 2), (3, 5));
     let [Some(a_scale), Some(b_scale), Some(y_scale)] = [input(1), input(4), input(6)] else {
         return Err(unsupported(kb, op, "without its three scales"));
     };
@@ -591,13 +585,8 @@ fn requantize<'c, 'a>(
     let mut elems = vec![];
     for (i, v) in scales.iter().chain(&y_zero).enumerate() {
         let (dims, elem) = kb.shape(*v)?;
-        let m = if dims.iter().all(|&d| d == 1) {
-            map(rank, &vec!["0".to_string(); dims.len()])
-        } else if let Some(ch) =
-            channel.filter(|&ch| i == 1 && dims.len() == 1 && dims[0] == yd[ch])
-        {
-            map(rank, &[format!("d{ch}")])
-        } else {
+        let along = channel.filter(|_| i == 1).map(|ch| (ch, yd[ch]));
+        let Some(m) = param_map(&dims, rank, along) else {
             return Err(unsupported(
                 kb,
                 op,
@@ -649,4 +638,36 @@ fn requantize<'c, 'a>(
     let g = kb.structured(g);
     kb.define(y, g.result(0).expect("one result").into());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_layouts() {
+        let per_axis = Layout { axis: 1, block: 0 };
+        let x = [2, 3, 4];
+        assert_eq!(
+            per_axis.map(&[], 3, &x).as_deref(),
+            Some("affine_map<(d0, d1, d2) -> ()>")
+        );
+        assert_eq!(
+            per_axis.map(&[1], 3, &x).as_deref(),
+            Some("affine_map<(d0, d1, d2) -> (0)>")
+        );
+        assert_eq!(
+            per_axis.map(&[3], 3, &x).as_deref(),
+            Some("affine_map<(d0, d1, d2) -> (d1)>")
+        );
+        assert_eq!(per_axis.map(&[4], 3, &x), None);
+        // A last block shorter than the others: ceil(4 / 3) = 2 scales.
+        let blocked = Layout { axis: 2, block: 3 };
+        assert_eq!(
+            blocked.map(&[2, 3, 2], 3, &x).as_deref(),
+            Some("affine_map<(d0, d1, d2) -> (d0, d1, d2 floordiv 3)>")
+        );
+        assert_eq!(blocked.map(&[2, 3, 1], 3, &x), None);
+        assert_eq!(blocked.map(&[2, 3], 3, &x), None);
+    }
 }
