@@ -1,5 +1,6 @@
-//! Quantization: QuantizeLinear, DequantizeLinear and
-//! DynamicQuantizeLinear.
+//! Quantization: QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear
+//! and the integer products (MatMulInteger, QLinearMatMul, ConvInteger,
+//! QLinearConv).
 //!
 //! | op | computes | variants |
 //! |---|---|---|
@@ -23,6 +24,14 @@
 //! type, as numpy divides in it (`f32` holds enough bits for that double
 //! rounding to be exact). Conversions to and from the narrow types are
 //! [`super::narrow`]'s, through [`super::elementwise::cast`].
+//!
+//! The integer products widen each operand minus its zero point to an
+//! `i32` tensor, then reuse MatMul's contraction
+//! ([`super::linalg::contraction`], whose body is integer when its
+//! accumulator is) or Conv's window ([`conv_with`]) with an `i32`
+//! accumulator: products of 8-bit values summed in `i32` are exact, as
+//! the reference's. QLinearMatMul/QLinearConv then requantize the `i32`
+//! result ([`requantize`]).
 
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
@@ -44,7 +53,8 @@ struct Layout {
 }
 
 impl Layout {
-    /// The layout of op `op` (its `axis` and `block_size`) over input `x`.
+    /// The layout of op `op` (its `axis` and `block_size`) over an input
+    /// of rank `rank`.
     fn of(kb: &KernelBuilder, op: OpId, rank: usize) -> Layout {
         let attrs = &kb.model.ir.op(op).attrs;
         Layout {
