@@ -28,7 +28,7 @@
 
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::OperationMutLike;
-use melior::ir::r#type::{RankedTensorType, ShapedTypeLike};
+use melior::ir::r#type::{RankedTensorType, ShapedTypeLike, TypeLike};
 use melior::ir::{Operation, Region, Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Value};
@@ -251,6 +251,7 @@ fn fill<'c, 'a>(
                     let min = if signed { i64::MIN >> (64 - bits) } else { 0 };
                     be.i(ty, min)
                 }
+                None if ty.is_integer() => be.i(ty, value.unwrap_or(0.0) as i64),
                 None => be.f(ty, value.unwrap_or(0.0)),
             }
         };
@@ -329,18 +330,48 @@ fn window_exprs(w: &Window, o_dims: &[usize], k_dims: &[usize]) -> Vec<String> {
         .collect()
 }
 
+/// The operands of an integer convolution (ConvInteger, QLinearConv):
+/// the input and the weights, zero points subtracted, and the tensor to
+/// accumulate into, all `i32`.
+pub(crate) struct IntConv<'c, 'a> {
+    /// The input, `[N, C, D…]`.
+    pub x: MValue<'c, 'a>,
+    /// The weights, `[M, C/group, K…]`.
+    pub w: MValue<'c, 'a>,
+    /// The op's weights input (whose shape `w` has).
+    pub weights: Value,
+    /// The accumulator, the output's shape.
+    pub init: MValue<'c, 'a>,
+    /// The `i32` bias, `[M]`.
+    pub bias: Option<MValue<'c, 'a>>,
+}
+
 /// Lowers a Conv (or the convolution of a FusedConv): returns its result
 /// tensor without defining it.
 pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<MValue<'c, 'a>> {
+    conv_with(kb, op, None)
+}
+
+/// [`conv`] of op `op`'s geometry, over the op's own float operands and
+/// bias or, given `ints`, over integer ones (with the window's
+/// general form: the GEMM form is for f32).
+pub(crate) fn conv_with<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    ints: Option<IntConv<'c, 'a>>,
+) -> Result<MValue<'c, 'a>> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("X is required");
-    let wv = data.inputs[1].expect("W is required");
+    let wv = ints
+        .as_ref()
+        .map_or(data.inputs[1], |i| Some(i.weights))
+        .expect("W is required");
     let bias = data.inputs.get(2).copied().flatten();
     let y = data.results[0].expect("Y is produced");
     let (xd, elem) = kb.shape(x)?;
     let (wd, _) = kb.shape(wv)?;
     let (yd, _) = kb.shape(y)?;
-    if !elem.is_float() {
+    if !elem.is_float() && ints.is_none() {
         return Err(unsupported(kb, op, "only float convolutions are lowered"));
     }
     // Sums accumulated in half precision drift from references that
@@ -365,19 +396,20 @@ pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<M
             return Err(unsupported(kb, op, "kernel_shape differs from W's"));
         }
     }
-    if gemm_form(&xd, group, elem) {
+    if gemm_form(&xd, group, elem) && ints.is_none() {
         return conv_gemm(kb, x, wv, bias, y, &wd, &yd, &w);
     }
     let e = kb.e;
-    let init = kb.init(y)?;
-    let init = fill(
-        kb,
-        init,
-        yd.len(),
-        Some(0.0),
-        bias.map(|b| kb.tensor(b)),
-        None,
-    );
+    let (xt, wt, init, bias) = match ints {
+        Some(i) => (i.x, i.w, i.init, i.bias),
+        None => (
+            kb.tensor(x),
+            kb.tensor(wv),
+            kb.init(y)?,
+            bias.map(|b| kb.tensor(b)),
+        ),
+    };
+    let init = fill(kb, init, yd.len(), Some(0.0), bias, None);
     // Loops: n, m, o…, c, k….
     let mut loops = Loops::new();
     let dn = loops.add(false);
@@ -397,8 +429,6 @@ pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<M
     } else {
         format!("(d{dm} floordiv {fg}) * {cg} + d{dc}")
     };
-    let xt = kb.tensor(x);
-    let wt = kb.tensor(wv);
     let conv = if w.leaves_input() {
         let maps = [loops.map(&w_exprs), loops.map(&out_exprs)];
         let win = w.clone();
@@ -414,9 +444,8 @@ pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<M
                 let base = be.same("arith.muli", &[g, be.index(cg)]);
                 be.same("arith.addi", &[base, c])
             };
-            let xv = read_window(be, xt, n, c, &win, &o_dims, &k_dims, be.f(ty, 0.0));
-            let prod = be.same("arith.mulf", &[xv, args[0]]);
-            let sum = be.same("arith.addf", &[args[1], prod]);
+            let xv = read_window(be, xt, n, c, &win, &o_dims, &k_dims, zero(be, ty));
+            let sum = multiply_add(be, args[1], xv, args[0]);
             be.append(be.op("linalg.yield", &[sum], &[], &[]));
         })
     } else {
@@ -434,8 +463,7 @@ pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<M
             &maps,
             &loops.iterator_attr(),
             |be, args| {
-                let prod = be.same("arith.mulf", &[args[0], args[1]]);
-                let sum = be.same("arith.addf", &[args[2], prod]);
+                let sum = multiply_add(be, args[2], args[0], args[1]);
                 be.append(be.op("linalg.yield", &[sum], &[], &[]));
             },
         )
@@ -451,6 +479,31 @@ pub(crate) fn conv<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId) -> Result<M
         },
     );
     Ok(root.result(0).expect("one result").into())
+}
+
+/// The zero of scalar type `ty`, float or integer.
+fn zero<'c, 'b>(be: Emitter<'c, 'b>, ty: Type<'c>) -> MValue<'c, 'b> {
+    if ty.is_integer() {
+        be.i(ty, 0)
+    } else {
+        be.f(ty, 0.0)
+    }
+}
+
+/// `acc + a · b`, in floats or integers as the operands are.
+fn multiply_add<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    acc: MValue<'c, 'b>,
+    a: MValue<'c, 'b>,
+    b: MValue<'c, 'b>,
+) -> MValue<'c, 'b> {
+    if acc.r#type().is_integer() {
+        let prod = be.same("arith.muli", &[a, b]);
+        be.same("arith.addi", &[acc, prod])
+    } else {
+        let prod = be.same("arith.mulf", &[a, b]);
+        be.same("arith.addf", &[acc, prod])
+    }
 }
 
 /// Whether a convolution takes the GEMM form ([`conv_gemm`]): one image,

@@ -448,6 +448,27 @@ fn scalar_op<'c, 'b>(
                 )
             })?
         }
+        // The same bits read as another type of the same width (booleans
+        // are their byte).
+        BitCast if t.bit_width() == out_elem.bit_width() => {
+            let byte = e.int_type(8);
+            let x = if t == ElemType::Bool {
+                e.convert("arith.extui", x, byte)
+            } else {
+                x
+            };
+            let to = elem_type(e.cx, out_elem)?;
+            let y = if x.r#type() == to {
+                x
+            } else {
+                e.convert("arith.bitcast", x, to)
+            };
+            if out_elem == ElemType::Bool {
+                e.cmp("arith.cmpi", 1, y, e.i(byte, 0))
+            } else {
+                y
+            }
+        }
         Add | Sum => fold(
             e,
             data.inputs.iter().flatten().map(|v| scalars[v]),
@@ -1004,7 +1025,7 @@ fn comparison(kind: OpKind, t: ElemType) -> (&'static str, i64) {
 /// formats). `None` for a conversion that is not lowered: from `f64` to a
 /// narrow float (rounding twice, through `f32`, could differ from the
 /// reference).
-fn cast<'c, 'b>(
+pub(crate) fn cast<'c, 'b>(
     e: Emitter<'c, 'b>,
     x: MValue<'c, 'b>,
     from: ElemType,

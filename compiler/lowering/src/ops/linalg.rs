@@ -5,6 +5,7 @@
 //! vectorize; batched, broadcast or transposed products are a
 //! `linalg.generic` contraction with the equivalent indexing maps.
 
+use melior::ir::r#type::TypeLike;
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::OpKind;
@@ -109,6 +110,7 @@ fn check_activation(kb: &KernelBuilder, op: OpId, name: &str) -> Result<()> {
 }
 
 /// `out[batch…, m, n] += a[…, m, k] · b[…, k, n]` as a `linalg.generic`
+/// (in integers when `init`'s elements are)
 /// whose loops are the output's dims then `k`, with numpy broadcasting of
 /// the batch dims, optional transposes, and 1-D operands promoted (a 1-D
 /// `a` has no `m` dim in the output, a 1-D `b` no `n` dim).
@@ -166,8 +168,13 @@ pub(crate) fn contraction<'c, 'a>(
         &[(init, out_map)],
         &reduction,
         |be, args| {
-            let prod = be.same("arith.mulf", &[args[0], args[1]]);
-            vec![be.same("arith.addf", &[args[2], prod])]
+            let (mul, add) = if args[2].r#type().is_integer() {
+                ("arith.muli", "arith.addi")
+            } else {
+                ("arith.mulf", "arith.addf")
+            };
+            let prod = be.same(mul, &[args[0], args[1]]);
+            vec![be.same(add, &[args[2], prod])]
         },
     )
 }

@@ -6,16 +6,17 @@
 //! ([`elementwise::lower_chain`]); every other op is lowered on its own by
 //! its family ([`lower_op`], one exhaustive match over `OpKind`).
 
-mod conv;
+pub(crate) mod conv;
 pub(crate) mod elementwise;
 mod fused;
 mod image;
 mod index;
 mod layout;
-mod linalg;
+pub(crate) mod linalg;
 mod math;
 pub(crate) mod narrow;
 pub(crate) mod norm;
+mod quant;
 mod reduce;
 mod scatter;
 mod structured;
@@ -147,7 +148,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         ConvTranspose => conv::lower_conv_transpose(kb, op),
         Col2Im => image::lower(kb, op),
-        ConvInteger | QLinearConv | DeformConv | CausalConvWithState | MaxUnpool => {
+        ConvInteger => quant::lower_conv_integer(kb, op),
+        QLinearConv => quant::lower_qlinear_conv(kb, op),
+        DeformConv | CausalConvWithState | MaxUnpool => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         BatchNormalization => unreachable!("elementwise ops are lowered in chains"),
@@ -159,8 +162,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         MatMul | Gemm => linalg::lower(kb, op),
-        MatMulInteger | QLinearMatMul | Einsum | Det | Attention | FlexAttention
-        | LinearAttention | RotaryEmbedding | SwiGLU => {
+        MatMulInteger => quant::lower_matmul_integer(kb, op),
+        QLinearMatMul => quant::lower_qlinear_matmul(kb, op),
+        Einsum | Det | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Transpose | Concat | Split | Slice | Expand | Tile | Pad | ConstantOfShape | Range
@@ -184,9 +188,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | OptionalGetElement | OptionalHasElement => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
-        QuantizeLinear | DequantizeLinear | DynamicQuantizeLinear => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
+        QuantizeLinear => quant::lower_quantize(kb, op),
+        DequantizeLinear => quant::lower_dequantize(kb, op),
+        DynamicQuantizeLinear => quant::lower_dynamic_quantize(kb, op),
         RNN | GRU | LSTM => Err(unsupported(kb, op, "no lowering for this operator yet")),
         DFT | STFT | BlackmanWindow | HammingWindow | HannWindow | MelWeightMatrix => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))

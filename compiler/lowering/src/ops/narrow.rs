@@ -303,10 +303,13 @@ pub(crate) fn wrap_int<'c, 'b>(
 }
 
 /// Refuses an op that would compute with a narrow type: only conversions
-/// read or write them.
+/// (casts and quantization) read or write them.
 pub(crate) fn check_op(kb: &KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
-    if matches!(data.kind, OpKind::Cast | OpKind::CastLike) {
+    if matches!(
+        data.kind,
+        OpKind::Cast | OpKind::CastLike | OpKind::QuantizeLinear | OpKind::DequantizeLinear
+    ) {
         return Ok(());
     }
     let values = data.inputs.iter().chain(&data.results).flatten();

@@ -1,0 +1,683 @@
+//! Quantization: QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear
+//! and the integer products (MatMulInteger, QLinearMatMul, ConvInteger,
+//! QLinearConv).
+//!
+//! | op | computes | variants |
+//! |---|---|---|
+//! | QuantizeLinear | `y = saturate(round_half_even(x / scale) + zero_point)` for an integer `y`; `y = cast(x / scale)` for float8, `cast(x / scale + zero_point)` for float4 | per-tensor, per-axis (`axis`), blocked (`block_size`), `output_dtype`, `saturate` (float8), `precision` (the type of the division); `x`/`scale` f32, f16, bf16; `y` u8, i8, u16, i16, u4, i4, u2, i2, the four float8 formats, float4e2m1 |
+//! | DequantizeLinear | `y = (x - zero_point) · scale` (the zero point ignored for narrow floats) | per-tensor, per-axis, blocked, `output_dtype`; `x` any integer or narrow type of the op; `scale` f32, f16, bf16 |
+//! | MatMulInteger | `y = (a - a_zero_point) · (b - b_zero_point)` in `i32` | u8/i8 operands; zero points scalar, per row of `a`, per column of `b`; MatMul's batching and 1-D promotion |
+//! | QLinearMatMul | `y = saturate(round_half_even(c · (a_scale · b_scale / y_scale)) + y_zero_point)` with `c` the MatMulInteger product | scalar scales and output zero point; u8/i8 |
+//! | ConvInteger | Conv of `(x - x_zero_point)` and `(w - w_zero_point)` in `i32` | u8/i8; `w_zero_point` scalar or per output channel; Conv's geometry |
+//! | QLinearConv | `y = saturate(round_half_even(c · (x_scale · w_scale / y_scale)) + y_zero_point)`, `c` ConvInteger's result plus the `i32` bias | `w_scale` scalar or per output channel; u8/i8 |
+//! | DynamicQuantizeLinear | `scale = (max(0, max x) - min(0, min x)) / 255` (1/255 when both are 0), `zero_point = round_half_even(clamp(-min(0, min x) / scale, 0, 255))`, `y` = QuantizeLinear to u8 | opset 11, `x` f32 |
+//!
+//! Q/DQ are each one elementwise `linalg.generic` over `x`'s loops. The scale
+//! and zero point are read through their indexing map: no dims (or all
+//! zeros) per tensor, `(d_axis)` per axis, and the input's map with
+//! `d_axis floordiv block_size` when blocked — the reference's
+//! repetition of each scale over its block, without materializing it.
+//!
+//! Arithmetic is in `f32`, as the reference's (numpy's) for these types:
+//! integers up to 16 bits and every narrow value are exact there, and a
+//! quotient of two `f16` (or two `bf16`) values is rounded back to that
+//! type, as numpy divides in it (`f32` holds enough bits for that double
+//! rounding to be exact). Conversions to and from the narrow types are
+//! [`super::narrow`]'s, through [`super::elementwise::cast`].
+//!
+//! The integer products widen each operand minus its zero point to an
+//! `i32` tensor, then reuse MatMul's contraction
+//! ([`super::linalg::contraction`], whose body is integer when its
+//! accumulator is) or Conv's window ([`conv_with`]) with an `i32`
+//! accumulator: products of 8-bit values summed in `i32` are exact, as
+//! the reference's. QLinearMatMul/QLinearConv then requantize the `i32`
+//! result ([`requantize`]).
+
+use melior::ir::{Type, Value as MValue, ValueLike};
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, Value};
+
+use super::conv::{conv_with, IntConv};
+use super::elementwise::{cast, identity_map};
+use super::narrow::{self, Format};
+use super::structured::{elem_of, generic, map, named, norm_axis};
+use super::unsupported;
+use crate::emit::Emitter;
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+
+/// How a scale (or zero point) is laid over the input.
+struct Layout {
+    axis: usize,
+    block: i64,
+}
+
+impl Layout {
+    /// The layout of op `op` (its `axis` and `block_size`) over an input
+    /// of rank `rank`.
+    fn of(kb: &KernelBuilder, op: OpId, rank: usize) -> Layout {
+        let attrs = &kb.model.ir.op(op).attrs;
+        Layout {
+            axis: norm_axis(attrs.int("axis").unwrap_or(1), rank),
+            block: attrs.int("block_size").unwrap_or(0),
+        }
+    }
+
+    /// The indexing map of a scale or zero point of `dims` over an input
+    /// of rank `rank`; `None` when its shape fits none of the layouts.
+    fn map(&self, dims: &[i64], rank: usize, x_dims: &[i64]) -> Option<String> {
+        let all_ones = dims.iter().all(|&d| d == 1);
+        if self.axis >= rank || self.block <= 0 || all_ones {
+            let along = (self.axis < rank).then(|| (self.axis, x_dims[self.axis]));
+            return param_map(dims, rank, along);
+        }
+        let fits = dims.len() == rank
+            && dims.iter().zip(x_dims).enumerate().all(|(i, (&d, &x))| {
+                d >= 0
+                    && x >= 0
+                    && if i == self.axis {
+                        d == (x + self.block - 1) / self.block
+                    } else {
+                        d == x
+                    }
+            });
+        if !fits {
+            return None;
+        }
+        let exprs: Vec<String> = (0..rank)
+            .map(|i| {
+                if i == self.axis {
+                    format!("d{i} floordiv {}", self.block)
+                } else {
+                    format!("d{i}")
+                }
+            })
+            .collect();
+        Some(map(rank, &exprs))
+    }
+}
+
+/// The indexing map, over `rank` loops, of a scale or zero point of
+/// `dims`: one element (all dims 1) for every point, or, given `along =
+/// (d, n)`, a 1-D tensor of `n` elements indexed by loop `d`. `None` for
+/// any other shape.
+fn param_map(dims: &[i64], rank: usize, along: Option<(usize, i64)>) -> Option<String> {
+    if dims.iter().all(|&d| d == 1) {
+        return Some(map(rank, &vec!["0".to_string(); dims.len()]));
+    }
+    let (d, n) = along?;
+    (dims == [n]).then(|| map(rank, &[format!("d{d}")]))
+}
+
+/// The inclusive range of an integer quantized type, `None` for a type
+/// that is not one.
+fn int_range(elem: ElemType) -> Option<(f64, f64)> {
+    use ElemType::*;
+    Some(match elem {
+        U8 => (0.0, 255.0),
+        I8 => (-128.0, 127.0),
+        U16 => (0.0, 65535.0),
+        I16 => (-32768.0, 32767.0),
+        U4 => (0.0, 15.0),
+        I4 => (-8.0, 7.0),
+        U2 => (0.0, 3.0),
+        I2 => (-2.0, 1.0),
+        _ => return None,
+    })
+}
+
+/// `x` (a float) clamped to `lo..=hi`; NaN becomes `lo` (`maxnumf`),
+/// like the reference's conversion of NaN to the smallest `int32`.
+fn clamp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, (lo, hi): (f64, f64)) -> MValue<'c, 'b> {
+    let t = x.r#type();
+    let x = e.same("arith.maxnumf", &[x, e.f(t, lo)]);
+    e.same("arith.minnumf", &[x, e.f(t, hi)])
+}
+
+/// `x` (an `f32`) rounded to the float type `elem` and back (exact for
+/// `f32`).
+fn rounded_to<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, elem: ElemType) -> MValue<'c, 'b> {
+    if elem == ElemType::F32 {
+        return x;
+    }
+    let narrow = cast(e, x, ElemType::F32, elem, false)
+        .ok()
+        .flatten()
+        .expect("a wide float type");
+    to_f32(e, narrow, elem)
+}
+
+/// Whether `elem` is a float type a scale or an input to quantize can have.
+fn is_wide_float(elem: ElemType) -> bool {
+    matches!(elem, ElemType::F32 | ElemType::F16 | ElemType::BF16)
+}
+
+/// `x` (of ONNX type `from`) as an `f32`; the caller has checked the
+/// conversion exists.
+fn to_f32<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, from: ElemType) -> MValue<'c, 'b> {
+    cast(e, x, from, ElemType::F32, false)
+        .ok()
+        .flatten()
+        .expect("operand types checked before building the body")
+}
+
+/// The operands of a quantization op as `linalg.generic` inputs: `x` with
+/// the identity map, then the scale and the zero point (when given) with
+/// their layout's map.
+fn operands<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    op: OpId,
+    x: Value,
+    params: &[Value],
+) -> Result<Vec<(MValue<'c, 'a>, String)>> {
+    let x_dims = kb.shape(x)?.0;
+    let rank = x_dims.len();
+    let layout = Layout::of(kb, op, rank);
+    let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    for &p in params {
+        let dims = kb.shape(p)?.0;
+        let m = layout.map(&dims, rank, &x_dims).ok_or_else(|| {
+            unsupported(
+                kb,
+                op,
+                &format!(
+                    "a scale or zero point of shape {dims:?} for an input of shape {x_dims:?}"
+                ),
+            )
+        })?;
+        ins.push((kb.tensor(p), m));
+    }
+    Ok(ins)
+}
+
+/// Appends the elementwise generic of a quantization op and defines its
+/// result `y`.
+fn build<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    ins: &[(MValue<'c, 'a>, String)],
+    y: Value,
+    body: impl for<'b> FnOnce(Emitter<'c, 'b>, Vec<MValue<'c, 'b>>) -> MValue<'c, 'b>,
+) -> Result<()> {
+    let (dims, elem) = kb.shape(y)?;
+    let init = kb.init(y)?;
+    let rank = dims.len();
+    let g = generic(
+        kb.e,
+        ins,
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, args| vec![body(be, args)],
+    );
+    let g = kb.elementwise(g, &dims, elem.bit_width().max(8));
+    kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// The op's inputs and its result: `x`, scale, optional zero point, `y`.
+fn signature(kb: &KernelBuilder, op: OpId) -> (Value, Value, Option<Value>, Value) {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    (
+        input(0).expect("verified: x"),
+        input(1).expect("verified: scale"),
+        input(2),
+        data.results[0].expect("verified: y"),
+    )
+}
+
+/// Lowers QuantizeLinear (see the module docs).
+pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let (x, scale, zero, y) = signature(kb, op);
+    let (xe, se, ye) = (kb.shape(x)?.1, kb.shape(scale)?.1, kb.shape(y)?.1);
+    if !is_wide_float(xe) || !is_wide_float(se) {
+        return Err(unsupported(kb, op, &format!("{xe} input with {se} scale")));
+    }
+    let attrs = &kb.model.ir.op(op).attrs;
+    let saturate = attrs.int("saturate").unwrap_or(1) != 0;
+    let div = match attrs.int("precision").filter(|&p| p != 0) {
+        Some(p) => match i32::try_from(p).ok().and_then(ElemType::from_onnx) {
+            Some(t) if is_wide_float(t) => t,
+            _ => return Err(unsupported(kb, op, &format!("precision {p}"))),
+        },
+        None if xe == se => xe,
+        None => ElemType::F32,
+    };
+    let range = int_range(ye);
+    let format = Format::of(ye);
+    if range.is_none() && format.is_none() {
+        return Err(unsupported(kb, op, &format!("{ye} output")));
+    }
+    let params: Vec<Value> = std::iter::once(scale).chain(zero).collect();
+    let ins = operands(kb, op, x, &params)?;
+    let ze = match zero {
+        Some(z) => Some(kb.shape(z)?.1),
+        None => None,
+    };
+    build(kb, &ins, y, |e, args| {
+        let q = e.same(
+            "arith.divf",
+            &[to_f32(e, args[0], xe), to_f32(e, args[1], se)],
+        );
+        // Rounded to the type numpy divides in.
+        let q = rounded_to(e, q, div);
+        let zero_f32 = ze.map(|z| to_f32(e, args[2], z));
+        if let Some(range) = range {
+            let r = e.same("math.roundeven", &[q]);
+            let r = zero_f32.map_or(r, |z| e.same("arith.addf", &[r, z]));
+            return cast(e, clamp(e, r, range), ElemType::F32, ye, false)
+                .ok()
+                .flatten()
+                .expect("an integer quantized type");
+        }
+        let f = format.expect("checked: an integer or a narrow float output");
+        if ye == ElemType::F4E2M1 {
+            // Float4 adds its zero point; float8's is zero by the spec.
+            let q = zero_f32.map_or(q, |z| e.same("arith.addf", &[q, z]));
+            return narrow::encode(e, q, f, true);
+        }
+        narrow::encode(e, q, f, saturate)
+    })
+}
+
+/// Lowers DequantizeLinear (see the module docs).
+pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let (x, scale, zero, y) = signature(kb, op);
+    let (xe, se, ye) = (kb.shape(x)?.1, kb.shape(scale)?.1, kb.shape(y)?.1);
+    let integer = int_range(xe).is_some() || xe == ElemType::I32;
+    if !(integer || Format::of(xe).is_some()) || !is_wide_float(se) || !is_wide_float(ye) {
+        return Err(unsupported(
+            kb,
+            op,
+            &format!("{xe} input, {se} scale, {ye} output"),
+        ));
+    }
+    // Narrow floats ignore their zero point (zero by the spec).
+    let zero = zero.filter(|_| integer);
+    let params: Vec<Value> = std::iter::once(scale).chain(zero).collect();
+    let ins = operands(kb, op, x, &params)?;
+    build(kb, &ins, y, |e, args| {
+        let mut d = to_f32(e, args[0], xe);
+        if zero.is_some() {
+            d = e.same("arith.subf", &[d, to_f32(e, args[2], xe)]);
+        }
+        let r = e.same("arith.mulf", &[d, to_f32(e, args[1], se)]);
+        cast(e, r, ElemType::F32, ye, false)
+            .ok()
+            .flatten()
+            .expect("a wide float output")
+    })
+}
+
+/// Lowers DynamicQuantizeLinear (see the module docs): a reduction to the
+/// range of `x` (starting from 0, which the range must include), a
+/// loop-free generic deriving the scale and zero point from it, and the
+/// quantization of `x` with them. The kernel is left unchunked.
+pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let x = data.inputs[0].expect("verified: x");
+    let results: Vec<Value> = data.results.iter().flatten().copied().collect();
+    let [y, scale, zero] = results[..] else {
+        return Err(unsupported(kb, op, "without all three results"));
+    };
+    let (x_dims, xe) = kb.shape(x)?;
+    if xe != ElemType::F32 {
+        return Err(unsupported(kb, op, &format!("{xe} input")));
+    }
+    let rank = x_dims.len();
+    let e = kb.e;
+    let scalar = map(rank, &[]);
+    let mut bounds = vec![];
+    for _ in 0..2 {
+        let t = super::structured::empty(kb, &[], ElemType::F32)?;
+        let zero = e.f(elem_of(t), 0.0);
+        let fill = named(e, "linalg.fill", &[zero], t);
+        bounds.push(kb.structured(fill).result(0).expect("one result").into());
+    }
+    let range = generic(
+        e,
+        &[(kb.tensor(x), identity_map(rank))],
+        &[(bounds[0], scalar.clone()), (bounds[1], scalar.clone())],
+        &vec![true; rank],
+        |be, a| {
+            vec![
+                be.same("arith.maximumf", &[a[1], a[0]]),
+                be.same("arith.minimumf", &[a[2], a[0]]),
+            ]
+        },
+    );
+    let range = kb.structured(range);
+    let (hi, lo): (MValue, MValue) = (
+        range.result(0).expect("max").into(),
+        range.result(1).expect("min").into(),
+    );
+    let params = generic(
+        e,
+        &[
+            (hi, String::from("affine_map<() -> ()>")),
+            (lo, String::from("affine_map<() -> ()>")),
+        ],
+        &[
+            (kb.init(scale)?, String::from("affine_map<() -> ()>")),
+            (kb.init(zero)?, String::from("affine_map<() -> ()>")),
+        ],
+        &[],
+        |be, a| {
+            let f32t = Type::float32(be.cx);
+            let same = be.cmp("arith.cmpf", 1, a[0], a[1]);
+            let width = be.same("arith.subf", &[a[0], a[1]]);
+            let width = be.select(same, be.f(f32t, 1.0), width);
+            let s = be.same("arith.divf", &[width, be.f(f32t, 255.0)]);
+            let z = be.same("arith.negf", &[be.same("arith.divf", &[a[1], s])]);
+            let z = be.same("math.roundeven", &[clamp(be, z, (0.0, 255.0))]);
+            vec![s, be.convert("arith.fptoui", z, be.int_type(8))]
+        },
+    );
+    let params = kb.structured(params);
+    let (s, z): (MValue, MValue) = (
+        params.result(0).expect("scale").into(),
+        params.result(1).expect("zero point").into(),
+    );
+    kb.define(scale, s);
+    kb.define(zero, z);
+    let init = kb.init(y)?;
+    let q = generic(
+        e,
+        &[
+            (kb.tensor(x), identity_map(rank)),
+            (s, scalar.clone()),
+            (z, scalar),
+        ],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let f32t = Type::float32(be.cx);
+            let q = be.same("math.roundeven", &[be.same("arith.divf", &[a[0], a[1]])]);
+            let q = be.same("arith.addf", &[q, be.convert("arith.uitofp", a[2], f32t)]);
+            vec![be.convert("arith.fptoui", clamp(be, q, (0.0, 255.0)), be.int_type(8))]
+        },
+    );
+    let q = kb.structured(q);
+    kb.define(y, q.result(0).expect("one result").into());
+    Ok(())
+}
+
+/// A matrix operand of an integer product (`a` or `b`) and its optional
+/// zero point.
+struct IntOperand {
+    value: Value,
+    zero: Option<Value>,
+}
+
+/// `(x - zero)` as an `i32` tensor: `x` itself extended when there is no
+/// zero point. The zero point is a scalar or 1-D along dim `per_dim` of
+/// `x` (`a`'s rows, `b`'s columns, W's output channels).
+fn widened<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    operand: &IntOperand,
+    per_dim: Option<usize>,
+) -> Result<MValue<'c, 'a>> {
+    let (dims, elem) = kb.shape(operand.value)?;
+    if !matches!(elem, ElemType::U8 | ElemType::I8) {
+        return Err(unsupported(kb, op, &format!("{elem} operands")));
+    }
+    let rank = dims.len();
+    let mut ins = vec![(kb.tensor(operand.value), identity_map(rank))];
+    if let Some(z) = operand.zero {
+        let zd = kb.shape(z)?.0;
+        let along = per_dim.map(|d| (d, dims[d]));
+        let Some(m) = param_map(&zd, rank, along) else {
+            return Err(unsupported(
+                kb,
+                op,
+                &format!("a zero point of shape {zd:?} for an operand of shape {dims:?}"),
+            ));
+        };
+        ins.push((kb.tensor(z), m));
+    }
+    let init = super::structured::empty(kb, &dims, ElemType::I32)?;
+    let g = generic(
+        kb.e,
+        &ins,
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let wide = |v| {
+                cast(be, v, elem, ElemType::I32, false)
+                    .ok()
+                    .flatten()
+                    .expect("an 8-bit integer")
+            };
+            let x = wide(a[0]);
+            vec![if a.len() > 2 {
+                be.same("arith.subi", &[x, wide(a[1])])
+            } else {
+                x
+            }]
+        },
+    );
+    Ok(kb.structured(g).result(0).expect("one result").into())
+}
+
+/// The `i32` product `(a - a_zero) · (b - b_zero)` with MatMul's
+/// semantics, into `init` (zeroed here); the kernel is left unchunked.
+fn integer_product<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    a: &IntOperand,
+    b: &IntOperand,
+    init: MValue<'c, 'a>,
+    yd: &[i64],
+) -> Result<MValue<'c, 'a>> {
+    let ad = kb.shape(a.value)?.0;
+    let bd = kb.shape(b.value)?.0;
+    let a32 = widened(kb, op, a, ad.len().checked_sub(2))?;
+    let b32 = widened(kb, op, b, (bd.len() >= 2).then(|| bd.len() - 1))?;
+    let e = kb.e;
+    let zero = e.i(e.int_type(32), 0);
+    let filled = kb.structured(named(e, "linalg.fill", &[zero], init));
+    let filled = filled.result(0).expect("one result").into();
+    let c = super::linalg::contraction(kb, (a32, &ad, false), (b32, &bd, false), filled, yd);
+    Ok(kb.structured(c).result(0).expect("one result").into())
+}
+
+/// Lowers MatMulInteger (see the module docs).
+pub(crate) fn lower_matmul_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let [a, b] = int_operands(kb, op, (0, 2), (1, 3));
+    let y = data.results[0].expect("verified: Y");
+    let yd = kb.shape(y)?.0;
+    let init = kb.init(y)?;
+    let product = integer_product(kb, op, &a, &b, init, &yd)?;
+    kb.define(y, product);
+    Ok(())
+}
+
+/// The integer operands of op `op`: the inputs at `(value, zero point)`
+/// indices `a` and `b`.
+fn int_operands(
+    kb: &KernelBuilder,
+    op: OpId,
+    a: (usize, usize),
+    b: (usize, usize),
+) -> [IntOperand; 2] {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    [a, b].map(|(v, z)| IntOperand {
+        value: input(v).expect("verified: a required operand"),
+        zero: input(z),
+    })
+}
+
+/// Conv's window over `x` and `w` minus their zero points, accumulated
+/// in `i32` into `init` (from the `i32` bias, or zero).
+fn integer_conv<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    [x, w]: [&IntOperand; 2],
+    init: MValue<'c, 'a>,
+    bias: Option<Value>,
+) -> Result<MValue<'c, 'a>> {
+    let ints = IntConv {
+        x: widened(kb, op, x, None)?,
+        w: widened(kb, op, w, Some(0))?,
+        weights: w.value,
+        init,
+        bias: bias.map(|b| kb.tensor(b)),
+    };
+    conv_with(kb, op, Some(ints))
+}
+
+/// Lowers ConvInteger (see the module docs) through Conv's window.
+pub(crate) fn lower_conv_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let [x, w] = int_operands(kb, op, (0, 2), (1, 3));
+    let y = data.results[0].expect("verified: y");
+    let init = kb.init(y)?;
+    let c = integer_conv(kb, op, [&x, &w], init, None)?;
+    kb.define(y, c);
+    Ok(())
+}
+
+/// Lowers QLinearConv (see the module docs) through Conv's window, then
+/// requantizes like [`lower_qlinear_matmul`].
+pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let [x, w] = int_operands(kb, op, (0, 2), (3, 5));
+    let [Some(xs), Some(ws), Some(ys)] = [input(1), input(4), input(6)] else {
+        return Err(unsupported(kb, op, "without its three scales"));
+    };
+    let (y_zero, bias) = (input(7), input(8));
+    let y = data.results[0].expect("verified: y");
+    let yd = kb.shape(y)?.0;
+    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
+    let c = integer_conv(kb, op, [&x, &w], acc, bias)?;
+    requantize(kb, op, c, [xs, ws, ys], y_zero, y, Some(1))
+}
+
+/// Lowers QLinearMatMul (see the module docs).
+pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let [a, b] = int_operands(kb, op, (0, 2), (3, 5));
+    let [Some(a_scale), Some(b_scale), Some(y_scale)] = [input(1), input(4), input(6)] else {
+        return Err(unsupported(kb, op, "without its three scales"));
+    };
+    let y_zero = input(7);
+    let y = data.results[0].expect("verified: y");
+    let yd = kb.shape(y)?.0;
+    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
+    let c = integer_product(kb, op, &a, &b, acc, &yd)?;
+    requantize(kb, op, c, [a_scale, b_scale, y_scale], y_zero, y, None)
+}
+
+/// Defines `y` as the `i32` tensor `c` requantized: `round_half_even(c ·
+/// (s0 · s1 / s2)) + y_zero`, saturated to `y`'s u8/i8. As the reference
+/// (numpy) does, the multiplier is computed in the scales' type and the
+/// rest in `f64`. The scales and the zero point are scalars, but for `s1`
+/// (the weights' scale), which may be 1-D along `channel` of `y`.
+fn requantize<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    c: MValue<'c, 'a>,
+    scales: [Value; 3],
+    y_zero: Option<Value>,
+    y: Value,
+    channel: Option<usize>,
+) -> Result<()> {
+    let (yd, ye) = kb.shape(y)?;
+    let range = int_range(ye)
+        .filter(|_| matches!(ye, ElemType::U8 | ElemType::I8))
+        .ok_or_else(|| unsupported(kb, op, &format!("{ye} output")))?;
+    let rank = yd.len();
+    let mut ins = vec![(c, identity_map(rank))];
+    let mut elems = vec![];
+    for (i, v) in scales.iter().chain(&y_zero).enumerate() {
+        let (dims, elem) = kb.shape(*v)?;
+        let along = channel.filter(|_| i == 1).map(|ch| (ch, yd[ch]));
+        let Some(m) = param_map(&dims, rank, along) else {
+            return Err(unsupported(
+                kb,
+                op,
+                &format!("a scale or zero point of shape {dims:?}"),
+            ));
+        };
+        ins.push((kb.tensor(*v), m));
+        elems.push(elem);
+    }
+    let scale_elem = elems[0];
+    if elems[..3].iter().any(|&t| t != scale_elem) || !is_wide_float(scale_elem) {
+        return Err(unsupported(
+            kb,
+            op,
+            "scales of different or non-float types",
+        ));
+    }
+    let zero_elem = elems.get(3).copied();
+    let init = kb.init(y)?;
+    let g = generic(
+        kb.e,
+        &ins,
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, a| {
+            let f64t = Type::float64(be.cx);
+            let s = |i: usize| to_f32(be, a[i], scale_elem);
+            let m = rounded_to(be, be.same("arith.mulf", &[s(1), s(2)]), scale_elem);
+            let m = rounded_to(be, be.same("arith.divf", &[m, s(3)]), scale_elem);
+            let m = be.convert("arith.extf", m, f64t);
+            let d = be.same("arith.mulf", &[be.convert("arith.sitofp", a[0], f64t), m]);
+            let d = match zero_elem {
+                Some(z) => {
+                    let z = cast(be, a[4], z, ElemType::F64, false)
+                        .ok()
+                        .flatten()
+                        .expect("an 8-bit integer");
+                    be.same("arith.addf", &[d, z])
+                }
+                None => d,
+            };
+            let r = clamp(be, be.same("math.roundeven", &[d]), range);
+            vec![cast(be, r, ElemType::F64, ye, false)
+                .ok()
+                .flatten()
+                .expect("an 8-bit integer")]
+        },
+    );
+    let g = kb.structured(g);
+    kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_layouts() {
+        let per_axis = Layout { axis: 1, block: 0 };
+        let x = [2, 3, 4];
+        assert_eq!(
+            per_axis.map(&[], 3, &x).as_deref(),
+            Some("affine_map<(d0, d1, d2) -> ()>")
+        );
+        assert_eq!(
+            per_axis.map(&[1], 3, &x).as_deref(),
+            Some("affine_map<(d0, d1, d2) -> (0)>")
+        );
+        assert_eq!(
+            per_axis.map(&[3], 3, &x).as_deref(),
+            Some("affine_map<(d0, d1, d2) -> (d1)>")
+        );
+        assert_eq!(per_axis.map(&[4], 3, &x), None);
+        // A last block shorter than the others: ceil(4 / 3) = 2 scales.
+        let blocked = Layout { axis: 2, block: 3 };
+        assert_eq!(
+            blocked.map(&[2, 3, 2], 3, &x).as_deref(),
+            Some("affine_map<(d0, d1, d2) -> (d0, d1, d2 floordiv 3)>")
+        );
+        assert_eq!(blocked.map(&[2, 3, 1], 3, &x), None);
+        assert_eq!(blocked.map(&[2, 3], 3, &x), None);
+    }
+}
