@@ -22,7 +22,7 @@ use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, GlobalValue, PointerValue};
 use inkwell::AddressSpace;
-use onnx_mlc_lowering::model::{KernelInfo, MODEL_FN};
+use onnx_mlc_lowering::model::{distinct, KernelInfo, MODEL_FN};
 
 use crate::error::{CodegenError, Result};
 
@@ -78,7 +78,7 @@ pub fn define_glue<'ctx>(
     desc: &ModelDesc,
 ) -> Result<()> {
     let b = llcx.create_builder();
-    for k in kernels.iter().filter(|k| k.chunks > 1) {
+    for k in distinct(kernels).filter(|k| k.chunks > 1) {
         define_parallel(llcx, module, &b, k)?;
     }
     define_entry(llcx, module, &b, desc)?;

@@ -26,7 +26,7 @@ use onnx_mlc_codegen::{llvm, TargetSpec};
 use onnx_mlc_dialect::passes::{pass, DEFAULT_PIPELINE};
 use onnx_mlc_dialect::{Dim, Model, Type};
 use onnx_mlc_lowering::context::new_context;
-use onnx_mlc_lowering::model::build_module;
+use onnx_mlc_lowering::model::{build_module, distinct};
 use onnx_mlc_lowering::pipeline::{to_affine, to_llvm};
 use onnx_mlc_optimizer::{optimize, OptReport, OptimizeOptions, RuleSet};
 use onnx_mlc_plan::{plan, Plan, PlanOptions};
@@ -361,7 +361,9 @@ pub fn lower_until<'c, 'w>(
     if show(Stage::Linalg, &|| built.module.as_operation().to_string()) {
         return Ok(None);
     }
-    let schedules: Vec<_> = built.kernels.iter().map(|k| k.schedule.clone()).collect();
+    let schedules: Vec<_> = distinct(&built.kernels)
+        .map(|k| k.schedule.clone())
+        .collect();
     timings.time("affine", || {
         to_affine(&cx, &mut built.module, &schedules, &target)
     })?;

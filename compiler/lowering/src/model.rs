@@ -16,18 +16,23 @@
 //! several is called through `<kernel>_parallel(rt, buffers…)`, which only
 //! the code generator defines (it hands the chunk range to the runtime's
 //! parallel-for, `docs/abi.md`).
+//! Kernels that come out identical (same ops on the same shapes, same
+//! schedule — ResNet-50 repeats its bottleneck blocks) share one function:
+//! the later ones call the first one's, so that every later stage
+//! (schedules, lowering, LLVM O3, code generation) compiles it once.
 //! Sub-byte tensors (int4, uint4, int2, uint2, float4) cross the ABI
 //! packed but live one element per byte inside (`ops/narrow.rs`):
 //! `omlc_model` unpacks such inputs and weights into buffers of its own
 //! before the first kernel and packs such outputs after the last.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use melior::dialect::func;
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
 use melior::ir::r#type::{FunctionType, IntegerType, MemRefType};
 use melior::ir::{
-    Block, BlockLike, Location, Module, Region, RegionLike, Type, Value as MValue, ValueLike,
+    Block, BlockLike, Location, Module, Operation, Region, RegionLike, Type, Value as MValue,
+    ValueLike,
 };
 use melior::Context;
 use onnx_mlc_dialect::{ElemType, Model, Value};
@@ -71,6 +76,8 @@ impl KernelInfo {
 /// know about it.
 pub struct BuiltModel<'c> {
     pub module: Module<'c>,
+    /// One per kernel of the plan, in order. Identical kernels share one
+    /// function, so a name can appear several times ([`distinct`]).
     pub kernels: Vec<KernelInfo>,
     /// Bytes of the workspace arena `omlc_model` expects (at least 64).
     pub workspace_size: u64,
@@ -87,6 +94,8 @@ pub fn build_module<'c>(
     let module = Module::new(Location::unknown(cx));
     let symbols = Symbols::of_model(model)?;
     let mut kernels = vec![];
+    // A kernel's text without its name (and its schedule) → its function.
+    let mut built: HashMap<(String, String), String> = HashMap::new();
     for (i, k) in plan.kernels.iter().enumerate() {
         let spec = KernelSpec {
             name: format!("k{i}"),
@@ -94,10 +103,28 @@ pub fn build_module<'c>(
             inputs: k.inputs.clone(),
             outputs: k.outputs.clone(),
         };
-        let (schedule, dynamic) = build_kernel(cx, &module, model, &symbols, &spec)?;
+        let scratch = Module::new(Location::unknown(cx));
+        let (schedule, dynamic) = build_kernel(cx, &scratch, model, &symbols, &spec)?;
+        let func = scratch
+            .body()
+            .first_operation()
+            .expect("build_kernel adds the kernel function");
+        let key = (
+            func.to_string()
+                .replacen(&format!("@{}(", spec.name), "@(", 1),
+            format!("{schedule:?}"),
+        );
+        let name = match built.get(&key) {
+            Some(name) => name.clone(),
+            None => {
+                module.body().append_operation(Operation::clone(&func));
+                built.insert(key, spec.name.clone());
+                spec.name
+            }
+        };
         let chunks = schedule.script(target).1;
         kernels.push(KernelInfo {
-            name: spec.name,
+            name,
             memrefs: k.inputs.len() + k.outputs.len(),
             chunks,
             schedule,
@@ -111,6 +138,13 @@ pub fn build_module<'c>(
         kernels,
         workspace_size,
     })
+}
+
+/// The kernels of `kernels` that have a function of their own: each name
+/// once, at its first appearance.
+pub fn distinct(kernels: &[KernelInfo]) -> impl Iterator<Item = &KernelInfo> {
+    let mut seen = HashSet::new();
+    kernels.iter().filter(move |k| seen.insert(k.name.as_str()))
 }
 
 /// The memref type of a value.
@@ -555,10 +589,11 @@ fn declare_parallel_wrappers(
     ptr: Type,
 ) -> Result<()> {
     let loc = Location::unknown(cx);
+    let mut declared = HashSet::new();
     for (info, kernel) in kernels
         .iter()
         .zip(&plan.kernels)
-        .filter(|(i, _)| i.chunks > 1)
+        .filter(|(i, _)| i.chunks > 1 && declared.insert(i.name.as_str()))
     {
         let mut types = vec![ptr];
         for &v in kernel.inputs.iter().chain(&kernel.outputs) {

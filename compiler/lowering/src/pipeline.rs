@@ -55,11 +55,16 @@ const TO_AFFINE: &str = "builtin.module(canonicalize,\
 /// the code generator defines on the runtime's allocator.
 /// Math ops become LLVM intrinsics where LLVM has them and libm calls
 /// otherwise, before vectors are lowered (libm calls are per element).
-const TO_LLVM: &str = "builtin.module(lower-affine,convert-math-to-llvm,convert-math-to-libm,\
-     convert-vector-to-scf,convert-scf-to-cf,canonicalize,convert-vector-to-llvm,\
-     expand-strided-metadata,lower-affine,finalize-memref-to-llvm{use-generic-functions=1},arith-expand{include-bf16=true},\
-     convert-arith-to-llvm,convert-index-to-llvm,convert-cf-to-llvm,\
-     convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-ub-to-llvm,\
+/// The passes that work within a function are nested under `func.func`,
+/// so that MLIR runs them on the kernels in parallel (the context's
+/// thread pool); the module passes between them keep the same order, and
+/// the result is the same as with every pass on the module.
+const TO_LLVM: &str = "builtin.module(func.func(lower-affine,convert-math-to-llvm),\
+     convert-math-to-libm,func.func(convert-vector-to-scf,convert-scf-to-cf,canonicalize),\
+     convert-vector-to-llvm,func.func(expand-strided-metadata,lower-affine),\
+     finalize-memref-to-llvm{use-generic-functions=1},\
+     func.func(arith-expand{include-bf16=true},convert-arith-to-llvm,convert-index-to-llvm),\
+     convert-cf-to-llvm,convert-func-to-llvm{use-bare-ptr-memref-call-conv=1},convert-ub-to-llvm,\
      reconcile-unrealized-casts,canonicalize,cse)";
 
 /// Runs a textual pass pipeline on the module.

@@ -5,10 +5,12 @@ use melior::ir::{Location, Module};
 use onnx_mlc_dialect::{parse_model, passes, Model, OpKind};
 use onnx_mlc_lowering::context::new_context;
 use onnx_mlc_lowering::kernel::{build_kernel, KernelSpec};
+use onnx_mlc_lowering::model::{build_module, distinct};
 use onnx_mlc_lowering::pipeline;
 use onnx_mlc_lowering::schedule::Target;
 use onnx_mlc_lowering::symbols::Symbols;
 use onnx_mlc_lowering::LowerError;
+use onnx_mlc_plan::{plan, PlanOptions};
 
 fn model(text: &str) -> Model {
     let mut m = parse_model(text).expect("valid text");
@@ -230,4 +232,30 @@ onnx.graph "g"(%x: tensor<20x10xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> (
     assert!(!text.contains("tensor.extract_slice"), "{text}");
     assert!(text.contains("arith.minsi"), "indices are clamped:\n{text}");
     assert!(llvm.contains("llvm.func @k0"));
+}
+
+#[test]
+fn identical_kernels_share_one_function() {
+    let m = model(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>, %v: tensor<8x16xf32>) -> ("y": tensor<4x16xf32>) {
+  %a = "onnx.MatMul"(%x, %w) : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  %b = "onnx.Relu"(%a) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %c = "onnx.MatMul"(%b, %w) : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  %d = "onnx.Relu"(%c) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %y = "onnx.MatMul"(%d, %v) : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  onnx.return %y
+}
+"#,
+    );
+    let cx = new_context();
+    let plan = plan(&m, &PlanOptions { in_place: false }).expect("plans");
+    let built = build_module(&cx, &m, &plan, &AVX512).expect("lowers");
+    let names: Vec<&str> = built.kernels.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["k0", "k0", "k2"]);
+    let distinct: Vec<&str> = distinct(&built.kernels).map(|k| k.name.as_str()).collect();
+    assert_eq!(distinct, ["k0", "k2"]);
+    let text = built.module.as_operation().to_string();
+    assert_eq!(text.matches("omlc.kernel").count(), 2, "{text}");
+    assert_eq!(text.matches("call @k0(").count(), 2, "{text}");
 }
