@@ -608,9 +608,13 @@ impl Script {
         const FOR: &str = "!transform.op<\"scf.for\">";
         for (i, l) in loops.iter().enumerate() {
             self.line(&format!("%peel{i} = transform.cast {l} : {ANY} to {FOR}"));
-            self.line(&format!("transform.sequence %peel{i} : {FOR} failures(suppress) {{"));
+            self.line(&format!(
+                "transform.sequence %peel{i} : {FOR} failures(suppress) {{"
+            ));
             self.line(&format!("^bb0(%loop{i}: {FOR}):"));
-            self.line(&format!("  %main{i}, %rest{i} = transform.loop.peel %loop{i} : ({FOR}) -> ({ANY}, {ANY})"));
+            self.line(&format!(
+                "  %main{i}, %rest{i} = transform.loop.peel %loop{i} : ({FOR}) -> ({ANY}, {ANY})"
+            ));
             self.line("}");
         }
         let f = self.func;
@@ -783,6 +787,37 @@ mod tests {
             col,
             epilogues: 1,
         }
+    }
+
+    /// A product of one row per batch element (ViT's [197, 1, 768] by
+    /// [768, 2304]) takes its register rows from the batch dim, blocks
+    /// and chunks it like m; the partial last tiles are peeled.
+    #[test]
+    fn matmul_of_single_rows_tiles_the_batch_as_rows() {
+        let target = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let (script, _) = Schedule::Matmul {
+            batch: vec![197],
+            m: 1,
+            n: 2304,
+            k: 768,
+            epilogues: 0,
+        }
+        .script(&target);
+        assert!(script.contains("tile_sizes [64, 0, 128, 256]"), "{script}");
+        assert!(script.contains("tile_sizes [8, 1, 32, 4]"), "{script}");
+        assert!(script.contains("transform.loop.peel"), "{script}");
+        let (plain, _) = Schedule::Matmul {
+            batch: vec![1],
+            m: 128,
+            n: 768,
+            k: 768,
+            epilogues: 0,
+        }
+        .script(&target);
+        assert!(plain.contains("tile_sizes [1, 8, 32, 4]"), "{plain}");
     }
 
     #[test]

@@ -124,9 +124,9 @@ onnx.graph "g"(%x: tensor<1x20x8xf32>, %w: tensor<8x40xf32>, %b: tensor<40xf32>,
 
 /// Register tiles that do not divide the product (20 rows in tiles of 8,
 /// 40 columns in tiles of 32, like ViT's 197 tokens) are peeled: the full
-/// tiles are static and vectorized (a dynamic tile is not, and ViT-B/16's
-/// products ran scalar at a fifth of the speed), only the remainder's stay
-/// scalar.
+/// tiles and the remainders get static sizes and vectorize (a tile of
+/// dynamic size does not: the whole product and its epilogues ran scalar,
+/// and ViT-B/16's products at half the speed or less).
 #[test]
 fn partial_register_tiles_are_peeled_and_the_full_ones_vectorized() {
     let [_, affine, _] = build(
@@ -139,12 +139,14 @@ onnx.graph "g"(%x: tensor<1x20x8xf32>, %w: tensor<8x40xf32>, %b: tensor<40xf32>,
 "#,
     );
     assert!(
-        affine.contains("vector.fma") && affine.contains("vector<16xf32>"),
-        "the full register tiles of the product are vectorized:\n{affine}"
+        affine.contains("vector.fma"),
+        "the register tiles of the product are vectorized:\n{affine}"
     );
     assert!(
-        affine.contains("arith.maximumf %") && affine.contains("vector<16xf32>"),
-        "so are the epilogue's:\n{affine}"
+        affine
+            .lines()
+            .any(|l| l.contains("arith.maximumf") && l.contains("vector<1x8x32xf32>")),
+        "so are the epilogue's (the Relu of full 8 × 32 tiles):\n{affine}"
     );
 }
 
