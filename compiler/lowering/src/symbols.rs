@@ -10,11 +10,18 @@
 //! where it is needed: to type a buffer, to allocate one, to create a
 //! `tensor.empty`. Types spell such a size `?` ([`DYNAMIC`]).
 //!
+//! A numpy-style broadcast between two different symbolic sizes (which one
+//! is 1 is only known at run time) gives a broadcast atom
+//! ([`Dim::broadcast_of`]) evaluated with a select; the elementwise
+//! kernels read such an operand at index 0 where its run-time size is 1,
+//! and the model's entry checks every such broadcast before anything runs
+//! ([`checks`], [`emit_check`]): mismatched sizes fail with
+//! `OMLC_ERR_SHAPE`.
+//!
 //! What the generated code cannot decide at run time is refused at compile
-//! time ([`check_kernel`]): a broadcast between two different symbolic
-//! sizes (which one is 1 is only known at run time), a size that is no
-//! polynomial over the symbols, and, for now, every op family other than
-//! the elementwise ops and MatMul/Gemm.
+//! time ([`check_kernel`]): a size that is no polynomial over the symbols,
+//! and, for now, every op family other than the elementwise ops and
+//! MatMul/Gemm (whose operands must agree at compile time).
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
@@ -86,13 +93,19 @@ impl Symbols {
         self.0.len()
     }
 
-    /// Whether every atom of `dim` is a symbol (so that it can be evaluated).
+    /// Whether every atom of `dim` is a symbol or a broadcast of sizes
+    /// that are (so that it can be evaluated).
     fn binds(&self, dim: &Dim) -> bool {
         dim.monomials().is_some_and(|terms| {
             terms
                 .iter()
-                .all(|(_, atoms)| atoms.iter().all(|a| self.0.iter().any(|s| s.name == *a)))
+                .all(|(_, atoms)| atoms.iter().all(|a| self.binds_atom(a)))
         })
+    }
+
+    fn binds_atom(&self, atom: &str) -> bool {
+        self.0.iter().any(|s| s.name == atom)
+            || Dim::broadcast_operands(atom).is_some_and(|(a, b)| self.binds(&a) && self.binds(&b))
     }
 
     /// Whether graph output `v` has a size that the inputs' shapes do not
@@ -179,14 +192,23 @@ fn evaluate<'c, 'a>(
     for (coeff, atoms) in d.monomials().expect("checked by the caller") {
         let mut term: Option<MValue> = (coeff != 1 || atoms.is_empty()).then(|| e.index(coeff));
         for atom in atoms {
-            let k = symbols
-                .0
-                .iter()
-                .position(|s| s.name == atom)
-                .expect("checked by the caller");
+            let value = match symbols.0.iter().position(|s| s.name == atom) {
+                Some(k) => values[k],
+                None => {
+                    // A broadcast of `a` and `b`: `b` where `a` is 1, else `a`
+                    // (the model's entry checks that they agree, [`checks`]).
+                    let (a, b) = Dim::broadcast_operands(atom).expect("checked by the caller");
+                    let (a, b) = (
+                        evaluate(e, symbols, values, &a),
+                        evaluate(e, symbols, values, &b),
+                    );
+                    let a_is_one = e.cmp("arith.cmpi", 0, a, e.index(1));
+                    e.select(a_is_one, b, a)
+                }
+            };
             term = Some(match term {
-                Some(t) => e.value(e.op("arith.muli", &[t, values[k]], &[index], &[])),
-                None => values[k],
+                Some(t) => e.value(e.op("arith.muli", &[t, value], &[index], &[])),
+                None => value,
             });
         }
         let term = term.expect("a monomial has a coefficient or an atom");
@@ -252,7 +274,11 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
         match data.kind {
             k if is_elementwise(k) => {
                 for &v in data_inputs(data) {
-                    if !broadcasts(&dims(v)?, &y) {
+                    let operand = dims(v)?;
+                    let at_run_time = runtime_broadcast(data)
+                        && operand.len() <= y.len()
+                        && !operand.iter().chain(&y).any(|d| *d == Dim::Unknown);
+                    if !broadcasts(&operand, &y) && !at_run_time {
                         return Err(unsupported(
                             "a broadcast between sizes that may differ at run time",
                         ));
@@ -301,4 +327,83 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether an elementwise op may broadcast its operands at run time: the
+/// numpy-style ops, not the legacy (opset < 7) broadcasts nor
+/// `BatchNormalization`'s per-channel operands, which align differently.
+fn runtime_broadcast(data: &onnx_mlc_dialect::ir::OpData) -> bool {
+    is_elementwise(data.kind) && data.kind != OpKind::BatchNormalization && data.version >= 7
+}
+
+/// Whether operand dim `d` (right-aligned against result dim `y`) is read
+/// through a run-time broadcast: neither 1 nor `y` at compile time, so the
+/// kernel reads index 0 where its run-time size is 1 and checks nothing
+/// itself: [`checks`] makes the model's entry verify that the size is 1
+/// or `y`.
+pub fn broadcast_at_run_time(d: &Dim, y: &Dim) -> bool {
+    d != y && *d != Dim::Known(1)
+}
+
+/// The run-time broadcast checks of the ops of `kernels`: pairs `(d, y)`
+/// of an operand dim and its result dim (both polynomials over the
+/// symbols, or broadcasts of them) that the kernels read assuming `d` is 1
+/// or `y`. The model's entry evaluates them before anything runs
+/// ([`emit_check`]) and fails with `OMLC_ERR_SHAPE` when one does not
+/// hold, so that mismatched inputs give an error rather than reads out of
+/// bounds.
+pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<(Dim, Dim)>> {
+    let mut out: Vec<(Dim, Dim)> = vec![];
+    for &op in kernels.iter().flatten() {
+        let data = model.ir.op(op);
+        if !runtime_broadcast(data) {
+            continue;
+        }
+        let Some(result) = data.results.first().copied().flatten() else {
+            continue;
+        };
+        let Some(y) = value_tensor(model, result)?.dims() else {
+            continue;
+        };
+        for &v in data_inputs(data) {
+            let Some(operand) = value_tensor(model, v)?.dims() else {
+                continue;
+            };
+            for (d, y) in operand.iter().rev().zip(y.iter().rev()) {
+                let pair = (d.clone(), y.clone());
+                if broadcast_at_run_time(d, y) && !out.contains(&pair) {
+                    out.push(pair);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Emits `i1` true when every check of [`checks`] holds for the symbols'
+/// `values`: each `d` is 1 or `y`.
+pub fn emit_check<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    symbols: &Symbols,
+    values: &[MValue<'c, 'a>],
+    checks: &[(Dim, Dim)],
+) -> Result<MValue<'c, 'a>> {
+    let mut ok = e.i(e.int_type(1), 1);
+    for (d, y) in checks {
+        if !symbols.binds(d) || !symbols.binds(y) {
+            return Err(LowerError::UnsupportedType {
+                ty: format!("{d} against {y}"),
+                what: "a run-time broadcast (a size that is not a polynomial over the inputs' \
+                       dim_params)"
+                    .into(),
+            });
+        }
+        let d = evaluate(e, symbols, values, d);
+        let y = evaluate(e, symbols, values, y);
+        let one = e.cmp("arith.cmpi", 0, d, e.index(1));
+        let same = e.cmp("arith.cmpi", 0, d, y);
+        let holds = e.same("arith.ori", &[one, same]);
+        ok = e.same("arith.andi", &[ok, holds]);
+    }
+    Ok(ok)
 }

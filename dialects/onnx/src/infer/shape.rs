@@ -21,7 +21,8 @@ pub fn broadcast(a: &[Dim], b: &[Dim]) -> Result<Vec<Dim>, Fail> {
 }
 
 /// Broadcasts two dims: 1 stretches; equal dims stay; a static dim other
-/// than 1 wins over an unknown one (the only valid outcome).
+/// than 1 wins over an unknown one (the only valid outcome); two different
+/// symbolic dims give a broadcast atom ([`Dim::broadcast_of`]).
 pub fn broadcast_dim(x: &Dim, y: &Dim) -> Option<Dim> {
     match (x, y) {
         (Dim::Known(1), d) | (d, Dim::Known(1)) => Some(d.clone()),
@@ -29,6 +30,7 @@ pub fn broadcast_dim(x: &Dim, y: &Dim) -> Option<Dim> {
         _ if x == y => Some(x.clone()),
         (Dim::Known(_), _) => Some(x.clone()),
         (_, Dim::Known(_)) => Some(y.clone()),
+        (Dim::Sym(_), Dim::Sym(_)) => Some(Dim::broadcast_of(x, y)),
         _ => Some(Dim::Unknown),
     }
 }
