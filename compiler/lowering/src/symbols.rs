@@ -265,6 +265,9 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
             data.kind,
             OpKind::MatMul | OpKind::Gemm | OpKind::FusedMatMul | OpKind::FusedGemm
         );
+        if reads_sizes(data.kind) {
+            continue;
+        }
         if !is_elementwise(data.kind) && !matmul {
             return Err(unsupported(
                 "this op family is not lowered with dynamic shapes yet",
@@ -327,6 +330,29 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether ops of `kind` are lowered with run-time sizes taken from their
+/// operands (`KernelBuilder::sizes`) and have no operands whose sizes must
+/// agree: the reductions (whose counts and temporaries are sized at run
+/// time).
+fn reads_sizes(kind: OpKind) -> bool {
+    use OpKind::*;
+    matches!(
+        kind,
+        ArgMax
+            | ArgMin
+            | ReduceL1
+            | ReduceL2
+            | ReduceLogSum
+            | ReduceLogSumExp
+            | ReduceMax
+            | ReduceMean
+            | ReduceMin
+            | ReduceProd
+            | ReduceSum
+            | ReduceSumSquare
+    )
 }
 
 /// Whether an elementwise op may broadcast its operands at run time: the
