@@ -334,8 +334,8 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
 
 /// Whether ops of `kind` are lowered with run-time sizes taken from their
 /// operands (`KernelBuilder::sizes`) and have no operands whose sizes must
-/// agree: the reductions (whose counts and temporaries are sized at run
-/// time).
+/// agree: the reductions and softmaxes (whose counts and temporaries are
+/// sized at run time).
 fn reads_sizes(kind: OpKind) -> bool {
     use OpKind::*;
     matches!(
@@ -352,6 +352,8 @@ fn reads_sizes(kind: OpKind) -> bool {
             | ReduceProd
             | ReduceSum
             | ReduceSumSquare
+            | Softmax
+            | LogSoftmax
     )
 }
 

@@ -114,6 +114,26 @@ pub(crate) fn named<'c>(
     op
 }
 
+/// The run-time sizes of tensor `t` of `dims`: the static ones as they
+/// are, `tensor.dim` for the dynamic ones.
+pub(crate) fn tensor_sizes<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    t: MValue<'c, 'a>,
+    dims: &[i64],
+) -> Vec<Size<'c, 'a>> {
+    let index = Type::index(e.cx);
+    dims.iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            if d == crate::types::DYNAMIC {
+                Size::Dynamic(e.value(e.op("tensor.dim", &[t, e.index(i as i64)], &[index], &[])))
+            } else {
+                Size::Static(d)
+            }
+        })
+        .collect()
+}
+
 /// A fresh `tensor.empty` of run-time `sizes` × `elem` (static where they
 /// are).
 pub(crate) fn empty_sized<'c, 'a>(
