@@ -335,7 +335,9 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
 /// Whether ops of `kind` are lowered with run-time sizes taken from their
 /// operands (`KernelBuilder::sizes`) and have no operands whose sizes must
 /// agree: the reductions and softmaxes (whose counts and temporaries are
-/// sized at run time).
+/// sized at run time), Transpose and Trilu (one generic over the output),
+/// Gather and GatherElements (indices wrapped and clamped by the data's
+/// run-time sizes).
 fn reads_sizes(kind: OpKind) -> bool {
     use OpKind::*;
     matches!(
@@ -354,6 +356,10 @@ fn reads_sizes(kind: OpKind) -> bool {
             | ReduceSumSquare
             | Softmax
             | LogSoftmax
+            | Transpose
+            | Trilu
+            | Gather
+            | GatherElements
     )
 }
 
