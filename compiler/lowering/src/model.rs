@@ -156,13 +156,13 @@ pub fn build_module<'c>(
     })
 }
 
-/// Adds [`CHECK_FN`]: 0 when every run-time broadcast of `checks` holds
+/// Adds [`CHECK_FN`]: 0 when every run-time shape check of `checks` holds
 /// for the symbols it is given, else `OMLC_ERR_SHAPE`.
 fn build_check(
     cx: &Context,
     module: &Module,
     symbols: &Symbols,
-    checks: &[(onnx_mlc_dialect::Dim, onnx_mlc_dialect::Dim)],
+    checks: &[symbols::Check],
 ) -> Result<()> {
     let loc = Location::new(cx, CHECK_FN, 0, 0);
     let arg_types = vec![Type::index(cx); symbols.len()];

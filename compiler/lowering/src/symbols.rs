@@ -296,27 +296,18 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
             _ if matmul => {
                 let a = dims(data.inputs[0].expect("A is required"))?;
                 let b = dims(data.inputs[1].expect("B is required"))?;
-                let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
-                let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
-                if a.len() < 2 || b.len() < 2 {
+                let Some((ka, kb)) = contraction(model, data)? else {
                     continue; // 1-D operands are refused by the lowering itself.
-                }
-                let ka = &a[if attr("transA") {
-                    a.len() - 2
-                } else {
-                    a.len() - 1
-                }];
-                let kb = &b[if attr("transB") {
-                    b.len() - 1
-                } else {
-                    b.len() - 2
-                }];
+                };
                 let batch = &y[..y.len() - 2];
                 let c_ok = match data.inputs.get(2).copied().flatten() {
                     Some(c) => broadcasts(&dims(c)?, &y),
                     None => true,
                 };
-                if ka != kb
+                // Contraction sizes that differ at compile time are checked
+                // to agree at run time ([`checks`]).
+                if ka == Dim::Unknown
+                    || kb == Dim::Unknown
                     || !broadcasts(&a[..a.len() - 2], batch)
                     || !broadcasts(&b[..b.len() - 2], batch)
                     || !c_ok
@@ -386,10 +377,17 @@ pub fn broadcast_at_run_time(d: &Dim, y: &Dim) -> bool {
 /// ([`emit_check`]) and fails with `OMLC_ERR_SHAPE` when one does not
 /// hold, so that mismatched inputs give an error rather than reads out of
 /// bounds.
-pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<(Dim, Dim)>> {
-    let mut out: Vec<(Dim, Dim)> = vec![];
+pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
+    let mut out: Vec<Check> = vec![];
     for &op in kernels.iter().flatten() {
         let data = model.ir.op(op);
+        if let Some((ka, kb)) = contraction(model, data)? {
+            let check = Check::Equal(ka, kb);
+            if !matches!(&check, Check::Equal(a, b) if a == b) && !out.contains(&check) {
+                out.push(check);
+            }
+            continue;
+        }
         if !runtime_broadcast(data) {
             continue;
         }
@@ -404,9 +402,9 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<(Dim, Dim)>> {
                 continue;
             };
             for (d, y) in operand.iter().rev().zip(y.iter().rev()) {
-                let pair = (d.clone(), y.clone());
-                if broadcast_at_run_time(d, y) && !out.contains(&pair) {
-                    out.push(pair);
+                let check = Check::Broadcast(d.clone(), y.clone());
+                if broadcast_at_run_time(d, y) && !out.contains(&check) {
+                    out.push(check);
                 }
             }
         }
@@ -414,16 +412,53 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<(Dim, Dim)>> {
     Ok(out)
 }
 
+/// A shape condition the generated code relies on and the model's entry
+/// checks at run time ([`checks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// Operand dim `d` is 1 or the result's dim `y` (a run-time broadcast).
+    Broadcast(Dim, Dim),
+    /// The two contraction sizes of a matrix product are equal.
+    Equal(Dim, Dim),
+}
+
+/// The two contraction sizes of a MatMul/Gemm (A's columns, B's rows,
+/// after `transA`/`transB`); `None` for other ops and 1-D operands.
+fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Option<(Dim, Dim)>> {
+    if !matches!(
+        data.kind,
+        OpKind::MatMul | OpKind::Gemm | OpKind::FusedMatMul | OpKind::FusedGemm
+    ) {
+        return Ok(None);
+    }
+    let dims = |i: usize| -> Result<Option<Vec<Dim>>> {
+        let v = data.inputs[i].expect("A and B are required");
+        Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec))
+    };
+    let (Some(a), Some(b)) = (dims(0)?, dims(1)?) else {
+        return Ok(None);
+    };
+    if a.len() < 2 || b.len() < 2 {
+        return Ok(None);
+    }
+    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+    let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
+    let ka = &a[if attr("transA") { a.len() - 2 } else { a.len() - 1 }];
+    let kb = &b[if attr("transB") { b.len() - 1 } else { b.len() - 2 }];
+    Ok(Some((ka.clone(), kb.clone())))
+}
+
 /// Emits `i1` true when every check of [`checks`] holds for the symbols'
-/// `values`: each `d` is 1 or `y`.
+/// `values`.
 pub fn emit_check<'c, 'a>(
     e: &Emitter<'c, 'a>,
     symbols: &Symbols,
     values: &[MValue<'c, 'a>],
-    checks: &[(Dim, Dim)],
+    checks: &[Check],
 ) -> Result<MValue<'c, 'a>> {
     let mut ok = e.i(e.int_type(1), 1);
-    for (d, y) in checks {
+    for check in checks {
+        let (Check::Broadcast(d, y) | Check::Equal(d, y)) = check;
         if !symbols.binds(d) || !symbols.binds(y) {
             return Err(LowerError::UnsupportedType {
                 ty: format!("{d} against {y}"),
@@ -434,9 +469,14 @@ pub fn emit_check<'c, 'a>(
         }
         let d = evaluate(e, symbols, values, d);
         let y = evaluate(e, symbols, values, y);
-        let one = e.cmp("arith.cmpi", 0, d, e.index(1));
         let same = e.cmp("arith.cmpi", 0, d, y);
-        let holds = e.same("arith.ori", &[one, same]);
+        let holds = match check {
+            Check::Broadcast(..) => {
+                let one = e.cmp("arith.cmpi", 0, d, e.index(1));
+                e.same("arith.ori", &[one, same])
+            }
+            Check::Equal(..) => same,
+        };
         ok = e.same("arith.andi", &[ok, holds]);
     }
     Ok(ok)
