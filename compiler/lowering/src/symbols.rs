@@ -18,10 +18,13 @@
 //! ([`checks`], [`emit_check`]): mismatched sizes fail with
 //! `OMLC_ERR_SHAPE`.
 //!
+//! The same entry check makes a MatMul/Gemm's two contraction sizes equal
+//! when they are different polynomials.
+//!
 //! What the generated code cannot decide at run time is refused at compile
 //! time ([`check_kernel`]): a size that is no polynomial over the symbols,
-//! and, for now, every op family other than the elementwise ops and
-//! MatMul/Gemm (whose operands must agree at compile time).
+//! and, for now, the op families whose lowerings do not take run-time
+//! sizes yet.
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
@@ -234,12 +237,15 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 }
 
 /// Checks that the ops of a kernel with symbolic sizes can be lowered with
-/// them: only elementwise ops and MatMul/Gemm and their fused forms (whose lowerings take every
-/// size from the types and `tensor.empty`'s operands), and only broadcasts
-/// decidable at compile time — each operand dim (of the operands whose
-/// values are read: not `CastLike`'s type donor), right-aligned against
-/// the result's, is 1 or the result's very size (the same polynomial), and
-/// the two contraction sizes of a MatMul/Gemm are the same polynomial.
+/// them: the families of [`reads_sizes`], elementwise ops and MatMul/Gemm
+/// and their fused forms (whose lowerings take every size from the types
+/// and `tensor.empty`'s operands). An elementwise operand dim (of the
+/// operands whose values are read: not `CastLike`'s type donor),
+/// right-aligned against the result's, is 1 or the result's very size
+/// (the same polynomial), or else broadcast at run time (numpy-style ops
+/// only, sizes that are not unknown); a MatMul/Gemm's batch dims and C
+/// broadcast at compile time, and its contraction sizes are checked at run
+/// time when they differ ([`checks`]).
 pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
     for &op in ops {
         let data = model.ir.op(op);
@@ -443,8 +449,16 @@ fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Opt
     }
     let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
     let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
-    let ka = &a[if attr("transA") { a.len() - 2 } else { a.len() - 1 }];
-    let kb = &b[if attr("transB") { b.len() - 1 } else { b.len() - 2 }];
+    let ka = &a[if attr("transA") {
+        a.len() - 2
+    } else {
+        a.len() - 1
+    }];
+    let kb = &b[if attr("transB") {
+        b.len() - 1
+    } else {
+        b.len() - 2
+    }];
     Ok(Some((ka.clone(), kb.clone())))
 }
 

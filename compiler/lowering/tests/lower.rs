@@ -186,7 +186,9 @@ fn a_broadcast_between_symbols_is_decided_at_run_time() {
     let plan = plan(&m, &PlanOptions { in_place: false }).expect("plans");
     let built = build_module(&cx, &m, &plan, &AVX512).expect("lowers");
     let text = built.module.as_operation().to_string();
-    let check = &text[text.find("func.func @omlc_check").expect("a check function")..];
+    let check = &text[text
+        .find("func.func @omlc_check")
+        .expect("a check function")..];
     let check = &check[..check.find("return").expect("returns")];
     assert!(
         check.contains("(%arg0: index, %arg1: index, %arg2: index) -> i32"),

@@ -274,7 +274,10 @@ fn wrap_index<'c, 'b>(
         e.same("arith.addi", &[i, dim]),
         i,
     );
-    let last = e.same("arith.maxsi", &[e.same("arith.subi", &[dim, e.index(1)]), zero]);
+    let last = e.same(
+        "arith.maxsi",
+        &[e.same("arith.subi", &[dim, e.index(1)]), zero],
+    );
     e.same(
         "arith.minsi",
         &[e.same("arith.maxsi", &[wrapped, zero]), last],

@@ -31,9 +31,7 @@ use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::elementwise::{broadcast_map, identity_map};
 use super::math::{exp, log};
-use super::structured::{
-    ds, elem_of, empty_sized, generic, map, named, norm_axis, tensor_sizes,
-};
+use super::structured::{ds, elem_of, empty_sized, generic, map, named, norm_axis, tensor_sizes};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;

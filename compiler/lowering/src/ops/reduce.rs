@@ -118,9 +118,11 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         // inferred output shrinks to 1 are reduced (reducing a dim of
         // size 1 or not gives the same values, so a symbolic input dim
         // against an output dim of 1 is reduced too).
-        None if keepdims && !noop && yd.len() == rank => {
-            xd.iter().zip(&yd).map(|(&x, &y)| y == 1 && x != 1).collect()
-        }
+        None if keepdims && !noop && yd.len() == rank => xd
+            .iter()
+            .zip(&yd)
+            .map(|(&x, &y)| y == 1 && x != 1)
+            .collect(),
         None => {
             return Err(unsupported(
                 kb,
@@ -138,9 +140,9 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         Count::Static(reduced_sizes().map(symbols::Size::type_dim).product())
     } else {
         let e = kb.e;
-        Count::Dynamic(reduced_sizes().fold(e.index(1), |n, s| {
-            e.same("arith.muli", &[n, s.value(&e)])
-        }))
+        Count::Dynamic(
+            reduced_sizes().fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)])),
+        )
     };
     let xt = kb.tensor(x);
     let (rd, rm) = (stat_sizes(&xs, &reduced), stat_map(rank, &reduced));
@@ -209,7 +211,9 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     // The result: the reduction (and the max) read back per output element.
     // Mean's divisor, as an element: ÷N of floats multiplies by 1/N.
     let divisor = match (kind, count) {
-        (ReduceMean, Count::Static(n)) if float => Some(kb.e.f(elem_type_of(kb, x)?, 1.0 / n.max(1) as f64)),
+        (ReduceMean, Count::Static(n)) if float => {
+            Some(kb.e.f(elem_type_of(kb, x)?, 1.0 / n.max(1) as f64))
+        }
         (ReduceMean, Count::Static(n)) => Some(kb.e.i(elem_type_of(kb, x)?, n.max(1))),
         (ReduceMean, Count::Dynamic(n)) => {
             let e = kb.e;
@@ -336,7 +340,10 @@ pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let max = data.kind == OpKind::ArgMax;
     let reduced: Vec<bool> = (0..rank).map(|i| i == axis).collect();
     let (yd, _) = kb.shape(y)?;
-    let (rd, rm) = (stat_sizes(&kb.sizes(x)?, &reduced), stat_map(rank, &reduced));
+    let (rd, rm) = (
+        stat_sizes(&kb.sizes(x)?, &reduced),
+        stat_map(rank, &reduced),
+    );
     let best0 = empty_sized(kb, &rd, elem)?;
     let best = filled(
         kb,

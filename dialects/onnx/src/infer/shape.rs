@@ -150,6 +150,11 @@ mod tests {
         let n = Dim::param("N");
         assert_eq!(broadcast(&[n.clone(), Dim::Known(1)], &d(&[5])).unwrap(), vec![n.clone(), Dim::Known(5)]);
         assert_eq!(broadcast(&[Dim::Unknown], &d(&[5])).unwrap(), d(&[5]));
+        let m = Dim::param("M");
+        let nm = broadcast(&[n.clone()], &[m.clone()]).unwrap();
+        assert_eq!(nm, vec![Dim::broadcast_of(&n, &m)]);
+        assert_eq!(nm[0].to_string(), r#""bcast(\"M\",\"N\")""#);
+        assert_eq!(broadcast(&[n.clone()], &[Dim::Unknown]).unwrap(), vec![Dim::Unknown]);
         assert_eq!(normalize_axis(-1, 3).unwrap(), 2);
         assert!(normalize_axis(3, 3).is_err());
     }
