@@ -10,7 +10,9 @@
 //!   pointers of the `omlc_tensor` descriptors and the weights table, reads
 //!   the value of each `dim_param` symbol from the first input shape that
 //!   carries it, writes the shapes of the outputs the inputs determine,
-//!   and calls `omlc_model` (which allocates the other outputs and fills
+//!   returns `omlc_check(symbols…)`'s code when the module has that
+//!   function and it fails (a run-time broadcast between sizes that do not
+//!   agree), and calls `omlc_model` (which allocates the other outputs and fills
 //!   in their `data` and `shape` itself).
 //! - `_mlir_memref_to_llvm_alloc`/`_free`, when the lowered model allocates
 //!   (buffers of symbolic size): private, on `omlc_rt_alloc`/`omlc_rt_free`.
@@ -22,7 +24,7 @@ use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicMetadataTypeEnum, BasicType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, GlobalValue, PointerValue};
 use inkwell::AddressSpace;
-use onnx_mlc_lowering::model::{distinct, KernelInfo, MODEL_FN};
+use onnx_mlc_lowering::model::{distinct, KernelInfo, CHECK_FN, MODEL_FN};
 
 use crate::error::{CodegenError, Result};
 
@@ -353,6 +355,30 @@ fn define_entry<'ctx>(
                 .map_err(err)?
                 .into(),
         );
+    }
+    if let Some(check) = module.get_function(CHECK_FN) {
+        let symbol_args: Vec<BasicMetadataValueEnum> =
+            symbol_values.iter().map(|&v| v.into()).collect();
+        let code = b
+            .build_call(check, &symbol_args, "check")
+            .map_err(err)?
+            .try_as_basic_value()
+            .expect_basic("omlc_check returns an i32")
+            .into_int_value();
+        let ok = b
+            .build_int_compare(
+                inkwell::IntPredicate::EQ,
+                code,
+                i32t.const_zero(),
+                "check_ok",
+            )
+            .map_err(err)?;
+        let run = llcx.append_basic_block(entry, "run");
+        let fail = llcx.append_basic_block(entry, "shape_error");
+        b.build_conditional_branch(ok, run, fail).map_err(err)?;
+        b.position_at_end(fail);
+        b.build_return(Some(&code)).map_err(err)?;
+        b.position_at_end(run);
     }
     b.build_call(function(module, MODEL_FN)?, &args, "")
         .map_err(err)?;

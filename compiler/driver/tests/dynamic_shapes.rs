@@ -419,27 +419,54 @@ fn node_cases_sweep_with_symbolic_dims() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// Compiles a model written in the dialect's text form.
-fn compile_text(text: &str) -> onnx_mlc::Result<onnx_mlc::CompiledModel> {
-    Engine::compile(
-        &onnx_mlc_dialect::parse_model(text).unwrap(),
-        &CompileOptions::default(),
-    )
-}
-
-#[test]
-fn undecidable_broadcasts_are_refused_cleanly() {
-    // N and M may each be 1 at run time: which operand broadcasts is unknown.
-    let add = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
-onnx.graph "g"(%a: tensor<"N"xf32>, %b: tensor<"M"x"N"xf32>) -> ("y": tensor<"M"x"N"xf32>) {
-  %y = "onnx.Add"(%b, %a) : (tensor<"M"x"N"xf32>, tensor<"N"xf32>) -> tensor<"M"x"N"xf32>
+/// `y = b + a` with `a` of `K` and `b` of `M×N`: which of `K` and `N` is 1
+/// (broadcast) is known only at run time, so the result's last dim is the
+/// broadcast atom `bcast(K,N)` and the model allocates the output.
+const RUN_TIME_BROADCAST: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%a: tensor<"K"xf32>, %b: tensor<"M"x"N"xf32>) -> ("y": tensor<"M"x?xf32>) {
+  %y = "onnx.Add"(%b, %a) : (tensor<"M"x"N"xf32>, tensor<"K"xf32>) -> tensor<"M"x?xf32>
   onnx.return %y
 }
 "#;
-    assert!(compile_text(add).is_ok(), "a decidable broadcast compiles");
-    let undecidable = add.replace(r#"tensor<"N"xf32>"#, r#"tensor<"K"xf32>"#);
-    let e = compile_text(&undecidable).err().expect("refused");
-    assert!(e.is_unsupported(), "{e}");
+
+fn check_run_time_broadcast(run: impl Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
+    let m = 2usize;
+    for (k, n) in [(3usize, 3usize), (1, 4), (5, 1), (1, 1), (0, 0), (0, 1)] {
+        let a = values(k, k as u64);
+        let b = values(m * n, 7 + n as u64);
+        let out = run(&[
+            Tensor::from_vec(vec![k as i64], a.clone()).unwrap(),
+            Tensor::from_vec(vec![m as i64, n as i64], b.clone()).unwrap(),
+        ])
+        .unwrap_or_else(|e| panic!("K={k} N={n}: {e}"));
+        let w = if k == 1 { n } else { k };
+        let want: Vec<f32> = (0..m * w)
+            .map(|i| {
+                let (r, c) = (i / w, i % w);
+                b[r * n + if n == 1 { 0 } else { c }] + a[if k == 1 { 0 } else { c }]
+            })
+            .collect();
+        assert_eq!(out[0].shape(), [m as i64, w as i64], "K={k} N={n}");
+        assert_eq!(out[0].to_vec::<f32>().unwrap(), want, "K={k} N={n}");
+    }
+    // Sizes that do not broadcast: a clean shape error, never a read out
+    // of bounds.
+    let e = run(&[
+        Tensor::from_vec(vec![2], values(2, 1)).unwrap(),
+        Tensor::from_vec(vec![2, 3], values(6, 2)).unwrap(),
+    ])
+    .err()
+    .expect("K=2 against N=3 fails");
+    assert!(e.contains("shape"), "{e}");
+}
+
+#[test]
+fn broadcasts_between_symbols_are_decided_at_run_time() {
+    let model = onnx_mlc_dialect::parse_model(RUN_TIME_BROADCAST).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    check_run_time_broadcast(|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
+    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    check_run_time_broadcast(|inputs| library.run(inputs).map_err(|e| e.to_string()));
 }
 
 /// An output of size `2*N` (neither static nor an input's `dim_param`):

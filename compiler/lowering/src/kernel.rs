@@ -130,18 +130,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         if let Some(d) = self.dests.get(&target) {
             return Ok(*d);
         }
-        let ty = self.tensor_type(v)?;
-        let dynamic: Vec<MValue> = self
-            .sizes(v)?
-            .iter()
-            .filter_map(|s| match s {
-                Size::Dynamic(d) => Some(*d),
-                Size::Static(_) => None,
-            })
-            .collect();
-        Ok(self
-            .e
-            .value(self.e.op("tensor.empty", &dynamic, &[ty], &[])))
+        crate::ops::structured::empty_sized(self, &self.sizes(v)?, self.shape(v)?.1)
     }
 
     /// The run-time sizes of value `v` (static ones without code).

@@ -24,6 +24,8 @@
 //! packed but live one element per byte inside (`ops/narrow.rs`):
 //! `omlc_model` unpacks such inputs and weights into buffers of its own
 //! before the first kernel and packs such outputs after the last.
+//! A model whose kernels broadcast symbolic sizes at run time also gets
+//! [`CHECK_FN`], which the entry point calls first (`symbols::checks`).
 
 use std::collections::{HashMap, HashSet};
 
@@ -48,6 +50,15 @@ use crate::types::{boundary_memref_type, lowered_dims, memref_type, DYNAMIC};
 
 /// The name of the function that runs the whole model.
 pub const MODEL_FN: &str = "omlc_model";
+
+/// The name of the function that checks the run-time broadcasts of a model
+/// with symbolic sizes (`omlc_check(symbols…) -> i32`: 0, or
+/// `OMLC_ERR_SHAPE`); the entry point calls it before [`MODEL_FN`] when the
+/// module defines it (only when some broadcast is decided at run time).
+pub const CHECK_FN: &str = "omlc_check";
+
+/// `OMLC_ERR_SHAPE` (`docs/abi.md`): a run-time shape check failed.
+const ERR_SHAPE: i64 = 3;
 
 /// One kernel of the built module.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +142,11 @@ pub fn build_module<'c>(
             dynamic,
         });
     }
+    let kernel_ops: Vec<Vec<_>> = plan.kernels.iter().map(|k| k.ops.clone()).collect();
+    let checks = symbols::checks(model, &kernel_ops)?;
+    if !checks.is_empty() {
+        build_check(cx, &module, &symbols, &checks)?;
+    }
     let workspace_size = plan.workspace_size.max(64);
     build_main(cx, &module, model, plan, &symbols, &kernels, workspace_size)?;
     Ok(BuiltModel {
@@ -138,6 +154,40 @@ pub fn build_module<'c>(
         kernels,
         workspace_size,
     })
+}
+
+/// Adds [`CHECK_FN`]: 0 when every run-time shape check of `checks` holds
+/// for the symbols it is given, else `OMLC_ERR_SHAPE`.
+fn build_check(
+    cx: &Context,
+    module: &Module,
+    symbols: &Symbols,
+    checks: &[symbols::Check],
+) -> Result<()> {
+    let loc = Location::new(cx, CHECK_FN, 0, 0);
+    let arg_types = vec![Type::index(cx); symbols.len()];
+    let i32t: Type = IntegerType::new(cx, 32).into();
+    let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
+    {
+        let e = Emitter::new(cx, loc, &block);
+        let values: Vec<MValue> = (0..symbols.len())
+            .map(|k| block.argument(k).expect("declared").into())
+            .collect();
+        let ok = symbols::emit_check(&e, symbols, &values, checks)?;
+        let code = e.select(ok, e.i(i32t, 0), e.i(i32t, ERR_SHAPE));
+        e.append(func::r#return(&[code], loc));
+    }
+    let region = Region::new();
+    region.append_block(block);
+    module.body().append_operation(func::func(
+        cx,
+        StringAttribute::new(cx, CHECK_FN),
+        TypeAttribute::new(FunctionType::new(cx, &arg_types, &[i32t]).into()),
+        region,
+        &[],
+        loc,
+    ));
+    Ok(())
 }
 
 /// The kernels of `kernels` that have a function of their own: each name

@@ -10,11 +10,21 @@
 //! where it is needed: to type a buffer, to allocate one, to create a
 //! `tensor.empty`. Types spell such a size `?` ([`DYNAMIC`]).
 //!
+//! A numpy-style broadcast between two different symbolic sizes (which one
+//! is 1 is only known at run time) gives a broadcast atom
+//! ([`Dim::broadcast_of`]) evaluated with a select; the elementwise
+//! kernels read such an operand at index 0 where its run-time size is 1,
+//! and the model's entry checks every such broadcast before anything runs
+//! ([`checks`], [`emit_check`]): mismatched sizes fail with
+//! `OMLC_ERR_SHAPE`.
+//!
+//! The same entry check makes a MatMul/Gemm's two contraction sizes equal
+//! when they are different polynomials.
+//!
 //! What the generated code cannot decide at run time is refused at compile
-//! time ([`check_kernel`]): a broadcast between two different symbolic
-//! sizes (which one is 1 is only known at run time), a size that is no
-//! polynomial over the symbols, and, for now, every op family other than
-//! the elementwise ops and MatMul/Gemm.
+//! time ([`check_kernel`]): a size that is no polynomial over the symbols,
+//! and, for now, the op families whose lowerings do not take run-time
+//! sizes yet.
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
@@ -86,13 +96,19 @@ impl Symbols {
         self.0.len()
     }
 
-    /// Whether every atom of `dim` is a symbol (so that it can be evaluated).
+    /// Whether every atom of `dim` is a symbol or a broadcast of sizes
+    /// that are (so that it can be evaluated).
     fn binds(&self, dim: &Dim) -> bool {
         dim.monomials().is_some_and(|terms| {
             terms
                 .iter()
-                .all(|(_, atoms)| atoms.iter().all(|a| self.0.iter().any(|s| s.name == *a)))
+                .all(|(_, atoms)| atoms.iter().all(|a| self.binds_atom(a)))
         })
+    }
+
+    fn binds_atom(&self, atom: &str) -> bool {
+        self.0.iter().any(|s| s.name == atom)
+            || Dim::broadcast_operands(atom).is_some_and(|(a, b)| self.binds(&a) && self.binds(&b))
     }
 
     /// Whether graph output `v` has a size that the inputs' shapes do not
@@ -179,14 +195,23 @@ fn evaluate<'c, 'a>(
     for (coeff, atoms) in d.monomials().expect("checked by the caller") {
         let mut term: Option<MValue> = (coeff != 1 || atoms.is_empty()).then(|| e.index(coeff));
         for atom in atoms {
-            let k = symbols
-                .0
-                .iter()
-                .position(|s| s.name == atom)
-                .expect("checked by the caller");
+            let value = match symbols.0.iter().position(|s| s.name == atom) {
+                Some(k) => values[k],
+                None => {
+                    // A broadcast of `a` and `b`: `b` where `a` is 1, else `a`
+                    // (the model's entry checks that they agree, [`checks`]).
+                    let (a, b) = Dim::broadcast_operands(atom).expect("checked by the caller");
+                    let (a, b) = (
+                        evaluate(e, symbols, values, &a),
+                        evaluate(e, symbols, values, &b),
+                    );
+                    let a_is_one = e.cmp("arith.cmpi", 0, a, e.index(1));
+                    e.select(a_is_one, b, a)
+                }
+            };
             term = Some(match term {
-                Some(t) => e.value(e.op("arith.muli", &[t, values[k]], &[index], &[])),
-                None => values[k],
+                Some(t) => e.value(e.op("arith.muli", &[t, value], &[index], &[])),
+                None => value,
             });
         }
         let term = term.expect("a monomial has a coefficient or an atom");
@@ -212,12 +237,15 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 }
 
 /// Checks that the ops of a kernel with symbolic sizes can be lowered with
-/// them: only elementwise ops and MatMul/Gemm and their fused forms (whose lowerings take every
-/// size from the types and `tensor.empty`'s operands), and only broadcasts
-/// decidable at compile time — each operand dim (of the operands whose
-/// values are read: not `CastLike`'s type donor), right-aligned against
-/// the result's, is 1 or the result's very size (the same polynomial), and
-/// the two contraction sizes of a MatMul/Gemm are the same polynomial.
+/// them: the families of [`reads_sizes`], elementwise ops and MatMul/Gemm
+/// and their fused forms (whose lowerings take every size from the types
+/// and `tensor.empty`'s operands). An elementwise operand dim (of the
+/// operands whose values are read: not `CastLike`'s type donor),
+/// right-aligned against the result's, is 1 or the result's very size
+/// (the same polynomial), or else broadcast at run time (numpy-style ops
+/// only, sizes that are not unknown); a MatMul/Gemm's batch dims and C
+/// broadcast at compile time, and its contraction sizes are checked at run
+/// time when they differ ([`checks`]).
 pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
     for &op in ops {
         let data = model.ir.op(op);
@@ -243,6 +271,9 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
             data.kind,
             OpKind::MatMul | OpKind::Gemm | OpKind::FusedMatMul | OpKind::FusedGemm
         );
+        if reads_sizes(data.kind) {
+            continue;
+        }
         if !is_elementwise(data.kind) && !matmul {
             return Err(unsupported(
                 "this op family is not lowered with dynamic shapes yet",
@@ -252,7 +283,11 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
         match data.kind {
             k if is_elementwise(k) => {
                 for &v in data_inputs(data) {
-                    if !broadcasts(&dims(v)?, &y) {
+                    let operand = dims(v)?;
+                    let at_run_time = runtime_broadcast(data)
+                        && operand.len() <= y.len()
+                        && !operand.iter().chain(&y).any(|d| *d == Dim::Unknown);
+                    if !broadcasts(&operand, &y) && !at_run_time {
                         return Err(unsupported(
                             "a broadcast between sizes that may differ at run time",
                         ));
@@ -267,27 +302,18 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
             _ if matmul => {
                 let a = dims(data.inputs[0].expect("A is required"))?;
                 let b = dims(data.inputs[1].expect("B is required"))?;
-                let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
-                let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
-                if a.len() < 2 || b.len() < 2 {
+                let Some((ka, kb)) = contraction(model, data)? else {
                     continue; // 1-D operands are refused by the lowering itself.
-                }
-                let ka = &a[if attr("transA") {
-                    a.len() - 2
-                } else {
-                    a.len() - 1
-                }];
-                let kb = &b[if attr("transB") {
-                    b.len() - 1
-                } else {
-                    b.len() - 2
-                }];
+                };
                 let batch = &y[..y.len() - 2];
                 let c_ok = match data.inputs.get(2).copied().flatten() {
                     Some(c) => broadcasts(&dims(c)?, &y),
                     None => true,
                 };
-                if ka != kb
+                // Contraction sizes that differ at compile time are checked
+                // to agree at run time ([`checks`]).
+                if ka == Dim::Unknown
+                    || kb == Dim::Unknown
                     || !broadcasts(&a[..a.len() - 2], batch)
                     || !broadcasts(&b[..b.len() - 2], batch)
                     || !c_ok
@@ -301,4 +327,171 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whether ops of `kind` are lowered with run-time sizes taken from their
+/// operands (`KernelBuilder::sizes`) and have no operands whose sizes must
+/// agree: the reductions and softmaxes (whose counts and temporaries are
+/// sized at run time), Transpose and Trilu (one generic over the output),
+/// Gather and GatherElements (indices wrapped and clamped by the data's
+/// run-time sizes).
+fn reads_sizes(kind: OpKind) -> bool {
+    use OpKind::*;
+    matches!(
+        kind,
+        ArgMax
+            | ArgMin
+            | ReduceL1
+            | ReduceL2
+            | ReduceLogSum
+            | ReduceLogSumExp
+            | ReduceMax
+            | ReduceMean
+            | ReduceMin
+            | ReduceProd
+            | ReduceSum
+            | ReduceSumSquare
+            | Softmax
+            | LogSoftmax
+            | Transpose
+            | Trilu
+            | Gather
+            | GatherElements
+    )
+}
+
+/// Whether an elementwise op may broadcast its operands at run time: the
+/// numpy-style ops, not the legacy (opset < 7) broadcasts nor
+/// `BatchNormalization`'s per-channel operands, which align differently.
+fn runtime_broadcast(data: &onnx_mlc_dialect::ir::OpData) -> bool {
+    is_elementwise(data.kind) && data.kind != OpKind::BatchNormalization && data.version >= 7
+}
+
+/// Whether operand dim `d` (right-aligned against result dim `y`) is read
+/// through a run-time broadcast: neither 1 nor `y` at compile time, so the
+/// kernel reads index 0 where its run-time size is 1 and checks nothing
+/// itself: [`checks`] makes the model's entry verify that the size is 1
+/// or `y`.
+pub fn broadcast_at_run_time(d: &Dim, y: &Dim) -> bool {
+    d != y && *d != Dim::Known(1)
+}
+
+/// The run-time broadcast checks of the ops of `kernels`: pairs `(d, y)`
+/// of an operand dim and its result dim (both polynomials over the
+/// symbols, or broadcasts of them) that the kernels read assuming `d` is 1
+/// or `y`. The model's entry evaluates them before anything runs
+/// ([`emit_check`]) and fails with `OMLC_ERR_SHAPE` when one does not
+/// hold, so that mismatched inputs give an error rather than reads out of
+/// bounds.
+pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
+    let mut out: Vec<Check> = vec![];
+    for &op in kernels.iter().flatten() {
+        let data = model.ir.op(op);
+        if let Some((ka, kb)) = contraction(model, data)? {
+            let check = Check::Equal(ka, kb);
+            if !matches!(&check, Check::Equal(a, b) if a == b) && !out.contains(&check) {
+                out.push(check);
+            }
+            continue;
+        }
+        if !runtime_broadcast(data) {
+            continue;
+        }
+        let Some(result) = data.results.first().copied().flatten() else {
+            continue;
+        };
+        let Some(y) = value_tensor(model, result)?.dims() else {
+            continue;
+        };
+        for &v in data_inputs(data) {
+            let Some(operand) = value_tensor(model, v)?.dims() else {
+                continue;
+            };
+            for (d, y) in operand.iter().rev().zip(y.iter().rev()) {
+                let check = Check::Broadcast(d.clone(), y.clone());
+                if broadcast_at_run_time(d, y) && !out.contains(&check) {
+                    out.push(check);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A shape condition the generated code relies on and the model's entry
+/// checks at run time ([`checks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// Operand dim `d` is 1 or the result's dim `y` (a run-time broadcast).
+    Broadcast(Dim, Dim),
+    /// The two contraction sizes of a matrix product are equal.
+    Equal(Dim, Dim),
+}
+
+/// The two contraction sizes of a MatMul/Gemm (A's columns, B's rows,
+/// after `transA`/`transB`); `None` for other ops and 1-D operands.
+fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Option<(Dim, Dim)>> {
+    if !matches!(
+        data.kind,
+        OpKind::MatMul | OpKind::Gemm | OpKind::FusedMatMul | OpKind::FusedGemm
+    ) {
+        return Ok(None);
+    }
+    let dims = |i: usize| -> Result<Option<Vec<Dim>>> {
+        let v = data.inputs[i].expect("A and B are required");
+        Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec))
+    };
+    let (Some(a), Some(b)) = (dims(0)?, dims(1)?) else {
+        return Ok(None);
+    };
+    if a.len() < 2 || b.len() < 2 {
+        return Ok(None);
+    }
+    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+    let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
+    let ka = &a[if attr("transA") {
+        a.len() - 2
+    } else {
+        a.len() - 1
+    }];
+    let kb = &b[if attr("transB") {
+        b.len() - 1
+    } else {
+        b.len() - 2
+    }];
+    Ok(Some((ka.clone(), kb.clone())))
+}
+
+/// Emits `i1` true when every check of [`checks`] holds for the symbols'
+/// `values`.
+pub fn emit_check<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    symbols: &Symbols,
+    values: &[MValue<'c, 'a>],
+    checks: &[Check],
+) -> Result<MValue<'c, 'a>> {
+    let mut ok = e.i(e.int_type(1), 1);
+    for check in checks {
+        let (Check::Broadcast(d, y) | Check::Equal(d, y)) = check;
+        if !symbols.binds(d) || !symbols.binds(y) {
+            return Err(LowerError::UnsupportedType {
+                ty: format!("{d} against {y}"),
+                what: "a run-time broadcast (a size that is not a polynomial over the inputs' \
+                       dim_params)"
+                    .into(),
+            });
+        }
+        let d = evaluate(e, symbols, values, d);
+        let y = evaluate(e, symbols, values, y);
+        let same = e.cmp("arith.cmpi", 0, d, y);
+        let holds = match check {
+            Check::Broadcast(..) => {
+                let one = e.cmp("arith.cmpi", 0, d, e.index(1));
+                e.same("arith.ori", &[one, same])
+            }
+            Check::Equal(..) => same,
+        };
+        ok = e.same("arith.andi", &[ok, holds]);
+    }
+    Ok(ok)
 }

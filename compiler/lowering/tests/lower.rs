@@ -9,7 +9,6 @@ use onnx_mlc_lowering::model::{build_module, distinct};
 use onnx_mlc_lowering::pipeline;
 use onnx_mlc_lowering::schedule::Target;
 use onnx_mlc_lowering::symbols::Symbols;
-use onnx_mlc_lowering::LowerError;
 use onnx_mlc_plan::{plan, PlanOptions};
 
 fn model(text: &str) -> Model {
@@ -177,37 +176,73 @@ onnx.graph "g"(%x: tensor<"N"x8xf32>, %w: tensor<8x16xf32>, %b: tensor<16xf32>) 
     assert!(llvm.contains("llvm.func @k0"));
 }
 
-#[test]
-fn an_undecidable_broadcast_is_unsupported() {
-    let cx = new_context();
-    let module = Module::new(Location::unknown(&cx));
-    let m = model(
-        r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
-onnx.graph "g"(%x: tensor<"N"xf32>, %y: tensor<"M"x"N"xf32>) -> ("z": tensor<"M"x"N"xf32>) {
-  %z = "onnx.Mul"(%y, %x) : (tensor<"M"x"N"xf32>, tensor<"N"xf32>) -> tensor<"M"x"N"xf32>
-  onnx.return %z
-}
-"#,
-    );
-    let symbols = Symbols::of_model(&m).unwrap();
-    assert!(build_kernel(&cx, &module, &m, &symbols, &whole_graph(&m)).is_ok());
-    let m = model(
-        r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+/// `K` against `N`: which one is 1 is known only at run time. The result
+/// dim is the broadcast atom, the kernel reads both operands with
+/// `tensor.extract` at index 0 where their size is 1, and the model gets
+/// `omlc_check`, which returns `OMLC_ERR_SHAPE` (3) unless each operand dim
+/// is 1 or the result's.
+const RUN_TIME_BROADCAST: &str = r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
 onnx.graph "g"(%x: tensor<"K"xf32>, %y: tensor<"M"x"N"xf32>) -> ("z": tensor<"M"x?xf32>) {
   %z = "onnx.Mul"(%y, %x) : (tensor<"M"x"N"xf32>, tensor<"K"xf32>) -> tensor<"M"x?xf32>
   onnx.return %z
 }
+"#;
+
+#[test]
+fn a_broadcast_between_symbols_is_decided_at_run_time() {
+    let m = model(RUN_TIME_BROADCAST);
+    let z = m.ir.region(m.graph).outputs[0].value;
+    assert_eq!(
+        m.ir.ty(z).to_string(),
+        r#"tensor<"M"x"bcast(\"K\",\"N\")"xf32>"#
+    );
+    let [linalg, _, llvm] = build(RUN_TIME_BROADCAST);
+    let generic = &linalg[linalg.find("linalg.generic").expect("one generic")..];
+    assert_eq!(
+        generic.matches("tensor.extract").count(),
+        2,
+        "both operands are read in the body:\n{linalg}"
+    );
+    assert_eq!(generic.matches("linalg.index").count(), 3, "{linalg}");
+    assert!(
+        linalg.contains("arith.select"),
+        "the run-time broadcasts choose index 0 or the loop's:\n{linalg}"
+    );
+    assert!(llvm.contains("llvm.func @k0"));
+
+    let cx = new_context();
+    let plan = plan(&m, &PlanOptions { in_place: false }).expect("plans");
+    let built = build_module(&cx, &m, &plan, &AVX512).expect("lowers");
+    let text = built.module.as_operation().to_string();
+    let check = &text[text
+        .find("func.func @omlc_check")
+        .expect("a check function")..];
+    let check = &check[..check.find("return").expect("returns")];
+    assert!(
+        check.contains("(%arg0: index, %arg1: index, %arg2: index) -> i32"),
+        "the check takes the symbols K, M, N:\n{check}"
+    );
+    // K against the result and N against the result, each `= 1 or =`.
+    assert_eq!(check.matches("arith.ori").count(), 2, "{check}");
+    assert!(check.contains("arith.constant 3 : i32"), "{check}");
+}
+
+#[test]
+fn a_static_model_has_no_run_time_checks() {
+    let m = model(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<3xf32>, %y: tensor<2x1xf32>) -> ("z": tensor<2x3xf32>) {
+  %z = "onnx.Mul"(%y, %x) : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  onnx.return %z
+}
 "#,
     );
-    let symbols = Symbols::of_model(&m).unwrap();
-    let e = build_kernel(&cx, &module, &m, &symbols, &whole_graph(&m)).err();
-    assert!(
-        matches!(
-            e,
-            Some(LowerError::Unsupported { .. } | LowerError::UnsupportedType { .. })
-        ),
-        "{e:?}"
-    );
+    let cx = new_context();
+    let plan = plan(&m, &PlanOptions { in_place: false }).expect("plans");
+    let built = build_module(&cx, &m, &plan, &AVX512).expect("lowers");
+    let text = built.module.as_operation().to_string();
+    assert!(!text.contains("omlc_check"), "{text}");
+    assert!(!text.contains("tensor.extract"), "{text}");
 }
 
 #[test]

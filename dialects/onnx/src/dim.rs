@@ -235,6 +235,98 @@ impl Dim {
     }
 }
 
+/// The prefix of a broadcast atom (see [`Dim::broadcast_of`]).
+const BROADCAST_ATOM: &str = "bcast(";
+
+impl Dim {
+    /// The size of a numpy-style broadcast between two symbolic sizes that
+    /// may differ at compile time (`"a"` against `"b"`: which one is 1 is
+    /// only known at run time): a new atom `bcast(A,B)` naming the two
+    /// sizes (their text forms, in sorted order, so that the atom does not
+    /// depend on the operands' order). Its value is `B` when `A` is 1, else
+    /// `A`; code that computes it must also check at run time that the two
+    /// are equal or one of them is 1 ([`Dim::broadcast_operands`] gives
+    /// them back).
+    pub fn broadcast_of(a: &Dim, b: &Dim) -> Dim {
+        let (mut x, mut y) = (a.to_string(), b.to_string());
+        if x > y {
+            std::mem::swap(&mut x, &mut y);
+        }
+        Dim::param(&format!("{BROADCAST_ATOM}{x},{y})"))
+    }
+
+    /// The two sizes a broadcast atom made by [`Dim::broadcast_of`] stands
+    /// for; `None` for any other atom (a `dim_param`).
+    pub fn broadcast_operands(atom: &str) -> Option<(Dim, Dim)> {
+        let rest = atom.strip_prefix(BROADCAST_ATOM)?;
+        let (a, rest) = parse_dim(rest)?;
+        let (b, rest) = parse_dim(rest.strip_prefix(',')?)?;
+        (rest == ")").then_some((a, b))
+    }
+}
+
+/// Parses the text form of a dim (as [`fmt::Display`] writes it: a number,
+/// a quoted atom, or a parenthesized polynomial) at the start of `s`;
+/// returns it and the rest of `s`.
+fn parse_dim(s: &str) -> Option<(Dim, &str)> {
+    if let Some(mut rest) = s.strip_prefix('(') {
+        let mut sum = Dim::Known(0);
+        loop {
+            let negative = rest.starts_with('-');
+            rest = rest.strip_prefix(['-', '+']).unwrap_or(rest);
+            let mut term = Dim::Known(1);
+            loop {
+                let (factor, after) = parse_factor(rest)?;
+                term = term.mul(&factor);
+                rest = after;
+                match rest.strip_prefix('*') {
+                    Some(after) => rest = after,
+                    None => break,
+                }
+            }
+            sum = if negative { sum.sub(&term) } else { sum.add(&term) };
+            if let Some(after) = rest.strip_prefix(')') {
+                return Some((sum, after));
+            }
+            if !rest.starts_with(['+', '-']) {
+                return None;
+            }
+        }
+    }
+    parse_factor(s)
+}
+
+/// A number or a quoted atom at the start of `s`, and the rest of `s`.
+fn parse_factor(s: &str) -> Option<(Dim, &str)> {
+    if let Some(body) = s.strip_prefix('"') {
+        let mut bytes = vec![];
+        let mut chars = body.char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    let name = String::from_utf8(bytes).ok()?;
+                    return Some((Dim::param(&name), &body[i + 1..]));
+                }
+                '\\' => {
+                    let (j, next) = chars.next()?;
+                    if next == '"' || next == '\\' {
+                        bytes.push(next as u8);
+                    } else {
+                        let hex = body.get(j..j + 2)?;
+                        bytes.push(u8::from_str_radix(hex, 16).ok()?);
+                        chars.next()?;
+                    }
+                }
+                c => bytes.extend(c.encode_utf8(&mut [0u8; 4]).bytes()),
+            }
+        }
+        return None;
+    }
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let n = s[..end].parse().ok()?;
+    Some((Dim::Known(n), &s[end..]))
+}
+
 impl From<i64> for Dim {
     fn from(n: i64) -> Dim {
         Dim::Known(n)
@@ -316,6 +408,23 @@ impl fmt::Display for Dim {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn broadcast_atoms_name_their_operands() {
+        let a = Dim::param("in0_d0");
+        let b = Dim::param("in1_d0").mul(&Dim::param("x y")).add(&Dim::Known(1));
+        let c = Dim::param("q\"\\\u{1}").sub(&Dim::Known(2));
+        let ab = Dim::broadcast_of(&a, &b);
+        assert_eq!(ab, Dim::broadcast_of(&b, &a));
+        let nested = Dim::broadcast_of(&ab, &c);
+        for (x, y) in [(&a, &b), (&ab, &c)] {
+            let atom = Dim::broadcast_of(x, y);
+            let (p, q) = Dim::broadcast_operands(atom.as_param().unwrap()).unwrap();
+            assert!((&p, &q) == (x, y) || (&p, &q) == (y, x), "{atom}");
+        }
+        assert!(nested.as_param().is_some());
+        assert_eq!(Dim::broadcast_operands("in0_d0"), None);
+    }
 
     #[test]
     fn polynomial_arithmetic_is_canonical() {

@@ -3,7 +3,11 @@
 //! so no intermediate of the run is ever stored.
 //!
 //! Inputs broadcast numpy-style through their indexing maps (a dim of size 1
-//! against a larger output dim reads index 0). When the run consumes the
+//! against a larger output dim reads index 0). With symbolic sizes, an
+//! input dim that is 1 or the output's only at run time (`"a"` against
+//! `bcast("a","b")`) is read with `tensor.extract` in the body at index 0
+//! where its run-time size is 1 (the model's entry has checked that it is
+//! 1 or the output's, `symbols::checks`). When the run consumes the
 //! result of the op just before it in the kernel (a MatMul, a Conv), that
 //! result was computed in the run's output buffer and is read and rewritten
 //! in place (see `plan_in_place` in `ops/mod.rs`).
@@ -12,7 +16,7 @@ use std::collections::HashMap;
 
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, OpKind, Value};
+use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::math;
 use super::narrow::{self, Format};
@@ -20,7 +24,8 @@ use super::structured::const_data;
 use super::unsupported;
 use crate::emit::{region, Emitter};
 use crate::error::Result;
-use crate::kernel::KernelBuilder;
+use crate::kernel::{value_tensor, KernelBuilder};
+use crate::symbols;
 use crate::types::{elem_type, scalar_type};
 
 /// Whether ops of `kind` are computed per element (and so fuse into runs):
@@ -165,6 +170,17 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         }
     }
     let rank = out_dims.len();
+    // Operands broadcast at run time are read in the body instead
+    // (`tensor.extract`, index 0 where their size is 1).
+    let mut gathered: Vec<(Value, Gather)> = vec![];
+    for &v in &ins {
+        if !super::norm::is_channel_operand(kb, chain, v)? {
+            if let Some(g) = runtime_gather(kb, v, outputs[0])? {
+                gathered.push((v, g));
+            }
+        }
+    }
+    ins.retain(|v| !gathered.iter().any(|(g, _)| g == v));
     let mut maps = vec![];
     for &v in &ins {
         maps.push(if super::norm::is_channel_operand(kb, chain, v)? {
@@ -209,6 +225,9 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         }
         for (&v, &slot) in &in_place {
             scalars.insert(v, loaded(ins.len() + slot));
+        }
+        for (v, g) in &gathered {
+            scalars.insert(*v, g.read(be));
         }
         for &o in chain {
             match scalar_op(kb, be, o, &scalars) {
@@ -269,6 +288,90 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         kb.define(o, generic.result(i).expect("one result per output").into());
     }
     Ok(())
+}
+
+/// How the body of a run reads an operand broadcast at run time.
+struct Gather<'c, 'a> {
+    tensor: MValue<'c, 'a>,
+    /// The loop dim of each operand dim, and `Some(is_one)` (an `i1`) where
+    /// the operand's size is 1 only at run time, `None` where it is
+    /// statically 1 (`Some` index 0 either way) — or the loop index as is.
+    axes: Vec<(usize, Option<Option<MValue<'c, 'a>>>)>,
+    /// The stored element type (`i8` for booleans, computed as `i1`).
+    elem: Type<'c>,
+    is_bool: bool,
+}
+
+impl<'c, 'a> Gather<'c, 'a> {
+    /// The operand's element at the body's loop indices.
+    fn read<'b>(&self, be: Emitter<'c, 'b>) -> MValue<'c, 'b> {
+        let zero = be.index(0);
+        let indices: Vec<MValue> = self
+            .axes
+            .iter()
+            .map(|&(dim, broadcast)| match broadcast {
+                None => super::structured::loop_index(be, dim),
+                Some(None) => zero,
+                Some(Some(is_one)) => {
+                    be.select(is_one, zero, super::structured::loop_index(be, dim))
+                }
+            })
+            .collect();
+        let mut operands = vec![self.tensor];
+        operands.extend(indices);
+        let x = be.value(be.op("tensor.extract", &operands, &[self.elem], &[]));
+        if self.is_bool {
+            be.cmp("arith.cmpi", 1, x, be.i(self.elem, 0))
+        } else {
+            x
+        }
+    }
+}
+
+/// How to read operand `v` of a run computing `out` when some dim of it
+/// broadcasts at run time ([`symbols::broadcast_at_run_time`]); `None` when
+/// its indexing map can say how (every dim 1 or `out`'s at compile time).
+fn runtime_gather<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    v: Value,
+    out: Value,
+) -> Result<Option<Gather<'c, 'a>>> {
+    let dims = |v| value_tensor(kb.model, v).map(|t| t.dims().unwrap_or_default().to_vec());
+    let (d, y) = (dims(v)?, dims(out)?);
+    if d.len() > y.len()
+        || !d
+            .iter()
+            .rev()
+            .zip(y.iter().rev())
+            .any(|(d, y)| symbols::broadcast_at_run_time(d, y))
+    {
+        return Ok(None);
+    }
+    let sizes = kb.sizes(v)?;
+    let lead = y.len() - d.len();
+    let e = kb.e;
+    let axes = d
+        .iter()
+        .zip(&sizes)
+        .enumerate()
+        .map(|(j, (dj, size))| {
+            let broadcast = if *dj == Dim::Known(1) {
+                Some(None)
+            } else if symbols::broadcast_at_run_time(dj, &y[lead + j]) {
+                Some(Some(e.cmp("arith.cmpi", 0, size.value(&e), e.index(1))))
+            } else {
+                None
+            };
+            (lead + j, broadcast)
+        })
+        .collect();
+    let elem = kb.shape(v)?.1;
+    Ok(Some(Gather {
+        tensor: kb.tensor(v),
+        axes,
+        elem: elem_type(e.cx, elem)?,
+        is_bool: elem == ElemType::Bool,
+    }))
 }
 
 /// The inputs whose values an op reads (`CastLike`'s second input only

@@ -24,7 +24,7 @@ use super::structured::{ds, elem_of, generic, loop_index, map, norm_axis};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
-use crate::kernel::KernelBuilder;
+use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::Schedule;
 
 /// Lowers one indexed-read op.
@@ -58,18 +58,30 @@ fn gather(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let xt = kb.tensor(x);
     let init = kb.init(y)?;
     let e = kb.e;
-    let dim = xd[axis];
+    let xs: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&e)).collect();
+    // GatherElements reads the data at the indices' coordinates off the
+    // axis: where the two sizes are symbols not known to agree, the
+    // coordinate is clamped into the data (the spec requires the indices'
+    // dims to be at most the data's; this keeps bad inputs in bounds).
+    let dims = |v| value_tensor(kb.model, v).map(|t| t.dims().unwrap_or_default().to_vec());
+    let (x_dims, i_dims) = (dims(x)?, dims(indices)?);
+    let clamped: Vec<bool> = (0..r)
+        .map(|k| elements && k != axis && x_dims.get(k) != i_dims.get(k))
+        .collect();
     let g = generic(
         e,
         &[(kb.tensor(indices), idx_map)],
         &[(init, identity_map(n))],
         &vec![false; n],
         |be, a| {
-            let j = wrap_index(be, a[0], dim);
+            let j = wrap_index(be, a[0], xs[axis]);
             let mut coords = vec![xt];
             for k in 0..r {
                 coords.push(if k == axis {
                     j
+                } else if clamped[k] {
+                    let last = be.same("arith.subi", &[xs[k], be.index(1)]);
+                    be.same("arith.minsi", &[loop_index(be, k), last])
                 } else if elements || k < axis {
                     loop_index(be, k)
                 } else {
@@ -142,7 +154,7 @@ fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 at.extend(&o[..lead]);
                 at.push(be.index(c as i64));
                 let i = be.value(be.op("tensor.extract", &at, &[elem_of(it)], &[]));
-                coords.push(wrap_index(be, i, xd[b + c]));
+                coords.push(wrap_index(be, i, be.index(xd[b + c])));
             }
             coords.extend(&o[lead..]);
             vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
@@ -249,20 +261,25 @@ fn reverse_sequence(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 
 /// An integer index into an axis of `dim` elements as an `index`: negative
 /// values count from the end; the result is clamped to `[0, dim)`.
-fn wrap_index<'c, 'b>(e: Emitter<'c, 'b>, i: MValue<'c, 'b>, dim: i64) -> MValue<'c, 'b> {
+fn wrap_index<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    i: MValue<'c, 'b>,
+    dim: MValue<'c, '_>,
+) -> MValue<'c, 'b> {
     let index = Type::index(e.cx);
     let i = e.convert("arith.index_cast", i, index);
     let zero = e.i(index, 0);
     let wrapped = e.select(
         e.cmp("arith.cmpi", 2, i, zero),
-        e.same("arith.addi", &[i, e.i(index, dim)]),
+        e.same("arith.addi", &[i, dim]),
         i,
+    );
+    let last = e.same(
+        "arith.maxsi",
+        &[e.same("arith.subi", &[dim, e.index(1)]), zero],
     );
     e.same(
         "arith.minsi",
-        &[
-            e.same("arith.maxsi", &[wrapped, zero]),
-            e.i(index, (dim - 1).max(0)),
-        ],
+        &[e.same("arith.maxsi", &[wrapped, zero]), last],
     )
 }

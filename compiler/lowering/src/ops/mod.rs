@@ -19,7 +19,7 @@ pub(crate) mod norm;
 mod quant;
 mod reduce;
 mod scatter;
-mod structured;
+pub(crate) mod structured;
 
 use std::collections::HashSet;
 

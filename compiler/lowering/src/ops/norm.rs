@@ -31,12 +31,13 @@ use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::elementwise::{broadcast_map, identity_map};
 use super::math::{exp, log};
-use super::structured::{ds, elem_of, empty, generic, map, named, norm_axis};
+use super::structured::{ds, elem_of, empty_sized, generic, map, named, norm_axis, tensor_sizes};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
+use crate::symbols::Size;
 
 /// The map reading a statistic (the dims left after dropping `reduced`)
 /// from loops over the full input.
@@ -60,7 +61,19 @@ pub(crate) fn filled<'c, 'a>(
     elem: ElemType,
     value: f64,
 ) -> Result<MValue<'c, 'a>> {
-    let t = empty(kb, dims, elem)?;
+    let sizes: Vec<Size> = dims.iter().map(|&d| Size::Static(d)).collect();
+    filled_sized(kb, &sizes, elem, value)
+}
+
+/// A tensor of run-time `sizes` filled with `value`, as a producer of the
+/// root.
+fn filled_sized<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    sizes: &[Size<'c, 'a>],
+    elem: ElemType,
+    value: f64,
+) -> Result<MValue<'c, 'a>> {
+    let t = empty_sized(kb, sizes, elem)?;
     let e = kb.e;
     let v = e.f(elem_of(t), value);
     let fill = named(e, "linalg.fill", &[v], t);
@@ -118,9 +131,14 @@ pub(crate) fn softmax<'c, 'a>(
     init: MValue<'c, 'a>,
 ) -> Result<melior::ir::Operation<'c>> {
     let rank = dims.len();
-    let sdims = stat_dims(dims, reduced);
+    let sizes: Vec<Size> = tensor_sizes(kb.e, xt, dims)
+        .into_iter()
+        .zip(reduced)
+        .filter(|(_, &r)| !r)
+        .map(|(s, _)| s)
+        .collect();
     let (id, sm) = (identity_map(rank), stat_map(rank, reduced));
-    let max0 = filled(kb, &sdims, elem, f64::NEG_INFINITY)?;
+    let max0 = filled_sized(kb, &sizes, elem, f64::NEG_INFINITY)?;
     let max = generic(
         kb.e,
         &[(xt, id.clone())],
@@ -129,7 +147,7 @@ pub(crate) fn softmax<'c, 'a>(
         |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
     );
     let max: MValue = kb.producer(max).result(0).expect("one result").into();
-    let sum0 = filled(kb, &sdims, elem, 0.0)?;
+    let sum0 = filled_sized(kb, &sizes, elem, 0.0)?;
     let sum = generic(
         kb.e,
         &[(xt, id.clone()), (max, sm.clone())],

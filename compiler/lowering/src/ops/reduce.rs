@@ -19,15 +19,17 @@ use onnx_mlc_dialect::{ElemType, OpKind};
 
 use super::elementwise::identity_map;
 use super::math::{exp, log};
-use super::norm::{stat_dims, stat_map};
+use super::norm::stat_map;
 use super::structured::{
-    const_ints, elem_of, empty, for_loop, generic, loop_index, map, named, norm_axis,
+    const_ints, elem_of, empty_sized, for_loop, generic, loop_index, map, named, norm_axis,
 };
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
+use crate::symbols::{self, Size};
+use crate::types::elem_type;
 
 /// The identity of a reduction: `f64` for floats, raw bits for integers.
 fn constant<'c, 'b>(e: Emitter<'c, 'b>, ty: Type<'c>, elem: ElemType, v: Init) -> MValue<'c, 'b> {
@@ -114,10 +116,13 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         // Axes known only at run time, with kept dims: the dims the
         // inferred output shrinks to 1 are reduced (reducing a dim of
-        // size 1 or not gives the same values).
-        None if keepdims && !noop && yd.len() == rank => {
-            xd.iter().zip(&yd).map(|(&x, &y)| x != y).collect()
-        }
+        // size 1 or not gives the same values, so a symbolic input dim
+        // against an output dim of 1 is reduced too).
+        None if keepdims && !noop && yd.len() == rank => xd
+            .iter()
+            .zip(&yd)
+            .map(|(&x, &y)| y == 1 && x != 1)
+            .collect(),
         None => {
             return Err(unsupported(
                 kb,
@@ -126,17 +131,24 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             ))
         }
     };
-    let count: i64 = xd
-        .iter()
-        .zip(&reduced)
-        .filter(|(_, &r)| r)
-        .map(|(&d, _)| d)
-        .product();
+    let xs = kb.sizes(x)?;
+    let reduced_sizes = || xs.iter().zip(&reduced).filter(|(_, &r)| r).map(|(s, _)| s);
+    // The number of elements reduced into each result: static, or (with
+    // symbolic sizes) computed at run time, where an empty reduction needs
+    // no special case (its loops run zero times).
+    let count: Count = if reduced_sizes().all(|s| matches!(s, symbols::Size::Static(_))) {
+        Count::Static(reduced_sizes().map(symbols::Size::type_dim).product())
+    } else {
+        let e = kb.e;
+        Count::Dynamic(
+            reduced_sizes().fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)])),
+        )
+    };
     let xt = kb.tensor(x);
-    let (rd, rm) = (stat_dims(&xd, &reduced), stat_map(rank, &reduced));
+    let (rd, rm) = (stat_sizes(&xs, &reduced), stat_map(rank, &reduced));
     // LogSumExp subtracts the max first.
     let max = if kind == ReduceLogSumExp {
-        let t = empty(kb, &rd, elem)?;
+        let t = empty_sized(kb, &rd, elem)?;
         let t = filled(kb, t, elem, Init::Lowest);
         let g = generic(
             kb.e,
@@ -145,7 +157,7 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             &reduced,
             |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
         );
-        Some(if count == 0 {
+        Some(if count.is_zero() {
             t
         } else {
             kb.producer(g).result(0).expect("one result").into()
@@ -159,7 +171,7 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         ReduceProd => Init::One,
         _ => Init::Zero,
     };
-    let acc0 = empty(kb, &rd, elem)?;
+    let acc0 = empty_sized(kb, &rd, elem)?;
     let acc0 = filled(kb, acc0, elem, ident);
     let signed = elem.is_signed_int();
     let mut ins = vec![(xt, identity_map(rank))];
@@ -191,13 +203,33 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         vec![v]
     });
     // Reducing an empty set leaves the identity (no loop over a zero-sized input).
-    let sum: MValue = if count == 0 {
+    let sum: MValue = if count.is_zero() {
         acc0
     } else {
         kb.producer(g).result(0).expect("one result").into()
     };
     // The result: the reduction (and the max) read back per output element.
-    let n = count.max(1);
+    // Mean's divisor, as an element: ÷N of floats multiplies by 1/N.
+    let divisor = match (kind, count) {
+        (ReduceMean, Count::Static(n)) if float => {
+            Some(kb.e.f(elem_type_of(kb, x)?, 1.0 / n.max(1) as f64))
+        }
+        (ReduceMean, Count::Static(n)) => Some(kb.e.i(elem_type_of(kb, x)?, n.max(1))),
+        (ReduceMean, Count::Dynamic(n)) => {
+            let e = kb.e;
+            let ty = elem_type_of(kb, x)?;
+            let n = e.same("arith.maxsi", &[n, e.index(1)]);
+            let i64t = e.int_type(64);
+            let n = e.convert("arith.index_cast", n, i64t);
+            Some(if float {
+                let n = e.convert("arith.sitofp", n, ty);
+                e.same("arith.divf", &[e.f(ty, 1.0), n])
+            } else {
+                e.convert("arith.trunci", n, ty)
+            })
+        }
+        _ => None,
+    };
     let read = result_map(&reduced, keepdims);
     let mut ins = vec![(sum, read.clone())];
     if let Some(m) = max {
@@ -212,12 +244,13 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &vec![false; out_rank],
         |be, a| {
             let s = a[0];
-            let ty = s.r#type();
             vec![match kind {
-                ReduceMean if float => be.same("arith.mulf", &[s, be.f(ty, 1.0 / n as f64)]),
+                ReduceMean if float => {
+                    be.same("arith.mulf", &[s, divisor.expect("Mean's divisor")])
+                }
                 ReduceMean => be.same(
                     if signed { "arith.divsi" } else { "arith.divui" },
-                    &[s, be.i(ty, n)],
+                    &[s, divisor.expect("Mean's divisor")],
                 ),
                 ReduceL2 => be.same("math.sqrt", &[s]),
                 ReduceLogSum => log(be, s),
@@ -227,6 +260,37 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         },
     );
     finish(kb, g, y, &yd)
+}
+
+/// How many elements a reduction reduces into each result.
+#[derive(Copy, Clone)]
+enum Count<'c, 'a> {
+    Static(i64),
+    /// Known at run time only (an `index`).
+    Dynamic(MValue<'c, 'a>),
+}
+
+impl Count<'_, '_> {
+    /// Whether the reduction is statically empty.
+    fn is_zero(&self) -> bool {
+        matches!(self, Count::Static(0))
+    }
+}
+
+/// The run-time sizes of the temporary of a reduction over `reduced` of a
+/// tensor of `sizes` (reduced dims dropped).
+fn stat_sizes<'c, 'a>(sizes: &[Size<'c, 'a>], reduced: &[bool]) -> Vec<Size<'c, 'a>> {
+    sizes
+        .iter()
+        .zip(reduced)
+        .filter(|(_, &r)| !r)
+        .map(|(s, _)| *s)
+        .collect()
+}
+
+/// The MLIR element type of value `v`.
+fn elem_type_of<'c>(kb: &KernelBuilder<'c, '_>, v: onnx_mlc_dialect::Value) -> Result<Type<'c>> {
+    elem_type(kb.e.cx, kb.shape(v)?.1)
 }
 
 /// The map reading a reduced temporary (reduced dims dropped) from loops
@@ -276,15 +340,18 @@ pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let max = data.kind == OpKind::ArgMax;
     let reduced: Vec<bool> = (0..rank).map(|i| i == axis).collect();
     let (yd, _) = kb.shape(y)?;
-    let (rd, rm) = (stat_dims(&xd, &reduced), stat_map(rank, &reduced));
-    let best0 = empty(kb, &rd, elem)?;
+    let (rd, rm) = (
+        stat_sizes(&kb.sizes(x)?, &reduced),
+        stat_map(rank, &reduced),
+    );
+    let best0 = empty_sized(kb, &rd, elem)?;
     let best = filled(
         kb,
         best0,
         elem,
         if max { Init::Lowest } else { Init::Highest },
     );
-    let idx0 = empty(kb, &rd, ElemType::I64)?;
+    let idx0 = empty_sized(kb, &rd, ElemType::I64)?;
     let idx0 = filled(kb, idx0, ElemType::I64, Init::Zero);
     let float = elem.is_float();
     let signed = elem.is_signed_int();

@@ -12,6 +12,7 @@ use onnx_mlc_dialect::{ElemType, Model, OpKind, TensorData, Value};
 use crate::emit::{region, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::symbols::Size;
 use crate::types::tensor_type;
 
 /// `affine_map<(d0, …, d{n-1}) -> (exprs…)>`.
@@ -111,6 +112,45 @@ pub(crate) fn named<'c>(
     // (empty) region; the call only fills that region.
     unsafe { mlir_sys::mlirLinalgFillBuiltinNamedOpRegion(op.to_raw()) };
     op
+}
+
+/// The run-time sizes of tensor `t` of `dims`: the static ones as they
+/// are, `tensor.dim` for the dynamic ones.
+pub(crate) fn tensor_sizes<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    t: MValue<'c, 'a>,
+    dims: &[i64],
+) -> Vec<Size<'c, 'a>> {
+    let index = Type::index(e.cx);
+    dims.iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            if d == crate::types::DYNAMIC {
+                Size::Dynamic(e.value(e.op("tensor.dim", &[t, e.index(i as i64)], &[index], &[])))
+            } else {
+                Size::Static(d)
+            }
+        })
+        .collect()
+}
+
+/// A fresh `tensor.empty` of run-time `sizes` × `elem` (static where they
+/// are).
+pub(crate) fn empty_sized<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    sizes: &[Size<'c, 'a>],
+    elem: ElemType,
+) -> Result<MValue<'c, 'a>> {
+    let dims: Vec<i64> = sizes.iter().map(Size::type_dim).collect();
+    let ty = tensor_type(kb.e.cx, &dims, elem)?;
+    let dynamic: Vec<MValue> = sizes
+        .iter()
+        .filter_map(|s| match s {
+            Size::Dynamic(v) => Some(*v),
+            Size::Static(_) => None,
+        })
+        .collect();
+    Ok(kb.e.value(kb.e.op("tensor.empty", &dynamic, &[ty], &[])))
 }
 
 /// A fresh `tensor.empty` of `dims` × `elem`.

@@ -21,7 +21,8 @@ pub fn broadcast(a: &[Dim], b: &[Dim]) -> Result<Vec<Dim>, Fail> {
 }
 
 /// Broadcasts two dims: 1 stretches; equal dims stay; a static dim other
-/// than 1 wins over an unknown one (the only valid outcome).
+/// than 1 wins over an unknown one (the only valid outcome); two different
+/// symbolic dims give a broadcast atom ([`Dim::broadcast_of`]).
 pub fn broadcast_dim(x: &Dim, y: &Dim) -> Option<Dim> {
     match (x, y) {
         (Dim::Known(1), d) | (d, Dim::Known(1)) => Some(d.clone()),
@@ -29,6 +30,7 @@ pub fn broadcast_dim(x: &Dim, y: &Dim) -> Option<Dim> {
         _ if x == y => Some(x.clone()),
         (Dim::Known(_), _) => Some(x.clone()),
         (_, Dim::Known(_)) => Some(y.clone()),
+        (Dim::Sym(_), Dim::Sym(_)) => Some(Dim::broadcast_of(x, y)),
         _ => Some(Dim::Unknown),
     }
 }
@@ -148,6 +150,11 @@ mod tests {
         let n = Dim::param("N");
         assert_eq!(broadcast(&[n.clone(), Dim::Known(1)], &d(&[5])).unwrap(), vec![n.clone(), Dim::Known(5)]);
         assert_eq!(broadcast(&[Dim::Unknown], &d(&[5])).unwrap(), d(&[5]));
+        let m = Dim::param("M");
+        let nm = broadcast(&[n.clone()], &[m.clone()]).unwrap();
+        assert_eq!(nm, vec![Dim::broadcast_of(&n, &m)]);
+        assert_eq!(nm[0].to_string(), r#""bcast(\"M\",\"N\")""#);
+        assert_eq!(broadcast(&[n.clone()], &[Dim::Unknown]).unwrap(), vec![Dim::Unknown]);
         assert_eq!(normalize_axis(-1, 3).unwrap(), 2);
         assert!(normalize_axis(3, 3).is_err());
     }
