@@ -45,8 +45,9 @@ impl RtContext {
         let pool = if threads == 1 {
             None
         } else {
+            // The calling thread runs chunks too: `threads - 1` workers.
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
+                .num_threads(threads - 1)
                 .thread_name(|i| format!("omlc-rt-{i}"))
                 .build()
                 .map_err(|e| RuntimeError::ThreadPool(e.to_string()))?;
