@@ -144,6 +144,48 @@ void omlc_rt_free(omlc_rt *rt, void *ptr) {
 
 void omlc_free(void *data) { free(data); }
 
+/* ---- Strided copies --------------------------------------------------------- */
+
+/* MLIR's unranked memref: the rank, then a descriptor {allocated, aligned,
+ * offset, sizes[rank], strides[rank]} (offset and strides in elements). */
+typedef struct {
+    int64_t rank;
+    void *descriptor;
+} omlc_unranked_memref;
+
+/* `memrefCopy`, which `finalize-memref-to-llvm` calls for a `memref.copy`
+ * between layouts that are not both contiguous: copies every element of
+ * `src` to the same index of `dst` (same rank and sizes). Hidden, so that it
+ * never clashes with another MLIR runtime loaded in the process. */
+__attribute__((visibility("hidden"))) void memrefCopy(int64_t elem_size, omlc_unranked_memref *src,
+                                                      omlc_unranked_memref *dst) {
+    int64_t rank = src->rank;
+    char *src_base = ((char **)src->descriptor)[1];
+    char *dst_base = ((char **)dst->descriptor)[1];
+    const int64_t *s = (const int64_t *)src->descriptor + 2;
+    const int64_t *d = (const int64_t *)dst->descriptor + 2;
+    /* s[0] offset, s[1..rank] sizes, s[1+rank..1+2rank] strides. */
+    int64_t index[64] = {0};
+    if (rank > 64)
+        abort();
+    for (int64_t k = 0; k < rank; k++)
+        if (s[1 + k] == 0)
+            return;
+    for (;;) {
+        int64_t so = s[0], dof = d[0];
+        for (int64_t k = 0; k < rank; k++) {
+            so += index[k] * s[1 + rank + k];
+            dof += index[k] * d[1 + rank + k];
+        }
+        memcpy(dst_base + dof * elem_size, src_base + so * elem_size, (size_t)elem_size);
+        int64_t k = rank - 1;
+        while (k >= 0 && ++index[k] == s[1 + k])
+            index[k--] = 0;
+        if (k < 0)
+            return;
+    }
+}
+
 /* ---- Thread pool ---------------------------------------------------------- */
 
 typedef void (*omlc_task)(void *ctx, int64_t begin, int64_t end);

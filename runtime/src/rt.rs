@@ -1,5 +1,5 @@
 //! The runtime context compiled code calls back into: `omlc_rt_parallel_for`,
-//! `omlc_rt_alloc` and `omlc_rt_free`.
+//! `omlc_rt_alloc` and `omlc_rt_free`, and MLIR's strided copy `memrefCopy`.
 //!
 //! JIT-compiled code reaches these functions through addresses the JIT maps
 //! the symbols to ([`runtime_symbols`]); they are deliberately not exported
@@ -240,9 +240,78 @@ pub unsafe extern "C" fn omlc_rt_free(_rt: *mut OmlcRt, ptr: *mut c_void) {
     })
 }
 
+/// MLIR's unranked memref: the rank and a pointer to the ranked descriptor
+/// `{allocated, aligned, offset, sizes[rank], strides[rank]}` (offset and
+/// strides in elements, every field 8 bytes on 64-bit targets).
+#[repr(C)]
+pub struct UnrankedMemref {
+    rank: i64,
+    descriptor: *const i64,
+}
+
+/// `memrefCopy`, which `finalize-memref-to-llvm` calls for a `memref.copy`
+/// between layouts that are not both contiguous: copies every element of
+/// `src` to the same index of `dst` (same rank and sizes).
+///
+/// # Safety
+/// `src` and `dst` must be valid unranked memrefs of equal rank and sizes
+/// whose elements are `elem_size` bytes and lie in live buffers.
+pub unsafe extern "C" fn memref_copy(
+    elem_size: i64,
+    src: *const UnrankedMemref,
+    dst: *const UnrankedMemref,
+) {
+    no_unwind("memrefCopy", || {
+        // SAFETY: valid unranked memrefs (caller).
+        let (src, dst) = unsafe { (&*src, &*dst) };
+        let rank = usize::try_from(src.rank).expect("a memref rank");
+        let field = |m: &UnrankedMemref, i: usize| -> i64 {
+            // SAFETY: the descriptor has 3 + 2·rank fields (caller).
+            unsafe { *m.descriptor.add(i) }
+        };
+        let size = |k: usize| field(src, 3 + k);
+        if (0..rank).any(|k| size(k) == 0) {
+            return;
+        }
+        let width = usize::try_from(elem_size).expect("an element size");
+        let mut index = vec![0i64; rank];
+        loop {
+            let offset = |m: &UnrankedMemref| {
+                field(m, 2)
+                    + (0..rank)
+                        .map(|k| index[k] * field(m, 3 + rank + k))
+                        .sum::<i64>()
+            };
+            let (from, to) = (offset(src), offset(dst));
+            let base = |m: &UnrankedMemref| field(m, 1) as *mut u8;
+            // SAFETY: both elements lie in their live buffers (caller); a
+            // copy never overlaps itself element-wise.
+            unsafe {
+                std::ptr::copy(
+                    base(src).offset(from as isize * elem_size as isize),
+                    base(dst).offset(to as isize * elem_size as isize),
+                    width,
+                )
+            };
+            let mut k = rank;
+            loop {
+                if k == 0 {
+                    return;
+                }
+                k -= 1;
+                index[k] += 1;
+                if index[k] < size(k) {
+                    break;
+                }
+                index[k] = 0;
+            }
+        }
+    })
+}
+
 /// The runtime's external symbols and their addresses, for the JIT to map
 /// the compiled code's references to.
-pub fn runtime_symbols() -> [(&'static str, usize); 3] {
+pub fn runtime_symbols() -> [(&'static str, usize); 4] {
     [
         (
             "omlc_rt_parallel_for",
@@ -250,6 +319,7 @@ pub fn runtime_symbols() -> [(&'static str, usize); 3] {
         ),
         ("omlc_rt_alloc", omlc_rt_alloc as *const () as usize),
         ("omlc_rt_free", omlc_rt_free as *const () as usize),
+        ("memrefCopy", memref_copy as *const () as usize),
     ]
 }
 
@@ -259,6 +329,27 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+
+    #[test]
+    fn memref_copy_follows_both_layouts() {
+        // A 2x3 f32 source read row-major from offset 1 of its buffer,
+        // copied into the transpose of a 3x2 buffer (strides 1, 2).
+        let src_buf: Vec<f32> = (0..7).map(|v| v as f32).collect();
+        let mut dst_buf = vec![0f32; 6];
+        let src_desc = [0, src_buf.as_ptr() as i64, 1, 2, 3, 3, 1];
+        let dst_desc = [0, dst_buf.as_mut_ptr() as i64, 0, 2, 3, 1, 2];
+        let src = UnrankedMemref {
+            rank: 2,
+            descriptor: src_desc.as_ptr(),
+        };
+        let dst = UnrankedMemref {
+            rank: 2,
+            descriptor: dst_desc.as_ptr(),
+        };
+        // SAFETY: both descriptors describe their live buffers.
+        unsafe { memref_copy(4, &src, &dst) };
+        assert_eq!(dst_buf, [1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+    }
 
     #[test]
     fn chunks_are_balanced_and_cover_the_range() {
@@ -396,7 +487,12 @@ mod tests {
         let names: Vec<_> = runtime_symbols().iter().map(|s| s.0).collect();
         assert_eq!(
             names,
-            ["omlc_rt_parallel_for", "omlc_rt_alloc", "omlc_rt_free"]
+            [
+                "omlc_rt_parallel_for",
+                "omlc_rt_alloc",
+                "omlc_rt_free",
+                "memrefCopy"
+            ]
         );
         assert!(runtime_symbols().iter().all(|s| s.1 != 0));
     }

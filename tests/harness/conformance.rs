@@ -7,7 +7,7 @@
 //! full run.
 //!
 //! Environment: `CONFORMANCE_MODES=jit,aot,dynamic` (default all),
-//! `CONFORMANCE_FILTER=<substring of case ids>`, `CONFORMANCE_BLESS=1`
+//! `CONFORMANCE_FILTER=<substrings of case ids, comma-separated>`, `CONFORMANCE_BLESS=1`
 //! rewrites the manifest from the run, `ONNX_MLC_BIN` the CLI to drive
 //! (default: `onnx-mlc` of this build), `CONFORMANCE_JOBS` concurrent runs
 //! (default: available cores), `CONFORMANCE_TIMEOUT` seconds per run.
@@ -95,7 +95,7 @@ fn run() -> Result<bool, String> {
 
     let all: Vec<Case> = cases(&root)
         .into_iter()
-        .filter(|c| case_id(c).contains(&filter))
+        .filter(|c| filter.split(',').any(|f| case_id(c).contains(f)))
         .collect();
     let scratch = std::env::temp_dir().join(format!("onnx-mlc-conformance-{}", std::process::id()));
     let runner = Runner {

@@ -4,6 +4,7 @@
 use inkwell::context::Context;
 use inkwell::execution_engine::ExecutionEngine;
 use inkwell::module::Module;
+use inkwell::support::search_for_address_of_symbol;
 use inkwell::OptimizationLevel;
 use onnx_mlc_codegen::CodegenError;
 use onnx_mlc_runtime::abi::{MainFn, OmlcModelInfo};
@@ -46,11 +47,13 @@ impl JitCode {
         let engine = module
             .create_jit_execution_engine(OptimizationLevel::Aggressive)
             .map_err(|e| CodegenError::Jit(e.to_string()))?;
-        for (name, address) in runtime_symbols() {
+        let runtime = runtime_symbols();
+        for (name, address) in runtime {
             if let Some(f) = module.get_function(name) {
                 engine.add_global_mapping(&f, address);
             }
         }
+        check_resolved(&module, &runtime.map(|(name, _)| name))?;
         let main = engine
             .get_function_address("__omlc_main")
             .map_err(|e| CodegenError::Jit(format!("__omlc_main: {e:?}")))?;
@@ -76,4 +79,25 @@ impl JitCode {
             main,
         })
     }
+}
+
+/// Fails when the module calls a function that is neither defined in it,
+/// an LLVM intrinsic, one of the runtime's `mapped` symbols, nor found in
+/// the process (libm): MCJIT would resolve it to address 0 and the first
+/// call would crash.
+fn check_resolved(module: &Module, mapped: &[&str]) -> Result<()> {
+    for f in module.get_functions() {
+        let name = f.get_name().to_string_lossy();
+        let defined = f.count_basic_blocks() > 0;
+        if defined || name.starts_with("llvm.") || mapped.contains(&name.as_ref()) {
+            continue;
+        }
+        if search_for_address_of_symbol(&name).is_none() {
+            return Err(CodegenError::Jit(format!(
+                "the compiled code calls `{name}`, which neither the runtime nor the process defines"
+            ))
+            .into());
+        }
+    }
+    Ok(())
 }

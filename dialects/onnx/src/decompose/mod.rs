@@ -10,7 +10,7 @@
 //! optimizer may re-fuse the expansion afterwards.
 //!
 //! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`)
+//! `activation.rs`, `dropout.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -26,6 +26,7 @@
 
 mod activation;
 mod attention;
+mod dropout;
 mod loss;
 mod norm;
 mod rotary;
@@ -48,6 +49,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
     use OpKind::*;
     Some(match kind {
         Attention => attention::attention,
+        Dropout => dropout::dropout,
         SoftmaxCrossEntropyLoss => loss::softmax_cross_entropy,
         NegativeLogLikelihoodLoss => loss::negative_log_likelihood,
         RMSNormalization => norm::rms_normalization,
@@ -178,6 +180,18 @@ impl Builder<'_> {
     /// A value's shape, when it is fully static.
     pub fn dims(&self, v: Value) -> Option<Vec<i64>> {
         self.tensor(v)?.static_dims()
+    }
+
+    /// The contents of a small integer or bool value, when inference
+    /// knows them all (bools as 0/1).
+    pub fn known(&self, v: Value) -> Option<Vec<i64>> {
+        self.knowledge.values.get(&v)?.as_known()
+    }
+
+    /// The declared element type of result `i` of the op being replaced.
+    pub fn result_elem(&self, i: usize) -> Option<ElemType> {
+        let r = self.target().results.get(i).copied().flatten()?;
+        self.ir.ty(r).elem()
     }
 
     /// A value's rank, when known.
@@ -390,7 +404,7 @@ fn axes_are_input(kind: OpKind, opset: i64) -> Option<bool> {
 
 /// A tensor of a floating-point element type from `f64` values (rounded
 /// to the type); `None` for other element types.
-fn float_data(elem: ElemType, dims: Vec<i64>, values: &[f64]) -> Option<TensorData> {
+pub(super) fn float_data(elem: ElemType, dims: Vec<i64>, values: &[f64]) -> Option<TensorData> {
     let data = match elem {
         ElemType::F64 => TensorData::from_vec(dims, values),
         ElemType::F32 => {
