@@ -759,6 +759,30 @@ mod tests {
     }
 
     #[test]
+    fn conv_reduction_steps_go_past_16_only_when_few_divide() {
+        let avx512 = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        // A 7×7 stem over 3 channels: 147 = 3 · 49 has no divisor in 8..=16,
+        // so 21 steps; 576 keeps 16 (not 32).
+        for (reduction, steps) in [(147, 21), (576, 16), (27, 9), (5, 5)] {
+            let (script, _) = Schedule::ConvGemm {
+                channels: 64,
+                reduction,
+                spatial: vec![112, 112],
+                col: true,
+                epilogues: 1,
+            }
+            .script(&avx512);
+            assert!(
+                script.contains(&format!("tile_sizes [1, 16, 1, 16, {steps}]")),
+                "{reduction}: {script}"
+            );
+        }
+    }
+
+    #[test]
     fn conv_chunks_by_rows_only_with_a_large_im2col_matrix() {
         let t = Target {
             vector_bits: 512,
