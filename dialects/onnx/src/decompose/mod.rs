@@ -10,7 +10,7 @@
 //! optimizer may re-fuse the expansion afterwards.
 //!
 //! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`)
+//! `activation.rs`, `dropout.rs`, `einsum.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -27,6 +27,7 @@
 mod activation;
 mod attention;
 mod dropout;
+mod einsum;
 mod loss;
 mod norm;
 mod rotary;
@@ -50,6 +51,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
     Some(match kind {
         Attention => attention::attention,
         Dropout => dropout::dropout,
+        Einsum => einsum::einsum,
         SoftmaxCrossEntropyLoss => loss::softmax_cross_entropy,
         NegativeLogLikelihoodLoss => loss::negative_log_likelihood,
         RMSNormalization => norm::rms_normalization,

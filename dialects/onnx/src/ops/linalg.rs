@@ -177,12 +177,15 @@ pub(crate) fn gemm(cx: &mut InferCtx) -> Result<(), Fail> {
 
 /// One operand term of an Einsum equation: its labels, and where its
 /// ellipsis stands among them.
-struct Term {
-    labels: Vec<char>,
-    ellipsis: Option<usize>,
+pub(crate) struct Term {
+    /// The letters, in order (the ellipsis is not among them).
+    pub labels: Vec<char>,
+    /// How many letters precede the ellipsis, when there is one.
+    pub ellipsis: Option<usize>,
 }
 
-fn parse_term(s: &str) -> Result<Term, Fail> {
+/// Parses one term of an Einsum equation (spaces are ignored).
+pub(crate) fn parse_term(s: &str) -> Result<Term, Fail> {
     let mut labels = vec![];
     let mut ellipsis = None;
     let mut rest = s.trim();

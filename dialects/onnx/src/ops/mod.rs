@@ -11,7 +11,7 @@ mod elementwise;
 mod fused;
 mod index;
 mod layout;
-mod linalg;
+pub(crate) mod linalg;
 mod loss;
 mod ml;
 mod norm;
