@@ -298,7 +298,19 @@ impl Schedule {
                 work_per_channel,
                 epilogues,
             } => {
-                let (tile, chunks) = chunking(*channels, *work_per_channel);
+                // With epilogues the root's result is also the chunk loop's
+                // shared output, and fusing the root into the chunks leaves
+                // the original computing the whole result before the loop:
+                // on every call of the kernel, so once per chunk range at
+                // several threads (MobileNetV2's depthwise convolutions ran
+                // ~8 times at 2 threads). One chunk until the fusion goes
+                // through the loop's block argument (the work is still done
+                // twice at any thread count).
+                let (tile, chunks) = if *epilogues > 0 {
+                    (*channels, 1)
+                } else {
+                    chunking(*channels, *work_per_channel)
+                };
                 s.chunk_and_fuse(*epilogues, &format!("0, {tile}"));
                 s.bufferize();
                 s.serialize_chunks(1);
