@@ -163,6 +163,16 @@ impl Schedule {
             } => {
                 let lanes = target.lanes(32);
                 let nb = batch.len();
+                // The rows of the register tiles: m, or the last batch dim
+                // when m is 1 (ViT's in-projection multiplies [197, 1, 768]
+                // by [768, 2304]: as 197 products of one row, each streams
+                // all of B from memory; 3.5× slower).
+                let rows_at = if *m == 1 && batch.last().is_some_and(|&b| b > 1) {
+                    nb - 1
+                } else {
+                    nb
+                };
+                let rows = if rows_at == nb { *m } else { batch[rows_at] };
                 // Register tile: rows × (2 vectors) of accumulators, `rk`
                 // steps of the reduction at once (the accumulators are
                 // loaded and stored once per `rk` steps); cache blocks of
@@ -170,15 +180,16 @@ impl Schedule {
                 // machine, rk 1 → 4 took 512³ from 110–120 to 130–147
                 // GFLOP/s (JIT; nc = 512 was faster through a C driver but
                 // far slower in the JIT).
-                let (rm, rn) = (8.min(*m), (2 * lanes).min(*n));
-                let (mc, nc, kc) = ((8 * rm).min(*m), (4 * rn).min(*n), 256.min(*k));
+                let (rm, rn) = (8.min(rows), (2 * lanes).min(*n));
+                let (mc, nc, kc) = ((8 * rm).min(rows), (4 * rn).min(*n), 256.min(*k));
                 let rk = [4, 2, 1]
                     .into_iter()
                     .find(|r| k % r == 0 && kc % r == 0)
                     .expect("1 divides");
-                // Chunks: along the first batch dim of extent > 1, else
-                // along m or n (the one with more register tiles), in whole
-                // register tiles so that every tile vectorizes.
+                // Chunks: along the first batch dim of extent > 1 (before
+                // the rows), else along the rows or n (the one with more
+                // register tiles), in whole register tiles so that every
+                // tile vectorizes.
                 let mut sizes = vec![0; nb + 2];
                 let in_units = |extent: i64, unit: i64, work: i64| {
                     let units = (extent + unit - 1) / unit;
@@ -186,31 +197,35 @@ impl Schedule {
                     let tile = tile * unit;
                     (tile, (extent + tile - 1) / tile)
                 };
-                let chunks = match batch.iter().position(|&b| b > 1) {
+                let chunks = match batch[..rows_at].iter().position(|&b| b > 1) {
                     Some(p) => {
                         let rest: i64 = batch[p + 1..].iter().product();
                         let (tile, chunks) = chunking(batch[p], rest * m * n * k / 64);
                         sizes[p] = tile;
                         chunks
                     }
-                    None if m / mc >= n / nc => {
-                        let (tile, chunks) = in_units(*m, mc, n * k / 64);
-                        sizes[nb] = tile;
+                    None if rows / mc >= n / nc => {
+                        let (tile, chunks) = in_units(rows, mc, n * k / 64);
+                        sizes[rows_at] = tile;
                         chunks
                     }
                     None => {
-                        let (tile, chunks) = in_units(*n, nc, m * k / 64);
+                        let (tile, chunks) = in_units(*n, nc, rows * k / 64);
                         sizes[nb + 1] = tile;
                         chunks
                     }
                 };
-                let ones = vec![1; nb];
-                let reg = |extra: &[i64]| {
-                    let mut v = ones.clone();
-                    v.extend([rm, rn]);
+                // Sizes over the loops `batch…, m, n` (then `extra`) with
+                // `row` at the rows' loop, `rest` at the other batch loops
+                // and m, and `col` at n.
+                let over = |row: i64, rest: i64, col: i64, extra: &[i64]| {
+                    let mut v = vec![rest; nb + 2];
+                    v[rows_at] = row;
+                    v[nb + 1] = col;
                     v.extend(extra);
-                    list(&v)
+                    v
                 };
+                let reg = |extra: &[i64]| list(&over(rm, 1, rn, extra));
                 let handles = |n: usize| format!(", {ANY}").repeat(n);
                 let e = *epilogues;
                 let last = if e == 0 {
@@ -248,13 +263,39 @@ impl Schedule {
                     s.line(&format!("%fill, %c2 = transform.structured.fuse_into_containing_op %fill0 into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
                 }
                 s.line(&format!("%fl, %fll:{} = transform.structured.tile_using_for %fill tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 2, reg(&[]), handles(nb + 2)));
-                let mut csizes = vec![0; nb];
-                csizes.extend([mc, nc, kc]);
+                let csizes = over(mc, 0, nc, &[kc]);
                 s.line(&format!("%m1, %kl:3 = transform.structured.tile_using_for %mm tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY}, {ANY}, {ANY})", list(&csizes)));
                 s.line(&format!("%m2, %ml:{} = transform.structured.tile_using_for %m1 tile_sizes [{}] : ({ANY}) -> ({ANY}{})", nb + 3, reg(&[rk]), handles(nb + 3)));
+                // Register tiles of sizes that do not divide m, n or k (ViT's
+                // 197 tokens) have dynamic sizes, and a dynamic tile does
+                // not vectorize: peel the last tile off every register-tile
+                // loop (innermost first) so that the others are static.
+                let outer = (rows_at < nb).then_some(rows_at);
+                let mut loops: Vec<String> = (nb..nb + 3)
+                    .rev()
+                    .chain(outer)
+                    .map(|i| format!("%ml#{i}"))
+                    .collect();
+                let tiled = ["%fll".to_string()]
+                    .into_iter()
+                    .chain((e > 0).then(|| "%el".to_string()))
+                    .chain((0..e.saturating_sub(1)).map(|i| format!("%fe{i}l")));
+                for t in tiled {
+                    loops.extend(
+                        [nb + 1, nb]
+                            .into_iter()
+                            .chain(outer)
+                            .map(|i| format!("{t}#{i}")),
+                    );
+                }
+                s.peel(&loops);
                 s.vectorize();
                 s.bufferize();
-                s.serialize_chunks(1);
+                // A single chunk's loop is folded away by the peel's
+                // canonicalization.
+                if chunks > 1 {
+                    s.serialize_chunks(1);
+                }
                 s.lower_vectors();
                 chunks
             }
@@ -578,6 +619,31 @@ impl Script {
         self.line(&format!("}} : {ANY}"));
     }
 
+    /// Peels the partial last iteration off each of the `scf.for` loops
+    /// `loops` (handles, each loop before the loops around it), then
+    /// canonicalizes: the tiles of the full iterations get static sizes
+    /// (and vectorize), only the remainder's stay dynamic. A loop whose
+    /// step divides its range has nothing to peel and is left alone (the
+    /// peel's failure is suppressed).
+    fn peel(&mut self, loops: &[String]) {
+        const FOR: &str = "!transform.op<\"scf.for\">";
+        for (i, l) in loops.iter().enumerate() {
+            self.line(&format!("%peel{i} = transform.cast {l} : {ANY} to {FOR}"));
+            self.line(&format!(
+                "transform.sequence %peel{i} : {FOR} failures(suppress) {{"
+            ));
+            self.line(&format!("^bb0(%loop{i}: {FOR}):"));
+            self.line(&format!(
+                "  %main{i}, %rest{i} = transform.loop.peel %loop{i} : ({FOR}) -> ({ANY}, {ANY})"
+            ));
+            self.line("}");
+        }
+        let f = self.func;
+        self.line(&format!("transform.apply_patterns to {f} {{"));
+        self.line("  transform.apply_patterns.canonicalization");
+        self.line(&format!("}} : {ANY}"));
+    }
+
     fn line(&mut self, l: &str) {
         self.body.push_str("    ");
         self.body.push_str(l);
@@ -742,6 +808,37 @@ mod tests {
             col,
             epilogues: 1,
         }
+    }
+
+    /// A product of one row per batch element (ViT's [197, 1, 768] by
+    /// [768, 2304]) takes its register rows from the batch dim, blocks
+    /// and chunks it like m; the partial last tiles are peeled.
+    #[test]
+    fn matmul_of_single_rows_tiles_the_batch_as_rows() {
+        let target = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let (script, _) = Schedule::Matmul {
+            batch: vec![197],
+            m: 1,
+            n: 2304,
+            k: 768,
+            epilogues: 0,
+        }
+        .script(&target);
+        assert!(script.contains("tile_sizes [64, 0, 128, 256]"), "{script}");
+        assert!(script.contains("tile_sizes [8, 1, 32, 4]"), "{script}");
+        assert!(script.contains("transform.loop.peel"), "{script}");
+        let (plain, _) = Schedule::Matmul {
+            batch: vec![1],
+            m: 128,
+            n: 768,
+            k: 768,
+            epilogues: 0,
+        }
+        .script(&target);
+        assert!(plain.contains("tile_sizes [1, 8, 32, 4]"), "{plain}");
     }
 
     #[test]

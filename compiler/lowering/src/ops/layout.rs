@@ -476,7 +476,10 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let init = kb.init(y)?;
     let mut ins = vec![];
     if let Some(v) = value_input {
-        ins.push((kb.tensor(v), map(rank, &[])));
+        // A scalar, or (as the Attention function body passes it) a
+        // one-element vector: every index of it is 0.
+        let value_rank = kb.shape(v)?.0.len();
+        ins.push((kb.tensor(v), map(rank, &vec!["0".to_string(); value_rank])));
     }
     let e = kb.e;
     let scalar = elem_type(e.cx, elem)?;

@@ -251,6 +251,33 @@ impl<'a> InferCtx<'a> {
         d.attrs.tensor("value")
     }
 
+    /// The contents of numeric input `i` as numbers, when known at compile
+    /// time: a constant of any numeric type, a tracked integer value, or
+    /// the `Cast` to `float`/`double` of a tracked integer value (how
+    /// expanded function bodies turn a computed size into Range's float
+    /// `limit`) when every element converts exactly.
+    pub fn known_numbers(&self, i: usize) -> Option<Vec<f64>> {
+        if let Some(data) = self.const_input(i) {
+            return data.to_f64s();
+        }
+        if let Some(ints) = self.sym_input(i).and_then(SymTensor::as_known) {
+            return Some(ints.into_iter().map(|x| x as f64).collect());
+        }
+        let v = (*self.op().inputs.get(i)?)?;
+        let crate::ir::ValueDef::Result(def, _) = self.ir.value(v).def else { return None };
+        let d = self.ir.op(def);
+        let to = match self.ir.ty(v).as_tensor()?.elem {
+            ElemType::F32 => |x: i64| (x as f32) as i64 == x,
+            ElemType::F64 => |x: i64| (x as f64) as i64 == x,
+            _ => return None,
+        };
+        if d.kind != OpKind::Cast {
+            return None;
+        }
+        let ints = self.knowledge.values.get(&(*d.inputs.first()?)?)?.as_known()?;
+        ints.iter().all(|&x| to(x)).then(|| ints.into_iter().map(|x| x as f64).collect())
+    }
+
     /// The known contents of integer input `i`.
     pub fn sym_input(&self, i: usize) -> Option<&SymTensor> {
         let v = (*self.op().inputs.get(i)?)?;

@@ -9,8 +9,12 @@
 //! for comparisons, logic and `IsInf`/`IsNaN`; `to` for `Cast`; the second
 //! input's for `CastLike`; the second input's for `Where`.
 //!
-//! Integer values of `Add`, `Sub`, `Mul`, `Div`, `Mod`, `Neg`, `Cast`, `Max`,
-//! `Min`, comparisons and `Where` are propagated (shape arithmetic).
+//! Integer values of `Add`, `Sub`, `Mul`, `Div`, `Mod`, `Neg`, `Abs`, `Cast`,
+//! `Max`, `Min`, comparisons and `Where` are propagated (shape
+//! arithmetic), and so are bool values (0/1) through `Not`, `And`, `Or`
+//! and `Xor`: expanded function bodies (Attention's grouped-query branch)
+//! choose shape entries with `Where` on conditions built from constants by
+//! logic ops.
 
 use crate::dim::Dim;
 use crate::infer::shape::{broadcast, broadcast_all};
@@ -27,10 +31,14 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             let to = cx.int("to")?;
             let elem = ElemType::from_onnx(to as i32).ok_or_else(|| invalid!("'to' = {to} is not a data type"))?;
             same_shape(cx, Some(elem))?;
-            if matches!(elem, ElemType::I64 | ElemType::I32) {
-                if let Some(v) = cx.sym_input(0).cloned() {
-                    cx.set_value(0, v);
+            match elem {
+                ElemType::I64 | ElemType::I32 => {
+                    if let Some(v) = cx.sym_input(0).cloned() {
+                        cx.set_value(0, v);
+                    }
                 }
+                ElemType::Bool => propagate(cx, |a, _| truth(a).map(bool_dim), 1)?,
+                _ => {}
             }
             Ok(())
         }
@@ -57,7 +65,23 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
                 _ => Ok(()),
             }
         }
-        And | Or | Xor => binary(cx, Some(ElemType::Bool)),
+        Abs => {
+            same_shape(cx, None)?;
+            propagate(cx, |a, _| Some(Dim::Known(a.as_known()?.checked_abs()?)), 1)
+        }
+        Not => {
+            same_shape(cx, None)?;
+            propagate(cx, |a, _| truth(a).map(|x| bool_dim(!x)), 1)
+        }
+        And | Or | Xor => {
+            binary(cx, Some(ElemType::Bool))?;
+            let op = match cx.kind() {
+                And => |x: bool, y: bool| x & y,
+                Or => |x: bool, y: bool| x | y,
+                _ => |x: bool, y: bool| x ^ y,
+            };
+            propagate(cx, |a, b| Some(bool_dim(op(truth(a)?, truth(b)?))), 2)
+        }
         Equal | Greater | GreaterOrEqual | Less | LessOrEqual => {
             binary(cx, Some(ElemType::Bool))?;
             let cmp = match cx.kind() {
@@ -78,11 +102,13 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             let shapes: Vec<Vec<Dim>> = (0..n).map(|i| cx.dims(i).map(<[Dim]>::to_vec)).collect::<Result<_, _>>()?;
             let out = broadcast_all(shapes.iter().map(Vec::as_slice))?;
             cx.set_tensor(0, elem, out);
-            match cx.kind() {
-                Max if n == 2 => propagate(cx, |a, b| known2(a, b, i64::max), 2),
-                Min if n == 2 => propagate(cx, |a, b| known2(a, b, i64::min), 2),
-                _ => Ok(()),
-            }
+            let fold: fn(i64, i64) -> Option<i64> = match cx.kind() {
+                Max => |a, b| Some(a.max(b)),
+                Min => |a, b| Some(a.min(b)),
+                _ => return Ok(()),
+            };
+            propagate_variadic(cx, fold);
+            Ok(())
         }
         Where => {
             let elem = cx.elem(1)?;
@@ -152,8 +178,30 @@ fn int_mod(a: &Dim, b: &Dim, fmod: bool) -> Option<Dim> {
     Some(Dim::Known(if !fmod && r != 0 && (r < 0) != (y < 0) { r + y } else { r }))
 }
 
-fn known2(a: &Dim, b: &Dim, f: fn(i64, i64) -> i64) -> Option<Dim> {
-    Some(Dim::Known(f(a.as_known()?, b.as_known()?)))
+/// A known bool (or integer) element as a truth value.
+fn truth(a: &Dim) -> Option<bool> {
+    Some(a.as_known()? != 0)
+}
+
+/// A truth value as a known 0/1 element.
+fn bool_dim(x: bool) -> Dim {
+    Dim::Known(i64::from(x))
+}
+
+/// Variadic `Max`/`Min` on known values: folds the inputs'
+/// elements left to right with `f`, broadcasting; does nothing when an
+/// input value or a result element is unknown.
+fn propagate_variadic(cx: &mut InferCtx, f: fn(i64, i64) -> Option<i64>) {
+    let ins: Option<Vec<SymTensor>> = (0..cx.num_inputs()).map(|i| cx.sym_input(i).cloned()).collect();
+    let Some(ins) = ins else { return };
+    let refs: Vec<&SymTensor> = ins.iter().collect();
+    let out = zip_broadcast(&refs, |e| {
+        let (first, rest) = e.split_first()?;
+        rest.iter().try_fold(first.as_known()?, |acc, d| f(acc, d.as_known()?)).map(Dim::Known)
+    });
+    if let Some(out) = out {
+        cx.set_value(0, out);
+    }
 }
 
 /// Compares two dims; symbolic dims compare only when the answer does not
@@ -278,6 +326,22 @@ mod tests {
             13 Greater(ci(&[-3]), cs(-2)) => Valued("1xi1", &[0]);
             16 Where(ci(&[1, 0]), ci(&[5, 6]), ci(&[7, 8])) => Valued("2xi64", &[5, 8]);
             13 Max(ci(&[1, 9]), ci(&[4, 2])) => Valued("2xi64", &[4, 9]);
+            13 Max(ci(&[1, 9]), ci(&[4, 2]), cs(5)) => Valued("2xi64", &[5, 9]);
+            13 Min(ci(&[1, 9])) => Valued("2xi64", &[1, 9]);
+            13 Abs(ci(&[-3, 4])) => Valued("2xi64", &[3, 4]);
+            13 Abs(ci(&[i64::MIN])) => "1xi64";
+        }
+    }
+
+    #[test]
+    fn bool_values_propagate_through_logic() {
+        infers! {
+            1 Not(cb(&[false, true])) => Valued("2xi1", &[1, 0]);
+            7 And(cb(&[true, true, false]), cb(&[true, false, false])) => Valued("3xi1", &[1, 0, 0]);
+            7 Or(cb(&[true, false]), cb(&[false])) => Valued("2xi1", &[1, 0]);
+            7 Xor(cb(&[true, false]), cb(&[true, true])) => Valued("2xi1", &[0, 1]);
+            13 Cast(ci(&[0, 7, -1]); to = int(9)) => Valued("3xi1", &[0, 1, 1]);
+            7 And(ti("2xi1"), cb(&[false, false])) => "2xi1";
         }
     }
 

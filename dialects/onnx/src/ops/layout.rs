@@ -41,7 +41,6 @@ use crate::dim::Dim;
 use crate::infer::shape::{broadcast, fmt_dims, normalize_axis};
 use crate::infer::{Fail, InferCtx, SymTensor, MAX_TRACKED_ELEMS};
 use crate::schema::OpKind;
-use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};
 use crate::{invalid, unknown};
 
@@ -1033,8 +1032,7 @@ fn range(cx: &mut InferCtx) -> Result<(), Fail> {
         return Ok(());
     }
     let float = |i| {
-        cx.const_input(i)
-            .and_then(TensorData::to_f64s)
+        cx.known_numbers(i)
             .filter(|v| v.len() == 1)
             .map(|v| v[0])
     };
@@ -1358,5 +1356,36 @@ mod tests {
         let r = g.op(Range, &[zero, seq, one], &[], 1)[0];
         g.infer().unwrap();
         assert_eq!(g.ty(r), r#"tensor<"S"xi64>"#);
+    }
+
+    #[test]
+    fn float_range_over_a_cast_size() {
+        // A window function's body: Range(0.0, float(size), 1.0) with the
+        // size computed from a shape. A cast to float16 is not looked
+        // through (its rounding is not checked), nor is an unknown size.
+        let mut g = Graph::new(17);
+        let x = g.input(t("2x7xf32"));
+        let s = g.op(Shape, &[x], &[], 1)[0];
+        let one = g.constant(TensorData::scalar(1i64));
+        let n = g.op(Gather, &[s, one], &[], 1)[0];
+        let cast = |g: &mut Graph, v, to: i64| g.op(Cast, &[v], &[("to", int(to))], 1)[0];
+        let limit = cast(&mut g, n, 1);
+        let zero = g.constant(TensorData::scalar(0f32));
+        let step = g.constant(TensorData::scalar(2f32));
+        let r = g.op(Range, &[zero, limit, step], &[], 1)[0];
+        let wide = cast(&mut g, n, 11);
+        let zero_i = g.constant(TensorData::scalar(0i64));
+        let (zero64, one64) = (cast(&mut g, zero_i, 11), cast(&mut g, one, 11));
+        let r64 = g.op(Range, &[zero64, wide, one64], &[], 1)[0];
+        let half = cast(&mut g, n, 10);
+        let (zero16, step16) = (cast(&mut g, zero, 10), cast(&mut g, step, 10));
+        let r16 = g.op(Range, &[zero16, half, step16], &[], 1)[0];
+        let y = g.input(t("f32"));
+        let unknown = g.op(Range, &[zero, y, step], &[], 1)[0];
+        g.infer().unwrap();
+        assert_eq!(g.ty(r), "tensor<4xf32>");
+        assert_eq!(g.ty(r64), "tensor<7xf64>");
+        assert_eq!(g.ty(r16), "tensor<?xf16>");
+        assert_eq!(g.ty(unknown), "tensor<?xf32>");
     }
 }

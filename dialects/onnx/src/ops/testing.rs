@@ -303,6 +303,15 @@ pub(crate) fn cs(value: i64) -> In {
     In::C(TensorData::scalar(value))
 }
 
+/// A 1-D bool constant operand.
+pub(crate) fn cb(values: &[bool]) -> In {
+    let bytes: Vec<u8> = values.iter().map(|&b| u8::from(b)).collect();
+    In::C(
+        TensorData::from_raw(crate::types::ElemType::Bool, vec![values.len() as i64], bytes.into())
+            .expect("length matches"),
+    )
+}
+
 /// A 1-D float constant operand.
 pub(crate) fn cf(values: &[f32]) -> In {
     In::C(TensorData::from_vec(vec![values.len() as i64], values).expect("length matches"))
