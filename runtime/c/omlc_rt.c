@@ -199,32 +199,50 @@ struct omlc_rt {
     int32_t nworkers;   /* nthreads - 1 */
     pthread_t *workers;
     pthread_mutex_t busy; /* held by the thread whose loop the pool runs */
-    pthread_mutex_t mu;   /* guards everything below */
+    pthread_mutex_t mu;   /* guards everything below but `next` */
     pthread_cond_t wake;  /* workers: a new loop, or stop */
-    pthread_cond_t done;  /* the caller: all workers left the loop */
+    pthread_cond_t done;  /* the caller: every chunk of the loop finished */
     uint64_t generation;  /* counts loops */
     int stop;
-    int32_t active;       /* workers still in the current loop */
+    int64_t finished;     /* chunks of the current loop finished */
     omlc_task task;       /* the current loop */
     void *ctx;
     int64_t n, chunks;
-    _Atomic int64_t next; /* next chunk to run */
+    /* The next chunk to run (low 32 bits) of the loop whose generation's
+     * low 32 bits are the high ones: a worker that wakes after its loop is
+     * over cannot claim a chunk of the next one with the old task. */
+    _Atomic uint64_t next;
 };
 
 /* Set on pool threads, and on a caller while it runs chunks of its loop:
  * a parallel_for from such a thread runs inline. */
 static _Thread_local int in_loop;
 
-/* Runs chunks of the current loop until none are left. */
-static void run_chunks(omlc_rt *rt, omlc_task task, void *ctx, int64_t n, int64_t chunks) {
+/* Claims and runs chunks of loop `generation` until none are left (or the
+ * loop is over). The caller of the loop waits until every chunk is
+ * finished, so `task` and `ctx` are live while a claimed chunk runs. */
+static void run_chunks(omlc_rt *rt, uint64_t generation, omlc_task task, void *ctx, int64_t n,
+                       int64_t chunks) {
     const int64_t base = n / chunks, extra = n % chunks;
+    const uint64_t tag = generation << 32;
+    uint64_t cur = atomic_load_explicit(&rt->next, memory_order_relaxed);
     for (;;) {
-        int64_t i = atomic_fetch_add_explicit(&rt->next, 1, memory_order_relaxed);
+        if ((cur & ~(uint64_t)0xffffffff) != tag)
+            return;
+        int64_t i = (int64_t)(cur & 0xffffffff);
         if (i >= chunks)
             return;
+        if (!atomic_compare_exchange_weak_explicit(&rt->next, &cur, cur + 1, memory_order_relaxed,
+                                                   memory_order_relaxed))
+            continue;
         /* Sizes differ by at most one: the first `extra` chunks are longer. */
         int64_t begin = i * base + (i < extra ? i : extra);
         task(ctx, begin, begin + base + (i < extra));
+        pthread_mutex_lock(&rt->mu);
+        if (++rt->finished == chunks)
+            pthread_cond_signal(&rt->done);
+        pthread_mutex_unlock(&rt->mu);
+        cur = atomic_load_explicit(&rt->next, memory_order_relaxed);
     }
 }
 
@@ -243,15 +261,16 @@ static void *worker_main(void *arg) {
         void *ctx = rt->ctx;
         int64_t n = rt->n, chunks = rt->chunks;
         pthread_mutex_unlock(&rt->mu);
-        run_chunks(rt, task, ctx, n, chunks);
+        run_chunks(rt, seen & 0xffffffff, task, ctx, n, chunks);
         pthread_mutex_lock(&rt->mu);
-        if (--rt->active == 0)
-            pthread_cond_signal(&rt->done);
     }
     pthread_mutex_unlock(&rt->mu);
     return NULL;
 }
 
+/* The caller runs chunks too, and waits only for chunks a worker claimed
+ * and has not finished: a worker slow to wake (or descheduled on a busy
+ * machine) finds the chunks taken and never holds the loop up. */
 void omlc_rt_parallel_for(omlc_rt *rt, omlc_task task, void *ctx, int64_t n) {
     if (n <= 0)
         return;
@@ -267,18 +286,19 @@ void omlc_rt_parallel_for(omlc_rt *rt, omlc_task task, void *ctx, int64_t n) {
     rt->ctx = ctx;
     rt->n = n;
     rt->chunks = chunks;
-    atomic_store_explicit(&rt->next, 0, memory_order_relaxed);
-    rt->active = rt->nworkers;
+    rt->finished = 0;
     rt->generation++;
+    const uint64_t generation = rt->generation & 0xffffffff;
+    atomic_store_explicit(&rt->next, generation << 32, memory_order_relaxed);
     pthread_cond_broadcast(&rt->wake);
     pthread_mutex_unlock(&rt->mu);
 
     in_loop = 1;
-    run_chunks(rt, task, ctx, n, chunks);
+    run_chunks(rt, generation, task, ctx, n, chunks);
     in_loop = 0;
 
     pthread_mutex_lock(&rt->mu);
-    while (rt->active > 0)
+    while (rt->finished < chunks)
         pthread_cond_wait(&rt->done, &rt->mu);
     pthread_mutex_unlock(&rt->mu);
     pthread_mutex_unlock(&rt->busy);

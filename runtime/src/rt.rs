@@ -6,16 +6,19 @@
 //! by name (`#[no_mangle]`), so they can never clash with the C runtime an
 //! AOT library loaded into the same process carries.
 //!
-//! The pool is a rayon pool: a `parallel_for` from inside a task (nested
-//! parallelism) or from several threads at once (concurrent runs) is
-//! scheduled by work stealing and cannot deadlock. A context with one
-//! thread has no pool and runs every loop inline.
+//! The pool is a rayon pool that runs one job per extra thread for a loop;
+//! the loop's chunks are claimed from a shared counter by those jobs and by
+//! the calling thread, which waits only for chunks others are running (see
+//! [`RtContext::parallel_for`]). A `parallel_for` from inside a task (nested
+//! parallelism) or from several threads at once (concurrent runs) cannot
+//! deadlock: a waiting thread waits only for chunks that are running. A
+//! context with one thread has no pool and runs every loop inline.
 
 use std::ffi::c_void;
 use std::panic::{self, AssertUnwindSafe};
 use std::ptr::NonNull;
-
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use crate::abi::{OmlcRt, TaskFn};
 use crate::alloc;
@@ -42,8 +45,9 @@ impl RtContext {
         let pool = if threads == 1 {
             None
         } else {
+            // The calling thread runs chunks too: `threads - 1` workers.
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
+                .num_threads(threads - 1)
                 .thread_name(|i| format!("omlc-rt-{i}"))
                 .build()
                 .map_err(|e| RuntimeError::ThreadPool(e.to_string()))?;
@@ -58,8 +62,18 @@ impl RtContext {
     }
 
     /// Calls `f(begin, end)` on disjoint ranges covering `[0, n)`, on the
-    /// pool, and returns when all calls are done.
-    pub fn parallel_for(&self, n: i64, f: impl Fn(i64, i64) + Sync) {
+    /// calling thread and the pool, and returns when all calls are done.
+    ///
+    /// The ranges (`CHUNKS_PER_THREAD` per thread) are claimed one by one
+    /// from a shared counter by the calling thread and by one job per other
+    /// thread, and the caller waits only for ranges another thread has
+    /// claimed and not finished. So the caller works instead of sleeping
+    /// while the pool runs the loop, and a worker that is slow to start (a
+    /// sleeping thread to wake, or one descheduled on a busy machine) never
+    /// holds a loop up: it finds the ranges taken and does nothing. Two
+    /// threads are then never much slower than one. `f` is `'static`
+    /// because a job may start after the loop it was spawned for is over.
+    pub fn parallel_for(&self, n: i64, f: impl Fn(i64, i64) + Send + Sync + 'static) {
         if n <= 0 {
             return;
         }
@@ -67,12 +81,29 @@ impl RtContext {
             return f(0, n);
         };
         let chunks = n.min(CHUNKS_PER_THREAD * self.threads as i64);
-        pool.install(|| {
-            (0..chunks).into_par_iter().for_each(|i| {
-                let (begin, end) = chunk(n, chunks, i);
-                f(begin, end);
-            })
+        if chunks == 1 {
+            return f(0, n);
+        }
+        let lp = Arc::new(Loop {
+            f,
+            n,
+            chunks,
+            next: AtomicI64::new(0),
+            done: Mutex::new(0),
+            finished: Condvar::new(),
         });
+        for _ in 1..self.threads.min(chunks as usize) {
+            let lp = Arc::clone(&lp);
+            pool.spawn(move || lp.work());
+        }
+        lp.work();
+        let mut done = lp.done.lock().unwrap_or_else(PoisonError::into_inner);
+        while *done < chunks {
+            done = lp
+                .finished
+                .wait(done)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
     }
 
     /// The pointer compiled code receives as `omlc_rt *`.
@@ -87,6 +118,37 @@ fn chunk(n: i64, chunks: i64, i: i64) -> (i64, i64) {
     let (base, extra) = (n / chunks, n % chunks);
     let begin = i * base + i.min(extra);
     (begin, begin + base + i64::from(i < extra))
+}
+
+/// One `parallel_for` loop, shared by the threads that run its chunks.
+struct Loop<F> {
+    f: F,
+    n: i64,
+    chunks: i64,
+    /// The next chunk to claim.
+    next: AtomicI64,
+    /// How many chunks are finished; `finished` is notified at the last.
+    done: Mutex<i64>,
+    finished: Condvar,
+}
+
+impl<F: Fn(i64, i64)> Loop<F> {
+    /// Claims and runs chunks until none are left.
+    fn work(&self) {
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.chunks {
+                return;
+            }
+            let (begin, end) = chunk(self.n, self.chunks, i);
+            (self.f)(begin, end);
+            let mut done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
+            *done += 1;
+            if *done == self.chunks {
+                self.finished.notify_all();
+            }
+        }
+    }
 }
 
 /// Runs `f`, aborting the process if it panics: a panic must not unwind
@@ -139,8 +201,11 @@ pub unsafe extern "C" fn omlc_rt_parallel_for(
         let task = task.expect("NULL task");
         let ctx = SharedCtx(ctx);
         // SAFETY: the caller passes the task and context the ABI describes.
-        let run = |begin, end| unsafe { task(ctx.get(), begin, end) };
+        let run = move |begin, end| unsafe { task(ctx.get(), begin, end) };
         // SAFETY: NULL or a live `RtContext` (caller).
+        // A chunk's task runs only while this call waits for it (a job
+        // that starts after the loop is over finds no chunk left), so
+        // `ctx` is live whenever it is used.
         match unsafe { rt.cast::<RtContext>().as_ref() } {
             Some(rt) => rt.parallel_for(n, run),
             None if n > 0 => run(0, n),
@@ -302,13 +367,14 @@ mod tests {
 
     /// Runs `parallel_for(n)` and checks every index was visited once.
     fn check_coverage(rt: &RtContext, n: i64) {
-        let hits: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
-        let calls = AtomicUsize::new(0);
-        rt.parallel_for(n, |b, e| {
+        let hits: Arc<Vec<AtomicU32>> = Arc::new((0..n).map(|_| AtomicU32::new(0)).collect());
+        let calls = Arc::new(AtomicUsize::new(0));
+        let (h, c) = (Arc::clone(&hits), Arc::clone(&calls));
+        rt.parallel_for(n, move |b, e| {
             assert!(0 <= b && b < e && e <= n, "bad range [{b}, {e}) of {n}");
-            calls.fetch_add(1, Ordering::Relaxed);
+            c.fetch_add(1, Ordering::Relaxed);
             for i in b..e {
-                hits[i as usize].fetch_add(1, Ordering::Relaxed);
+                h[i as usize].fetch_add(1, Ordering::Relaxed);
             }
         });
         assert!(
@@ -320,7 +386,7 @@ mod tests {
         } else {
             4 * rt.threads()
         };
-        assert!(calls.into_inner() <= max_calls.min(n.max(0) as usize));
+        assert!(calls.load(Ordering::Relaxed) <= max_calls.min(n.max(0) as usize));
     }
 
     #[test]
@@ -339,13 +405,13 @@ mod tests {
     fn one_thread_runs_inline_in_one_call() {
         let rt = RtContext::new(1).unwrap();
         let me = std::thread::current().id();
-        let mut calls = Vec::new();
-        let calls_cell = std::sync::Mutex::new(&mut calls);
-        rt.parallel_for(50, |b, e| {
+        let calls = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let c = Arc::clone(&calls);
+        rt.parallel_for(50, move |b, e| {
             assert_eq!(std::thread::current().id(), me);
-            calls_cell.lock().unwrap().push((b, e));
+            c.lock().unwrap().push((b, e));
         });
-        assert_eq!(calls, [(0, 50)]);
+        assert_eq!(*calls.lock().unwrap(), [(0, 50)]);
     }
 
     #[test]
@@ -356,13 +422,15 @@ mod tests {
                 let rt = Arc::clone(&rt);
                 std::thread::spawn(move || {
                     let (rows, cols) = (37 + t, 53);
-                    let hits: Vec<AtomicU32> =
-                        (0..rows * cols).map(|_| AtomicU32::new(0)).collect();
-                    rt.parallel_for(rows as i64, |rb, re| {
+                    let hits: Arc<Vec<AtomicU32>> =
+                        Arc::new((0..rows * cols).map(|_| AtomicU32::new(0)).collect());
+                    let (outer, h) = (Arc::clone(&rt), Arc::clone(&hits));
+                    rt.parallel_for(rows as i64, move |rb, re| {
                         for r in rb..re {
-                            rt.parallel_for(cols as i64, |cb, ce| {
+                            let h = Arc::clone(&h);
+                            outer.parallel_for(cols as i64, move |cb, ce| {
                                 for c in cb..ce {
-                                    hits[r as usize * cols + c as usize]
+                                    h[r as usize * cols + c as usize]
                                         .fetch_add(1, Ordering::Relaxed);
                                 }
                             });

@@ -339,7 +339,19 @@ impl Schedule {
                 work_per_channel,
                 epilogues,
             } => {
-                let (tile, chunks) = chunking(*channels, *work_per_channel);
+                // With epilogues the root's result is also the chunk loop's
+                // shared output, and fusing the root into the chunks leaves
+                // the original computing the whole result before the loop:
+                // on every call of the kernel, so once per chunk range at
+                // several threads (MobileNetV2's depthwise convolutions ran
+                // ~8 times at 2 threads). One chunk until the fusion goes
+                // through the loop's block argument (the work is still done
+                // twice at any thread count).
+                let (tile, chunks) = if *epilogues > 0 {
+                    (*channels, 1)
+                } else {
+                    chunking(*channels, *work_per_channel)
+                };
                 s.chunk_and_fuse(*epilogues, &format!("0, {tile}"));
                 s.bufferize();
                 s.serialize_chunks(1);
@@ -411,11 +423,20 @@ impl Schedule {
                 // once: the accumulators are loaded and stored once per `kc`
                 // steps (LLVM does not keep them in registers across the
                 // reduction loop), the weights' column of every step is
-                // broadcast straight into the FMAs.
-                let kc = (1..=16)
-                    .rev()
-                    .find(|c| reduction % c == 0)
-                    .expect("1 divides");
+                // broadcast straight into the FMAs. The largest divisor of
+                // the reduction up to 16 steps, or up to 32 when that is
+                // under 8 (a 7×7 stem's 3·49 would take 7: 21 stores ~25%
+                // less; 32 steps everywhere measured no better than 16).
+                let divisor_up_to = |most: i64| {
+                    (1..=most)
+                        .rev()
+                        .find(|c| reduction % c == 0)
+                        .expect("1 divides")
+                };
+                let kc = match divisor_up_to(16) {
+                    kc if kc < 8 => divisor_up_to(32),
+                    kc => kc,
+                };
                 let mut root_tile = out_tile.clone();
                 root_tile.push(kc);
                 // The reduction in blocks whose rows of the im2col matrix
@@ -843,6 +864,30 @@ mod tests {
         ] {
             let (script, _) = conv(&[56, 56], true).script(&target);
             assert!(script.contains(&format!("%roott, %roott_loops:5 = transform.structured.tile_using_for %fused0 tile_sizes {tile}")), "{script}");
+        }
+    }
+
+    #[test]
+    fn conv_reduction_steps_go_past_16_only_when_few_divide() {
+        let avx512 = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        // A 7×7 stem over 3 channels: 147 = 3 · 49 has no divisor in 8..=16,
+        // so 21 steps; 576 keeps 16 (not 32).
+        for (reduction, steps) in [(147, 21), (576, 16), (27, 9), (5, 5)] {
+            let (script, _) = Schedule::ConvGemm {
+                channels: 64,
+                reduction,
+                spatial: vec![112, 112],
+                col: true,
+                epilogues: 1,
+            }
+            .script(&avx512);
+            assert!(
+                script.contains(&format!("tile_sizes [1, 16, 1, 16, {steps}]")),
+                "{reduction}: {script}"
+            );
         }
     }
 

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Per-kernel profile of a model at 1 thread: CPU time and GFLOP/s per kernel.
+
+`onnx-mlc bench` measures a whole model; this says which kernels the time
+goes to. It compiles the model to a shared library (`onnx-mlc MODEL -o
+DIR/model.so`) and to the `linalg` stage (kernel signatures, call sites),
+runs `onnx-mlc bench --aot --threads 1` under `perf record` (cpu-clock
+samples, so CPU time: less sensitive to a busy machine than wall time), and
+attributes the samples that fall in the benchmarked library to the kernel
+functions of DIR/model.so by address: the compiler's output is
+deterministic, so the library `bench` builds has the same layout (kernels
+are local symbols, present in the unstripped library).
+
+For each distinct kernel function (identical kernels share one, so a
+function may be called several times per run) it prints the calls per run,
+the memref types of its arguments, the CPU time per run over all calls, and
+for convolutions (`O×C×kh×kw` weights) and matrix products (`N×K` weights)
+the GFLOP/s achieved (2 flops per multiply-add).
+
+Usage: kernel_profile.py [--bin target/release/onnx-mlc] [--runs 10] MODEL.onnx
+Needs `perf` and `nm`.
+"""
+from __future__ import annotations
+
+import argparse
+import bisect
+import collections
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+FREQ = 2000  # perf sampling frequency, Hz
+WARMUP = 3   # onnx-mlc bench's default warm-up runs
+
+
+def text_symbols(lib: pathlib.Path) -> list[tuple[int, str]]:
+    """(address, name) of the library's functions, sorted by address."""
+    out = subprocess.run(["nm", "-n", str(lib)], capture_output=True, text=True, check=True)
+    syms = []
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tT":
+            syms.append((int(parts[0], 16), parts[2]))
+    return syms
+
+
+def samples_by_address(data: pathlib.Path) -> tuple[str | None, list[tuple[int, int]]]:
+    """The benchmarked library's name in the profile and its (address,
+    samples) pairs."""
+    out = subprocess.run(["perf", "report", "-i", str(data), "--sort", "dso,sym", "--stdio",
+                          "-F", "sample,dso,sym"], capture_output=True, text=True, check=True)
+    rows, dso = [], None
+    for line in out.stdout.splitlines():
+        m = re.match(r"\s*(\d+)\s+(libonnx-mlc-\S+\.so)\s+\[\.\]\s+0x([0-9a-f]+)", line)
+        if m:
+            dso = m.group(2)
+            rows.append((int(m.group(3), 16), int(m.group(1))))
+    return dso, rows
+
+
+def signatures(linalg: str) -> dict[str, list[str]]:
+    """Kernel name → shapes of its f32 memref arguments."""
+    return {m.group(1): re.findall(r"memref<([0-9x]+)xf32>", m.group(2))
+            for m in re.finditer(r"func\.func @(k\d+)\((.*?)\) attributes", linalg)}
+
+
+def flops(shapes: list[str]) -> int:
+    """Flops of one call: a convolution (4-D weights, 4-D output) or a
+    matrix product (2-D weights); 0 for anything else."""
+    if len(shapes) < 3:
+        return 0
+    w = [int(d) for d in shapes[1].split("x")]
+    y = [int(d) for d in shapes[-1].split("x")]
+    if len(w) == 4 and len(y) == 4:
+        return 2 * w[0] * w[1] * w[2] * w[3] * y[2] * y[3]
+    if len(w) == 2 and len(y) == 2:
+        return 2 * w[0] * w[1] * y[0]
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", "target"))
+    parser.add_argument("--bin", type=pathlib.Path, default=target / "release" / "onnx-mlc")
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("model", type=pathlib.Path)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        lib, data = tmp / "model.so", tmp / "perf.data"
+        subprocess.run([str(args.bin), str(args.model), "-o", str(lib)], check=True)
+        linalg = subprocess.run([str(args.bin), str(args.model), "--emit", "linalg"],
+                                capture_output=True, text=True, check=True).stdout
+        bench = subprocess.run(["perf", "record", "-q", "-F", str(FREQ), "-o", str(data), "--",
+                                str(args.bin), "bench", str(args.model), "--aot", "--threads", "1",
+                                "--runs", str(args.runs), "--warmup", str(WARMUP)],
+                               capture_output=True, text=True, check=True)
+        print(bench.stdout.strip())
+        syms = text_symbols(lib)
+        dso, rows = samples_by_address(data)
+    if dso is None:
+        print("no samples in the model's library", file=sys.stderr)
+        return 1
+    addresses = [a for a, _ in syms]
+    per_fn: collections.Counter[str] = collections.Counter()
+    for address, n in rows:
+        i = bisect.bisect_right(addresses, address) - 1
+        per_fn[syms[i][1] if i >= 0 else "?"] += n
+    calls = collections.Counter(re.findall(r"call @(k\d+)(?:_parallel)?\(", linalg))
+    sigs = signatures(linalg)
+    runs = args.runs + WARMUP
+    total = sum(per_fn.values())
+    print(f"\nCPU time in the model's code: {total / runs / FREQ * 1e3:.1f} ms per run")
+    print(f"{'kernel':8} {'calls':>5} {'ms/run':>7} {'share':>6} {'GFLOP/s':>8}  arguments")
+    for name, n in per_fn.most_common():
+        ms = n / runs / FREQ * 1e3
+        fl = flops(sigs.get(name, [])) * calls[name]
+        gflops = f"{fl / (ms * 1e-3) / 1e9:8.1f}" if fl and ms else " " * 8
+        print(f"{name:8} {calls[name]:5} {ms:7.2f} {100 * n / total:5.1f}% {gflops}  "
+              f"{' '.join(sigs.get(name, []))}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
