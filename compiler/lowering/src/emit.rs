@@ -5,7 +5,7 @@ use melior::ir::attribute::{
     ArrayAttribute, DenseI32ArrayAttribute, FloatAttribute, IntegerAttribute, StringAttribute,
 };
 use melior::ir::operation::OperationBuilder;
-use melior::ir::r#type::IntegerType;
+use melior::ir::r#type::{IntegerType, TypeLike};
 use melior::ir::{
     Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike,
     Type, Value, ValueLike,
@@ -91,6 +91,26 @@ impl<'c, 'a> Emitter<'c, 'a> {
     /// A one-result op of `name` on `operands`, typed like the first one.
     pub fn same(&self, name: &str, operands: &[Value<'c, '_>]) -> Value<'c, 'a> {
         self.value(self.op(name, operands, &[operands[0].r#type()], &[]))
+    }
+
+    /// `acc + a · b`, the step of a product's reduction. Float steps carry
+    /// the `contract` fast-math flag, so that LLVM fuses them into one FMA
+    /// wherever they stay scalar (the remainder of a register tile): the
+    /// vectorized tiles compute `vector.fma`, and every element of a
+    /// product then rounds the same way whichever code computes it.
+    pub fn multiply_add(
+        &self,
+        acc: Value<'c, '_>,
+        a: Value<'c, '_>,
+        b: Value<'c, '_>,
+    ) -> Value<'c, 'a> {
+        if acc.r#type().is_integer() {
+            let prod = self.same("arith.muli", &[a, b]);
+            return self.same("arith.addi", &[acc, prod]);
+        }
+        let contract = [("fastmath", self.attr("#arith.fastmath<contract>"))];
+        let prod = self.value(self.op("arith.mulf", &[a, b], &[a.r#type()], &contract));
+        self.value(self.op("arith.addf", &[acc, prod], &[acc.r#type()], &contract))
     }
 
     /// `arith.cmpf`/`arith.cmpi` with a predicate number.

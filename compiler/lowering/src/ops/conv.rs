@@ -445,7 +445,7 @@ pub(crate) fn conv_with<'c, 'a>(
                 be.same("arith.addi", &[base, c])
             };
             let xv = read_window(be, xt, n, c, &win, &o_dims, &k_dims, zero(be, ty));
-            let sum = multiply_add(be, args[1], xv, args[0]);
+            let sum = be.multiply_add(args[1], xv, args[0]);
             be.append(be.op("linalg.yield", &[sum], &[], &[]));
         })
     } else {
@@ -463,7 +463,7 @@ pub(crate) fn conv_with<'c, 'a>(
             &maps,
             &loops.iterator_attr(),
             |be, args| {
-                let sum = multiply_add(be, args[2], args[0], args[1]);
+                let sum = be.multiply_add(args[2], args[0], args[1]);
                 be.append(be.op("linalg.yield", &[sum], &[], &[]));
             },
         )
@@ -487,22 +487,6 @@ fn zero<'c, 'b>(be: Emitter<'c, 'b>, ty: Type<'c>) -> MValue<'c, 'b> {
         be.i(ty, 0)
     } else {
         be.f(ty, 0.0)
-    }
-}
-
-/// `acc + a · b`, in floats or integers as the operands are.
-fn multiply_add<'c, 'b>(
-    be: Emitter<'c, 'b>,
-    acc: MValue<'c, 'b>,
-    a: MValue<'c, 'b>,
-    b: MValue<'c, 'b>,
-) -> MValue<'c, 'b> {
-    if acc.r#type().is_integer() {
-        let prod = be.same("arith.muli", &[a, b]);
-        be.same("arith.addi", &[acc, prod])
-    } else {
-        let prod = be.same("arith.mulf", &[a, b]);
-        be.same("arith.addf", &[acc, prod])
     }
 }
 
@@ -650,8 +634,7 @@ fn conv_gemm<'c, 'a>(
             // A multiply and an add (not `math.fma`): the vectorizer
             // recognizes the pair as a contraction, which tiles of several
             // reduction steps need (`Schedule::ConvGemm`); it emits FMAs.
-            let prod = be.same("arith.mulf", &[args[0], args[1]]);
-            let sum = be.same("arith.addf", &[args[2], prod]);
+            let sum = be.multiply_add(args[2], args[0], args[1]);
             be.append(be.op("linalg.yield", &[sum], &[], &[]));
         },
     );

@@ -5,7 +5,6 @@
 //! vectorize; batched, broadcast or transposed products are a
 //! `linalg.generic` contraction with the equivalent indexing maps.
 
-use melior::ir::r#type::TypeLike;
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::OpKind;
@@ -167,15 +166,7 @@ pub(crate) fn contraction<'c, 'a>(
         ],
         &[(init, out_map)],
         &reduction,
-        |be, args| {
-            let (mul, add) = if args[2].r#type().is_integer() {
-                ("arith.muli", "arith.addi")
-            } else {
-                ("arith.mulf", "arith.addf")
-            };
-            let prod = be.same(mul, &[args[0], args[1]]);
-            vec![be.same(add, &[args[2], prod])]
-        },
+        |be, args| vec![be.multiply_add(args[2], args[0], args[1])],
     )
 }
 
