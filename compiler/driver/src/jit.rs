@@ -101,3 +101,29 @@ fn check_resolved(module: &Module, mapped: &[&str]) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_nothing_defines_is_refused() {
+        let err = JitCode::new(|cx| {
+            let module = cx.create_module("m");
+            let void = cx.void_type().fn_type(&[], false);
+            let missing = module.add_function("omlc_test_no_such_symbol", void, None);
+            let caller = module.add_function("caller", void, None);
+            let builder = cx.create_builder();
+            builder.position_at_end(cx.append_basic_block(caller, "entry"));
+            builder.build_call(missing, &[], "").expect("call");
+            builder.build_return(None).expect("return");
+            Ok(module)
+        })
+        .err()
+        .expect("an unresolved call must not compile");
+        assert!(
+            err.to_string().contains("omlc_test_no_such_symbol"),
+            "{err}"
+        );
+    }
+}
