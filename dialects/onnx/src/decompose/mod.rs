@@ -62,8 +62,6 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         RotaryEmbedding => rotary::rotary_embedding,
         SwiGLU => activation::swiglu,
         Celu => activation::celu,
-        Elu => activation::elu,
-        Selu => activation::selu,
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
