@@ -31,6 +31,7 @@ mod einsum;
 mod loss;
 mod norm;
 mod rotary;
+mod tfidf;
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
@@ -65,6 +66,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
+        TfIdfVectorizer => tfidf::tfidf_vectorizer,
         _ => return None,
     })
 }
