@@ -81,7 +81,37 @@ def ml_variants(rng):
         yield f"ArrayFeatureExtractor {x_shape} {y_shape}", model(node, inputs, "Z", 1, "ai.onnx.ml"), [x, y]
 
 
-GENERATORS = [tfidf_variants, ml_variants]
+def tree_variants(rng):
+    """TreeEnsemble: two trees over two features with every comparison
+    mode, NaN features that take the true branch and each aggregate
+    function. (Not the post transforms: onnxruntime 1.31 applies LOGISTIC
+    for the spec's SOFTMAX (1) and the reverse.)"""
+    for aggregate in range(4):
+        for post in [0]:
+            for modes in [[0, 1, 2], [3, 4, 5]]:
+                attrs = dict(
+                    aggregate_function=aggregate,
+                    post_transform=post,
+                    n_targets=2,
+                    tree_roots=[0, 3],
+                    nodes_featureids=[0, 1, 1, 1, 0, 0],
+                    nodes_modes=numpy_helper.from_array(np.array(modes * 2, dtype=np.uint8)),
+                    nodes_splits=numpy_helper.from_array(np.array([0.0, 0.5, -0.5, 0.25, 0.0, 1.0], dtype=np.float32)),
+                    nodes_truenodeids=[1, 0, 2, 4, 3, 4],
+                    nodes_trueleafs=[0, 1, 1, 0, 1, 1],
+                    nodes_falsenodeids=[2, 1, 3, 5, 5, 6],
+                    nodes_falseleafs=[0, 1, 1, 0, 1, 1],
+                    nodes_missing_value_tracks_true=[1, 0, 0, 0, 1, 0],
+                    leaf_targetids=[0, 1, 0, 1, 0, 1, 1],
+                    leaf_weights=numpy_helper.from_array(np.array([1.5, -2.0, 3.0, 0.5, -1.0, 2.5, 4.0], dtype=np.float32)),
+                )
+                node = helper.make_node("TreeEnsemble", ["X"], ["Y"], domain="ai.onnx.ml", **attrs)
+                x = rng.choice([-1.0, -0.5, 0.0, 0.25, 0.5, 1.0, 2.0, np.nan], size=(8, 2)).astype(np.float32)
+                name = f"TreeEnsemble aggregate={aggregate} post={post} modes={modes}"
+                yield name, model(node, [("X", TensorProto.FLOAT, x.shape)], "Y", 5, "ai.onnx.ml"), [x]
+
+
+GENERATORS = [tfidf_variants, ml_variants, tree_variants]
 
 
 def reference(path, m, feeds):

@@ -70,6 +70,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         TfIdfVectorizer => tfidf::tfidf_vectorizer,
         Binarizer => ml::binarizer,
         ArrayFeatureExtractor => ml::array_feature_extractor,
+        TreeEnsemble => ml::tree_ensemble,
         _ => return None,
     })
 }
