@@ -10,7 +10,7 @@
 //! optimizer may re-fuse the expansion afterwards.
 //!
 //! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`, `einsum.rs`)
+//! `activation.rs`, `dropout.rs`, `einsum.rs`, `rnn.rs`, `training.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -30,12 +30,14 @@ mod dropout;
 mod einsum;
 mod loss;
 mod norm;
+mod rnn;
 mod rotary;
+mod training;
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
 use crate::infer::{infer_model, infer_op, merge_types, Knowledge};
-use crate::ir::{Ir, Model, NewOp, OpData, OpId, RegionId, Value};
+use crate::ir::{Ir, Model, NewOp, OpData, OpId, OpsetImport, RegionId, Value};
 use crate::schema::{Domain, OpKind};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};
@@ -67,16 +69,27 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
+        RNN => rnn::rnn,
+        GRU => rnn::gru,
+        LSTM => rnn::lstm,
+        Adagrad => training::adagrad,
+        Adam => training::adam,
+        Momentum => training::momentum,
+        BatchNormalization => norm::batch_normalization_training,
         _ => return None,
     })
 }
 
 /// Expands every composite op of the model (subgraphs included) that an
 /// expansion handles.
+///
+/// A model that imports no ai.onnx opset (one of training ops alone)
+/// gets the newest one the op table knows when an expansion builds
+/// ai.onnx ops into it.
 pub fn decompose(model: &mut Model) -> Result<()> {
-    let Some(opset) = model.opset(Domain::Onnx) else {
-        return Ok(());
-    };
+    let imported = model.opset(Domain::Onnx);
+    let opset = imported.unwrap_or_else(|| i64::from(Domain::Onnx.max_version()));
+    let mut expanded = false;
     let mut knowledge = infer_model(model)?;
     let regions: Vec<RegionId> = model
         .top_regions()
@@ -99,10 +112,16 @@ pub fn decompose(model: &mut Model) -> Result<()> {
                 built: vec![],
             };
             match expand(&mut b) {
-                Some(results) => b.commit(&results),
+                Some(results) => expanded |= b.commit(&results),
                 None => b.discard(),
             }
         }
+    }
+    if expanded && imported.is_none() {
+        model.opset_imports.push(OpsetImport {
+            domain: String::new(),
+            version: opset,
+        });
     }
     Ok(())
 }
@@ -348,17 +367,24 @@ impl Builder<'_> {
     /// results may be left out at the end): each takes over the name, metadata,
     /// declared type and uses of the op's result at its position, and the
     /// op leaves its region. A replacement whose inferred type contradicts
-    /// the declared one discards the expansion instead.
-    fn commit(self, results: &[Option<Value>]) {
+    /// the declared one discards the expansion instead. Returns whether
+    /// the op was replaced.
+    fn commit(self, results: &[Option<Value>]) -> bool {
         let old: Vec<Option<Value>> = self.target().results.clone();
         let mut merged = vec![];
         for (i, o) in old.iter().enumerate() {
             match (o, results.get(i).copied().flatten()) {
                 (Some(o), Some(n)) => match merge_types(self.ir.ty(*o), self.ir.ty(n)) {
                     Some(ty) => merged.push((*o, n, ty)),
-                    None => return self.discard(),
+                    None => {
+                        self.discard();
+                        return false;
+                    }
                 },
-                (Some(_), None) => return self.discard(),
+                (Some(_), None) => {
+                    self.discard();
+                    return false;
+                }
                 (None, _) => {}
             }
         }
@@ -377,6 +403,7 @@ impl Builder<'_> {
             self.ir.replace_uses(region, old, new);
         }
         self.ir.detach_op(self.op);
+        true
     }
 
     /// Removes what was built: the op stays as it was.
