@@ -10,7 +10,7 @@
 //! optimizer may re-fuse the expansion afterwards.
 //!
 //! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`, `einsum.rs`, `rnn.rs`, `training.rs`)
+//! `activation.rs`, `dropout.rs`, `einsum.rs`, `rnn.rs`, `training.rs`, `det.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -26,6 +26,7 @@
 
 mod activation;
 mod attention;
+mod det;
 mod dropout;
 mod einsum;
 mod loss;
@@ -76,6 +77,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         Adam => training::adam,
         Momentum => training::momentum,
         BatchNormalization => norm::batch_normalization_training,
+        Det => det::det,
         _ => return None,
     })
 }
