@@ -33,6 +33,7 @@ mod loss;
 mod norm;
 mod rnn;
 mod rotary;
+mod tfidf;
 mod training;
 
 use crate::attr::{Attr, Attrs};
@@ -65,8 +66,6 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         RotaryEmbedding => rotary::rotary_embedding,
         SwiGLU => activation::swiglu,
         Celu => activation::celu,
-        Elu => activation::elu,
-        Selu => activation::selu,
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
@@ -78,6 +77,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         Momentum => training::momentum,
         BatchNormalization => norm::batch_normalization_training,
         Det => det::det,
+        TfIdfVectorizer => tfidf::tfidf_vectorizer,
         _ => return None,
     })
 }
