@@ -10,7 +10,7 @@
 //! optimizer may re-fuse the expansion afterwards.
 //!
 //! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`, `einsum.rs`)
+//! `activation.rs`, `dropout.rs`, `einsum.rs`, `rnn.rs`, `training.rs`, `det.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -26,13 +26,16 @@
 
 mod activation;
 mod attention;
+mod det;
 mod dropout;
 mod einsum;
 mod loss;
 mod ml;
 mod norm;
+mod rnn;
 mod rotary;
 mod tfidf;
+mod training;
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
@@ -67,6 +70,14 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
+        RNN => rnn::rnn,
+        GRU => rnn::gru,
+        LSTM => rnn::lstm,
+        Adagrad => training::adagrad,
+        Adam => training::adam,
+        Momentum => training::momentum,
+        BatchNormalization => norm::batch_normalization_training,
+        Det => det::det,
         TfIdfVectorizer => tfidf::tfidf_vectorizer,
         Binarizer => ml::binarizer,
         ArrayFeatureExtractor => ml::array_feature_extractor,
@@ -77,11 +88,14 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
 
 /// Expands every composite op of the model (subgraphs included) that an
 /// expansion handles.
+///
+/// A model that imports no ai.onnx opset (one of training ops alone)
+/// gets the newest one the op table knows when an expansion builds
+/// ai.onnx ops into it.
 pub fn decompose(model: &mut Model) -> Result<()> {
-    // A model that imports only other domains (an ai.onnx.ml model) gets
-    // its expansions in ai.onnx ops of the latest version, imported below.
     let imported = model.opset(Domain::Onnx);
-    let opset = imported.unwrap_or(i64::from(Domain::Onnx.max_version()));
+    let opset = imported.unwrap_or_else(|| i64::from(Domain::Onnx.max_version()));
+    let mut expanded = false;
     let mut knowledge = infer_model(model)?;
     let regions: Vec<RegionId> = model
         .top_regions()
@@ -104,34 +118,18 @@ pub fn decompose(model: &mut Model) -> Result<()> {
                 built: vec![],
             };
             match expand(&mut b) {
-                Some(results) => b.commit(&results),
+                Some(results) => expanded |= b.commit(&results),
                 None => b.discard(),
             }
         }
     }
-    if imported.is_none() && uses_domain(model, Domain::Onnx) {
+    if expanded && imported.is_none() {
         model.opset_imports.push(OpsetImport {
             domain: String::new(),
             version: opset,
         });
     }
     Ok(())
-}
-
-/// Whether an op of the model (subgraphs included) is of `domain`.
-fn uses_domain(model: &Model, domain: Domain) -> bool {
-    model
-        .top_regions()
-        .into_iter()
-        .flat_map(|r| model.ir.regions_within(r))
-        .any(|r| {
-            model
-                .ir
-                .region(r)
-                .ops
-                .iter()
-                .any(|&o| model.ir.op(o).kind.domain() == domain)
-        })
 }
 
 /// Builds the ops that replace one op, inserted just before it in its
@@ -375,17 +373,24 @@ impl Builder<'_> {
     /// results may be left out at the end): each takes over the name, metadata,
     /// declared type and uses of the op's result at its position, and the
     /// op leaves its region. A replacement whose inferred type contradicts
-    /// the declared one discards the expansion instead.
-    fn commit(self, results: &[Option<Value>]) {
+    /// the declared one discards the expansion instead. Returns whether
+    /// the op was replaced.
+    fn commit(self, results: &[Option<Value>]) -> bool {
         let old: Vec<Option<Value>> = self.target().results.clone();
         let mut merged = vec![];
         for (i, o) in old.iter().enumerate() {
             match (o, results.get(i).copied().flatten()) {
                 (Some(o), Some(n)) => match merge_types(self.ir.ty(*o), self.ir.ty(n)) {
                     Some(ty) => merged.push((*o, n, ty)),
-                    None => return self.discard(),
+                    None => {
+                        self.discard();
+                        return false;
+                    }
                 },
-                (Some(_), None) => return self.discard(),
+                (Some(_), None) => {
+                    self.discard();
+                    return false;
+                }
                 (None, _) => {}
             }
         }
@@ -404,6 +409,7 @@ impl Builder<'_> {
             self.ir.replace_uses(region, old, new);
         }
         self.ir.detach_op(self.op);
+        true
     }
 
     /// Removes what was built: the op stays as it was.

@@ -7,6 +7,10 @@
 //! MeanVarianceNormalization  = (x - E[x]) / (sqrt(E[x²] - E[x]²) + 1e-9)
 //! GroupNormalization(x)      = per group of channels (x - E[x]) / sqrt(Var[x] + epsilon), · scale + bias
 //! Hardmax(x)                 = Cast(ArgMax(x, axis, keepdims) == iota along axis, T)
+//! BatchNormalization, training_mode = 1 (the inference form lowers as it is):
+//!   m, v = E[x], E[(x - E[x])²] over every axis but the channels (axis 1)
+//!   Y    = (x - m) / sqrt(v + epsilon) · scale + B
+//!   running_mean = mean · momentum + m · (1 - momentum)   (running_var alike, from var and v)
 //! ```
 //!
 //! Each function says which versions and variants it handles; inputs of
@@ -110,6 +114,56 @@ pub(super) fn group_normalization(b: &mut Builder) -> Option<Vec<Option<Value>>>
     let bias = b.squeeze_like(Unsqueeze, bias, &spatial)?;
     let scaled = b.binary(Mul, normalized, scale)?;
     Some(vec![Some(b.binary(Add, scaled, bias)?)])
+}
+
+/// Expands BatchNormalization-14 and -15 with `training_mode` = 1: the
+/// batch statistics normalize `x`, and the running statistics are the
+/// inputs' moved towards them by `1 - momentum`. The inference form (and
+/// the older versions) stay as they are.
+pub(super) fn batch_normalization_training(b: &mut Builder) -> Option<Vec<Option<Value>>> {
+    if b.target().version < 14 || b.int_attr("training_mode").unwrap_or(0) == 0 {
+        return None;
+    }
+    let (x, scale, bias) = (b.input(0)?, b.input(1)?, b.input(2)?);
+    let (mean_in, var_in) = (b.input(3)?, b.input(4)?);
+    let elem = b.elem(x)?;
+    let rank = b.rank(x)? as i64;
+    if rank < 2 {
+        return None;
+    }
+    let axes: Vec<i64> = (0..rank).filter(|&a| a != 1).collect();
+    let spatial: Vec<i64> = (1..rank - 1).collect();
+    let mean = b.reduce(ReduceMean, x, &axes, true)?;
+    let centered = b.binary(Sub, x, mean)?;
+    let square = b.binary(Mul, centered, centered)?;
+    let var = b.reduce(ReduceMean, square, &axes, true)?;
+    let epsilon = b.scalar(elem, f64::from(b.float_attr("epsilon").unwrap_or(1e-5)))?;
+    let shifted = b.binary(Add, var, epsilon)?;
+    let std = b.unary(Sqrt, shifted)?;
+    let normalized = b.binary(Div, centered, std)?;
+    let scale = b.cast(scale, elem)?;
+    let bias = b.cast(bias, elem)?;
+    let scale = b.squeeze_like(Unsqueeze, scale, &spatial)?;
+    let bias = b.squeeze_like(Unsqueeze, bias, &spatial)?;
+    let scaled = b.binary(Mul, normalized, scale)?;
+    let y = b.binary(Add, scaled, bias)?;
+    let momentum = f64::from(b.float_attr("momentum").unwrap_or(0.9));
+    let mut results = vec![Some(y)];
+    for (i, (batch, running)) in [(mean, mean_in), (var, var_in)].into_iter().enumerate() {
+        if !b.wants_result(i + 1) {
+            results.push(None);
+            continue;
+        }
+        let stat_elem = b.elem(running)?;
+        let flat = b.reshape(batch, &[-1])?;
+        let flat = b.cast(flat, stat_elem)?;
+        let keep = b.scalar(stat_elem, momentum)?;
+        let moved = b.scalar(stat_elem, 1.0 - momentum)?;
+        let kept = b.binary(Mul, running, keep)?;
+        let added = b.binary(Mul, flat, moved)?;
+        results.push(Some(b.binary(Add, kept, added)?));
+    }
+    Some(results)
 }
 
 /// Expands Hardmax-13: 1 at the first maximum along `axis`, 0 elsewhere,
