@@ -10,7 +10,7 @@
 //! optimizer may re-fuse the expansion afterwards.
 //!
 //! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`, `einsum.rs`)
+//! `activation.rs`, `dropout.rs`, `einsum.rs`, `control.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -20,12 +20,15 @@
 //! or one whose shapes it needs statically and does not know — stays as it
 //! is (its partial expansion is discarded), and the lowering refuses it by
 //! node, op type and opset. Ops inside subgraphs are expanded like those of
-//! the main graph. Only ops the lowering has no direct kernel for are
+//! the main graph, innermost subgraphs first, so that control flow nested in
+//! a subgraph is already straight-line when the enclosing op is inlined
+//! (`control.rs`). Only ops the lowering has no direct kernel for are
 //! expanded: LayerNormalization, Softmax, HardSwish and the like lower as
 //! they are.
 
 mod activation;
 mod attention;
+mod control;
 mod dropout;
 mod einsum;
 mod loss;
@@ -67,6 +70,9 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
+        If => control::if_op,
+        Loop => control::loop_op,
+        Scan => control::scan,
         _ => return None,
     })
 }
@@ -82,6 +88,7 @@ pub fn decompose(model: &mut Model) -> Result<()> {
         .top_regions()
         .into_iter()
         .flat_map(|r| model.ir.regions_within(r))
+        .rev()
         .collect();
     for region in regions {
         for op in model.ir.region(region).ops.clone() {
