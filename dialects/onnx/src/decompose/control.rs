@@ -84,12 +84,19 @@ impl Builder<'_> {
         if data.args.len() != args.len() {
             return None;
         }
-        let mut map: std::collections::HashMap<Value, Value> =
-            data.args.iter().map(|a| a.value).zip(args.iter().copied()).collect();
+        let mut map: std::collections::HashMap<Value, Value> = data
+            .args
+            .iter()
+            .map(|a| a.value)
+            .zip(args.iter().copied())
+            .collect();
         for src in data.ops.clone() {
             let op = self.ir.op(src).clone();
-            let inputs: Vec<Option<Value>> =
-                op.inputs.iter().map(|i| i.map(|v| map.get(&v).copied().unwrap_or(v))).collect();
+            let inputs: Vec<Option<Value>> = op
+                .inputs
+                .iter()
+                .map(|i| i.map(|v| map.get(&v).copied().unwrap_or(v)))
+                .collect();
             let attrs: Vec<(String, Attr)> = op.attrs.0.clone();
             let results = self.clone_node(op.kind, op.version, inputs, attrs, &op.results)?;
             for (old, new) in op.results.iter().zip(results) {
@@ -99,7 +106,12 @@ impl Builder<'_> {
             }
         }
         let outputs = &self.ir.region(region).outputs;
-        Some(outputs.iter().map(|o| map.get(&o.value).copied().unwrap_or(o.value)).collect())
+        Some(
+            outputs
+                .iter()
+                .map(|o| map.get(&o.value).copied().unwrap_or(o.value))
+                .collect(),
+        )
     }
 
     /// Builds a copy of an op (same kind, version and attributes) on new
@@ -113,12 +125,20 @@ impl Builder<'_> {
         results: &[Option<Value>],
     ) -> Option<Vec<Option<Value>>> {
         let region = self.target().parent;
-        let position = self.ir.region(region).ops.iter().position(|&o| o == self.op)?;
+        let position = self
+            .ir
+            .region(region)
+            .ops
+            .iter()
+            .position(|&o| o == self.op)?;
         let new = crate::ir::NewOp {
             kind,
             version,
             inputs,
-            results: results.iter().map(|r| r.map(|_| (None, crate::types::Type::Unknown))).collect(),
+            results: results
+                .iter()
+                .map(|r| r.map(|_| (None, crate::types::Type::Unknown)))
+                .collect(),
             attrs: crate::attr::Attrs(attrs),
             name: self.target().name.clone(),
         };
@@ -135,9 +155,12 @@ impl Builder<'_> {
             return None;
         }
         let data = match elem {
-            ElemType::Bool => {
-                TensorData::from_raw(ElemType::Bool, vec![], Bytes::from(vec![u8::from(value != 0)])).ok()?
-            }
+            ElemType::Bool => TensorData::from_raw(
+                ElemType::Bool,
+                vec![],
+                Bytes::from(vec![u8::from(value != 0)]),
+            )
+            .ok()?,
             _ => TensorData::scalar(value),
         };
         self.constant(data)
@@ -220,7 +243,12 @@ pub(super) fn if_op(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         return Some(values.into_iter().map(Some).collect());
     }
     let budget = b.flat_len(then_branch)? + b.flat_len(else_branch)?;
-    let speculable = |r: RegionId| b.ir.region(r).ops.iter().all(|&o| !unsafe_to_speculate(b.ir.op(o).kind));
+    let speculable = |r: RegionId| {
+        b.ir.region(r)
+            .ops
+            .iter()
+            .all(|&o| !unsafe_to_speculate(b.ir.op(o).kind))
+    };
     if budget > MAX_INLINED_OPS || !speculable(then_branch) || !speculable(else_branch) {
         return None;
     }
@@ -229,7 +257,11 @@ pub(super) fn if_op(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let then_values = b.inline(then_branch, &[])?;
     let else_values = b.inline(else_branch, &[])?;
-    let scalar_cond = if b.rank(cond)? == 0 { cond } else { b.reshape(cond, &[])? };
+    let scalar_cond = if b.rank(cond)? == 0 {
+        cond
+    } else {
+        b.reshape(cond, &[])?
+    };
     let mut results = vec![];
     for (t, e) in then_values.into_iter().zip(else_values) {
         let (tt, et) = (b.tensor(t)?, b.tensor(e)?);
@@ -262,7 +294,11 @@ pub(super) fn scan(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let num_state = operands.len().checked_sub(num_scan)?;
     let num_results = b.target().results.len();
     let num_scan_out = num_results.checked_sub(num_state)?;
-    let input_dirs_name = if batched { "directions" } else { "scan_input_directions" };
+    let input_dirs_name = if batched {
+        "directions"
+    } else {
+        "scan_input_directions"
+    };
     let input_dirs = b.ints_attr(input_dirs_name, vec![0; num_scan])?;
     let input_axes = b.ints_attr("scan_input_axes", vec![0; num_scan])?;
     let output_dirs = b.ints_attr("scan_output_directions", vec![0; num_scan_out])?;
@@ -280,18 +316,30 @@ pub(super) fn scan(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     for (i, &value) in operands[num_state..].iter().enumerate() {
         let rank = i64::try_from(b.rank(value)?).ok()?;
         let axis = input_axes[i];
-        let axis = if axis < 0 { axis + rank } else { axis + seq_axis_shift };
+        let axis = if axis < 0 {
+            axis + rank
+        } else {
+            axis + seq_axis_shift
+        };
         if !(seq_axis_shift..rank).contains(&axis) {
             return None;
         }
-        scan_inputs.push(ScanInput { value, axis, reverse: input_dirs[i] == 1 });
+        scan_inputs.push(ScanInput {
+            value,
+            axis,
+            reverse: input_dirs[i] == 1,
+        });
     }
     let len_of = |b: &Builder, s: &ScanInput| Some(b.dims(s.value)?[usize::try_from(s.axis).ok()?]);
     let steps = len_of(b, scan_inputs.first()?)?;
     if steps <= 0 || scan_inputs.iter().any(|s| len_of(b, s) != Some(steps)) {
         return None;
     }
-    let batches = if batched { b.dims(operands[0])?.first().copied()? } else { 1 };
+    let batches = if batched {
+        b.dims(operands[0])?.first().copied()?
+    } else {
+        1
+    };
     // Scan-8's `sequence_lens` may only say what the shapes say.
     if let Some(lens) = b.input(0).filter(|_| batched) {
         if b.known(lens)?.iter().any(|&l| l != steps) {
@@ -302,7 +350,11 @@ pub(super) fn scan(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     if batches <= 0 || total > MAX_INLINED_OPS {
         return None;
     }
-    let steps_out = Steps { steps, reverse: output_dirs.iter().map(|&d| d == 1).collect(), axes: output_axes };
+    let steps_out = Steps {
+        steps,
+        reverse: output_dirs.iter().map(|&d| d == 1).collect(),
+        axes: output_axes,
+    };
     if !batched {
         return run_scan(b, body, &operands[..num_state], &scan_inputs, &steps_out);
     }
@@ -316,13 +368,23 @@ pub(super) fn scan(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         }
         let mut inputs = vec![];
         for s in &scan_inputs {
-            inputs.push(ScanInput { value: b.take(s.value, 0, n)?, axis: s.axis - 1, reverse: s.reverse });
+            inputs.push(ScanInput {
+                value: b.take(s.value, 0, n)?,
+                axis: s.axis - 1,
+                reverse: s.reverse,
+            });
         }
-        for (i, r) in run_scan(b, body, &state, &inputs, &steps_out)?.into_iter().enumerate() {
+        for (i, r) in run_scan(b, body, &state, &inputs, &steps_out)?
+            .into_iter()
+            .enumerate()
+        {
             per_batch[i].push(r?);
         }
     }
-    per_batch.iter().map(|parts| b.stack(parts, 0).map(Some)).collect()
+    per_batch
+        .iter()
+        .map(|parts| b.stack(parts, 0).map(Some))
+        .collect()
 }
 
 /// How a Scan stacks its scan outputs.
@@ -386,7 +448,10 @@ pub(super) fn loop_op(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         },
         None => true,
     };
-    let mut carried: Vec<Value> = b.target().inputs[2..].iter().copied().collect::<Option<_>>()?;
+    let mut carried: Vec<Value> = b.target().inputs[2..]
+        .iter()
+        .copied()
+        .collect::<Option<_>>()?;
     let num_scan_out = b.target().results.len().checked_sub(carried.len())?;
     let mut collected: Vec<Vec<Value>> = vec![vec![]; num_scan_out];
     let mut i = 0;
@@ -394,7 +459,10 @@ pub(super) fn loop_op(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         if (usize::try_from(i).ok()? + 1) * body_len > MAX_INLINED_OPS {
             return None;
         }
-        let mut args = vec![b.int_scalar(ElemType::I64, i)?, b.int_scalar(ElemType::Bool, 1)?];
+        let mut args = vec![
+            b.int_scalar(ElemType::I64, i)?,
+            b.int_scalar(ElemType::Bool, 1)?,
+        ];
         args.extend(&carried);
         let outputs = b.inline(body, &args)?;
         if outputs.len() != 1 + carried.len() + num_scan_out {
