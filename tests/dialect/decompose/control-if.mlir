@@ -2,9 +2,10 @@
 // If: a known condition inlines its branch (outer values used as they
 // are); a run-time condition computes both branches and picks with Where
 // (results of the same static type); branches that gather by computed
-// indices stay an If (the branch not taken could index out of range).
+// indices or divide integers stay an If (the branch not taken could index
+// out of range, or divide by the zero the condition guards against).
 onnx.model {ir_version = 10, opset_imports = {"" = 21}}
-onnx.graph "g"(%c: tensor<i1>, %x: tensor<3xf32>, %i: tensor<i64>) -> ("known": tensor<3xf32>, "picked": tensor<3xf32>, "gathered": tensor<f32>) {
+onnx.graph "g"(%c: tensor<i1>, %x: tensor<3xf32>, %i: tensor<i64>) -> ("known": tensor<3xf32>, "picked": tensor<3xf32>, "gathered": tensor<f32>, "quotient": tensor<i64>) {
   %true = "onnx.Constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
   %known = "onnx.If"(%true) {then_branch = onnx.graph "then"() -> ("t": tensor<3xf32>) {
     %t = "onnx.Relu"(%x) : (tensor<3xf32>) -> tensor<3xf32>
@@ -26,11 +27,17 @@ onnx.graph "g"(%c: tensor<i1>, %x: tensor<3xf32>, %i: tensor<i64>) -> ("known": 
     %e3 = "onnx.ReduceSum"(%x) {keepdims = 0} : (tensor<3xf32>) -> tensor<f32>
     onnx.return %e3
   }} : (tensor<i1>) -> tensor<f32>
-  onnx.return %known, %picked, %gathered
+  %quotient = "onnx.If"(%c) {then_branch = onnx.graph "then4"() -> ("t4": tensor<i64>) {
+    %t4 = "onnx.Div"(%i, %i) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    onnx.return %t4
+  }, else_branch = onnx.graph "else4"() -> ("e4": tensor<i64>) {
+    onnx.return %i
+  }} : (tensor<i1>) -> tensor<i64>
+  onnx.return %known, %picked, %gathered, %quotient
 }
 
 // CHECK: onnx.model {ir_version = 10, opset_imports = {"" = 21}}
-// CHECK-NEXT: onnx.graph "g"(%c: tensor<i1>, %x: tensor<3xf32>, %i: tensor<i64>) -> ("known": tensor<3xf32>, "picked": tensor<3xf32>, "gathered": tensor<f32>) {
+// CHECK-NEXT: onnx.graph "g"(%c: tensor<i1>, %x: tensor<3xf32>, %i: tensor<i64>) -> ("known": tensor<3xf32>, "picked": tensor<3xf32>, "gathered": tensor<f32>, "quotient": tensor<i64>) {
 // CHECK-NEXT:   %known = "onnx.Relu"(%x) : (tensor<3xf32>) -> tensor<3xf32>
 // CHECK-NEXT:   %0 = "onnx.Relu"(%x) : (tensor<3xf32>) -> tensor<3xf32>
 // CHECK-NEXT:   %picked = "onnx.Where"(%c, %0, %x) : (tensor<i1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
@@ -41,5 +48,11 @@ onnx.graph "g"(%c: tensor<i1>, %x: tensor<3xf32>, %i: tensor<i64>) -> ("known": 
 // CHECK-NEXT:     %e3 = "onnx.ReduceSum"(%x) {keepdims = 0} : (tensor<3xf32>) -> tensor<f32>
 // CHECK-NEXT:     onnx.return %e3
 // CHECK-NEXT:   }} : (tensor<i1>) -> tensor<f32>
-// CHECK-NEXT:   onnx.return %known, %picked, %gathered
+// CHECK-NEXT:   %quotient = "onnx.If"(%c) {then_branch = onnx.graph "then4"() -> ("t4": tensor<i64>) {
+// CHECK-NEXT:     %t4 = "onnx.Div"(%i, %i) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+// CHECK-NEXT:     onnx.return %t4
+// CHECK-NEXT:   }, else_branch = onnx.graph "else4"() -> ("e4": tensor<i64>) {
+// CHECK-NEXT:     onnx.return %i
+// CHECK-NEXT:   }} : (tensor<i1>) -> tensor<i64>
+// CHECK-NEXT:   onnx.return %known, %picked, %gathered, %quotient
 // CHECK-NEXT: }

@@ -15,8 +15,9 @@
 //!   condition is if-converted (both branches computed, each result picked
 //!   by `Where`) when the branches are pure tensor computations that cannot
 //!   fault on the values of the branch not taken (no gathers or scatters by
-//!   computed indices, no random draws, no nested subgraphs) and give
-//!   results of the same static tensor type.
+//!   computed indices, no random draws, no integer division, only static
+//!   shapes, no nested subgraphs) and give results of the same static
+//!   tensor type.
 //! - `Scan` (8–25) with a static sequence length: the body is inlined once per
 //!   step; each scan input is sliced with a `Gather` of a constant index along
 //!   its `scan_input_axes` entry (the last index first when its direction is
@@ -41,7 +42,7 @@ use bytes::Bytes;
 
 use super::Builder;
 use crate::attr::Attr;
-use crate::ir::{RegionId, Value};
+use crate::ir::{Ir, OpId, RegionId, Value};
 use crate::schema::OpKind::{self, *};
 use crate::tensor::TensorData;
 use crate::types::ElemType;
@@ -202,9 +203,22 @@ impl Builder<'_> {
     }
 }
 
+/// Whether an op of a branch can run whatever the values it sees, as an
+/// if-converted branch that is not taken must: no indexing by computed
+/// indices, no random draws, no integer division (by a zero the branch
+/// guards against), and only static result types (no sizes computed from
+/// values the branch was not meant to see).
+fn speculable(ir: &Ir, op: OpId) -> bool {
+    let data = ir.op(op);
+    let results_static = data.results.iter().flatten().all(|&r| ir.ty(r).is_static());
+    let int_division = matches!(data.kind, Div | Mod)
+        && data.results.iter().flatten().any(|&r| ir.ty(r).elem().is_some_and(|e| !e.is_float()));
+    results_static && !int_division && !may_fault(data.kind)
+}
+
 /// Ops that may fault, or draw random numbers, on the values of a branch
-/// that is not taken: an if-converted branch must have none.
-fn unsafe_to_speculate(kind: OpKind) -> bool {
+/// that is not taken.
+fn may_fault(kind: OpKind) -> bool {
     matches!(
         kind,
         Gather
@@ -243,13 +257,8 @@ pub(super) fn if_op(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         return Some(values.into_iter().map(Some).collect());
     }
     let budget = b.flat_len(then_branch)? + b.flat_len(else_branch)?;
-    let speculable = |r: RegionId| {
-        b.ir.region(r)
-            .ops
-            .iter()
-            .all(|&o| !unsafe_to_speculate(b.ir.op(o).kind))
-    };
-    if budget > MAX_INLINED_OPS || !speculable(then_branch) || !speculable(else_branch) {
+    let all_speculable = |r: RegionId| b.ir.region(r).ops.iter().all(|&o| speculable(b.ir, o));
+    if budget > MAX_INLINED_OPS || !all_speculable(then_branch) || !all_speculable(else_branch) {
         return None;
     }
     if b.tensor(cond)?.static_numel()? != 1 {
