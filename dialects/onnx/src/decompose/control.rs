@@ -38,14 +38,16 @@
 //! the lowering refuses it. Run-time control flow (structured loops and
 //! branches in the model function) is not built yet.
 
+use std::collections::HashMap;
+
 use bytes::Bytes;
 
 use super::Builder;
 use crate::attr::Attr;
-use crate::ir::{Ir, OpId, RegionId, Value};
+use crate::ir::{Ir, NewOp, OpId, RegionId, Value};
 use crate::schema::OpKind::{self, *};
 use crate::tensor::TensorData;
-use crate::types::ElemType;
+use crate::types::{ElemType, Type};
 
 /// The most ops one expansion may inline (body ops times steps).
 pub(super) const MAX_INLINED_OPS: usize = 1024;
@@ -85,24 +87,36 @@ impl Builder<'_> {
         if data.args.len() != args.len() {
             return None;
         }
-        let mut map: std::collections::HashMap<Value, Value> = data
+        let mut map: HashMap<Value, Value> = data
             .args
             .iter()
             .map(|a| a.value)
             .zip(args.iter().copied())
             .collect();
         for src in data.ops.clone() {
+            // A copy of the op: same kind, version, attributes and node
+            // name, on the mapped inputs, its types inferred anew.
             let op = self.ir.op(src).clone();
-            let inputs: Vec<Option<Value>> = op
-                .inputs
-                .iter()
-                .map(|i| i.map(|v| map.get(&v).copied().unwrap_or(v)))
-                .collect();
-            let attrs: Vec<(String, Attr)> = op.attrs.0.clone();
-            let results = self.clone_node(op.kind, op.version, inputs, attrs, &op.results)?;
-            for (old, new) in op.results.iter().zip(results) {
+            let new = NewOp {
+                kind: op.kind,
+                version: op.version,
+                inputs: op
+                    .inputs
+                    .iter()
+                    .map(|i| i.map(|v| *map.get(&v).unwrap_or(&v)))
+                    .collect(),
+                results: op
+                    .results
+                    .iter()
+                    .map(|r| r.map(|_| (None, Type::Unknown)))
+                    .collect(),
+                attrs: op.attrs.clone(),
+                name: op.name.clone(),
+            };
+            let id = self.insert(new)?;
+            for (old, new) in op.results.iter().zip(&self.ir.op(id).results) {
                 if let (Some(old), Some(new)) = (old, new) {
-                    map.insert(*old, new);
+                    map.insert(*old, *new);
                 }
             }
         }
@@ -113,40 +127,6 @@ impl Builder<'_> {
                 .map(|o| map.get(&o.value).copied().unwrap_or(o.value))
                 .collect(),
         )
-    }
-
-    /// Builds a copy of an op (same kind, version and attributes) on new
-    /// inputs, producing the results `results` has present.
-    fn clone_node(
-        &mut self,
-        kind: OpKind,
-        version: u32,
-        inputs: Vec<Option<Value>>,
-        attrs: Vec<(String, Attr)>,
-        results: &[Option<Value>],
-    ) -> Option<Vec<Option<Value>>> {
-        let region = self.target().parent;
-        let position = self
-            .ir
-            .region(region)
-            .ops
-            .iter()
-            .position(|&o| o == self.op)?;
-        let new = crate::ir::NewOp {
-            kind,
-            version,
-            inputs,
-            results: results
-                .iter()
-                .map(|r| r.map(|_| (None, crate::types::Type::Unknown)))
-                .collect(),
-            attrs: crate::attr::Attrs(attrs),
-            name: self.target().name.clone(),
-        };
-        let id = self.ir.insert_op(region, position, new);
-        self.built.push(id);
-        crate::infer::infer_op(self.ir, id, self.knowledge).ok()?;
-        Some(self.ir.op(id).results.clone())
     }
 
     /// A scalar constant of element type `elem` (int64 or bool); `None`
@@ -212,7 +192,11 @@ fn speculable(ir: &Ir, op: OpId) -> bool {
     let data = ir.op(op);
     let results_static = data.results.iter().flatten().all(|&r| ir.ty(r).is_static());
     let int_division = matches!(data.kind, Div | Mod)
-        && data.results.iter().flatten().any(|&r| ir.ty(r).elem().is_some_and(|e| !e.is_float()));
+        && data
+            .results
+            .iter()
+            .flatten()
+            .any(|&r| ir.ty(r).elem().is_some_and(|e| !e.is_float()));
     results_static && !int_division && !may_fault(data.kind)
 }
 

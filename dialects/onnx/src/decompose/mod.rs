@@ -219,14 +219,6 @@ impl Builder<'_> {
         n: usize,
     ) -> Option<Vec<Value>> {
         let version = kind.schema(self.opset)?.since_version;
-        let region = self.target().parent;
-        let position = self
-            .ir
-            .region(region)
-            .ops
-            .iter()
-            .position(|&o| o == self.op)
-            .expect("op is in its region");
         let new = NewOp {
             kind,
             version,
@@ -240,9 +232,7 @@ impl Builder<'_> {
             ),
             name: self.target().name.clone(),
         };
-        let id = self.ir.insert_op(region, position, new);
-        self.built.push(id);
-        infer_op(self.ir, id, self.knowledge).ok()?;
+        let id = self.insert(new)?;
         Some(
             self.ir
                 .op(id)
@@ -251,6 +241,23 @@ impl Builder<'_> {
                 .map(|r| r.expect("all results requested"))
                 .collect(),
         )
+    }
+
+    /// Inserts `new` just before the op being replaced and infers it;
+    /// `None` when its inference rejects it.
+    fn insert(&mut self, new: NewOp) -> Option<OpId> {
+        let region = self.target().parent;
+        let position = self
+            .ir
+            .region(region)
+            .ops
+            .iter()
+            .position(|&o| o == self.op)
+            .expect("op is in its region");
+        let id = self.ir.insert_op(region, position, new);
+        self.built.push(id);
+        infer_op(self.ir, id, self.knowledge).ok()?;
+        Some(id)
     }
 
     /// Builds a one-result op on present inputs.
