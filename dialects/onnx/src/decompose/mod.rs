@@ -10,7 +10,7 @@
 //! optimizer may re-fuse the expansion afterwards.
 //!
 //! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`, `einsum.rs`, `control.rs`)
+//! `activation.rs`, `dropout.rs`, `einsum.rs`, `tfidf.rs`, `control.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -34,6 +34,7 @@ mod einsum;
 mod loss;
 mod norm;
 mod rotary;
+mod tfidf;
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
@@ -65,14 +66,13 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         RotaryEmbedding => rotary::rotary_embedding,
         SwiGLU => activation::swiglu,
         Celu => activation::celu,
-        Elu => activation::elu,
-        Selu => activation::selu,
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
         If => control::if_op,
         Loop => control::loop_op,
         Scan => control::scan,
+        TfIdfVectorizer => tfidf::tfidf_vectorizer,
         _ => return None,
     })
 }
