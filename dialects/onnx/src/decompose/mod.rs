@@ -10,7 +10,8 @@
 //! optimizer may re-fuse the expansion afterwards.
 //!
 //! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`, `einsum.rs`, `rnn.rs`, `training.rs`, `det.rs`)
+//! `activation.rs`, `dropout.rs`, `einsum.rs`, `rnn.rs`, `training.rs`, `det.rs`,
+//! `tfidf.rs`, `ml.rs`, `control.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -20,12 +21,15 @@
 //! or one whose shapes it needs statically and does not know — stays as it
 //! is (its partial expansion is discarded), and the lowering refuses it by
 //! node, op type and opset. Ops inside subgraphs are expanded like those of
-//! the main graph. Only ops the lowering has no direct kernel for are
+//! the main graph, innermost subgraphs first, so that control flow nested in
+//! a subgraph is already straight-line when the enclosing op is inlined
+//! (`control.rs`). Only ops the lowering has no direct kernel for are
 //! expanded: LayerNormalization, Softmax, HardSwish and the like lower as
 //! they are.
 
 mod activation;
 mod attention;
+mod control;
 mod det;
 mod dropout;
 mod einsum;
@@ -78,6 +82,9 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         Momentum => training::momentum,
         BatchNormalization => norm::batch_normalization_training,
         Det => det::det,
+        If => control::if_op,
+        Loop => control::loop_op,
+        Scan => control::scan,
         TfIdfVectorizer => tfidf::tfidf_vectorizer,
         Binarizer => ml::binarizer,
         ArrayFeatureExtractor => ml::array_feature_extractor,
@@ -101,6 +108,7 @@ pub fn decompose(model: &mut Model) -> Result<()> {
         .top_regions()
         .into_iter()
         .flat_map(|r| model.ir.regions_within(r))
+        .rev()
         .collect();
     for region in regions {
         for op in model.ir.region(region).ops.clone() {
@@ -237,14 +245,6 @@ impl Builder<'_> {
         n: usize,
     ) -> Option<Vec<Value>> {
         let version = kind.schema(self.opset)?.since_version;
-        let region = self.target().parent;
-        let position = self
-            .ir
-            .region(region)
-            .ops
-            .iter()
-            .position(|&o| o == self.op)
-            .expect("op is in its region");
         let new = NewOp {
             kind,
             version,
@@ -258,9 +258,7 @@ impl Builder<'_> {
             ),
             name: self.target().name.clone(),
         };
-        let id = self.ir.insert_op(region, position, new);
-        self.built.push(id);
-        infer_op(self.ir, id, self.knowledge).ok()?;
+        let id = self.insert(new)?;
         Some(
             self.ir
                 .op(id)
@@ -269,6 +267,23 @@ impl Builder<'_> {
                 .map(|r| r.expect("all results requested"))
                 .collect(),
         )
+    }
+
+    /// Inserts `new` just before the op being replaced and infers it;
+    /// `None` when its inference rejects it.
+    fn insert(&mut self, new: NewOp) -> Option<OpId> {
+        let region = self.target().parent;
+        let position = self
+            .ir
+            .region(region)
+            .ops
+            .iter()
+            .position(|&o| o == self.op)
+            .expect("op is in its region");
+        let id = self.ir.insert_op(region, position, new);
+        self.built.push(id);
+        infer_op(self.ir, id, self.knowledge).ok()?;
+        Some(id)
     }
 
     /// Builds a one-result op on present inputs.
