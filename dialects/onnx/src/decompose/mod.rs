@@ -9,8 +9,10 @@
 //! Decompose pass does, so that one lowering serves both. The e-graph
 //! optimizer may re-fuse the expansion afterwards.
 //!
-//! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`, `einsum.rs`)
+//! Each family file (`attention.rs`, `flex_attention.rs`,
+//! `linear_attention.rs`, `causal_conv.rs`, `tensor_scatter.rs`,
+//! `rotary.rs`, `loss.rs`, `norm.rs`, `activation.rs`, `dropout.rs`,
+//! `einsum.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -26,11 +28,15 @@
 
 mod activation;
 mod attention;
+mod causal_conv;
 mod dropout;
 mod einsum;
+mod flex_attention;
+mod linear_attention;
 mod loss;
 mod norm;
 mod rotary;
+mod tensor_scatter;
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
@@ -67,6 +73,10 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
+        CausalConvWithState => causal_conv::causal_conv_with_state,
+        LinearAttention => linear_attention::linear_attention,
+        FlexAttention => flex_attention::flex_attention,
+        TensorScatter => tensor_scatter::tensor_scatter,
         _ => return None,
     })
 }
