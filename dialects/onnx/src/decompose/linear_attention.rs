@@ -15,17 +15,22 @@
 //! present_state = S                                   (in past_state's type, or query's)
 //! ```
 //!
-//! The recurrence is unrolled: the sequence length must be static (the op
-//! stays otherwise), and each step is a handful of small products. Query
-//! heads read their KV head's state as a `[B, H_kv, H_q/H_kv, d_k]` block,
-//! so grouped- and multi-query attention need no repeated state. Every
-//! update rule, decay and beta layout of the spec is handled.
+//! The recurrence is unrolled: the sequence length must be static and at
+//! most [`MAX_STEPS`] (the op stays otherwise; a longer prefill would make
+//! a graph of tens of thousands of ops), and each step is a handful of
+//! small products. Query heads read their KV head's state as a
+//! `[B, H_kv, H_q/H_kv, d_k]` block, so grouped- and multi-query attention
+//! need no repeated state. Every update rule, decay and beta layout of the
+//! spec is handled.
 
 use super::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
 use crate::types::ElemType;
+
+/// The longest sequence the expansion unrolls.
+const MAX_STEPS: i64 = 512;
 
 /// The four update rules: whether the state decays, and whether the value
 /// is corrected by what the state already holds (the delta rule).
@@ -74,7 +79,7 @@ pub(super) fn linear_attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         return None;
     }
     let (d_k, d_v) = (q_width / q_heads, v_width / kv_heads);
-    if k_width != kv_heads * d_k || steps < 1 {
+    if k_width != kv_heads * d_k || !(1..=MAX_STEPS).contains(&steps) {
         return None;
     }
     let f32 = ElemType::F32;
