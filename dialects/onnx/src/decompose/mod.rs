@@ -37,6 +37,7 @@ mod loss;
 mod norm;
 mod rotary;
 mod tensor_scatter;
+mod tfidf;
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
@@ -68,8 +69,6 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         RotaryEmbedding => rotary::rotary_embedding,
         SwiGLU => activation::swiglu,
         Celu => activation::celu,
-        Elu => activation::elu,
-        Selu => activation::selu,
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
@@ -77,6 +76,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         LinearAttention => linear_attention::linear_attention,
         FlexAttention => flex_attention::flex_attention,
         TensorScatter => tensor_scatter::tensor_scatter,
+        TfIdfVectorizer => tfidf::tfidf_vectorizer,
         _ => return None,
     })
 }
