@@ -40,9 +40,15 @@ pub(super) fn flex_attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     if !matches!(precision, ElemType::F32 | ElemType::F64) {
         return None;
     }
-    let [_, q_heads, _, head_size] = <[i64; 4]>::try_from(b.dims(q)?).ok()?;
-    let [_, kv_heads, _, _] = <[i64; 4]>::try_from(b.dims(k)?).ok()?;
-    if kv_heads <= 0 || q_heads % kv_heads != 0 || b.dims(v)?.len() != 4 {
+    let [batch, q_heads, _, head_size] = <[i64; 4]>::try_from(b.dims(q)?).ok()?;
+    let [k_batch, kv_heads, _, _] = <[i64; 4]>::try_from(b.dims(k)?).ok()?;
+    let [v_batch, v_heads, _, _] = <[i64; 4]>::try_from(b.dims(v)?).ok()?;
+    // The products would broadcast what the spec rejects.
+    if [k_batch, v_batch] != [batch; 2]
+        || v_heads != kv_heads
+        || kv_heads <= 0
+        || q_heads % kv_heads != 0
+    {
         return None;
     }
     let scale = match b.float_attr("scale") {

@@ -44,6 +44,12 @@ pub(super) fn tensor_scatter(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let axis_index = axis as usize;
     let (max_len, seq_len) = (dims[axis_index], update_dims[axis_index]);
+    // The gather reads the update at the cache's positions off the axis:
+    // they must be the same.
+    let same_elsewhere = (0..dims.len()).all(|i| i == axis_index || dims[i] == update_dims[i]);
+    if !same_elsewhere || seq_len > max_len {
+        return None;
+    }
     let mut positions_dims = vec![1; dims.len()];
     positions_dims[axis_index] = max_len;
     let positions: Vec<i64> = (0..max_len).collect();
