@@ -19,7 +19,8 @@
 //! output columns through a constant one-hot matrix (`ngram_indexes`):
 //! `Y = MatMul(Concat(counts), M)`. The weighting then follows `mode`:
 //! TF is `Y`, IDF `weights · (Y > 0)` (or `Y > 0`), TFIDF `weights · Y`
-//! (or `Y`). The work is `W·P·n` comparisons per row, as in a direct walk
+//! (or `Y`), where the k-th weight belongs to the k-th pool n-gram (as the
+//! spec and onnxruntime have it) and so to column `ngram_indexes[k]`. The work is `W·P·n` comparisons per row, as in a direct walk
 //! over a pool without the trie. String tokens are not handled (no string
 //! tensors in the lowering).
 
@@ -115,9 +116,12 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     };
     let weighted = |b: &mut Builder, y: Value| -> Option<Value> {
         match &weights {
-            Some(w) if w.len() == out_size => {
-                let w: Vec<f64> = w.iter().map(|&v| f64::from(v)).collect();
-                let w = b.floats(ElemType::F32, vec![out_size as i64], &w)?;
+            Some(w) if w.len() == indexes.len() => {
+                let mut by_column = vec![0.0; out_size];
+                for (&weight, &column) in w.iter().zip(&indexes) {
+                    by_column[usize::try_from(column).ok()?] = f64::from(weight);
+                }
+                let w = b.floats(ElemType::F32, vec![out_size as i64], &by_column)?;
                 b.binary(Mul, y, w)
             }
             Some(_) => None,
