@@ -185,7 +185,7 @@ fn with_past(b: &mut Builder, past: Option<Value>, x: Value) -> Option<(Value, i
 
 /// Each head of `[B, H, S, D]` repeated `times` times in place
 /// (`h0, h0, h1, h1, …`), for grouped-query attention.
-fn repeat_heads(b: &mut Builder, x: Value, times: i64) -> Option<Value> {
+pub(super) fn repeat_heads(b: &mut Builder, x: Value, times: i64) -> Option<Value> {
     if times == 1 {
         return Some(x);
     }

@@ -9,9 +9,11 @@
 //! Decompose pass does, so that one lowering serves both. The e-graph
 //! optimizer may re-fuse the expansion afterwards.
 //!
-//! Each family file (`attention.rs`, `rotary.rs`, `loss.rs`, `norm.rs`,
-//! `activation.rs`, `dropout.rs`, `einsum.rs`, `rnn.rs`, `training.rs`, `det.rs`,
-//! `tfidf.rs`, `ml.rs`, `control.rs`)
+//! Each family file (`attention.rs`, `flex_attention.rs`,
+//! `linear_attention.rs`, `causal_conv.rs`, `tensor_scatter.rs`,
+//! `rotary.rs`, `loss.rs`, `norm.rs`, `activation.rs`, `dropout.rs`,
+//! `einsum.rs`, `rnn.rs`, `training.rs`, `det.rs`, `tfidf.rs`, `ml.rs`,
+//! `control.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -29,15 +31,19 @@
 
 mod activation;
 mod attention;
+mod causal_conv;
 mod control;
 mod det;
 mod dropout;
 mod einsum;
+mod flex_attention;
+mod linear_attention;
 mod loss;
 mod ml;
 mod norm;
 mod rnn;
 mod rotary;
+mod tensor_scatter;
 mod tfidf;
 mod training;
 
@@ -85,6 +91,10 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         If => control::if_op,
         Loop => control::loop_op,
         Scan => control::scan,
+        CausalConvWithState => causal_conv::causal_conv_with_state,
+        LinearAttention => linear_attention::linear_attention,
+        FlexAttention => flex_attention::flex_attention,
+        TensorScatter => tensor_scatter::tensor_scatter,
         TfIdfVectorizer => tfidf::tfidf_vectorizer,
         Binarizer => ml::binarizer,
         ArrayFeatureExtractor => ml::array_feature_extractor,
