@@ -34,6 +34,7 @@ use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::{describe_value, value_tensor};
 use crate::ops::elementwise::{data_inputs, is_elementwise};
+use crate::ops::reduce::runtime_axes;
 use crate::types::DYNAMIC;
 
 /// One symbol: a `dim_param` name and the input dim it is read from.
@@ -387,6 +388,25 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
     let mut out: Vec<Check> = vec![];
     for &op in kernels.iter().flatten() {
         let data = model.ir.op(op);
+        if let Some(axes) = runtime_axes(model, op) {
+            let inputs = model.ir.region(model.graph).args.iter();
+            let input = inputs
+                .filter(|a| a.default.is_none())
+                .position(|a| a.value == axes)
+                .expect("runtime_axes is a graph input");
+            let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
+                let v = v.expect("a Reduce* op has data and a result");
+                Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec).unwrap_or_default())
+            };
+            out.push(Check::Axes {
+                input,
+                len: value_tensor(model, axes)?.static_numel().expect("static") as usize,
+                keepdims: data.attrs.int("keepdims").unwrap_or(1) != 0,
+                x: dims(data.inputs[0])?,
+                y: dims(data.results[0])?,
+            });
+            continue;
+        }
         if let Some((ka, kb)) = contraction(model, data)? {
             let check = Check::Equal(ka, kb);
             if !matches!(&check, Check::Equal(a, b) if a == b) && !out.contains(&check) {
@@ -426,6 +446,18 @@ pub enum Check {
     Broadcast(Dim, Dim),
     /// The two contraction sizes of a matrix product are equal.
     Equal(Dim, Dim),
+    /// The `len` entries of graph input `input` (int64) are the axes of a
+    /// reduction of an input of dims `x` into an output of dims `y`
+    /// (`keepdims`: reduced dims kept as 1): each in `[-r, r)` for rank
+    /// `r`, no two naming the same dim, and the kept dims (and 1s) are
+    /// `y` (see `ops::reduce::runtime_axes`).
+    Axes {
+        input: usize,
+        len: usize,
+        keepdims: bool,
+        x: Vec<Dim>,
+        y: Vec<Dim>,
+    },
 }
 
 /// The two contraction sizes of a MatMul/Gemm (A's columns, B's rows,
@@ -463,35 +495,106 @@ fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Opt
 }
 
 /// Emits `i1` true when every check of [`checks`] holds for the symbols'
-/// `values`.
+/// `values` and the graph inputs' buffers `inputs` (memrefs, in the
+/// order of `omlc_model`'s inputs).
 pub fn emit_check<'c, 'a>(
     e: &Emitter<'c, 'a>,
     symbols: &Symbols,
     values: &[MValue<'c, 'a>],
+    inputs: &[MValue<'c, 'a>],
     checks: &[Check],
 ) -> Result<MValue<'c, 'a>> {
     let mut ok = e.i(e.int_type(1), 1);
-    for check in checks {
-        let (Check::Broadcast(d, y) | Check::Equal(d, y)) = check;
-        if !symbols.binds(d) || !symbols.binds(y) {
+    let size = |d: &Dim| -> Result<MValue<'c, 'a>> {
+        if !symbols.binds(d) {
             return Err(LowerError::UnsupportedType {
-                ty: format!("{d} against {y}"),
-                what: "a run-time broadcast (a size that is not a polynomial over the inputs' \
-                       dim_params)"
+                ty: d.to_string(),
+                what: "a size checked at run time (a size that is not a polynomial over the \
+                       inputs' dim_params)"
                     .into(),
             });
         }
-        let d = evaluate(e, symbols, values, d);
-        let y = evaluate(e, symbols, values, y);
-        let same = e.cmp("arith.cmpi", 0, d, y);
+        Ok(evaluate(e, symbols, values, d))
+    };
+    for check in checks {
         let holds = match check {
-            Check::Broadcast(..) => {
-                let one = e.cmp("arith.cmpi", 0, d, e.index(1));
-                e.same("arith.ori", &[one, same])
+            Check::Broadcast(d, y) | Check::Equal(d, y) => {
+                let (d, y) = (size(d)?, size(y)?);
+                let same = e.cmp("arith.cmpi", 0, d, y);
+                match check {
+                    Check::Broadcast(..) => {
+                        let one = e.cmp("arith.cmpi", 0, d, e.index(1));
+                        e.same("arith.ori", &[one, same])
+                    }
+                    _ => same,
+                }
             }
-            Check::Equal(..) => same,
+            Check::Axes {
+                input,
+                len,
+                keepdims,
+                x,
+                y,
+            } => {
+                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
+                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
+                axes_hold(e, inputs[*input], *len, *keepdims, &x, &y)
+            }
         };
         ok = e.same("arith.andi", &[ok, holds]);
     }
     Ok(ok)
+}
+
+/// Emits `i1` true when the `len` int64 entries of `axes` (a memref) are
+/// valid axes of a reduction from sizes `x` to sizes `y` ([`Check::Axes`]).
+fn axes_hold<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    axes: MValue<'c, 'a>,
+    len: usize,
+    keepdims: bool,
+    x: &[MValue<'c, 'a>],
+    y: &[MValue<'c, 'a>],
+) -> MValue<'c, 'a> {
+    let rank = x.len() as i64;
+    let index = Type::index(e.cx);
+    let i64t = e.int_type(64);
+    let mut ok = e.i(e.int_type(1), 1);
+    let mut named: Vec<MValue> = vec![];
+    for j in 0..len {
+        let a = e.value(e.op("memref.load", &[axes, e.index(j as i64)], &[i64t], &[]));
+        let a = e.convert("arith.index_cast", a, index);
+        let low = e.cmp("arith.cmpi", 5, a, e.index(-rank));
+        let high = e.cmp("arith.cmpi", 2, a, e.index(rank));
+        ok = e.same("arith.andi", &[ok, e.same("arith.andi", &[low, high])]);
+        let negative = e.cmp("arith.cmpi", 2, a, e.index(0));
+        let a = e.select(negative, e.same("arith.addi", &[a, e.index(rank)]), a);
+        for &b in &named {
+            ok = e.same("arith.andi", &[ok, e.cmp("arith.cmpi", 1, a, b)]);
+        }
+        named.push(a);
+    }
+    let mut kept_before = e.index(0);
+    let mut expected = vec![e.index(1); y.len()];
+    for (d, &n) in x.iter().enumerate() {
+        let reduced = named.iter().fold(e.i(e.int_type(1), 0), |r, &a| {
+            let hit = e.cmp("arith.cmpi", 0, a, e.index(d as i64));
+            e.same("arith.ori", &[r, hit])
+        });
+        if keepdims {
+            expected[d] = e.select(reduced, e.index(1), n);
+        } else {
+            for (m, slot) in expected.iter_mut().enumerate() {
+                let here = e.cmp("arith.cmpi", 0, kept_before, e.index(m as i64));
+                let here = e.same("arith.andi", &[here, e.same("arith.xori", &[reduced, e.i(e.int_type(1), 1)])]);
+                *slot = e.select(here, n, *slot);
+            }
+        }
+        let next = e.same("arith.addi", &[kept_before, e.index(1)]);
+        kept_before = e.select(reduced, kept_before, next);
+    }
+    for (&want, &got) in expected.iter().zip(y) {
+        ok = e.same("arith.andi", &[ok, e.cmp("arith.cmpi", 0, want, got)]);
+    }
+    ok
 }

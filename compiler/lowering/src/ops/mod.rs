@@ -17,7 +17,7 @@ mod math;
 pub(crate) mod narrow;
 pub(crate) mod norm;
 mod quant;
-mod reduce;
+pub(crate) mod reduce;
 mod scatter;
 pub(crate) mod structured;
 
