@@ -28,13 +28,14 @@
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, Model, OpKind, Value};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::{describe_value, value_tensor};
 use crate::ops::elementwise::{data_inputs, is_elementwise};
 use crate::ops::reduce::runtime_axes;
+use crate::ops::signal::runtime_size;
 use crate::types::DYNAMIC;
 
 /// One symbol: a `dim_param` name and the input dim it is read from.
@@ -388,12 +389,19 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
     let mut out: Vec<Check> = vec![];
     for &op in kernels.iter().flatten() {
         let data = model.ir.op(op);
+        if let Some(size) = runtime_size(model, op) {
+            let y = data.results[0].expect("a window has an output");
+            if let Some([n]) = value_tensor(model, y)?.dims() {
+                out.push(Check::Value {
+                    input: graph_input(model, size).expect("runtime_size is a graph input"),
+                    elem: value_tensor(model, size)?.elem,
+                    expected: n.clone(),
+                });
+            }
+            continue;
+        }
         if let Some(axes) = runtime_axes(model, op) {
-            let inputs = model.ir.region(model.graph).args.iter();
-            let input = inputs
-                .filter(|a| a.default.is_none())
-                .position(|a| a.value == axes)
-                .expect("runtime_axes is a graph input");
+            let input = graph_input(model, axes).expect("runtime_axes is a graph input");
             let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
                 let v = v.expect("a Reduce* op has data and a result");
                 Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec).unwrap_or_default())
@@ -438,6 +446,18 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
     Ok(out)
 }
 
+/// The position of `v` among the graph inputs `omlc_model` takes (those
+/// without a default), when it is one.
+pub fn graph_input(model: &Model, v: Value) -> Option<usize> {
+    model
+        .ir
+        .region(model.graph)
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+        .position(|a| a.value == v)
+}
+
 /// A shape condition the generated code relies on and the model's entry
 /// checks at run time ([`checks`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -457,6 +477,14 @@ pub enum Check {
         keepdims: bool,
         x: Vec<Dim>,
         y: Vec<Dim>,
+    },
+    /// The single entry of graph input `input` (a scalar of integer type
+    /// `elem`) is `expected` (a window's size and its output's length,
+    /// `ops::signal`).
+    Value {
+        input: usize,
+        elem: ElemType,
+        expected: Dim,
     },
 }
 
@@ -539,6 +567,16 @@ pub fn emit_check<'c, 'a>(
                 let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
                 let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
                 axes_hold(e, inputs[*input], *len, *keepdims, &x, &y)
+            }
+            Check::Value {
+                input,
+                elem,
+                expected,
+            } => {
+                let ty = crate::types::elem_type(e.cx, *elem)?;
+                let v = e.value(e.op("memref.load", &[inputs[*input]], &[ty], &[]));
+                let v = e.convert("arith.index_cast", v, Type::index(e.cx));
+                e.cmp("arith.cmpi", 0, v, size(expected)?)
             }
         };
         ok = e.same("arith.andi", &[ok, holds]);

@@ -19,6 +19,7 @@ pub(crate) mod norm;
 mod quant;
 pub(crate) mod reduce;
 mod scatter;
+pub(crate) mod signal;
 pub(crate) mod structured;
 
 use std::collections::HashSet;
@@ -192,9 +193,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         DequantizeLinear => quant::lower_dequantize(kb, op),
         DynamicQuantizeLinear => quant::lower_dynamic_quantize(kb, op),
         RNN | GRU | LSTM => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        DFT | STFT | BlackmanWindow | HammingWindow | HannWindow | MelWeightMatrix => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
+        BlackmanWindow | HammingWindow | HannWindow => signal::lower_window(kb, op),
+        DFT | STFT | MelWeightMatrix => Err(unsupported(kb, op, "no lowering for this operator yet")),
         RandomNormal | RandomNormalLike | RandomUniform | RandomUniformLike | Bernoulli
         | Multinomial => Err(unsupported(kb, op, "no lowering for this operator yet")),
         StringConcat | StringNormalizer | StringSplit | RegexFullMatch | TfIdfVectorizer

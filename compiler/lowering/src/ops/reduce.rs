@@ -15,7 +15,6 @@
 
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::ir::ValueDef;
 use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
 
 use super::elementwise::identity_map;
@@ -29,7 +28,7 @@ use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::Schedule;
-use crate::symbols::{self, Size};
+use crate::symbols::{self, graph_input, Size};
 use crate::types::elem_type;
 
 /// The identity of a reduction: `f64` for floats, raw bits for integers.
@@ -230,15 +229,7 @@ pub(crate) fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
     };
     let axes = data.inputs.get(1).copied().flatten()?;
     let n = value_tensor(model, axes).ok()?.static_numel()?;
-    let graph_input = matches!(model.ir.value(axes).def, ValueDef::Arg(..))
-        && model
-            .ir
-            .region(model.graph)
-            .args
-            .iter()
-            .any(|a| a.value == axes && a.default.is_none());
-    (data.version >= since && n > 0 && graph_input && const_ints(model, axes).is_none())
-        .then_some(axes)
+    (data.version >= since && n > 0 && graph_input(model, axes).is_some()).then_some(axes)
 }
 
 /// Lowers a Reduce* op whose axes are known only at run time (a graph
