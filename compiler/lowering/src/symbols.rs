@@ -35,7 +35,9 @@ use crate::error::{LowerError, Result};
 use crate::kernel::{describe_value, value_tensor};
 use crate::ops::elementwise::{data_inputs, is_elementwise};
 use crate::ops::reduce::runtime_axes;
+use crate::ops::select::runtime_condition;
 use crate::ops::signal::runtime_size;
+use crate::ops::structured::for_loop;
 use crate::types::DYNAMIC;
 
 /// One symbol: a `dim_param` name and the input dim it is read from.
@@ -400,6 +402,21 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
             }
             continue;
         }
+        if let Some((condition, len)) = runtime_condition(model, op) {
+            let y = data.results[0].expect("Compress has an output");
+            let axis = data.attrs.int("axis").map_or(0, |a| {
+                let rank = value_tensor(model, y).ok().and_then(|t| t.rank()).unwrap_or(1);
+                crate::ops::structured::norm_axis(a, rank)
+            });
+            if let Some(n) = value_tensor(model, y)?.dims().and_then(|d| d.get(axis)) {
+                out.push(Check::Count {
+                    input: graph_input(model, condition).expect("a graph input"),
+                    len,
+                    expected: n.clone(),
+                });
+            }
+            continue;
+        }
         if let Some(axes) = runtime_axes(model, op) {
             let input = graph_input(model, axes).expect("runtime_axes is a graph input");
             let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
@@ -486,6 +503,13 @@ pub enum Check {
         elem: ElemType,
         expected: Dim,
     },
+    /// Among the first `len` entries of graph input `input` (bools),
+    /// `expected` are true (Compress's output length, `ops::select`).
+    Count {
+        input: usize,
+        len: usize,
+        expected: Dim,
+    },
 }
 
 /// The two contraction sizes of a MatMul/Gemm (A's columns, B's rows,
@@ -567,6 +591,20 @@ pub fn emit_check<'c, 'a>(
                 let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
                 let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
                 axes_hold(e, inputs[*input], *len, *keepdims, &x, &y)
+            }
+            Check::Count {
+                input,
+                len,
+                expected,
+            } => {
+                let buffer = inputs[*input];
+                let (zero, one) = (e.index(0), e.index(1));
+                let count = for_loop(*e, zero, e.index(*len as i64), &[zero], |le, t, c| {
+                    let v = le.value(le.op("memref.load", &[buffer, t], &[le.int_type(8)], &[]));
+                    let selected = le.cmp("arith.cmpi", 1, v, le.i(le.int_type(8), 0));
+                    vec![le.select(selected, le.same("arith.addi", &[c[0], one]), c[0])]
+                })[0];
+                e.cmp("arith.cmpi", 0, count, size(expected)?)
             }
             Check::Value {
                 input,

@@ -19,6 +19,7 @@ pub(crate) mod norm;
 mod quant;
 pub(crate) mod reduce;
 mod scatter;
+pub(crate) mod select;
 pub(crate) mod signal;
 pub(crate) mod structured;
 
@@ -175,7 +176,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         Gather | GatherElements | GatherND | OneHot | ReverseSequence => index::lower(kb, op),
         Scatter | ScatterElements | ScatterND => scatter::lower(kb, op),
-        TensorScatter | Compress | NonZero | Unique => {
+        Compress => select::lower_compress(kb, op),
+        TensorScatter | NonZero | Unique => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Resize | Upsample | GridSample | AffineGrid | CenterCropPad => image::lower(kb, op),
