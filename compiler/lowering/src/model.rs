@@ -171,7 +171,13 @@ fn build_check(
 ) -> Result<()> {
     let loc = Location::new(cx, CHECK_FN, 0, 0);
     let mut arg_types = vec![Type::index(cx); symbols.len()];
-    for a in model.ir.region(model.graph).args.iter().filter(|a| a.default.is_none()) {
+    for a in model
+        .ir
+        .region(model.graph)
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+    {
         arg_types.push(abi_type(cx, model, a.value)?.into());
     }
     let i32t: Type = IntegerType::new(cx, 32).into();

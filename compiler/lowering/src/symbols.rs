@@ -405,7 +405,10 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
         if let Some((condition, len)) = runtime_condition(model, op) {
             let y = data.results[0].expect("Compress has an output");
             let axis = data.attrs.int("axis").map_or(0, |a| {
-                let rank = value_tensor(model, y).ok().and_then(|t| t.rank()).unwrap_or(1);
+                let rank = value_tensor(model, y)
+                    .ok()
+                    .and_then(|t| t.rank())
+                    .unwrap_or(1);
                 crate::ops::structured::norm_axis(a, rank)
             });
             if let Some(n) = value_tensor(model, y)?.dims().and_then(|d| d.get(axis)) {
@@ -421,7 +424,10 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
             let input = graph_input(model, axes).expect("runtime_axes is a graph input");
             let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
                 let v = v.expect("a Reduce* op has data and a result");
-                Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec).unwrap_or_default())
+                Ok(value_tensor(model, v)?
+                    .dims()
+                    .map(<[Dim]>::to_vec)
+                    .unwrap_or_default())
             };
             out.push(Check::Axes {
                 input,
@@ -662,7 +668,13 @@ fn axes_hold<'c, 'a>(
         } else {
             for (m, slot) in expected.iter_mut().enumerate() {
                 let here = e.cmp("arith.cmpi", 0, kept_before, e.index(m as i64));
-                let here = e.same("arith.andi", &[here, e.same("arith.xori", &[reduced, e.i(e.int_type(1), 1)])]);
+                let here = e.same(
+                    "arith.andi",
+                    &[
+                        here,
+                        e.same("arith.xori", &[reduced, e.i(e.int_type(1), 1)]),
+                    ],
+                );
                 *slot = e.select(here, n, *slot);
             }
         }

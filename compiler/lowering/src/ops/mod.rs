@@ -196,7 +196,9 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         DynamicQuantizeLinear => quant::lower_dynamic_quantize(kb, op),
         RNN | GRU | LSTM => Err(unsupported(kb, op, "no lowering for this operator yet")),
         BlackmanWindow | HammingWindow | HannWindow => signal::lower_window(kb, op),
-        DFT | STFT | MelWeightMatrix => Err(unsupported(kb, op, "no lowering for this operator yet")),
+        DFT | STFT | MelWeightMatrix => {
+            Err(unsupported(kb, op, "no lowering for this operator yet"))
+        }
         RandomNormal | RandomNormalLike | RandomUniform | RandomUniformLike | Bernoulli
         | Multinomial => Err(unsupported(kb, op, "no lowering for this operator yet")),
         StringConcat | StringNormalizer | StringSplit | RegexFullMatch | TfIdfVectorizer

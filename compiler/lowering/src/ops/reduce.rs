@@ -179,7 +179,14 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     }
     let g = generic(kb.e, &ins, &[(acc0, rm)], &reduced, |be, a| {
         let max = (kind == ReduceLogSumExp).then(|| a[1]);
-        vec![fold(be, kind, elem, *a.last().expect("the accumulator"), a[0], max)]
+        vec![fold(
+            be,
+            kind,
+            elem,
+            *a.last().expect("the accumulator"),
+            a[0],
+            max,
+        )]
     });
     // Reducing an empty set leaves the identity (no loop over a zero-sized input).
     let sum: MValue = if count.is_zero() {
@@ -250,10 +257,18 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
     let y = data.results[0].expect("reduced");
     let (xd, elem) = kb.shape(x)?;
     let (yd, _) = kb.shape(y)?;
-    let k = value_tensor(kb.model, axes)?.static_numel().expect("checked") as usize;
+    let k = value_tensor(kb.model, axes)?
+        .static_numel()
+        .expect("checked") as usize;
     let keepdims = data.attrs.int("keepdims").unwrap_or(1) != 0;
     let rank = xd.len();
-    if yd.len() != if keepdims { rank } else { rank.saturating_sub(k) } {
+    if yd.len()
+        != if keepdims {
+            rank
+        } else {
+            rank.saturating_sub(k)
+        }
+    {
         return Err(unsupported(
             kb,
             op,
@@ -294,12 +309,15 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
                         })
                     };
                     let last = be.same("arith.subi", &[xs[d], be.index(1)]);
-                    be.same("arith.maxsi", &[be.same("arith.minsi", &[c, last]), be.index(0)])
+                    be.same(
+                        "arith.maxsi",
+                        &[be.same("arith.minsi", &[c, last]), be.index(0)],
+                    )
                 })
                 .collect();
             let (spans, count) = extents(be, &reduced, &xs);
-            let divisor = (kind == OpKind::ReduceMean)
-                .then(|| mean_divisor(be, ty, elem.is_float(), count));
+            let divisor =
+                (kind == OpKind::ReduceMean).then(|| mean_divisor(be, ty, elem.is_float(), count));
             let walk = Walk {
                 x: xt,
                 ty,
@@ -339,7 +357,9 @@ fn extents<'c, 'b>(
         .zip(sizes)
         .map(|(&r, &n)| e.select(r, n, one))
         .collect();
-    let count = spans.iter().fold(one, |c, &s| e.same("arith.muli", &[c, s]));
+    let count = spans
+        .iter()
+        .fold(one, |c, &s| e.same("arith.muli", &[c, s]));
     (spans, count)
 }
 
@@ -392,7 +412,11 @@ fn reduced_mask<'c, 'a>(
         ));
         let a = e.convert("arith.index_cast", a, index);
         let negative = e.cmp("arith.cmpi", 2, a, e.index(0));
-        let a = e.select(negative, e.same("arith.addi", &[a, e.index(rank as i64)]), a);
+        let a = e.select(
+            negative,
+            e.same("arith.addi", &[a, e.index(rank as i64)]),
+            a,
+        );
         for (d, r) in reduced.iter_mut().enumerate() {
             let hit = e.cmp("arith.cmpi", 0, a, e.index(d as i64));
             *r = e.same("arith.ori", &[*r, hit]);

@@ -113,10 +113,7 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 let v = le.convert("arith.extui", v, le.int_type(64));
                 let v = le.convert("arith.index_cast", v, index);
                 let selected = le.cmp("arith.cmpi", 1, v, le.index(0));
-                let hit = le.same(
-                    "arith.andi",
-                    &[selected, le.cmp("arith.cmpi", 0, s[0], q)],
-                );
+                let hit = le.same("arith.andi", &[selected, le.cmp("arith.cmpi", 0, s[0], q)]);
                 let count = le.select(selected, le.same("arith.addi", &[s[0], le.index(1)]), s[0]);
                 vec![count, le.select(hit, t, s[1])]
             })[1];

@@ -54,7 +54,11 @@ pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let n = match const_ints(kb.model, size) {
         Some(v) => {
             if Some(&v[0]) != yd.first() {
-                return Err(unsupported(kb, op, "a size that is not the output's length"));
+                return Err(unsupported(
+                    kb,
+                    op,
+                    "a size that is not the output's length",
+                ));
             }
             e.f(f64t, v[0] as f64)
         }
@@ -93,7 +97,10 @@ pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             _ => 0.42,
         };
         let w = terms.iter().fold(be.f(f64t, base), |w, &(k, c)| {
-            be.same("arith.addf", &[w, be.same("arith.mulf", &[cosine(k), be.f(f64t, c)])])
+            be.same(
+                "arith.addf",
+                &[w, be.same("arith.mulf", &[cosine(k), be.f(f64t, c)])],
+            )
         });
         vec![if elem == ElemType::F64 {
             w
