@@ -19,7 +19,10 @@
 //! `OMLC_ERR_SHAPE`.
 //!
 //! The same entry check makes a MatMul/Gemm's two contraction sizes equal
-//! when they are different polynomials.
+//! when they are different polynomials, and checks the values of graph
+//! inputs that set sizes (a reduction's axes, a window's size, a
+//! Compress's condition) against the shapes the kernels assume: the check
+//! function takes the graph inputs besides the symbols.
 //!
 //! What the generated code cannot decide at run time is refused at compile
 //! time ([`check_kernel`]): a size that is no polynomial over the symbols,
