@@ -10,9 +10,10 @@
 //!   pointers of the `omlc_tensor` descriptors and the weights table, reads
 //!   the value of each `dim_param` symbol from the first input shape that
 //!   carries it, writes the shapes of the outputs the inputs determine,
-//!   returns `omlc_check(symbols…)`'s code when the module has that
-//!   function and it fails (a run-time broadcast between sizes that do not
-//!   agree), and calls `omlc_model` (which allocates the other outputs and fills
+//!   returns `omlc_check(symbols…, inputs…)`'s code when the module has
+//!   that function and it fails (a run-time broadcast between sizes that do
+//!   not agree, a reduction's axes input that does not fit the shapes),
+//!   and calls `omlc_model` (which allocates the other outputs and fills
 //!   in their `data` and `shape` itself).
 //! - `_mlir_memref_to_llvm_alloc`/`_free`, when the lowered model allocates
 //!   (buffers of symbolic size): private, on `omlc_rt_alloc`/`omlc_rt_free`.
@@ -357,10 +358,10 @@ fn define_entry<'ctx>(
         );
     }
     if let Some(check) = module.get_function(CHECK_FN) {
-        let symbol_args: Vec<BasicMetadataValueEnum> =
-            symbol_values.iter().map(|&v| v.into()).collect();
+        // The symbols and the inputs, as `omlc_model` gets them.
+        let check_args = &args[2..2 + symbol_values.len() + desc.inputs.len()];
         let code = b
-            .build_call(check, &symbol_args, "check")
+            .build_call(check, check_args, "check")
             .map_err(err)?
             .try_as_basic_value()
             .expect_basic("omlc_check returns an i32")

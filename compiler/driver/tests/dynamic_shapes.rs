@@ -499,3 +499,95 @@ fn outputs_of_computed_sizes_are_allocated_by_the_model() {
     let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
     check_flatten(|inputs| library.run(inputs).unwrap());
 }
+
+/// A reduction whose axes are a graph input, without kept dims: which
+/// dims remain depends on the axes' values, which the model's entry
+/// checks against the shapes (`omlc_check`).
+const RUN_TIME_AXES: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 18}}
+onnx.graph "g"(%x: tensor<"N"x2x3xf32>, %axes: tensor<1xi64>) -> ("y": tensor<"N"x3xf32>) {
+  %y = "onnx.ReduceSum"(%x, %axes) {keepdims = 0} : (tensor<"N"x2x3xf32>, tensor<1xi64>) -> tensor<"N"x3xf32>
+  onnx.return %y
+}
+"#;
+
+/// A window whose size is a graph input, and a Compress whose condition
+/// is one: their values must match the output lengths.
+const RUN_TIME_LENGTHS: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%s: tensor<i64>, %x: tensor<3x2xf32>, %c: tensor<3xi1>) -> ("w": tensor<4xf32>, "z": tensor<2x2xf32>) {
+  %w = "onnx.HannWindow"(%s) : (tensor<i64>) -> tensor<4xf32>
+  %z = "onnx.Compress"(%x, %c) {axis = 0} : (tensor<3x2xf32>, tensor<3xi1>) -> tensor<2x2xf32>
+  onnx.return %w, %z
+}
+"#;
+
+fn check_run_time_axes(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
+    for n in [4usize, 1, 0] {
+        let x = values(n * 6, n as u64);
+        let axes = |a: i64| Tensor::from_vec(vec![1], vec![a]).unwrap();
+        let input = Tensor::from_vec(vec![n as i64, 2, 3], x.clone()).unwrap();
+        for a in [1, -2] {
+            let out = run(&[input.clone(), axes(a)]).unwrap_or_else(|e| panic!("N={n}: {e}"));
+            let want: Vec<f32> = (0..n * 3)
+                .map(|i| x[(i / 3) * 6 + i % 3] + x[(i / 3) * 6 + 3 + i % 3])
+                .collect();
+            assert_eq!(out[0].shape(), [n as i64, 3], "N={n} axes={a}");
+            assert_eq!(out[0].to_vec::<f32>().unwrap(), want, "N={n} axes={a}");
+        }
+        // Axes out of range, or giving another shape: a clean shape error.
+        for a in [0, 2, 3, -4] {
+            let e = run(&[input.clone(), axes(a)]).err();
+            let e = e.unwrap_or_else(|| panic!("N={n}: axes {a} must fail"));
+            assert!(e.contains("shape"), "{e}");
+        }
+    }
+}
+
+fn check_run_time_lengths(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
+    let x = Tensor::from_vec(vec![3, 2], values(6, 3)).unwrap();
+    let inputs = |s: i64, c: [bool; 3]| {
+        vec![
+            Tensor::from_vec(vec![], vec![s]).unwrap(),
+            x.clone(),
+            Tensor::from_bytes(ElemType::Bool, &[3], &c.map(u8::from)).unwrap(),
+        ]
+    };
+    let out = run(&inputs(4, [true, false, true])).unwrap();
+    let hann: Vec<f32> = (0..4)
+        .map(|n| (0.5 - 0.5 * (2.0 * std::f64::consts::PI * n as f64 / 4.0).cos()) as f32)
+        .collect();
+    for (got, want) in out[0].to_vec::<f32>().unwrap().iter().zip(&hann) {
+        assert!((got - want).abs() < 1e-6, "{got} against {want}");
+    }
+    let xs = x.to_vec::<f32>().unwrap();
+    assert_eq!(
+        out[1].to_vec::<f32>().unwrap(),
+        [xs[0], xs[1], xs[4], xs[5]]
+    );
+    for (s, c) in [
+        (5, [true, false, true]),
+        (4, [true, true, true]),
+        (4, [false; 3]),
+    ] {
+        let e = run(&inputs(s, c))
+            .err()
+            .expect("a length that does not match fails");
+        assert!(e.contains("shape"), "{e}");
+    }
+}
+
+#[test]
+fn sizes_set_by_input_values_are_checked_at_run_time() {
+    for (text, check) in [
+        (
+            RUN_TIME_AXES,
+            check_run_time_axes as fn(&dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>),
+        ),
+        (RUN_TIME_LENGTHS, check_run_time_lengths),
+    ] {
+        let model = onnx_mlc_dialect::parse_model(text).unwrap();
+        let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+        check(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
+        let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+        check(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
+    }
+}

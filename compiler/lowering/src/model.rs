@@ -52,9 +52,11 @@ use crate::types::{boundary_memref_type, lowered_dims, memref_type, DYNAMIC};
 pub const MODEL_FN: &str = "omlc_model";
 
 /// The name of the function that checks the run-time broadcasts of a model
-/// with symbolic sizes (`omlc_check(symbols…) -> i32`: 0, or
-/// `OMLC_ERR_SHAPE`); the entry point calls it before [`MODEL_FN`] when the
-/// module defines it (only when some broadcast is decided at run time).
+/// with symbolic sizes and the axes of reductions read from graph inputs
+/// (`omlc_check(symbols…, inputs…) -> i32`: 0, or `OMLC_ERR_SHAPE`); the
+/// entry point calls it before [`MODEL_FN`] when the module defines it
+/// (only when some broadcast or some reduction's axes are decided at run
+/// time).
 pub const CHECK_FN: &str = "omlc_check";
 
 /// `OMLC_ERR_SHAPE` (`docs/abi.md`): a run-time shape check failed.
@@ -145,7 +147,7 @@ pub fn build_module<'c>(
     let kernel_ops: Vec<Vec<_>> = plan.kernels.iter().map(|k| k.ops.clone()).collect();
     let checks = symbols::checks(model, &kernel_ops)?;
     if !checks.is_empty() {
-        build_check(cx, &module, &symbols, &checks)?;
+        build_check(cx, &module, model, &symbols, &checks)?;
     }
     let workspace_size = plan.workspace_size.max(64);
     build_main(cx, &module, model, plan, &symbols, &kernels, workspace_size)?;
@@ -157,15 +159,27 @@ pub fn build_module<'c>(
 }
 
 /// Adds [`CHECK_FN`]: 0 when every run-time shape check of `checks` holds
-/// for the symbols it is given, else `OMLC_ERR_SHAPE`.
+/// for the symbols and the graph inputs it is given (`omlc_check(symbols…,
+/// inputs…)`, the inputs as `omlc_model` takes them), else
+/// `OMLC_ERR_SHAPE`.
 fn build_check(
     cx: &Context,
     module: &Module,
+    model: &Model,
     symbols: &Symbols,
     checks: &[symbols::Check],
 ) -> Result<()> {
     let loc = Location::new(cx, CHECK_FN, 0, 0);
-    let arg_types = vec![Type::index(cx); symbols.len()];
+    let mut arg_types = vec![Type::index(cx); symbols.len()];
+    for a in model
+        .ir
+        .region(model.graph)
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+    {
+        arg_types.push(abi_type(cx, model, a.value)?.into());
+    }
     let i32t: Type = IntegerType::new(cx, 32).into();
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
     {
@@ -173,7 +187,10 @@ fn build_check(
         let values: Vec<MValue> = (0..symbols.len())
             .map(|k| block.argument(k).expect("declared").into())
             .collect();
-        let ok = symbols::emit_check(&e, symbols, &values, checks)?;
+        let inputs: Vec<MValue> = (symbols.len()..arg_types.len())
+            .map(|k| block.argument(k).expect("declared").into())
+            .collect();
+        let ok = symbols::emit_check(&e, symbols, &values, &inputs, checks)?;
         let code = e.select(ok, e.i(i32t, 0), e.i(i32t, ERR_SHAPE));
         e.append(func::r#return(&[code], loc));
     }

@@ -19,7 +19,10 @@
 //! `OMLC_ERR_SHAPE`.
 //!
 //! The same entry check makes a MatMul/Gemm's two contraction sizes equal
-//! when they are different polynomials.
+//! when they are different polynomials, and checks the values of graph
+//! inputs that set sizes (a reduction's axes, a window's size, a
+//! Compress's condition) against the shapes the kernels assume: the check
+//! function takes the graph inputs besides the symbols.
 //!
 //! What the generated code cannot decide at run time is refused at compile
 //! time ([`check_kernel`]): a size that is no polynomial over the symbols,
@@ -28,12 +31,16 @@
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, Model, OpKind, Value};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::{describe_value, value_tensor};
 use crate::ops::elementwise::{data_inputs, is_elementwise};
+use crate::ops::reduce::runtime_axes;
+use crate::ops::select::runtime_condition;
+use crate::ops::signal::runtime_size;
+use crate::ops::structured::for_loop;
 use crate::types::DYNAMIC;
 
 /// One symbol: a `dim_param` name and the input dim it is read from.
@@ -387,6 +394,53 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
     let mut out: Vec<Check> = vec![];
     for &op in kernels.iter().flatten() {
         let data = model.ir.op(op);
+        if let Some(size) = runtime_size(model, op) {
+            let y = data.results[0].expect("a window has an output");
+            if let Some([n]) = value_tensor(model, y)?.dims() {
+                out.push(Check::Value {
+                    input: graph_input(model, size).expect("runtime_size is a graph input"),
+                    elem: value_tensor(model, size)?.elem,
+                    expected: n.clone(),
+                });
+            }
+            continue;
+        }
+        if let Some((condition, len)) = runtime_condition(model, op) {
+            let y = data.results[0].expect("Compress has an output");
+            let axis = data.attrs.int("axis").map_or(0, |a| {
+                let rank = value_tensor(model, y)
+                    .ok()
+                    .and_then(|t| t.rank())
+                    .unwrap_or(1);
+                crate::ops::structured::norm_axis(a, rank)
+            });
+            if let Some(n) = value_tensor(model, y)?.dims().and_then(|d| d.get(axis)) {
+                out.push(Check::Count {
+                    input: graph_input(model, condition).expect("a graph input"),
+                    len,
+                    expected: n.clone(),
+                });
+            }
+            continue;
+        }
+        if let Some(axes) = runtime_axes(model, op) {
+            let input = graph_input(model, axes).expect("runtime_axes is a graph input");
+            let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
+                let v = v.expect("a Reduce* op has data and a result");
+                Ok(value_tensor(model, v)?
+                    .dims()
+                    .map(<[Dim]>::to_vec)
+                    .unwrap_or_default())
+            };
+            out.push(Check::Axes {
+                input,
+                len: value_tensor(model, axes)?.static_numel().expect("static") as usize,
+                keepdims: data.attrs.int("keepdims").unwrap_or(1) != 0,
+                x: dims(data.inputs[0])?,
+                y: dims(data.results[0])?,
+            });
+            continue;
+        }
         if let Some((ka, kb)) = contraction(model, data)? {
             let check = Check::Equal(ka, kb);
             if !matches!(&check, Check::Equal(a, b) if a == b) && !out.contains(&check) {
@@ -418,6 +472,18 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
     Ok(out)
 }
 
+/// The position of `v` among the graph inputs `omlc_model` takes (those
+/// without a default), when it is one.
+pub fn graph_input(model: &Model, v: Value) -> Option<usize> {
+    model
+        .ir
+        .region(model.graph)
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+        .position(|a| a.value == v)
+}
+
 /// A shape condition the generated code relies on and the model's entry
 /// checks at run time ([`checks`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -426,6 +492,33 @@ pub enum Check {
     Broadcast(Dim, Dim),
     /// The two contraction sizes of a matrix product are equal.
     Equal(Dim, Dim),
+    /// The `len` entries of graph input `input` (int64) are the axes of a
+    /// reduction of an input of dims `x` into an output of dims `y`
+    /// (`keepdims`: reduced dims kept as 1): each in `[-r, r)` for rank
+    /// `r`, no two naming the same dim, and the kept dims (and 1s) are
+    /// `y` (see `ops::reduce::runtime_axes`).
+    Axes {
+        input: usize,
+        len: usize,
+        keepdims: bool,
+        x: Vec<Dim>,
+        y: Vec<Dim>,
+    },
+    /// The single entry of graph input `input` (a scalar of integer type
+    /// `elem`) is `expected` (a window's size and its output's length,
+    /// `ops::signal`).
+    Value {
+        input: usize,
+        elem: ElemType,
+        expected: Dim,
+    },
+    /// Among the first `len` entries of graph input `input` (bools),
+    /// `expected` are true (Compress's output length, `ops::select`).
+    Count {
+        input: usize,
+        len: usize,
+        expected: Dim,
+    },
 }
 
 /// The two contraction sizes of a MatMul/Gemm (A's columns, B's rows,
@@ -463,35 +556,136 @@ fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Opt
 }
 
 /// Emits `i1` true when every check of [`checks`] holds for the symbols'
-/// `values`.
+/// `values` and the graph inputs' buffers `inputs` (memrefs, in the
+/// order of `omlc_model`'s inputs).
 pub fn emit_check<'c, 'a>(
     e: &Emitter<'c, 'a>,
     symbols: &Symbols,
     values: &[MValue<'c, 'a>],
+    inputs: &[MValue<'c, 'a>],
     checks: &[Check],
 ) -> Result<MValue<'c, 'a>> {
     let mut ok = e.i(e.int_type(1), 1);
-    for check in checks {
-        let (Check::Broadcast(d, y) | Check::Equal(d, y)) = check;
-        if !symbols.binds(d) || !symbols.binds(y) {
+    let size = |d: &Dim| -> Result<MValue<'c, 'a>> {
+        if !symbols.binds(d) {
             return Err(LowerError::UnsupportedType {
-                ty: format!("{d} against {y}"),
-                what: "a run-time broadcast (a size that is not a polynomial over the inputs' \
-                       dim_params)"
+                ty: d.to_string(),
+                what: "a size checked at run time (a size that is not a polynomial over the \
+                       inputs' dim_params)"
                     .into(),
             });
         }
-        let d = evaluate(e, symbols, values, d);
-        let y = evaluate(e, symbols, values, y);
-        let same = e.cmp("arith.cmpi", 0, d, y);
+        Ok(evaluate(e, symbols, values, d))
+    };
+    for check in checks {
         let holds = match check {
-            Check::Broadcast(..) => {
-                let one = e.cmp("arith.cmpi", 0, d, e.index(1));
-                e.same("arith.ori", &[one, same])
+            Check::Broadcast(d, y) | Check::Equal(d, y) => {
+                let (d, y) = (size(d)?, size(y)?);
+                let same = e.cmp("arith.cmpi", 0, d, y);
+                match check {
+                    Check::Broadcast(..) => {
+                        let one = e.cmp("arith.cmpi", 0, d, e.index(1));
+                        e.same("arith.ori", &[one, same])
+                    }
+                    _ => same,
+                }
             }
-            Check::Equal(..) => same,
+            Check::Axes {
+                input,
+                len,
+                keepdims,
+                x,
+                y,
+            } => {
+                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
+                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
+                axes_hold(e, inputs[*input], *len, *keepdims, &x, &y)
+            }
+            Check::Count {
+                input,
+                len,
+                expected,
+            } => {
+                let buffer = inputs[*input];
+                let (zero, one) = (e.index(0), e.index(1));
+                let count = for_loop(*e, zero, e.index(*len as i64), &[zero], |le, t, c| {
+                    let v = le.value(le.op("memref.load", &[buffer, t], &[le.int_type(8)], &[]));
+                    let selected = le.cmp("arith.cmpi", 1, v, le.i(le.int_type(8), 0));
+                    vec![le.select(selected, le.same("arith.addi", &[c[0], one]), c[0])]
+                })[0];
+                e.cmp("arith.cmpi", 0, count, size(expected)?)
+            }
+            Check::Value {
+                input,
+                elem,
+                expected,
+            } => {
+                let ty = crate::types::elem_type(e.cx, *elem)?;
+                let v = e.value(e.op("memref.load", &[inputs[*input]], &[ty], &[]));
+                let v = e.convert("arith.index_cast", v, Type::index(e.cx));
+                e.cmp("arith.cmpi", 0, v, size(expected)?)
+            }
         };
         ok = e.same("arith.andi", &[ok, holds]);
     }
     Ok(ok)
+}
+
+/// Emits `i1` true when the `len` int64 entries of `axes` (a memref) are
+/// valid axes of a reduction from sizes `x` to sizes `y` ([`Check::Axes`]).
+fn axes_hold<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    axes: MValue<'c, 'a>,
+    len: usize,
+    keepdims: bool,
+    x: &[MValue<'c, 'a>],
+    y: &[MValue<'c, 'a>],
+) -> MValue<'c, 'a> {
+    let rank = x.len() as i64;
+    let index = Type::index(e.cx);
+    let i64t = e.int_type(64);
+    let mut ok = e.i(e.int_type(1), 1);
+    let mut named: Vec<MValue> = vec![];
+    for j in 0..len {
+        let a = e.value(e.op("memref.load", &[axes, e.index(j as i64)], &[i64t], &[]));
+        let a = e.convert("arith.index_cast", a, index);
+        let low = e.cmp("arith.cmpi", 5, a, e.index(-rank));
+        let high = e.cmp("arith.cmpi", 2, a, e.index(rank));
+        ok = e.same("arith.andi", &[ok, e.same("arith.andi", &[low, high])]);
+        let negative = e.cmp("arith.cmpi", 2, a, e.index(0));
+        let a = e.select(negative, e.same("arith.addi", &[a, e.index(rank)]), a);
+        for &b in &named {
+            ok = e.same("arith.andi", &[ok, e.cmp("arith.cmpi", 1, a, b)]);
+        }
+        named.push(a);
+    }
+    let mut kept_before = e.index(0);
+    let mut expected = vec![e.index(1); y.len()];
+    for (d, &n) in x.iter().enumerate() {
+        let reduced = named.iter().fold(e.i(e.int_type(1), 0), |r, &a| {
+            let hit = e.cmp("arith.cmpi", 0, a, e.index(d as i64));
+            e.same("arith.ori", &[r, hit])
+        });
+        if keepdims {
+            expected[d] = e.select(reduced, e.index(1), n);
+        } else {
+            for (m, slot) in expected.iter_mut().enumerate() {
+                let here = e.cmp("arith.cmpi", 0, kept_before, e.index(m as i64));
+                let here = e.same(
+                    "arith.andi",
+                    &[
+                        here,
+                        e.same("arith.xori", &[reduced, e.i(e.int_type(1), 1)]),
+                    ],
+                );
+                *slot = e.select(here, n, *slot);
+            }
+        }
+        let next = e.same("arith.addi", &[kept_before, e.index(1)]);
+        kept_before = e.select(reduced, kept_before, next);
+    }
+    for (&want, &got) in expected.iter().zip(y) {
+        ok = e.same("arith.andi", &[ok, e.cmp("arith.cmpi", 0, want, got)]);
+    }
+    ok
 }

@@ -219,8 +219,11 @@ fn a_broadcast_between_symbols_is_decided_at_run_time() {
         .expect("a check function")..];
     let check = &check[..check.find("return").expect("returns")];
     assert!(
-        check.contains("(%arg0: index, %arg1: index, %arg2: index) -> i32"),
-        "the check takes the symbols K, M, N:\n{check}"
+        check.contains(
+            "(%arg0: index, %arg1: index, %arg2: index, %arg3: memref<0xf32>, \
+             %arg4: memref<0xf32>) -> i32"
+        ),
+        "the check takes the symbols K, M, N and the inputs:\n{check}"
     );
     // K against the result and N against the result, each `= 1 or =`.
     assert_eq!(check.matches("arith.ori").count(), 2, "{check}");

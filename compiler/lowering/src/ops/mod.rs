@@ -17,8 +17,10 @@ mod math;
 pub(crate) mod narrow;
 pub(crate) mod norm;
 mod quant;
-mod reduce;
+pub(crate) mod reduce;
 mod scatter;
+pub(crate) mod select;
+pub(crate) mod signal;
 pub(crate) mod structured;
 
 use std::collections::HashSet;
@@ -174,7 +176,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         Gather | GatherElements | GatherND | OneHot | ReverseSequence => index::lower(kb, op),
         Scatter | ScatterElements | ScatterND => scatter::lower(kb, op),
-        TensorScatter | Compress | NonZero | Unique => {
+        Compress => select::lower_compress(kb, op),
+        TensorScatter | NonZero | Unique => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Resize | Upsample | GridSample | AffineGrid | CenterCropPad => image::lower(kb, op),
@@ -192,7 +195,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         DequantizeLinear => quant::lower_dequantize(kb, op),
         DynamicQuantizeLinear => quant::lower_dynamic_quantize(kb, op),
         RNN | GRU | LSTM => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        DFT | STFT | BlackmanWindow | HammingWindow | HannWindow | MelWeightMatrix => {
+        BlackmanWindow | HammingWindow | HannWindow => signal::lower_window(kb, op),
+        DFT | STFT | MelWeightMatrix => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         RandomNormal | RandomNormalLike | RandomUniform | RandomUniformLike | Bernoulli

@@ -15,7 +15,7 @@
 
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, OpKind};
+use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
 
 use super::elementwise::identity_map;
 use super::math::{exp, log};
@@ -26,9 +26,9 @@ use super::structured::{
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
-use crate::kernel::KernelBuilder;
+use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::Schedule;
-use crate::symbols::{self, Size};
+use crate::symbols::{self, graph_input, Size};
 use crate::types::elem_type;
 
 /// The identity of a reduction: `f64` for floats, raw bits for integers.
@@ -102,10 +102,16 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         Some(data.attrs.ints("axes").unwrap_or_default().to_vec())
     } else {
         match data.inputs.get(1).copied().flatten() {
+            Some(v) if value_tensor(kb.model, v)?.static_numel() == Some(0) => Some(vec![]),
             Some(v) => const_ints(kb.model, v),
             None => Some(vec![]),
         }
     };
+    if axes.is_none() {
+        if let Some(axes) = runtime_axes(kb.model, op) {
+            return lower_runtime_axes(kb, op, axes);
+        }
+    }
     let reduced: Vec<bool> = match axes {
         Some(axes) => {
             let mut reduced = vec![axes.is_empty() && !noop; rank];
@@ -165,42 +171,22 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     } else {
         None
     };
-    let ident = match kind {
-        ReduceMax => Init::Lowest,
-        ReduceMin => Init::Highest,
-        ReduceProd => Init::One,
-        _ => Init::Zero,
-    };
     let acc0 = empty_sized(kb, &rd, elem)?;
-    let acc0 = filled(kb, acc0, elem, ident);
-    let signed = elem.is_signed_int();
+    let acc0 = filled(kb, acc0, elem, identity(kind));
     let mut ins = vec![(xt, identity_map(rank))];
     if let Some(m) = max {
         ins.push((m, rm.clone()));
     }
     let g = generic(kb.e, &ins, &[(acc0, rm)], &reduced, |be, a| {
-        let (x, acc) = (a[0], *a.last().expect("the accumulator"));
-        let add = if float { "arith.addf" } else { "arith.addi" };
-        let mul = if float { "arith.mulf" } else { "arith.muli" };
-        let v = match kind {
-            ReduceMax if float => be.same("arith.maximumf", &[acc, x]),
-            ReduceMax => be.same(
-                if signed { "arith.maxsi" } else { "arith.maxui" },
-                &[acc, x],
-            ),
-            ReduceMin if float => be.same("arith.minimumf", &[acc, x]),
-            ReduceMin => be.same(
-                if signed { "arith.minsi" } else { "arith.minui" },
-                &[acc, x],
-            ),
-            ReduceProd => be.same(mul, &[acc, x]),
-            ReduceSumSquare | ReduceL2 => be.same(add, &[acc, be.same(mul, &[x, x])]),
-            ReduceL1 if float => be.same(add, &[acc, be.same("math.absf", &[x])]),
-            ReduceL1 => be.same(add, &[acc, be.same("math.absi", &[x])]),
-            ReduceLogSumExp => be.same(add, &[acc, exp(be, be.same("arith.subf", &[x, a[1]]))]),
-            _ => be.same(add, &[acc, x]),
-        };
-        vec![v]
+        let max = (kind == ReduceLogSumExp).then(|| a[1]);
+        vec![fold(
+            be,
+            kind,
+            elem,
+            *a.last().expect("the accumulator"),
+            a[0],
+            max,
+        )]
     });
     // Reducing an empty set leaves the identity (no loop over a zero-sized input).
     let sum: MValue = if count.is_zero() {
@@ -215,19 +201,7 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Some(kb.e.f(elem_type_of(kb, x)?, 1.0 / n.max(1) as f64))
         }
         (ReduceMean, Count::Static(n)) => Some(kb.e.i(elem_type_of(kb, x)?, n.max(1))),
-        (ReduceMean, Count::Dynamic(n)) => {
-            let e = kb.e;
-            let ty = elem_type_of(kb, x)?;
-            let n = e.same("arith.maxsi", &[n, e.index(1)]);
-            let i64t = e.int_type(64);
-            let n = e.convert("arith.index_cast", n, i64t);
-            Some(if float {
-                let n = e.convert("arith.sitofp", n, ty);
-                e.same("arith.divf", &[e.f(ty, 1.0), n])
-            } else {
-                e.convert("arith.trunci", n, ty)
-            })
-        }
+        (ReduceMean, Count::Dynamic(n)) => Some(mean_divisor(kb.e, elem_type_of(kb, x)?, float, n)),
         _ => None,
     };
     let read = result_map(&reduced, keepdims);
@@ -242,24 +216,311 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &ins,
         &[(init, identity_map(out_rank))],
         &vec![false; out_rank],
-        |be, a| {
-            let s = a[0];
-            vec![match kind {
-                ReduceMean if float => {
-                    be.same("arith.mulf", &[s, divisor.expect("Mean's divisor")])
-                }
-                ReduceMean => be.same(
-                    if signed { "arith.divsi" } else { "arith.divui" },
-                    &[s, divisor.expect("Mean's divisor")],
-                ),
-                ReduceL2 => be.same("math.sqrt", &[s]),
-                ReduceLogSum => log(be, s),
-                ReduceLogSumExp => be.same("arith.addf", &[log(be, s), a[1]]),
-                _ => s,
-            }]
+        |be, a| vec![post(be, kind, elem, a[0], divisor, a.get(1).copied())],
+    );
+    finish(kb, g, y, &yd)
+}
+
+/// The `axes` input of Reduce* op `op` when it is lowered with the axes
+/// read at run time ([`lower_runtime_axes`]): a graph input (so that the
+/// model's entry can check its values, `symbols::checks`) of static
+/// length, with `noop_with_empty_axes` off or a non-empty length.
+pub(crate) fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
+    use OpKind::*;
+    let data = model.ir.op(op);
+    let since = match data.kind {
+        ReduceSum => 13,
+        ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
+        | ReduceMin | ReduceProd | ReduceSumSquare => 18,
+        _ => return None,
+    };
+    let axes = data.inputs.get(1).copied().flatten()?;
+    let n = value_tensor(model, axes).ok()?.static_numel()?;
+    (data.version >= since && n > 0 && graph_input(model, axes).is_some()).then_some(axes)
+}
+
+/// Lowers a Reduce* op whose axes are known only at run time (a graph
+/// input of `k` entries, [`runtime_axes`]): the kernel reads them and
+/// derives, per input dim, whether it is reduced; one generic over the
+/// output then folds, for each output element, the elements of the input
+/// it stands for with an `scf.for` over the reduced dims (their sizes, 1
+/// for kept dims, delinearized). A kept dim's coordinate is the output's
+/// at the same position (`keepdims`) or at the position among the kept
+/// dims. The model's entry checks the axes against the shapes
+/// (`symbols::Check::Axes`): in range, distinct, and giving the output's
+/// dims; coordinates are clamped into the input besides, so that nothing
+/// is read out of bounds even before that check.
+fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Value) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let kind = data.kind;
+    let x = data.inputs[0].expect("data");
+    let y = data.results[0].expect("reduced");
+    let (xd, elem) = kb.shape(x)?;
+    let (yd, _) = kb.shape(y)?;
+    let k = value_tensor(kb.model, axes)?
+        .static_numel()
+        .expect("checked") as usize;
+    let keepdims = data.attrs.int("keepdims").unwrap_or(1) != 0;
+    let rank = xd.len();
+    if yd.len()
+        != if keepdims {
+            rank
+        } else {
+            rank.saturating_sub(k)
+        }
+    {
+        return Err(unsupported(
+            kb,
+            op,
+            "an output rank that does not match the length of the axes",
+        ));
+    }
+    let e = kb.e;
+    let xs: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&e)).collect();
+    let (xt, at) = (kb.tensor(x), kb.tensor(axes));
+    let reduced = reduced_mask(e, at, k, rank);
+    // Per dim: the position among the kept dims.
+    let mut pos = vec![];
+    let mut kept_before = e.index(0);
+    for &r in &reduced {
+        pos.push(kept_before);
+        let next = e.same("arith.addi", &[kept_before, e.index(1)]);
+        kept_before = e.select(r, kept_before, next);
+    }
+    let ty = elem_type_of(kb, x)?;
+    let init = kb.init(y)?;
+    let out_rank = yd.len();
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(out_rank))],
+        &vec![false; out_rank],
+        |be, _| {
+            let o: Vec<MValue> = (0..out_rank).map(|m| loop_index(be, m)).collect();
+            // The output's coordinate of each kept dim, clamped into the input.
+            let kept: Vec<MValue> = (0..rank)
+                .map(|d| {
+                    let c = if keepdims {
+                        o[d]
+                    } else {
+                        o.iter().enumerate().fold(be.index(0), |c, (m, &om)| {
+                            let here = be.cmp("arith.cmpi", 0, pos[d], be.index(m as i64));
+                            be.select(here, om, c)
+                        })
+                    };
+                    let last = be.same("arith.subi", &[xs[d], be.index(1)]);
+                    be.same(
+                        "arith.maxsi",
+                        &[be.same("arith.minsi", &[c, last]), be.index(0)],
+                    )
+                })
+                .collect();
+            let (spans, count) = extents(be, &reduced, &xs);
+            let divisor =
+                (kind == OpKind::ReduceMean).then(|| mean_divisor(be, ty, elem.is_float(), count));
+            let walk = Walk {
+                x: xt,
+                ty,
+                spans: &spans,
+                reduced: &reduced,
+                kept: &kept,
+            };
+            let max = (kind == OpKind::ReduceLogSumExp).then(|| {
+                let lowest = constant(be, ty, elem, Init::Lowest);
+                for_loop(be, be.index(0), count, &[lowest], |le, t, c| {
+                    vec![le.same("arith.maximumf", &[c[0], walk.element(le, t)])]
+                })[0]
+            });
+            let start = constant(be, ty, elem, identity(kind));
+            let s = for_loop(be, be.index(0), count, &[start], |le, t, c| {
+                vec![fold(le, kind, elem, c[0], walk.element(le, t), max)]
+            })[0];
+            vec![post(be, kind, elem, s, divisor, max)]
         },
     );
     finish(kb, g, y, &yd)
+}
+
+/// Per dim of [`lower_runtime_axes`]'s input (`reduced`: whether it is
+/// reduced, `sizes`: its run-time sizes), the loop extent over it (its
+/// size where reduced, else 1); and their product, the number of input
+/// elements each output element reduces. (An empty kept dim makes the
+/// output empty: nothing is then read.)
+fn extents<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    reduced: &[MValue<'c, '_>],
+    sizes: &[MValue<'c, '_>],
+) -> (Vec<MValue<'c, 'b>>, MValue<'c, 'b>) {
+    let one = e.index(1);
+    let spans: Vec<MValue> = reduced
+        .iter()
+        .zip(sizes)
+        .map(|(&r, &n)| e.select(r, n, one))
+        .collect();
+    let count = spans
+        .iter()
+        .fold(one, |c, &s| e.same("arith.muli", &[c, s]));
+    (spans, count)
+}
+
+/// The input elements an output element of [`lower_runtime_axes`] reduces.
+struct Walk<'c, 'o, 'i> {
+    /// The input tensor and its element type.
+    x: MValue<'c, 'o>,
+    ty: Type<'c>,
+    /// Per dim: the loop extent (the size where reduced, else 1), whether
+    /// it is reduced (`i1`), and the output element's coordinate.
+    spans: &'i [MValue<'c, 'i>],
+    reduced: &'o [MValue<'c, 'o>],
+    kept: &'i [MValue<'c, 'i>],
+}
+
+impl<'c> Walk<'c, '_, '_> {
+    /// The `t`-th input element (`t` delinearized over the spans).
+    fn element<'r>(&self, le: Emitter<'c, 'r>, t: MValue<'c, 'r>) -> MValue<'c, 'r> {
+        let rank = self.spans.len();
+        let mut rest = t;
+        let mut at = vec![le.index(0); rank];
+        for d in (0..rank).rev() {
+            let td = le.same("arith.remui", &[rest, self.spans[d]]);
+            rest = le.same("arith.divui", &[rest, self.spans[d]]);
+            at[d] = le.select(self.reduced[d], td, self.kept[d]);
+        }
+        let mut operands = vec![self.x];
+        operands.extend(at);
+        le.value(le.op("tensor.extract", &operands, &[self.ty], &[]))
+    }
+}
+
+/// Per dim of a rank-`rank` tensor, an `i1` that is true when one of the
+/// `k` entries of the 1-D integer tensor `axes` (negative counting from
+/// the end) names it.
+fn reduced_mask<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    axes: MValue<'c, 'a>,
+    k: usize,
+    rank: usize,
+) -> Vec<MValue<'c, 'a>> {
+    let index = Type::index(e.cx);
+    let mut reduced = vec![e.i(e.int_type(1), 0); rank];
+    for j in 0..k {
+        let a = e.value(e.op(
+            "tensor.extract",
+            &[axes, e.index(j as i64)],
+            &[elem_of(axes)],
+            &[],
+        ));
+        let a = e.convert("arith.index_cast", a, index);
+        let negative = e.cmp("arith.cmpi", 2, a, e.index(0));
+        let a = e.select(
+            negative,
+            e.same("arith.addi", &[a, e.index(rank as i64)]),
+            a,
+        );
+        for (d, r) in reduced.iter_mut().enumerate() {
+            let hit = e.cmp("arith.cmpi", 0, a, e.index(d as i64));
+            *r = e.same("arith.ori", &[*r, hit]);
+        }
+    }
+    reduced
+}
+
+/// Mean's divisor for a run-time count `n` (an `index`) of elements of
+/// MLIR type `ty`: `1/max(n, 1)` for floats (multiplied by), `max(n, 1)`
+/// for integers (divided by).
+fn mean_divisor<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    ty: Type<'c>,
+    float: bool,
+    n: MValue<'c, 'a>,
+) -> MValue<'c, 'a> {
+    let n = e.same("arith.maxsi", &[n, e.index(1)]);
+    let n = e.convert("arith.index_cast", n, e.int_type(64));
+    if float {
+        let n = e.convert("arith.sitofp", n, ty);
+        e.same("arith.divf", &[e.f(ty, 1.0), n])
+    } else {
+        e.convert("arith.trunci", n, ty)
+    }
+}
+
+/// The identity a reduction of `kind` starts from.
+fn identity(kind: OpKind) -> Init {
+    match kind {
+        OpKind::ReduceMax => Init::Lowest,
+        OpKind::ReduceMin => Init::Highest,
+        OpKind::ReduceProd => Init::One,
+        _ => Init::Zero,
+    }
+}
+
+/// One step of a reduction of `kind`: `acc` with element `x` folded in
+/// (LogSumExp's terms are `exp(x - max)`).
+fn fold<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    kind: OpKind,
+    elem: ElemType,
+    acc: MValue<'c, '_>,
+    x: MValue<'c, '_>,
+    max: Option<MValue<'c, '_>>,
+) -> MValue<'c, 'b> {
+    use OpKind::*;
+    let float = elem.is_float();
+    let signed = elem.is_signed_int();
+    let add = if float { "arith.addf" } else { "arith.addi" };
+    let mul = if float { "arith.mulf" } else { "arith.muli" };
+    match kind {
+        ReduceMax if float => be.same("arith.maximumf", &[acc, x]),
+        ReduceMax => be.same(
+            if signed { "arith.maxsi" } else { "arith.maxui" },
+            &[acc, x],
+        ),
+        ReduceMin if float => be.same("arith.minimumf", &[acc, x]),
+        ReduceMin => be.same(
+            if signed { "arith.minsi" } else { "arith.minui" },
+            &[acc, x],
+        ),
+        ReduceProd => be.same(mul, &[acc, x]),
+        ReduceSumSquare | ReduceL2 => be.same(add, &[acc, be.same(mul, &[x, x])]),
+        ReduceL1 if float => be.same(add, &[acc, be.same("math.absf", &[x])]),
+        ReduceL1 => be.same(add, &[acc, be.same("math.absi", &[x])]),
+        ReduceLogSumExp => {
+            let max = max.expect("LogSumExp's max");
+            be.same(add, &[acc, exp(be, be.same("arith.subf", &[x, max]))])
+        }
+        _ => be.same(add, &[acc, x]),
+    }
+}
+
+/// A reduction's result from its accumulated value `s`: Mean's ÷N (as a
+/// product with `divisor` = 1/N for floats), L2's √, LogSum's log,
+/// LogSumExp's `log s + max`.
+fn post<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    kind: OpKind,
+    elem: ElemType,
+    s: MValue<'c, 'b>,
+    divisor: Option<MValue<'c, '_>>,
+    max: Option<MValue<'c, '_>>,
+) -> MValue<'c, 'b> {
+    use OpKind::*;
+    match kind {
+        ReduceMean if elem.is_float() => {
+            be.same("arith.mulf", &[s, divisor.expect("Mean's divisor")])
+        }
+        ReduceMean => be.same(
+            if elem.is_signed_int() {
+                "arith.divsi"
+            } else {
+                "arith.divui"
+            },
+            &[s, divisor.expect("Mean's divisor")],
+        ),
+        ReduceL2 => be.same("math.sqrt", &[s]),
+        ReduceLogSum => log(be, s),
+        ReduceLogSumExp => be.same("arith.addf", &[log(be, s), max.expect("LogSumExp's max")]),
+        _ => s,
+    }
 }
 
 /// How many elements a reduction reduces into each result.

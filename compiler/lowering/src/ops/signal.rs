@@ -1,0 +1,122 @@
+//! Signal ops: the windows HannWindow, HammingWindow and BlackmanWindow.
+//!
+//! | op | computes | variants |
+//! |---|---|---|
+//! | HannWindow | `y[n] = 0.5 - 0.5·cos(2πn/N')` | `periodic` (N' = N, else N - 1), `output_datatype` f32/f64 |
+//! | HammingWindow | `y[n] = α - (1-α)·cos(2πn/N')`, α = 25/46 | as Hann |
+//! | BlackmanWindow | `y[n] = 0.42 - 0.5·cos(2πn/N') + 0.08·cos(4πn/N')` | as Hann |
+//!
+//! The window's length N is the value of the `size` input: a constant, or
+//! a graph input (int32/int64 scalar) read at run time, whose value the
+//! model's entry checks against the output's length
+//! (`symbols::Check::Value`), so that a size that does not match the
+//! output fails with `OMLC_ERR_SHAPE` instead of giving a window of
+//! another length. Each element is one generic over the output,
+//! computed in f64 and rounded to the output type.
+
+use std::f64::consts::PI;
+
+use melior::ir::Type;
+use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
+
+use super::elementwise::identity_map;
+use super::structured::{const_ints, elem_of, generic, loop_index};
+use super::unsupported;
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
+use crate::symbols::graph_input;
+
+/// The `size` input of window op `op` when it is read at run time: a
+/// graph input (checked by the model's entry, `symbols::Check::Value`).
+pub(crate) fn runtime_size(model: &Model, op: OpId) -> Option<Value> {
+    let data = model.ir.op(op);
+    let windowed = matches!(
+        data.kind,
+        OpKind::HannWindow | OpKind::HammingWindow | OpKind::BlackmanWindow
+    );
+    let size = data.inputs.first().copied().flatten()?;
+    (windowed && graph_input(model, size).is_some()).then_some(size)
+}
+
+/// Lowers HannWindow, HammingWindow or BlackmanWindow.
+pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let size = data.inputs[0].expect("size");
+    let y = data.results[0].expect("output");
+    let (yd, elem) = kb.shape(y)?;
+    if !matches!(elem, ElemType::F32 | ElemType::F64) || yd.len() != 1 {
+        return Err(unsupported(kb, op, &format!("{elem} windows")));
+    }
+    let e = kb.e;
+    let f64t = Type::float64(e.cx);
+    let n = match const_ints(kb.model, size) {
+        Some(v) => {
+            if Some(&v[0]) != yd.first() {
+                return Err(unsupported(
+                    kb,
+                    op,
+                    "a size that is not the output's length",
+                ));
+            }
+            e.f(f64t, v[0] as f64)
+        }
+        None if runtime_size(kb.model, op).is_some() => {
+            let s = kb.tensor(size);
+            let s = e.value(e.op("tensor.extract", &[s], &[elem_of(s)], &[]));
+            e.convert("arith.sitofp", s, f64t)
+        }
+        None => return Err(unsupported(kb, op, "a size computed by the model")),
+    };
+    let periodic = data.attrs.int("periodic").unwrap_or(1) != 0;
+    let denominator = if periodic {
+        n
+    } else {
+        e.same("arith.subf", &[n, e.f(f64t, 1.0)])
+    };
+    let kind = data.kind;
+    let init = kb.init(y)?;
+    let out = elem_of(init);
+    let g = generic(e, &[], &[(init, identity_map(1))], &[false], |be, _| {
+        let i = be.convert("arith.index_cast", loop_index(be, 0), be.int_type(64));
+        let i = be.convert("arith.sitofp", i, f64t);
+        // cos(k·2πn/N')
+        let cosine = |k: f64| {
+            let t = be.same("arith.mulf", &[i, be.f(f64t, 2.0 * PI * k)]);
+            be.same("math.cos", &[be.same("arith.divf", &[t, denominator])])
+        };
+        let terms: &[(f64, f64)] = match kind {
+            OpKind::HannWindow => &[(1.0, -0.5)],
+            OpKind::HammingWindow => &[(1.0, -(1.0 - 25.0 / 46.0))],
+            _ => &[(1.0, -0.5), (2.0, 0.08)],
+        };
+        let base = match kind {
+            OpKind::HannWindow => 0.5,
+            OpKind::HammingWindow => 25.0 / 46.0,
+            _ => 0.42,
+        };
+        let w = terms.iter().fold(be.f(f64t, base), |w, &(k, c)| {
+            be.same(
+                "arith.addf",
+                &[w, be.same("arith.mulf", &[cosine(k), be.f(f64t, c)])],
+            )
+        });
+        vec![if elem == ElemType::F64 {
+            w
+        } else {
+            be.convert("arith.truncf", w, out)
+        }]
+    });
+    let producers = kb.producers();
+    let g = kb.root(
+        g,
+        Schedule::Fused {
+            loops: yd.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
+}
