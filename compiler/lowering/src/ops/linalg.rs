@@ -7,10 +7,11 @@
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::OpKind;
+use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::elementwise::{apply_activation, broadcast_map, identity_map, ACTIVATIONS};
-use super::structured::{ds, generic, map, named};
+use super::half;
+use super::structured::{ds, empty_sized, generic, map, named};
 use super::unsupported;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
@@ -32,6 +33,9 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             op,
             "integer matrix products are not lowered yet",
         ));
+    }
+    if half::is_half(elem) {
+        return lower_half(kb, op, (a, &ad), (b, &bd), (y, &yd));
     }
     let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
     let (trans_a, trans_b) = if gemm {
@@ -99,6 +103,53 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     Ok(())
 }
 
+/// A MatMul of f16 or bf16 operands: the products summed in an f32
+/// temporary (a producer), then rounded once per element into the result
+/// (the root), as numpy and `ml_dtypes` compute them. Gemm and the fused
+/// products of half-precision operands are refused.
+fn lower_half(
+    kb: &mut KernelBuilder,
+    op: OpId,
+    (a, ad): (Value, &[i64]),
+    (b, bd): (Value, &[i64]),
+    (y, yd): (Value, &[i64]),
+) -> Result<()> {
+    if kb.model.ir.op(op).kind != OpKind::MatMul {
+        return Err(unsupported(
+            kb,
+            op,
+            "half-precision Gemm and fused products are not lowered yet",
+        ));
+    }
+    let e = kb.e;
+    let f32t = elem_type(e.cx, ElemType::F32)?;
+    let acc = empty_sized(kb, &kb.sizes(y)?, ElemType::F32)?;
+    let acc = e.value(named(e, "linalg.fill", &[e.f(f32t, 0.0)], acc));
+    let (ta, tb) = ((kb.tensor(a), ad, false), (kb.tensor(b), bd, false));
+    let sum = contraction(kb, ta, tb, acc, yd);
+    let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
+    let out_ty = elem_type(e.cx, kb.shape(y)?.1)?;
+    let rank = yd.len();
+    let g = generic(
+        e,
+        &[(sum, identity_map(rank))],
+        &[(kb.init(y)?, identity_map(rank))],
+        &vec![false; rank],
+        |be, args| vec![half::narrow(be, args[0], out_ty)],
+    );
+    let producers = kb.producers();
+    let g = kb.root(
+        g,
+        Schedule::Fused {
+            loops: yd.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
+}
+
 /// An unknown activation of a fused op is an error, not a wrong result.
 fn check_activation(kb: &KernelBuilder, op: OpId, name: &str) -> Result<()> {
     if ACTIVATIONS.contains(&name) {
@@ -109,7 +160,8 @@ fn check_activation(kb: &KernelBuilder, op: OpId, name: &str) -> Result<()> {
 }
 
 /// `out[batch…, m, n] += a[…, m, k] · b[…, k, n]` as a `linalg.generic`
-/// (in integers when `init`'s elements are)
+/// (in integers when `init`'s elements are; half-precision operands
+/// widened to f32 when `init` is f32)
 /// whose loops are the output's dims then `k`, with numpy broadcasting of
 /// the batch dims, optional transposes, and 1-D operands promoted (a 1-D
 /// `a` has no `m` dim in the output, a 1-D `b` no `n` dim).
@@ -166,7 +218,14 @@ pub(crate) fn contraction<'c, 'a>(
         ],
         &[(init, out_map)],
         &reduction,
-        |be, args| vec![be.multiply_add(args[2], args[0], args[1])],
+        |be, args| {
+            let (x, y) = if args[0].r#type() != args[2].r#type() {
+                (half::widen(be, args[0]), half::widen(be, args[1]))
+            } else {
+                (args[0], args[1])
+            };
+            vec![be.multiply_add(args[2], x, y)]
+        },
     )
 }
 
