@@ -38,28 +38,6 @@ fn env_list(name: &str) -> Option<Vec<String>> {
     })
 }
 
-/// The `onnx-mlc` binary: `ONNX_MLC_BIN`, else the one beside this test
-/// binary's `deps/` folder (cargo builds it for the workspace's tests).
-fn cli() -> Result<PathBuf, String> {
-    if let Some(bin) = std::env::var_os("ONNX_MLC_BIN") {
-        return Ok(bin.into());
-    }
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let bin = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .map(|dir| dir.join("onnx-mlc"))
-        .ok_or("no target folder")?;
-    if bin.exists() {
-        Ok(bin)
-    } else {
-        Err(format!(
-            "{} not found: build it (`cargo build -p onnx-mlc-cli`) or set ONNX_MLC_BIN",
-            bin.display()
-        ))
-    }
-}
-
 fn main() {
     std::process::exit(match run() {
         Ok(true) => 0,
@@ -99,7 +77,7 @@ fn run() -> Result<bool, String> {
         .collect();
     let scratch = std::env::temp_dir().join(format!("onnx-mlc-conformance-{}", std::process::id()));
     let runner = Runner {
-        bin: cli()?,
+        bin: onnx_mlc_tests::cli_binary()?,
         scratch: scratch.clone(),
         timeout: Duration::from_secs(
             std::env::var("CONFORMANCE_TIMEOUT")

@@ -197,12 +197,6 @@ fn real_models_round_trip_through_export() {
     }
 }
 
-/// The Python of the repo's venv, or `None` (the test then skips).
-fn venv_python() -> Option<PathBuf> {
-    let python = onnx_mlc_tests::repo_root().join(".venv/bin/python");
-    python.is_file().then_some(python)
-}
-
 /// Writes each backend model exported, as imported to
 /// `out/imported/<suite>/<case>/model.onnx` and after the pipeline to
 /// `out/pipeline/…`, and a manifest for the checking script: one line per
@@ -247,7 +241,7 @@ fn exported_backend_models_pass_the_checker_and_run_like_the_originals() {
         println!("skipped: no ONNX backend test data (set ONNX_MLC_BACKEND_DIR)");
         return;
     };
-    let Some(python) = venv_python() else {
+    let Some(python) = onnx_mlc_tests::venv_python() else {
         println!("skipped: no Python venv at .venv (run tools/setup.sh)");
         return;
     };

@@ -6,4 +6,5 @@ mod export_round_trip;
 mod hostile_import;
 mod infer_backend;
 mod models;
+mod op_variants;
 mod optimizer;

@@ -45,3 +45,32 @@ pub fn backend_dir() -> Option<PathBuf> {
     }
     .filter(|d| d.is_dir())
 }
+
+/// The `onnx-mlc` binary: `ONNX_MLC_BIN`, else the one beside this test
+/// binary's `deps/` folder (cargo builds it for the workspace's tests).
+pub fn cli_binary() -> Result<PathBuf, String> {
+    if let Some(bin) = std::env::var_os("ONNX_MLC_BIN") {
+        return Ok(bin.into());
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let bin = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .map(|dir| dir.join("onnx-mlc"))
+        .ok_or("no target folder")?;
+    if bin.exists() {
+        Ok(bin)
+    } else {
+        Err(format!(
+            "{} not found: build it (`cargo build -p onnx-mlc-cli`) or set ONNX_MLC_BIN",
+            bin.display()
+        ))
+    }
+}
+
+/// The Python of the test venv (`.venv/`, with onnx and onnxruntime),
+/// when `tools/setup.sh` has made it.
+pub fn venv_python() -> Option<PathBuf> {
+    let python = repo_root().join(".venv/bin/python");
+    python.is_file().then_some(python)
+}

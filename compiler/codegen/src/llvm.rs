@@ -9,8 +9,7 @@ use crate::error::{CodegenError, Result};
 use crate::target::TargetSpec;
 
 /// Translates an MLIR module in the LLVM dialect into an LLVM module of
-/// `llcx` for `target`: triple, data layout, and the CPU and its features
-/// on every defined function (the JIT would otherwise assume a generic CPU).
+/// `llcx` for `target`: triple and data layout.
 pub fn translate<'ctx>(
     llcx: &'ctx Context,
     mlir: &melior::ir::Module,
@@ -37,6 +36,16 @@ pub fn translate<'ctx>(
     let machine = target.machine()?;
     module.set_triple(&machine.get_triple());
     module.set_data_layout(&machine.get_target_data().get_data_layout());
+    Ok(module)
+}
+
+/// Runs LLVM's `default<O3>` pipeline for the target. Every defined
+/// function — the kernels and the glue alike — is first marked with the
+/// target's CPU and features: code inlined into a function without them
+/// would be compiled for the generic CPU, where `bf16` arithmetic becomes
+/// calls to compiler-rt helpers that the JIT does not define.
+pub fn optimize(module: &Module, target: &TargetSpec) -> Result<()> {
+    let llcx = module.get_context();
     let cpu = llcx.create_string_attribute("target-cpu", &target.cpu);
     let features = llcx.create_string_attribute("target-features", &target.features);
     for f in module
@@ -46,11 +55,6 @@ pub fn translate<'ctx>(
         f.add_attribute(AttributeLoc::Function, cpu);
         f.add_attribute(AttributeLoc::Function, features);
     }
-    Ok(module)
-}
-
-/// Runs LLVM's `default<O3>` pipeline for the target.
-pub fn optimize(module: &Module, target: &TargetSpec) -> Result<()> {
     let machine = target.machine()?;
     module
         .run_passes("default<O3>", &machine, PassBuilderOptions::create())

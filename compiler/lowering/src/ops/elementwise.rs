@@ -131,9 +131,9 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
             ));
         }
     }
-    // Each operand must broadcast to its op's result numpy-style: the
-    // legacy rules (opset < 7 `broadcast`/`axis`, PRelu's per-channel slope
-    // before opset 7) align operands differently, and reading them with
+    // Each operand must broadcast to its op's result numpy-style or be a
+    // per-channel parameter: the other legacy rules (opset < 7
+    // `broadcast`/`axis`) align operands differently, and reading them with
     // right-aligned maps would index out of bounds.
     for &o in chain {
         let data = ir.op(o);
@@ -145,7 +145,9 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         };
         let result_dims = kb.shape(result)?.0;
         for v in data_inputs(data) {
-            if !broadcasts_to(&kb.shape(*v)?.0, &result_dims) {
+            if !broadcasts_to(&kb.shape(*v)?.0, &result_dims)
+                && !super::norm::is_channel_operand(kb, chain, *v)?
+            {
                 return Err(unsupported(
                     kb,
                     o,
@@ -497,6 +499,20 @@ fn scalar_op<'c, 'b>(
         LeakyRelu => {
             let neg = e.same("arith.mulf", &[x, fl(fattr("alpha", 0.01))]);
             e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg)
+        }
+        Elu if float => {
+            let exp_m1 = e.same("arith.subf", &[math::exp(e, x), fl(1.0)]);
+            let neg = e.same("arith.mulf", &[exp_m1, fl(fattr("alpha", 1.0))]);
+            e.select(e.cmp("arith.cmpf", 4, x, fl(0.0)), neg, x)
+        }
+        Selu if float => {
+            let alpha = fl(fattr("alpha", 1.673_263_2));
+            let neg = e.same(
+                "arith.subf",
+                &[e.same("arith.mulf", &[math::exp(e, x), alpha]), alpha],
+            );
+            let picked = e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg);
+            e.same("arith.mulf", &[picked, fl(fattr("gamma", 1.050_701))])
         }
         Sigmoid => math::sigmoid(e, x),
         HardSigmoid => {

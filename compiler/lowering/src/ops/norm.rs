@@ -309,13 +309,19 @@ fn inv_std<'c, 'b>(e: Emitter<'c, 'b>, q: MValue<'c, 'b>, n: f64, eps: f64) -> M
 }
 
 /// Whether `v` is read by an op of `chain` as a per-channel parameter
-/// (scale, B, mean or var of a BatchNormalization); an error when another
-/// op of the run reads it numpy-style too (one operand, one indexing map).
+/// (scale, B, mean or var of a BatchNormalization, or the `[C]` slope of a
+/// PRelu before opset 7, whose legacy broadcast aligns it with dim 1); an
+/// error when another op of the run reads it numpy-style too (one operand,
+/// one indexing map).
 pub(crate) fn is_channel_operand(kb: &KernelBuilder, chain: &[OpId], v: Value) -> Result<bool> {
     let reads = |o: &&OpId| kb.model.ir.op(**o).inputs.contains(&Some(v));
     let by_channel = |o: &&OpId| {
         let data = kb.model.ir.op(**o);
-        data.kind == OpKind::BatchNormalization && data.inputs[1..].contains(&Some(v))
+        match data.kind {
+            OpKind::BatchNormalization => data.inputs[1..].contains(&Some(v)),
+            OpKind::PRelu => data.version < 7 && data.inputs[1] == Some(v) && legacy_slope(kb, **o),
+            _ => false,
+        }
     };
     let Some(&bn) = chain.iter().find(by_channel) else {
         return Ok(false);
@@ -328,6 +334,23 @@ pub(crate) fn is_channel_operand(kb: &KernelBuilder, chain: &[OpId], v: Value) -
         ));
     }
     Ok(true)
+}
+
+/// Whether a PRelu's slope is a `[C]` vector over the channels (dim 1) of
+/// an input of rank at least 2: the legacy per-channel form.
+fn legacy_slope(kb: &KernelBuilder, op: OpId) -> bool {
+    let data = kb.model.ir.op(op);
+    let dims = |i: usize| {
+        data.inputs[i]
+            .and_then(|v| kb.shape(v).ok())
+            .map(|(d, _)| d)
+    };
+    match (dims(0), dims(1)) {
+        (Some(x), Some(slope)) => {
+            x.len() >= 2 && slope.len() == 1 && slope[0] == x[1] && slope[0] != 1
+        }
+        _ => false,
+    }
 }
 
 /// The indexing map reading a `[C]` parameter along dim 1 of a rank-`rank`

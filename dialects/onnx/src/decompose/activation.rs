@@ -3,8 +3,6 @@
 //!
 //! ```text
 //! Celu(x)            = max(0, x) + min(0, alpha · (exp(x / alpha) - 1))
-//! Elu(x)             = Where(x < 0, alpha · (exp(x) - 1), x)
-//! Selu(x)            = gamma · Where(x > 0, x, alpha · exp(x) - alpha)
 //! ThresholdedRelu(x) = Where(x > alpha, x, 0)
 //! Shrink(x)          = Where(x < -lambd, x + bias, Where(x > lambd, x - bias, 0))
 //! Mish(x)            = x · tanh(Softplus(x))
@@ -32,35 +30,6 @@ pub(super) fn celu(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let negative = b.binary(Min, zero, negative)?;
     let positive = b.binary(Max, zero, x)?;
     Some(vec![Some(b.binary(Add, positive, negative)?)])
-}
-
-/// Expands Elu.
-pub(super) fn elu(b: &mut Builder) -> Option<Vec<Option<Value>>> {
-    let x = b.input(0)?;
-    let elem = b.elem(x)?;
-    let alpha = b.scalar(elem, f64::from(b.float_attr("alpha").unwrap_or(1.0)))?;
-    let zero = b.scalar(elem, 0.0)?;
-    let one = b.scalar(elem, 1.0)?;
-    let exp = b.unary(Exp, x)?;
-    let less_one = b.binary(Sub, exp, one)?;
-    let negative = b.binary(Mul, alpha, less_one)?;
-    let is_negative = b.binary(Less, x, zero)?;
-    Some(vec![Some(b.select(is_negative, negative, x)?)])
-}
-
-/// Expands Selu.
-pub(super) fn selu(b: &mut Builder) -> Option<Vec<Option<Value>>> {
-    let x = b.input(0)?;
-    let elem = b.elem(x)?;
-    let alpha = b.scalar(elem, f64::from(b.float_attr("alpha")?))?;
-    let gamma = b.scalar(elem, f64::from(b.float_attr("gamma")?))?;
-    let zero = b.scalar(elem, 0.0)?;
-    let exp = b.unary(Exp, x)?;
-    let scaled = b.binary(Mul, alpha, exp)?;
-    let negative = b.binary(Sub, scaled, alpha)?;
-    let is_positive = b.binary(Greater, x, zero)?;
-    let picked = b.select(is_positive, x, negative)?;
-    Some(vec![Some(b.binary(Mul, gamma, picked)?)])
 }
 
 /// Expands ThresholdedRelu.

@@ -31,6 +31,7 @@ mod einsum;
 mod loss;
 mod norm;
 mod rotary;
+mod tfidf;
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
@@ -62,11 +63,10 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         RotaryEmbedding => rotary::rotary_embedding,
         SwiGLU => activation::swiglu,
         Celu => activation::celu,
-        Elu => activation::elu,
-        Selu => activation::selu,
         ThresholdedRelu => activation::thresholded_relu,
         Shrink => activation::shrink,
         Mish => activation::mish,
+        TfIdfVectorizer => tfidf::tfidf_vectorizer,
         _ => return None,
     })
 }
