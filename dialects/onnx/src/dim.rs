@@ -70,13 +70,7 @@ fn canonical(mut terms: Vec<Term>) -> Option<Dim> {
 impl Dim {
     /// A dimension named by a `dim_param`.
     pub fn param(name: &str) -> Dim {
-        Dim::Sym(SymDim(
-            vec![Term {
-                coeff: 1,
-                atoms: vec![Arc::from(name)],
-            }]
-            .into(),
-        ))
+        Dim::Sym(SymDim(vec![Term { coeff: 1, atoms: vec![Arc::from(name)] }].into()))
     }
 
     /// The size, when static.
@@ -109,21 +103,16 @@ impl Dim {
     pub fn monomials(&self) -> Option<Vec<(i64, Vec<&str>)>> {
         match self {
             Dim::Known(n) => Some(vec![(*n, vec![])]),
-            Dim::Sym(s) => Some(
-                s.0.iter()
-                    .map(|t| (t.coeff, t.atoms.iter().map(|a| &**a).collect()))
-                    .collect(),
-            ),
+            Dim::Sym(s) => {
+                Some(s.0.iter().map(|t| (t.coeff, t.atoms.iter().map(|a| &**a).collect())).collect())
+            }
             Dim::Unknown => None,
         }
     }
 
     fn terms(&self) -> Option<Vec<Term>> {
         match self {
-            Dim::Known(n) => Some(vec![Term {
-                coeff: *n,
-                atoms: vec![],
-            }]),
+            Dim::Known(n) => Some(vec![Term { coeff: *n, atoms: vec![] }]),
             Dim::Sym(s) => Some(s.0.to_vec()),
             Dim::Unknown => None,
         }
@@ -141,9 +130,7 @@ impl Dim {
 
     /// `self + other`.
     pub fn add(&self, other: &Dim) -> Dim {
-        let (Some(mut a), Some(b)) = (self.terms(), other.terms()) else {
-            return Dim::Unknown;
-        };
+        let (Some(mut a), Some(b)) = (self.terms(), other.terms()) else { return Dim::Unknown };
         a.extend(b);
         canonical(a).unwrap_or(Dim::Unknown)
     }
@@ -171,9 +158,7 @@ impl Dim {
         let mut out = Vec::with_capacity(a.len() * b.len());
         for x in &a {
             for y in &b {
-                let Some(coeff) = x.coeff.checked_mul(y.coeff) else {
-                    return Dim::Unknown;
-                };
+                let Some(coeff) = x.coeff.checked_mul(y.coeff) else { return Dim::Unknown };
                 let mut atoms: Vec<Arc<str>> = x.atoms.iter().chain(&y.atoms).cloned().collect();
                 atoms.sort();
                 out.push(Term { coeff, atoms });
@@ -186,12 +171,8 @@ impl Dim {
     /// of `self` divisible by the monomial `other`); `Unknown` otherwise.
     /// `other` must be a single term (a constant, a dim_param, a product).
     pub fn div_exact(&self, other: &Dim) -> Dim {
-        let (Some(a), Some(b)) = (self.terms(), other.terms()) else {
-            return Dim::Unknown;
-        };
-        let [d] = b.as_slice() else {
-            return Dim::Unknown;
-        };
+        let (Some(a), Some(b)) = (self.terms(), other.terms()) else { return Dim::Unknown };
+        let [d] = b.as_slice() else { return Dim::Unknown };
         if d.coeff == 0 {
             return Dim::Unknown;
         }
@@ -209,10 +190,7 @@ impl Dim {
                     None => return Dim::Unknown,
                 }
             }
-            out.push(Term {
-                coeff: t.coeff / d.coeff,
-                atoms,
-            });
+            out.push(Term { coeff: t.coeff / d.coeff, atoms });
         }
         canonical(out).unwrap_or(Dim::Unknown)
     }
@@ -306,11 +284,7 @@ fn parse_dim(s: &str) -> Option<(Dim, &str)> {
                     None => break,
                 }
             }
-            sum = if negative {
-                sum.sub(&term)
-            } else {
-                sum.add(&term)
-            };
+            sum = if negative { sum.sub(&term) } else { sum.add(&term) };
             if let Some(after) = rest.strip_prefix(')') {
                 return Some((sum, after));
             }
@@ -438,9 +412,7 @@ mod tests {
     #[test]
     fn broadcast_atoms_name_their_operands() {
         let a = Dim::param("in0_d0");
-        let b = Dim::param("in1_d0")
-            .mul(&Dim::param("x y"))
-            .add(&Dim::Known(1));
+        let b = Dim::param("in1_d0").mul(&Dim::param("x y")).add(&Dim::Known(1));
         let c = Dim::param("q\"\\\u{1}").sub(&Dim::Known(2));
         let ab = Dim::broadcast_of(&a, &b);
         assert_eq!(ab, Dim::broadcast_of(&b, &a));

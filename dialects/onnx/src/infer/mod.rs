@@ -37,32 +37,21 @@ pub const MAX_TRACKED_ELEMS: usize = 1024;
 impl SymTensor {
     /// A 1-D tensor of the given elements.
     pub fn vector(elems: Vec<Dim>) -> SymTensor {
-        SymTensor {
-            dims: vec![elems.len() as i64],
-            elems,
-        }
+        SymTensor { dims: vec![elems.len() as i64], elems }
     }
 
     /// A rank-0 tensor.
     pub fn scalar(elem: Dim) -> SymTensor {
-        SymTensor {
-            dims: vec![],
-            elems: vec![elem],
-        }
+        SymTensor { dims: vec![], elems: vec![elem] }
     }
 
     /// The contents of an integer (or bool, as 0/1) constant, when small
     /// enough to track.
     pub fn from_data(data: &TensorData) -> Option<SymTensor> {
-        if !matches!(data.elem, ElemType::I64 | ElemType::I32 | ElemType::Bool)
-            || data.numel() > MAX_TRACKED_ELEMS
-        {
+        if !matches!(data.elem, ElemType::I64 | ElemType::I32 | ElemType::Bool) || data.numel() > MAX_TRACKED_ELEMS {
             return None;
         }
-        Some(SymTensor {
-            dims: data.dims.clone(),
-            elems: data.to_i64s()?.into_iter().map(Dim::Known).collect(),
-        })
+        Some(SymTensor { dims: data.dims.clone(), elems: data.to_i64s()?.into_iter().map(Dim::Known).collect() })
     }
 
     /// The elements as integers when all are static.
@@ -109,12 +98,7 @@ pub fn infer_op(ir: &mut Ir, op: OpId, knowledge: &mut Knowledge) -> Result<()> 
     match outcome {
         Ok(()) => {}
         Err(Fail::Unknown(why)) => knowledge.incomplete.push((op, why)),
-        Err(Fail::Invalid(message)) => {
-            return Err(Error::Infer {
-                op: ir.describe_op(op),
-                message,
-            })
-        }
+        Err(Fail::Invalid(message)) => return Err(Error::Infer { op: ir.describe_op(op), message }),
     }
     let results = ir.op(op).results.clone();
     for (i, result) in results.iter().enumerate() {
@@ -156,9 +140,7 @@ pub fn merge_types(a: &Type, b: &Type) -> Option<Type> {
         (Type::SparseTensor(x), Type::SparseTensor(y)) => Type::SparseTensor(merge_tensor(x, y)?),
         (Type::Sequence(x), Type::Sequence(y)) => Type::Sequence(Box::new(merge_types(x, y)?)),
         (Type::Optional(x), Type::Optional(y)) => Type::Optional(Box::new(merge_types(x, y)?)),
-        (Type::Map(k1, x), Type::Map(k2, y)) if k1 == k2 => {
-            Type::Map(*k1, Box::new(merge_types(x, y)?))
-        }
+        (Type::Map(k1, x), Type::Map(k2, y)) if k1 == k2 => Type::Map(*k1, Box::new(merge_types(x, y)?)),
         _ => return None,
     })
 }
@@ -169,16 +151,10 @@ fn merge_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
     }
     let shape = match (&a.shape, &b.shape) {
         (None, s) | (s, None) => s.clone(),
-        (Some(x), Some(y)) if x.len() == y.len() => Some(
-            x.iter()
-                .zip(y)
-                .map(|(p, q)| p.merge(q))
-                .collect::<Option<Vec<_>>>()?,
-        ),
+        (Some(x), Some(y)) if x.len() == y.len() => {
+            Some(x.iter().zip(y).map(|(p, q)| p.merge(q)).collect::<Option<Vec<_>>>()?)
+        }
         _ => return None,
     };
-    Some(TensorType {
-        elem: a.elem,
-        shape,
-    })
+    Some(TensorType { elem: a.elem, shape })
 }

@@ -1031,7 +1031,11 @@ fn range(cx: &mut InferCtx) -> Result<(), Fail> {
         }
         return Ok(());
     }
-    let float = |i| cx.known_numbers(i).filter(|v| v.len() == 1).map(|v| v[0]);
+    let float = |i| {
+        cx.known_numbers(i)
+            .filter(|v| v.len() == 1)
+            .map(|v| v[0])
+    };
     let (Some(start), Some(limit), Some(delta)) = (float(0), float(1), float(2)) else {
         return Err(unknown!(
             "start, limit and delta are not all known constants"
