@@ -4,6 +4,8 @@
 //! A plain 2-D product is `linalg.matmul`, which the schedules tile and
 //! vectorize; batched, broadcast or transposed products are a
 //! `linalg.generic` contraction with the equivalent indexing maps.
+//! f16 and bf16 products accumulate in an f32 temporary and are rounded
+//! once, after the epilogue (see `lower_half`).
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
