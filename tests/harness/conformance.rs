@@ -13,7 +13,6 @@
 //! (default: available cores), `CONFORMANCE_TIMEOUT` seconds per run.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

@@ -3,8 +3,9 @@
 The backend suite exercises few of the attribute combinations some ops
 have (TfIdfVectorizer's cases are all mode TF, without weights). Each
 generator below yields small models with seeded random inputs; every model
-runs through `onnx-mlc run` (JIT) and through onnxruntime, and the outputs
-must agree (rtol 1e-4, atol 1e-5).
+runs through `onnx-mlc run` (JIT) and through onnxruntime (or, where
+onnxruntime has no kernel for the variant, the onnx reference evaluator),
+and the outputs must agree (rtol 1e-4, atol 1e-5).
 
 Usage: op_variants.py ONNX_MLC_BIN. Prints a line per failure and closes
 with `checked N variants, F failed`; exits 1 on a failure.
@@ -19,17 +20,19 @@ import numpy as np
 import onnx
 import onnxruntime as ort
 from onnx import TensorProto, helper, numpy_helper
+from onnx.reference import ReferenceEvaluator
 
 
-def model(node, inputs, output, opset):
-    """A one-node model; `inputs` are (name, TensorProto type, shape)."""
+def model(node, inputs, output, opset, domain="", out_type=TensorProto.FLOAT):
+    """A one-node model importing `domain` at `opset`; `inputs` are (name,
+    TensorProto type, shape), the output is of `out_type`."""
     graph = helper.make_graph(
         [node],
         "variant",
         [helper.make_tensor_value_info(n, t, list(s)) for n, t, s in inputs],
-        [helper.make_tensor_value_info(output, TensorProto.FLOAT, None)],
+        [helper.make_tensor_value_info(output, out_type, None)],
     )
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid(domain, opset)])
     m.ir_version = 8
     return m
 
@@ -61,7 +64,33 @@ def tfidf_variants(rng):
                     yield name, model(node, [("X", ty, shape)], "Y", 9), [x]
 
 
-GENERATORS = [tfidf_variants]
+def ml_variants(rng):
+    """Binarizer over every input type it takes, ArrayFeatureExtractor with
+    a 1-D input and with a matrix of indices (models importing only
+    ai.onnx.ml)."""
+    for elem in [np.float32, np.float64, np.int64, np.int32]:
+        ty = helper.np_dtype_to_tensor_dtype(np.dtype(elem))
+        node = helper.make_node("Binarizer", ["X"], ["Y"], domain="ai.onnx.ml", threshold=2.0)
+        x = rng.integers(-5, 6, size=(4, 5)).astype(elem)
+        yield f"Binarizer {np.dtype(elem)}", model(node, [("X", ty, x.shape)], "Y", 1, "ai.onnx.ml", ty), [x]
+    for x_shape, y_shape in [((7,), (3,)), ((2, 3, 6), (2, 2))]:
+        node = helper.make_node("ArrayFeatureExtractor", ["X", "Y"], ["Z"], domain="ai.onnx.ml")
+        x = rng.standard_normal(x_shape).astype(np.float32)
+        y = rng.integers(0, x_shape[-1], size=y_shape).astype(np.int64)
+        inputs = [("X", TensorProto.FLOAT, x_shape), ("Y", TensorProto.INT64, y_shape)]
+        yield f"ArrayFeatureExtractor {x_shape} {y_shape}", model(node, inputs, "Z", 1, "ai.onnx.ml"), [x, y]
+
+
+GENERATORS = [tfidf_variants, ml_variants]
+
+
+def reference(path, m, feeds):
+    """onnxruntime's outputs, or the onnx reference evaluator's for a
+    variant onnxruntime has no kernel for."""
+    try:
+        return ort.InferenceSession(str(path)).run(None, feeds)
+    except ort.capi.onnxruntime_pybind11_state.NotImplemented:
+        return ReferenceEvaluator(m).run(None, feeds)
 
 
 def main():
@@ -79,7 +108,7 @@ def main():
                     onnx.save_tensor(numpy_helper.from_array(x), tmp / f"input_{i}.pb")
                     files.append(str(tmp / f"input_{i}.pb"))
                 feeds = {v.name: x for v, x in zip(m.graph.input, inputs)}
-                expected = ort.InferenceSession(str(tmp / "model.onnx")).run(None, feeds)
+                expected = reference(tmp / "model.onnx", m, feeds)
                 run = subprocess.run(
                     [binary, "run", "--out", str(tmp / "out"), str(tmp / "model.onnx"), *files],
                     capture_output=True,

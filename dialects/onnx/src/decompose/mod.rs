@@ -29,6 +29,7 @@ mod attention;
 mod dropout;
 mod einsum;
 mod loss;
+mod ml;
 mod norm;
 mod rotary;
 mod tfidf;
@@ -36,7 +37,7 @@ mod tfidf;
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
 use crate::infer::{infer_model, infer_op, merge_types, Knowledge};
-use crate::ir::{Ir, Model, NewOp, OpData, OpId, RegionId, Value};
+use crate::ir::{Ir, Model, NewOp, OpData, OpId, OpsetImport, RegionId, Value};
 use crate::schema::{Domain, OpKind};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};
@@ -67,6 +68,8 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         Shrink => activation::shrink,
         Mish => activation::mish,
         TfIdfVectorizer => tfidf::tfidf_vectorizer,
+        Binarizer => ml::binarizer,
+        ArrayFeatureExtractor => ml::array_feature_extractor,
         _ => return None,
     })
 }
@@ -74,9 +77,10 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
 /// Expands every composite op of the model (subgraphs included) that an
 /// expansion handles.
 pub fn decompose(model: &mut Model) -> Result<()> {
-    let Some(opset) = model.opset(Domain::Onnx) else {
-        return Ok(());
-    };
+    // A model that imports only other domains (an ai.onnx.ml model) gets
+    // its expansions in ai.onnx ops of the latest version, imported below.
+    let imported = model.opset(Domain::Onnx);
+    let opset = imported.unwrap_or(i64::from(Domain::Onnx.max_version()));
     let mut knowledge = infer_model(model)?;
     let regions: Vec<RegionId> = model
         .top_regions()
@@ -101,7 +105,29 @@ pub fn decompose(model: &mut Model) -> Result<()> {
             }
         }
     }
+    if imported.is_none() && uses_domain(model, Domain::Onnx) {
+        model.opset_imports.push(OpsetImport {
+            domain: String::new(),
+            version: opset,
+        });
+    }
     Ok(())
+}
+
+/// Whether an op of the model (subgraphs included) is of `domain`.
+fn uses_domain(model: &Model, domain: Domain) -> bool {
+    model
+        .top_regions()
+        .into_iter()
+        .flat_map(|r| model.ir.regions_within(r))
+        .any(|r| {
+            model
+                .ir
+                .region(r)
+                .ops
+                .iter()
+                .any(|&o| model.ir.op(o).kind.domain() == domain)
+        })
 }
 
 /// Builds the ops that replace one op, inserted just before it in its
