@@ -3,7 +3,7 @@
 //!
 //! | op | lowered as | variants handled |
 //! |----|------------|------------------|
-//! | Conv (1, 11, 22) | `linalg.generic` over `(n, m, o…, c, k…)` reducing `c, k…` | any spatial rank, `group` (incl. depthwise), strides, dilations, explicit pads, `auto_pad`, optional bias; float types |
+//! | Conv (1, 11, 22) | `linalg.generic` over `(n, m, o…, c, k…)` reducing `c, k…` | any spatial rank, `group` (incl. depthwise), strides, dilations, explicit pads, `auto_pad`, optional bias; float types (f16 and bf16 accumulated in f32, rounded once) |
 //! | MaxPool (1–22) | the same window with `max` | ceil_mode, dilations, pads, `auto_pad`; float and integer types; not the `Indices` output |
 //! | AveragePool (1–22) | the same window summing `x / count` | `count_include_pad` both ways, ceil_mode, dilations, pads |
 //! | LpPool (1–22) | `Σ |x|^p`, then `^(1/p)` | as AveragePool |
@@ -33,6 +33,8 @@ use melior::ir::{Operation, Region, Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
+use super::half;
+use super::structured::empty_sized;
 use super::unsupported;
 use crate::emit::{region, Emitter};
 use crate::error::Result;
@@ -244,7 +246,8 @@ fn fill<'c, 'a>(
     let mut op = generic(e, &ins, init, &maps, &loops.iterator_attr(), |be, args| {
         let ty = args.last().expect("the output").r#type();
         let v = if has_bias {
-            args[0]
+            // A half-precision bias into an f32 accumulator.
+            half::widen(be, args[0])
         } else {
             match integer_identity {
                 Some((signed, bits)) => {
@@ -374,15 +377,10 @@ pub(crate) fn conv_with<'c, 'a>(
     if !elem.is_float() && ints.is_none() {
         return Err(unsupported(kb, op, "only float convolutions are lowered"));
     }
-    // Sums accumulated in half precision drift from references that
-    // accumulate in f32 (a backend case is off by 2 ulps): refused.
-    if matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(unsupported(
-            kb,
-            op,
-            "half-precision convolutions (no f32 accumulation yet)",
-        ));
-    }
+    // Half-precision convolutions accumulate in an f32 temporary (a
+    // producer), rounded once per element into the result (the root), as
+    // the references compute them.
+    let half = half::is_half(elem) && ints.is_none();
     if xd.len() < 3 {
         return Err(unsupported(kb, op, "a convolution needs spatial dims"));
     }
@@ -405,7 +403,11 @@ pub(crate) fn conv_with<'c, 'a>(
         None => (
             kb.tensor(x),
             kb.tensor(wv),
-            kb.init(y)?,
+            if half {
+                empty_sized(kb, &kb.sizes(y)?, ElemType::F32)?
+            } else {
+                kb.init(y)?
+            },
             bias.map(|b| kb.tensor(b)),
         ),
     };
@@ -445,7 +447,7 @@ pub(crate) fn conv_with<'c, 'a>(
                 be.same("arith.addi", &[base, c])
             };
             let xv = read_window(be, xt, n, c, &win, &o_dims, &k_dims, zero(be, ty));
-            let sum = be.multiply_add(args[1], xv, args[0]);
+            let sum = be.multiply_add(args[1], half::widen(be, xv), half::widen(be, args[0]));
             be.append(be.op("linalg.yield", &[sum], &[], &[]));
         })
     } else {
@@ -463,11 +465,42 @@ pub(crate) fn conv_with<'c, 'a>(
             &maps,
             &loops.iterator_attr(),
             |be, args| {
-                let sum = be.multiply_add(args[2], args[0], args[1]);
+                let (xv, wv) = (half::widen(be, args[0]), half::widen(be, args[1]));
+                let sum = be.multiply_add(args[2], xv, wv);
                 be.append(be.op("linalg.yield", &[sum], &[], &[]));
             },
         )
     };
+    if half {
+        let sum: MValue = kb.producer(conv).result(0).expect("one result").into();
+        let out_ty = elem_type(e.cx, elem)?;
+        let rank = yd.len();
+        let mut parallel = Loops::new();
+        for _ in 0..rank {
+            parallel.add(false);
+        }
+        let narrowed = generic(
+            e,
+            &[sum],
+            kb.init(y)?,
+            &[identity(rank), identity(rank)],
+            &parallel.iterator_attr(),
+            |be, args| {
+                let v = half::narrow(be, args[0], out_ty);
+                be.append(be.op("linalg.yield", &[v], &[], &[]));
+            },
+        );
+        let producers = kb.producers();
+        let root = kb.root(
+            narrowed,
+            Schedule::Fused {
+                loops: yd.iter().map(|&d| (d, true)).collect(),
+                producers,
+                epilogue: false,
+            },
+        );
+        return Ok(root.result(0).expect("one result").into());
+    }
     let per_channel =
         xd[0] * w.output.iter().product::<i64>() * cg * w.kernel.iter().product::<i64>();
     let root = kb.root(

@@ -11,6 +11,10 @@
 //! result of the op just before it in the kernel (a MatMul, a Conv), that
 //! result was computed in the run's output buffer and is read and rewritten
 //! in place (see `plan_in_place` in `ops/mod.rs`).
+//!
+//! f16 and bf16 ops compute in f32 and round each op's result once (as
+//! numpy and `ml_dtypes` do), so a run of them rounds between ops like
+//! the reference: see `scalar_op_widened`.
 
 use std::collections::HashMap;
 
@@ -18,6 +22,7 @@ use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
+use super::half;
 use super::math;
 use super::narrow::{self, Format};
 use super::structured::const_data;
@@ -232,7 +237,7 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
             scalars.insert(*v, g.read(be));
         }
         for &o in chain {
-            match scalar_op(kb, be, o, &scalars) {
+            match scalar_op_widened(kb, be, o, &scalars) {
                 Ok(results) => {
                     for (v, s) in ir.op(o).results.iter().zip(results) {
                         if let (Some(v), Some(s)) = (v, s) {
@@ -421,6 +426,43 @@ pub(crate) fn broadcast_map(dims: &[i64], out: &[i64]) -> String {
         })
         .collect();
     format!("affine_map<({}) -> ({})>", all.join(", "), exprs.join(", "))
+}
+
+/// [`scalar_op`], with f16 and bf16 operands widened to f32 and f16/bf16
+/// results rounded back once ([`half`]), as the references compute them
+/// (Cast, CastLike and BitCast convert their own operands).
+fn scalar_op_widened<'c, 'b>(
+    kb: &KernelBuilder<'c, '_>,
+    e: Emitter<'c, 'b>,
+    op: OpId,
+    scalars: &HashMap<Value, MValue<'c, 'b>>,
+) -> Result<Vec<Option<MValue<'c, 'b>>>> {
+    let data = kb.model.ir.op(op);
+    let is_half = |v: &Value| kb.shape(*v).map(|(_, t)| half::is_half(t));
+    let mut touches_half = false;
+    for v in data.inputs.iter().chain(&data.results).flatten() {
+        touches_half |= is_half(v)?;
+    }
+    if !touches_half || matches!(data.kind, OpKind::Cast | OpKind::CastLike | OpKind::BitCast) {
+        return scalar_op(kb, e, op, scalars);
+    }
+    let mut wide = scalars.clone();
+    for v in data.inputs.iter().flatten() {
+        if let Some(&s) = scalars.get(v) {
+            wide.insert(*v, half::widen(e, s));
+        }
+    }
+    let results = scalar_op(kb, e, op, &wide)?;
+    results
+        .into_iter()
+        .zip(&data.results)
+        .map(|(r, v)| {
+            Ok(match (r, v) {
+                (Some(r), Some(v)) => Some(half::narrow(e, r, elem_type(e.cx, kb.shape(*v)?.1)?)),
+                (r, _) => r,
+            })
+        })
+        .collect()
 }
 
 /// Emits the scalar computation of one elementwise op; returns one scalar
@@ -678,7 +720,7 @@ fn scalar_op<'c, 'b>(
         }
         Mod if float => {
             let fmod = data.attrs.int("fmod").unwrap_or(0) != 0;
-            float_mod(e, x, arg(1).expect("binary"), t, fmod)
+            float_mod(e, x, arg(1).expect("binary"), fmod)
         }
         IsNaN if float => e.cmp("arith.cmpf", 14, x, x),
         IsInf if float => {
@@ -792,26 +834,13 @@ fn int_mod<'c, 'b>(
 
 /// Float `Mod`: C's `fmod` (`fmod = 1`, the dividend's sign), or with the
 /// divisor's sign like numpy's `mod` (`fmod = 0`: a nonzero remainder of
-/// the other sign moves by `y`, a zero one takes `y`'s sign). Half
-/// precision computes in `f32`.
+/// the other sign moves by `y`, a zero one takes `y`'s sign).
 fn float_mod<'c, 'b>(
     e: Emitter<'c, 'b>,
     x: MValue<'c, 'b>,
     y: MValue<'c, 'b>,
-    t: ElemType,
     fmod: bool,
 ) -> MValue<'c, 'b> {
-    let ty = x.r#type();
-    let half = matches!(t, ElemType::F16 | ElemType::BF16);
-    let (x, y) = if half {
-        let f32t = Type::float32(e.cx);
-        (
-            e.convert("arith.extf", x, f32t),
-            e.convert("arith.extf", y, f32t),
-        )
-    } else {
-        (x, y)
-    };
     let zero = e.f(x.r#type(), 0.0);
     let mut r = e.same("arith.remf", &[x, y]);
     if !fmod {
@@ -824,11 +853,7 @@ fn float_mod<'c, 'b>(
         let signed_zero = e.same("math.copysign", &[zero, y]);
         r = e.select(e.cmp("arith.cmpf", 1, r, zero), signed_zero, r);
     }
-    if half {
-        e.convert("arith.truncf", r, ty)
-    } else {
-        r
-    }
+    r
 }
 
 /// `x^y`: multiplications for a constant small integer exponent (2, 3, -1,

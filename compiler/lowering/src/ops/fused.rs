@@ -36,6 +36,14 @@ pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if !ACTIVATIONS.contains(&name.as_str()) {
         return Err(unsupported(kb, op, &format!("unknown activation '{name}'")));
     }
+    let x = data.inputs[0].expect("X is required");
+    if super::half::is_half(kb.shape(x)?.1) && (residual.is_some() || !name.is_empty()) {
+        return Err(unsupported(
+            kb,
+            op,
+            "a half-precision convolution with a fused activation or residual",
+        ));
+    }
     let mut result = conv::conv(kb, op)?;
     if residual.is_some() || !name.is_empty() {
         let (yd, elem) = kb.shape(y)?;

@@ -11,7 +11,7 @@
 //! | Expand, Tile | generic reading broadcast (`0`) or wrapped (`i mod d`) indices | all opsets |
 //! | Pad | generic computing each source index (`tensor.extract`) | constant, edge, reflect, wrap; pads/axes constant or read at run time |
 //! | ConstantOfShape | `linalg.fill` | all opsets |
-//! | Range | generic `start + i·delta` | numeric types |
+//! | Range | generic `start + i·delta` | numeric types (f16 and bf16 computed in f32, rounded once) |
 //! | EyeLike | generic writing 1 where `j - i = k`, else 0 | `k`, `dtype` |
 //! | DepthToSpace / SpaceToDepth | copy reading the input through `floordiv`/`mod` of the block size | DCR and CRD modes |
 //! | Trilu | generic keeping `x` where `j - i ≥ k` (upper) or `j - i ≤ k` (lower), else 0 | `upper`, `k` input (constant or run-time), all element types |
@@ -26,6 +26,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind};
 
 use super::elementwise::{broadcast_map, identity_map};
+use super::half;
 use super::structured::{
     const_ints, elem_of, generic, loop_index, map, named, norm_axis, per_axis,
 };
@@ -608,10 +609,11 @@ fn range(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let delta = data.inputs[2].expect("delta");
     let y = data.results[0].expect("output");
     let (_, elem) = kb.shape(y)?;
-    if matches!(elem, ElemType::Bool | ElemType::F16 | ElemType::BF16) {
+    if elem == ElemType::Bool {
         return Err(unsupported(kb, op, &format!("{elem} ranges")));
     }
     let init = kb.init(y)?;
+    let out_ty = elem_type(kb.e.cx, elem)?;
     let scalar = map(1, &[]);
     let g = generic(
         kb.e,
@@ -622,13 +624,16 @@ fn range(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(init, identity_map(1))],
         &[false],
         |be, a| {
-            let ty = a[0].r#type();
             let i = loop_index(be, 0);
             let v = if elem.is_float() {
+                // `start + i·delta`, half precision in f32 rounded once.
+                let (start, delta) = (half::widen(be, a[0]), half::widen(be, a[1]));
                 let i = be.convert("arith.index_cast", i, be.int_type(64));
-                let f = be.convert("arith.sitofp", i, ty);
-                be.same("arith.addf", &[a[0], be.same("arith.mulf", &[f, a[1]])])
+                let f = be.convert("arith.sitofp", i, start.r#type());
+                let v = be.same("arith.addf", &[start, be.same("arith.mulf", &[f, delta])]);
+                half::narrow(be, v, out_ty)
             } else {
+                let ty = a[0].r#type();
                 let i = be.convert("arith.index_cast", i, ty);
                 be.same("arith.addi", &[a[0], be.same("arith.muli", &[i, a[1]])])
             };

@@ -4,14 +4,18 @@
 //! A plain 2-D product is `linalg.matmul`, which the schedules tile and
 //! vectorize; batched, broadcast or transposed products are a
 //! `linalg.generic` contraction with the equivalent indexing maps.
+//! f16 and bf16 products accumulate in an f32 temporary and are rounded
+//! once, after the epilogue (see `lower_half`).
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::OpKind;
+use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::elementwise::{apply_activation, broadcast_map, identity_map, ACTIVATIONS};
-use super::structured::{ds, generic, map, named};
+use super::half;
+use super::structured::{ds, empty_sized, generic, map, named};
 use super::unsupported;
+use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
@@ -42,13 +46,12 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     } else {
         (false, false)
     };
-    let activation = data.attrs.string("activation").unwrap_or("").to_string();
-    let params = data
-        .attrs
-        .floats("activation_params")
-        .unwrap_or_default()
-        .to_vec();
-    check_activation(kb, op, &activation)?;
+    check_activation(kb, op, data.attrs.string("activation").unwrap_or(""))?;
+    if half::is_half(elem) {
+        let ta = (kb.tensor(a), &ad[..], trans_a);
+        let tb = (kb.tensor(b), &bd[..], trans_b);
+        return lower_half(kb, op, ta, tb, (y, &yd));
+    }
     let e = kb.e;
     let init = kb.init(y)?;
     let zero = e.f(elem_type(e.cx, elem)?, 0.0);
@@ -94,8 +97,55 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let c = kb.root(c, schedule);
         c.result(0).expect("one result").into()
     };
-    let result = epilogue(kb, op, product, &yd, &activation, &params)?;
+    let result = epilogue(kb, op, product, &yd)?;
     kb.define(y, result);
+    Ok(())
+}
+
+/// A product of f16 or bf16 operands: the products summed in an f32
+/// temporary (a producer), then the epilogue applied in f32 and rounded
+/// once per element into the result (the root), as numpy and `ml_dtypes`
+/// compute them.
+fn lower_half<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    ta: (MValue<'c, 'a>, &[i64], bool),
+    tb: (MValue<'c, 'a>, &[i64], bool),
+    (y, yd): (Value, &[i64]),
+) -> Result<()> {
+    let e = kb.e;
+    let f32t = elem_type(e.cx, ElemType::F32)?;
+    let acc = empty_sized(kb, &kb.sizes(y)?, ElemType::F32)?;
+    let acc = e.value(named(e, "linalg.fill", &[e.f(f32t, 0.0)], acc));
+    let sum = contraction(kb, ta, tb, acc, yd);
+    let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
+    let ep = Epilogue::of(kb, op);
+    let rank = yd.len();
+    let mut ins = vec![(sum, identity_map(rank))];
+    if let Some(c) = ep.c {
+        ins.push((kb.tensor(c), broadcast_map(&kb.shape(c)?.0, yd)));
+    }
+    let out_ty = elem_type(e.cx, kb.shape(y)?.1)?;
+    let g = generic(
+        e,
+        &ins,
+        &[(kb.init(y)?, identity_map(rank))],
+        &vec![false; rank],
+        |be, args| {
+            let c = ep.c.map(|_| half::widen(be, args[1]));
+            vec![half::narrow(be, ep.apply(be, args[0], c), out_ty)]
+        },
+    );
+    let producers = kb.producers();
+    let g = kb.root(
+        g,
+        Schedule::Fused {
+            loops: yd.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, g.result(0).expect("one result").into());
     Ok(())
 }
 
@@ -109,7 +159,8 @@ fn check_activation(kb: &KernelBuilder, op: OpId, name: &str) -> Result<()> {
 }
 
 /// `out[batch…, m, n] += a[…, m, k] · b[…, k, n]` as a `linalg.generic`
-/// (in integers when `init`'s elements are)
+/// (in integers when `init`'s elements are; half-precision operands
+/// widened to f32 when `init` is f32)
 /// whose loops are the output's dims then `k`, with numpy broadcasting of
 /// the batch dims, optional transposes, and 1-D operands promoted (a 1-D
 /// `a` has no `m` dim in the output, a 1-D `b` no `n` dim).
@@ -166,48 +217,108 @@ pub(crate) fn contraction<'c, 'a>(
         ],
         &[(init, out_map)],
         &reduction,
-        |be, args| vec![be.multiply_add(args[2], args[0], args[1])],
+        |be, args| {
+            let (x, y) = if args[0].r#type() != args[2].r#type() {
+                (half::widen(be, args[0]), half::widen(be, args[1]))
+            } else {
+                (args[0], args[1])
+            };
+            vec![be.multiply_add(args[2], x, y)]
+        },
     )
 }
 
-/// The elementwise epilogue of a product, in place: Gemm's
-/// `alpha · product + beta · C`, FusedMatMul's `+ Bias`, then the fused
-/// ops' activation. None when there is nothing to apply.
+/// What follows a product: Gemm's `alpha · product + beta · C`,
+/// FusedMatMul's `+ Bias`, then the fused ops' activation.
+struct Epilogue {
+    alpha: f64,
+    beta: f64,
+    /// Gemm's C or FusedMatMul's bias (absent when `beta` is 0).
+    c: Option<Value>,
+    activation: String,
+    params: Vec<f32>,
+}
+
+impl Epilogue {
+    /// The epilogue of product `op`.
+    fn of(kb: &KernelBuilder, op: OpId) -> Self {
+        let data = kb.model.ir.op(op);
+        let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+        let (alpha, beta) = if gemm {
+            (
+                f64::from(data.attrs.float("alpha").unwrap_or(1.0)),
+                f64::from(data.attrs.float("beta").unwrap_or(1.0)),
+            )
+        } else {
+            (1.0, 1.0)
+        };
+        let c = data
+            .inputs
+            .get(2)
+            .copied()
+            .flatten()
+            .filter(|_| beta != 0.0);
+        Epilogue {
+            alpha,
+            beta,
+            c,
+            activation: data.attrs.string("activation").unwrap_or("").to_string(),
+            params: data
+                .attrs
+                .floats("activation_params")
+                .unwrap_or_default()
+                .to_vec(),
+        }
+    }
+
+    /// Whether the epilogue leaves the product as it is.
+    fn is_identity(&self) -> bool {
+        self.alpha == 1.0 && self.c.is_none() && self.activation.is_empty()
+    }
+
+    /// The epilogue of one element `acc` of the product, with `c` the
+    /// element of C (when there is one).
+    fn apply<'c, 'b>(
+        &self,
+        be: Emitter<'c, 'b>,
+        acc: MValue<'c, 'b>,
+        c: Option<MValue<'c, 'b>>,
+    ) -> MValue<'c, 'b> {
+        let ty = acc.r#type();
+        let mut y = if self.alpha == 1.0 {
+            acc
+        } else {
+            be.same("arith.mulf", &[acc, be.f(ty, self.alpha)])
+        };
+        if let Some(c) = c {
+            let cv = if self.beta == 1.0 {
+                c
+            } else {
+                be.same("arith.mulf", &[c, be.f(ty, self.beta)])
+            };
+            y = be.same("arith.addf", &[y, cv]);
+        }
+        apply_activation(be, &self.activation, &self.params, y)
+    }
+}
+
+/// The elementwise epilogue of a product, in place ([`Epilogue`]). None
+/// when there is nothing to apply.
 fn epilogue<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     op: OpId,
     product: MValue<'c, 'a>,
     yd: &[i64],
-    activation: &str,
-    params: &[f32],
 ) -> Result<MValue<'c, 'a>> {
-    let data = kb.model.ir.op(op).clone();
-    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
-    let (alpha, beta) = if gemm {
-        (
-            f64::from(data.attrs.float("alpha").unwrap_or(1.0)),
-            f64::from(data.attrs.float("beta").unwrap_or(1.0)),
-        )
-    } else {
-        (1.0, 1.0)
-    };
-    let c = data
-        .inputs
-        .get(2)
-        .copied()
-        .flatten()
-        .filter(|_| beta != 0.0);
-    if alpha == 1.0 && c.is_none() && activation.is_empty() {
+    let ep = Epilogue::of(kb, op);
+    if ep.is_identity() {
         return Ok(product);
     }
     let mut ins = vec![];
-    if let Some(c) = c {
+    if let Some(c) = ep.c {
         ins.push((kb.tensor(c), broadcast_map(&kb.shape(c)?.0, yd)));
     }
-    let has_c = c.is_some();
     let rank = yd.len();
-    let activation = activation.to_string();
-    let params = params.to_vec();
     let g = generic(
         kb.e,
         &ins,
@@ -215,24 +326,14 @@ fn epilogue<'c, 'a>(
         &vec![false; rank],
         |be, args| {
             let acc = *args.last().expect("the output");
-            let ty = acc.r#type();
-            let mut y = if alpha == 1.0 {
-                acc
-            } else {
-                be.same("arith.mulf", &[acc, be.f(ty, alpha)])
-            };
-            if has_c {
-                let cv = if beta == 1.0 {
-                    args[0]
-                } else {
-                    be.same("arith.mulf", &[args[0], be.f(ty, beta)])
-                };
-                y = be.same("arith.addf", &[y, cv]);
-            }
-            vec![apply_activation(be, &activation, &params, y)]
+            let c = ep.c.map(|_| args[0]);
+            vec![ep.apply(be, acc, c)]
         },
     );
-    let bits = kb.shape(data.results[0].expect("Y"))?.1.bit_width();
+    let bits = kb
+        .shape(kb.model.ir.op(op).results[0].expect("Y"))?
+        .1
+        .bit_width();
     let g = kb.elementwise(g, yd, bits);
     Ok(g.result(0).expect("one result").into())
 }

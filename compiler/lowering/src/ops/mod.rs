@@ -9,6 +9,7 @@
 pub(crate) mod conv;
 pub(crate) mod elementwise;
 mod fused;
+mod half;
 mod image;
 mod index;
 mod layout;

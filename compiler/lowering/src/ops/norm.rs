@@ -3,7 +3,7 @@
 //!
 //! | op | computes / lowered as | variants |
 //! |---|---|---|
-//! | Softmax / LogSoftmax | `exp(x - max) / Σ exp(x - max)` (its log) along the reduced dims | opset 13+: one `axis` (default -1); before 13: the dims `[axis, r)` of the 2-D coercion (default 1) |
+//! | Softmax / LogSoftmax | `exp(x - max) / Σ exp(x - max)` (its log) along the reduced dims | opset 13+: one `axis` (default -1); before 13: the dims `[axis, r)` of the 2-D coercion (default 1); floats (f16 and bf16 computed in f32, rounded once) |
 //! | LayerNormalization | `(x - mean) / sqrt(var + ε) · scale + bias` over `[axis, r)` | optional Mean / InvStdDev outputs; f32 and f64 |
 //! | InstanceNormalization (1–22), GroupNormalization (18, 21) | the same over each image's group of channels (`[N, G, C/G, S…]` view), `scale`/`B` per channel (per group in 18) | f32 and f64 |
 //! | LRN (1, 13) | `x / (bias + α/size · Σ x²)^β` over a window of channels | f32 and f64 |
@@ -30,6 +30,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::elementwise::{broadcast_map, identity_map};
+use super::half;
 use super::math::{exp, log};
 use super::structured::{ds, elem_of, empty_sized, generic, map, named, norm_axis, tensor_sizes};
 use super::unsupported;
@@ -86,8 +87,8 @@ pub(crate) fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let x = data.inputs[0].expect("input is required");
     let y = data.results[0].expect("output is produced");
     let (dims, elem) = kb.shape(x)?;
-    if !matches!(elem, ElemType::F32 | ElemType::F64) {
-        return Err(unsupported(kb, op, "only f32 and f64 softmax is lowered"));
+    if !elem.is_float() {
+        return Err(unsupported(kb, op, "only float softmax is lowered"));
     }
     let rank = dims.len();
     let legacy = data.version < 13;
@@ -120,7 +121,7 @@ pub(crate) fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// The softmax (or log-softmax) of `xt` (of `dims`) over the `reduced`
 /// dims into `init`: appends the max and the sum of exponentials as
 /// producers and returns the (not yet appended) generic computing the
-/// result.
+/// result. Half-precision inputs are computed in f32, rounded once.
 pub(crate) fn softmax<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     xt: MValue<'c, 'a>,
@@ -138,39 +139,42 @@ pub(crate) fn softmax<'c, 'a>(
         .map(|(s, _)| s)
         .collect();
     let (id, sm) = (identity_map(rank), stat_map(rank, reduced));
-    let max0 = filled_sized(kb, &sizes, elem, f64::NEG_INFINITY)?;
+    let acc = half::wide(elem);
+    let max0 = filled_sized(kb, &sizes, acc, f64::NEG_INFINITY)?;
     let max = generic(
         kb.e,
         &[(xt, id.clone())],
         &[(max0, sm.clone())],
         reduced,
-        |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
+        |be, a| vec![be.same("arith.maximumf", &[half::widen(be, a[0]), a[1]])],
     );
     let max: MValue = kb.producer(max).result(0).expect("one result").into();
-    let sum0 = filled_sized(kb, &sizes, elem, 0.0)?;
+    let sum0 = filled_sized(kb, &sizes, acc, 0.0)?;
     let sum = generic(
         kb.e,
         &[(xt, id.clone()), (max, sm.clone())],
         &[(sum0, sm.clone())],
         reduced,
         |be, a| {
-            let ex = exp(be, be.same("arith.subf", &[a[0], a[1]]));
+            let ex = exp(be, be.same("arith.subf", &[half::widen(be, a[0]), a[1]]));
             vec![be.same("arith.addf", &[a[2], ex])]
         },
     );
     let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
+    let out_ty = elem_of(init);
     Ok(generic(
         kb.e,
         &[(xt, id.clone()), (max, sm.clone()), (sum, sm)],
         &[(init, id)],
         &vec![false; rank],
         |be, a| {
-            let shifted = be.same("arith.subf", &[a[0], a[1]]);
-            if is_log {
-                vec![be.same("arith.subf", &[shifted, log(be, a[2])])]
+            let shifted = be.same("arith.subf", &[half::widen(be, a[0]), a[1]]);
+            let y = if is_log {
+                be.same("arith.subf", &[shifted, log(be, a[2])])
             } else {
-                vec![be.same("arith.divf", &[exp(be, shifted), a[2]])]
-            }
+                be.same("arith.divf", &[exp(be, shifted), a[2]])
+            };
+            vec![half::narrow(be, y, out_ty)]
         },
     ))
 }

@@ -3,7 +3,7 @@
 //!
 //! | op | lowering | variants |
 //! |---|---|---|
-//! | Reduce* | one reduction generic over the input's loops into a temporary without the reduced dims, then one generic over the output reading it back and applying Mean's ÷N, L2's √, LogSum's log or LogSumExp's `log Σ exp(x - max) + max` (the max a first reduction) | `axes` attribute or constant input, `keepdims`, `noop_with_empty_axes`; floats, and integers for Sum/Mean/Max/Min/Prod/L1/SumSquare |
+//! | Reduce* | one reduction generic over the input's loops into a temporary without the reduced dims, then one generic over the output reading it back and applying Mean's ÷N, L2's √, LogSum's log or LogSumExp's `log Σ exp(x - max) + max` (the max a first reduction) | `axes` attribute or constant input, `keepdims`, `noop_with_empty_axes`; floats (f16 and bf16 accumulated in f32, rounded once), integers for Sum/Mean/Max/Min/Prod/L1/SumSquare, and bools for Max (or) and Min (and) |
 //! | CumSum / CumProd | one generic over the output whose body runs an `scf.for` over the axis up to (or, `reverse`, from) its own position, summing/multiplying `tensor.extract`s of the input: O(n·d) for d elements along the axis | `exclusive`, `reverse`, the `axis` input constant or known only at run time (chosen per element with `select`s, clamped into the rank); floats and integers |
 //! | TopK | one generic over the two outputs: output `j` along the axis is the element `i` with exactly `j` elements ranked before it (greater, or equal at a lower index; smaller for `largest = 0`), found by two nested `scf.for`s: O(k·d²) for d elements along the axis | `k` attribute (1) or input (10+, the output shape gives it), `axis`, `largest`, `sorted` (always sorted); floats and integers |
 //! | ArgMax / ArgMin | one reduction generic with two outputs (best value, its index), the index then copied out | `axis`, `keepdims`, `select_last_index`; floats and integers |
@@ -18,6 +18,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
 
 use super::elementwise::identity_map;
+use super::half;
 use super::math::{exp, log};
 use super::norm::stat_map;
 use super::structured::{
@@ -92,9 +93,11 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if !float && matches!(kind, ReduceL2 | ReduceLogSum | ReduceLogSumExp) {
         return Err(unsupported(kb, op, "integer inputs"));
     }
-    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
+    if elem == ElemType::Bool && !matches!(kind, ReduceMax | ReduceMin) {
         return Err(unsupported(kb, op, &format!("{elem} inputs")));
     }
+    // Half-precision inputs reduce in f32, rounded once per result.
+    let acc = half::wide(elem);
     let input_since = if kind == ReduceSum { 13 } else { 18 };
     let keepdims = data.attrs.int("keepdims").unwrap_or(1) != 0;
     let noop = data.attrs.int("noop_with_empty_axes").unwrap_or(0) != 0;
@@ -109,6 +112,13 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     if axes.is_none() {
         if let Some(axes) = runtime_axes(kb.model, op) {
+            if acc != elem || elem == ElemType::Bool {
+                return Err(unsupported(
+                    kb,
+                    op,
+                    &format!("{elem} inputs with axes read at run time"),
+                ));
+            }
             return lower_runtime_axes(kb, op, axes);
         }
     }
@@ -154,14 +164,14 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (rd, rm) = (stat_sizes(&xs, &reduced), stat_map(rank, &reduced));
     // LogSumExp subtracts the max first.
     let max = if kind == ReduceLogSumExp {
-        let t = empty_sized(kb, &rd, elem)?;
-        let t = filled(kb, t, elem, Init::Lowest);
+        let t = empty_sized(kb, &rd, acc)?;
+        let t = filled(kb, t, acc, Init::Lowest);
         let g = generic(
             kb.e,
             &[(xt, identity_map(rank))],
             &[(t, rm.clone())],
             &reduced,
-            |be, a| vec![be.same("arith.maximumf", &[a[0], a[1]])],
+            |be, a| vec![be.same("arith.maximumf", &[half::widen(be, a[0]), a[1]])],
         );
         Some(if count.is_zero() {
             t
@@ -171,8 +181,8 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     } else {
         None
     };
-    let acc0 = empty_sized(kb, &rd, elem)?;
-    let acc0 = filled(kb, acc0, elem, identity(kind));
+    let acc0 = empty_sized(kb, &rd, acc)?;
+    let acc0 = filled(kb, acc0, acc, identity(kind));
     let mut ins = vec![(xt, identity_map(rank))];
     if let Some(m) = max {
         ins.push((m, rm.clone()));
@@ -182,9 +192,9 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         vec![fold(
             be,
             kind,
-            elem,
+            acc,
             *a.last().expect("the accumulator"),
-            a[0],
+            half::widen(be, a[0]),
             max,
         )]
     });
@@ -196,12 +206,11 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     // The result: the reduction (and the max) read back per output element.
     // Mean's divisor, as an element: ÷N of floats multiplies by 1/N.
+    let acc_ty = elem_type(kb.e.cx, acc)?;
     let divisor = match (kind, count) {
-        (ReduceMean, Count::Static(n)) if float => {
-            Some(kb.e.f(elem_type_of(kb, x)?, 1.0 / n.max(1) as f64))
-        }
-        (ReduceMean, Count::Static(n)) => Some(kb.e.i(elem_type_of(kb, x)?, n.max(1))),
-        (ReduceMean, Count::Dynamic(n)) => Some(mean_divisor(kb.e, elem_type_of(kb, x)?, float, n)),
+        (ReduceMean, Count::Static(n)) if float => Some(kb.e.f(acc_ty, 1.0 / n.max(1) as f64)),
+        (ReduceMean, Count::Static(n)) => Some(kb.e.i(acc_ty, n.max(1))),
+        (ReduceMean, Count::Dynamic(n)) => Some(mean_divisor(kb.e, acc_ty, float, n)),
         _ => None,
     };
     let read = result_map(&reduced, keepdims);
@@ -211,12 +220,16 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     }
     let init = kb.init(y)?;
     let out_rank = yd.len();
+    let out_ty = elem_type(kb.e.cx, elem)?;
     let g = generic(
         kb.e,
         &ins,
         &[(init, identity_map(out_rank))],
         &vec![false; out_rank],
-        |be, a| vec![post(be, kind, elem, a[0], divisor, a.get(1).copied())],
+        |be, a| {
+            let r = post(be, kind, acc, a[0], divisor, a.get(1).copied());
+            vec![half::narrow(be, r, out_ty)]
+        },
     );
     finish(kb, g, y, &yd)
 }

@@ -22,8 +22,10 @@
 //! broadcastable rank, `is_causal`, past and present key/value, the
 //! external cache's `nonpad_kv_seqlen` (24), the sliding window (25),
 //! `scale`, `softcap`, grouped-query attention, all four
-//! `qk_matmul_output_mode`s and `softmax_precision`. Not handled (the op
-//! stays): inputs whose shapes are not static, and f16/bf16 inputs.
+//! `qk_matmul_output_mode`s and `softmax_precision`, in f32, f64, f16 and
+//! bf16 (each op of the expansion rounds its result to the type, as the
+//! reference does). Not handled (the op stays): inputs whose shapes are
+//! not static.
 
 use super::Builder;
 use crate::attr::Attr;
@@ -39,10 +41,7 @@ pub(super) fn attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let (q, k, v) = (b.input(0)?, b.input(1)?, b.input(2)?);
     let elem = b.elem(q)?;
-    // Half-precision attention is not expanded yet: the reference computes
-    // its softmax and products in f16/bf16, which the f32 softmax kernel
-    // does not reproduce within the suite's tolerance.
-    if !matches!(elem, ElemType::F32 | ElemType::F64) {
+    if !elem.is_float() {
         return None;
     }
     let three_d = b.rank(q)? == 3;
@@ -127,7 +126,7 @@ pub(super) fn attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         Some(code) => ElemType::from_onnx(i32::try_from(code).ok()?)?,
         None => elem,
     };
-    if !matches!(precision, ElemType::F32 | ElemType::F64) {
+    if !precision.is_float() {
         return None;
     }
     let logits = b.cast(with_bias, precision)?;

@@ -125,9 +125,6 @@ pub fn decompose(model: &mut Model) -> Result<()> {
             let Some(expand) = expansion(model.ir.op(op).kind) else {
                 continue;
             };
-            if has_bf16_input(&model.ir, op) {
-                continue;
-            }
             let mut b = Builder {
                 ir: &mut model.ir,
                 knowledge: &mut knowledge,
@@ -443,17 +440,6 @@ impl Builder<'_> {
             self.ir.detach_op(op);
         }
     }
-}
-
-/// Whether one of the op's inputs is bf16. Such ops are not expanded
-/// yet: the lowering's bf16 binary arithmetic (Add, Mul, Min, …) crashes,
-/// so an expansion into it would turn a clean refusal into a crash.
-fn has_bf16_input(ir: &Ir, op: OpId) -> bool {
-    ir.op(op)
-        .inputs
-        .iter()
-        .flatten()
-        .any(|&v| ir.ty(v).elem() == Some(ElemType::BF16))
 }
 
 /// Whether `kind` takes its axes as an input (rather than an attribute)
