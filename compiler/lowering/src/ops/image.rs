@@ -30,7 +30,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
 use super::elementwise::identity_map;
-use super::structured::{const_data, elem_of, generic, loop_index};
+use super::structured::{const_data, elem_of, fused_root, generic, loop_index};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
@@ -190,26 +190,6 @@ fn static_dims(kb: &KernelBuilder, op: OpId, v: Value) -> Result<(Vec<i64>, Elem
         return Err(unsupported(kb, op, "symbolic dims are not supported"));
     }
     Ok((dims, elem))
-}
-
-/// Appends `g`, a generic over the loops of output `y`, as the kernel's
-/// root and defines `y` as its result.
-pub(crate) fn finish<'c>(
-    kb: &mut KernelBuilder<'c, '_>,
-    g: melior::ir::Operation<'c>,
-    y: Value,
-    dims: &[i64],
-) {
-    let producers = kb.producers();
-    let r = kb.root(
-        g,
-        Schedule::Fused {
-            loops: dims.iter().map(|&d| (d, true)).collect(),
-            producers,
-            epilogue: false,
-        },
-    );
-    kb.define(y, r.result(0).expect("one result").into());
 }
 
 /// How an output coordinate maps to the input's (Resize's
@@ -587,7 +567,7 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![f.narrow(v, out_ty)]
         },
     );
-    finish(kb, g, y, &yd);
+    fused_root(kb, g, y, &yd);
     Ok(())
 }
 
@@ -793,7 +773,7 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![f.narrow(acc.expect("at least one tap"), out_ty)]
         },
     );
-    finish(kb, g, y, &yd);
+    fused_root(kb, g, y, &yd);
     Ok(())
 }
 
@@ -900,7 +880,7 @@ fn affine_grid(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![f.narrow(acc, out_ty)]
         },
     );
-    finish(kb, g, y, &yd);
+    fused_root(kb, g, y, &yd);
     Ok(())
 }
 
@@ -955,7 +935,7 @@ fn center_crop_pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![v]
         },
     );
-    finish(kb, g, y, &yd);
+    fused_root(kb, g, y, &yd);
     Ok(())
 }
 
@@ -1226,6 +1206,6 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![f.narrow(v, out_ty)]
         },
     );
-    finish(kb, g, y, &yd);
+    fused_root(kb, g, y, &yd);
     Ok(())
 }

@@ -20,12 +20,11 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::OpKind;
 
 use super::elementwise::identity_map;
-use super::structured::{ds, elem_of, generic, loop_index, map, norm_axis};
+use super::structured::{ds, elem_of, fused_root, generic, loop_index, map, norm_axis};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
-use crate::schedule::Schedule;
 
 /// Lowers one indexed-read op.
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -91,26 +90,7 @@ fn gather(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
         },
     );
-    finish(kb, g, y, &yd)
-}
-
-/// Appends `g`, the generic computing `y` over its dims, as the root.
-fn finish<'c>(
-    kb: &mut KernelBuilder<'c, '_>,
-    g: melior::ir::Operation<'c>,
-    y: onnx_mlc_dialect::Value,
-    yd: &[i64],
-) -> Result<()> {
-    let producers = kb.producers();
-    let g = kb.root(
-        g,
-        Schedule::Fused {
-            loops: yd.iter().map(|&d| (d, true)).collect(),
-            producers,
-            epilogue: false,
-        },
-    );
-    kb.define(y, g.result(0).expect("one result").into());
+    fused_root(kb, g, y, &yd);
     Ok(())
 }
 
@@ -160,7 +140,8 @@ fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
         },
     );
-    finish(kb, g, y, &yd)
+    fused_root(kb, g, y, &yd);
+    Ok(())
 }
 
 /// OneHot: `on` where the index (negative counting from the depth) equals
@@ -215,7 +196,8 @@ fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.select(hit, read(1), read(0))]
         },
     );
-    finish(kb, g, y, &yd)
+    fused_root(kb, g, y, &yd);
+    Ok(())
 }
 
 /// ReverseSequence: the first `len[b]` elements of each sequence along
@@ -256,7 +238,8 @@ fn reverse_sequence(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
         },
     );
-    finish(kb, g, y, &xd)
+    fused_root(kb, g, y, &xd);
+    Ok(())
 }
 
 /// An integer index into an axis of `dim` elements as an `index`: negative

@@ -34,7 +34,6 @@ use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::schedule::Schedule;
 use crate::types::elem_type;
 
 /// Lowers one data-movement op.
@@ -64,16 +63,7 @@ fn finish_root<'c>(
     y: onnx_mlc_dialect::Value,
 ) -> Result<()> {
     let (dims, _) = kb.shape(y)?;
-    let producers = kb.producers();
-    let r = kb.root(
-        g,
-        Schedule::Fused {
-            loops: dims.iter().map(|&d| (d, true)).collect(),
-            producers,
-            epilogue: false,
-        },
-    );
-    kb.define(y, r.result(0).expect("one result").into());
+    super::structured::fused_root(kb, g, y, &dims);
     Ok(())
 }
 

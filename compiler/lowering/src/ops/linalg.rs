@@ -136,16 +136,7 @@ fn lower_half<'c, 'a>(
             vec![half::narrow(be, ep.apply(be, args[0], c), out_ty)]
         },
     );
-    let producers = kb.producers();
-    let g = kb.root(
-        g,
-        Schedule::Fused {
-            loops: yd.iter().map(|&d| (d, true)).collect(),
-            producers,
-            epilogue: false,
-        },
-    );
-    kb.define(y, g.result(0).expect("one result").into());
+    super::structured::fused_root(kb, g, y, &yd);
     Ok(())
 }
 

@@ -591,6 +591,6 @@ pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.same("arith.divf", &[args[0], den])]
         },
     );
-    super::image::finish(kb, out, y, &dims);
+    super::structured::fused_root(kb, out, y, &dims);
     Ok(())
 }

@@ -22,13 +22,13 @@ use super::half;
 use super::math::{exp, log};
 use super::norm::stat_map;
 use super::structured::{
-    const_ints, elem_of, empty_sized, for_loop, generic, loop_index, map, named, norm_axis,
+    const_ints, elem_of, empty_sized, for_loop, fused_root, generic, loop_index, map, named,
+    norm_axis,
 };
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
-use crate::schedule::Schedule;
 use crate::symbols::{self, graph_input, Size};
 use crate::types::elem_type;
 
@@ -231,7 +231,8 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![half::narrow(be, r, out_ty)]
         },
     );
-    finish(kb, g, y, &yd)
+    fused_root(kb, g, y, &yd);
+    Ok(())
 }
 
 /// The `axes` input of Reduce* op `op` when it is lowered with the axes
@@ -351,7 +352,8 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
             vec![post(be, kind, elem, s, divisor, max)]
         },
     );
-    finish(kb, g, y, &yd)
+    fused_root(kb, g, y, &yd);
+    Ok(())
 }
 
 /// Per dim of [`lower_runtime_axes`]'s input (`reduced`: whether it is
@@ -578,26 +580,6 @@ fn result_map(reduced: &[bool], keepdims: bool) -> String {
     }
 }
 
-/// Appends `g`, the generic computing `y` over its dims, as the root.
-fn finish<'c>(
-    kb: &mut KernelBuilder<'c, '_>,
-    g: melior::ir::Operation<'c>,
-    y: onnx_mlc_dialect::Value,
-    yd: &[i64],
-) -> Result<()> {
-    let producers = kb.producers();
-    let g = kb.root(
-        g,
-        Schedule::Fused {
-            loops: yd.iter().map(|&d| (d, true)).collect(),
-            producers,
-            epilogue: false,
-        },
-    );
-    kb.define(y, g.result(0).expect("one result").into());
-    Ok(())
-}
-
 /// Lowers ArgMax or ArgMin.
 pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
@@ -669,7 +651,8 @@ pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &vec![false; out_rank],
         |_, a| vec![a[0]],
     );
-    finish(kb, g, y, &yd)
+    fused_root(kb, g, y, &yd);
+    Ok(())
 }
 
 /// Lowers CumSum or CumProd: each output element is the sum (product) of
@@ -749,7 +732,8 @@ pub(crate) fn lower_scan(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![acc[0]]
         },
     );
-    finish(kb, g, y, &xd)
+    fused_root(kb, g, y, &xd);
+    Ok(())
 }
 
 /// The value of `vals` whose condition in `is` holds (exactly one does).

@@ -23,7 +23,6 @@ use super::structured::{const_ints, elem_of, for_loop, generic, loop_index, norm
 use super::unsupported;
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
-use crate::schedule::Schedule;
 use crate::symbols::graph_input;
 
 /// The condition of Compress op `op` and how many of its entries select
@@ -134,15 +133,6 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.value(be.op("tensor.extract", &at, &[ty], &[]))]
         },
     );
-    let producers = kb.producers();
-    let g = kb.root(
-        g,
-        Schedule::Fused {
-            loops: yd.iter().map(|&d| (d, true)).collect(),
-            producers,
-            epilogue: false,
-        },
-    );
-    kb.define(y, g.result(0).expect("one result").into());
+    super::structured::fused_root(kb, g, y, &yd);
     Ok(())
 }

@@ -25,7 +25,6 @@ use super::structured::{const_ints, elem_of, generic, loop_index};
 use super::unsupported;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::schedule::Schedule;
 use crate::symbols::graph_input;
 
 /// The `size` input of window op `op` when it is read at run time: a
@@ -108,15 +107,6 @@ pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             be.convert("arith.truncf", w, out)
         }]
     });
-    let producers = kb.producers();
-    let g = kb.root(
-        g,
-        Schedule::Fused {
-            loops: yd.iter().map(|&d| (d, true)).collect(),
-            producers,
-            epilogue: false,
-        },
-    );
-    kb.define(y, g.result(0).expect("one result").into());
+    super::structured::fused_root(kb, g, y, &yd);
     Ok(())
 }

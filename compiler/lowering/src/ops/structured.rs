@@ -12,6 +12,7 @@ use onnx_mlc_dialect::{ElemType, Model, OpKind, TensorData, Value};
 use crate::emit::{region, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
 use crate::symbols::Size;
 use crate::types::tensor_type;
 
@@ -281,4 +282,25 @@ pub(crate) fn per_axis<'c, 'b>(
         }
     }
     out
+}
+
+/// Appends `g`, a generic over the loops (`dims`) of output `y`, as the
+/// kernel's root (fused: its producers inlined, every loop parallel) and
+/// defines `y` as its result.
+pub(crate) fn fused_root<'c>(
+    kb: &mut KernelBuilder<'c, '_>,
+    g: Operation<'c>,
+    y: Value,
+    dims: &[i64],
+) {
+    let producers = kb.producers();
+    let r = kb.root(
+        g,
+        Schedule::Fused {
+            loops: dims.iter().map(|&d| (d, true)).collect(),
+            producers,
+            epilogue: false,
+        },
+    );
+    kb.define(y, r.result(0).expect("one result").into());
 }
