@@ -8,12 +8,6 @@
 //! `tools/make_reference_data.py`, which `tools/setup.sh` runs), the small
 //! models' is checked in beside them.
 //!
-//! A model whose ops do not lower yet is listed in [`EXPECTED`] as
-//! unsupported, with the reason: compiling it must fail with a clean
-//! "unsupported" error whose message contains that reason, and the test
-//! fails as soon as it compiles, so that the list never claims less than
-//! what works.
-//!
 //! The other tests check the contract of [`CompiledModel`]: shareable
 //! between threads with identical results, and bad inputs (names, element
 //! types, shapes, `dim_param` bindings) are errors.
@@ -23,26 +17,6 @@ use std::path::{Path, PathBuf};
 use onnx_mlc::{CompileOptions, CompiledModel, Engine, Tensor};
 use onnx_mlc_dialect::Model;
 use onnx_mlc_import::{read_value, TestValue};
-
-/// What a model is expected to do today.
-enum Expect {
-    /// Compiles, runs and matches onnxruntime.
-    Match,
-    /// Compiling fails as unsupported, with a message containing this.
-    Unsupported(&'static str),
-}
-
-/// Every model of the corpus with what it does today.
-const EXPECTED: &[(&str, Expect)] = &[
-    ("mlp", Expect::Match),
-    ("default", Expect::Match),
-    ("resnet50", Expect::Match),
-    ("mobilenet_v2", Expect::Match),
-    ("efficientnet_b0", Expect::Match),
-    ("vit_b_16", Expect::Match),
-    ("bert_base", Expect::Match),
-    ("gpt2", Expect::Match),
-];
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -146,43 +120,16 @@ fn compare(model: &Model, name: &str, outputs: &[Tensor]) -> Result<(), String> 
     Ok(())
 }
 
-/// Runs the model `name` and checks it against its [`EXPECTED`] entry.
+/// Compiles and runs the model `name` and checks it against onnxruntime.
 fn check(name: &str) {
-    let (_, expect) = EXPECTED
-        .iter()
-        .find(|(n, _)| *n == name)
-        .expect("every model is listed in EXPECTED");
     let model = load(name);
-    let compiled = Engine::compile(&model, &CompileOptions::default());
-    match (expect, compiled) {
-        (Expect::Match, Ok(compiled)) => {
-            let outputs = compiled
-                .run(&inputs(&model, name))
-                .unwrap_or_else(|e| panic!("{name}: run: {e}"));
-            if let Err(e) = compare(&model, name, &outputs) {
-                panic!("{name}: {e}");
-            }
-        }
-        (Expect::Match, Err(e)) => panic!("{name}: compile: {e}"),
-        (Expect::Unsupported(reason), Err(e)) => {
-            assert!(e.is_unsupported(), "{name}: expected unsupported, got: {e}");
-            assert!(
-                e.to_string().contains(reason),
-                "{name}: unsupported for another reason than {reason:?} (update EXPECTED): {e}"
-            );
-            eprintln!("{name}: unsupported as expected: {e}");
-        }
-        (Expect::Unsupported(reason), Ok(compiled)) => {
-            let outputs = compiled.run(&inputs(&model, name));
-            let verdict = match outputs {
-                Ok(outputs) => match compare(&model, name, &outputs) {
-                    Ok(()) => "it now matches onnxruntime: make it Expect::Match".to_string(),
-                    Err(e) => format!("it runs but does not match: {e}"),
-                },
-                Err(e) => format!("it compiles but does not run: {e}"),
-            };
-            panic!("{name} was expected to be unsupported ({reason:?}), but {verdict}");
-        }
+    let compiled = Engine::compile(&model, &CompileOptions::default())
+        .unwrap_or_else(|e| panic!("{name}: compile: {e}"));
+    let outputs = compiled
+        .run(&inputs(&model, name))
+        .unwrap_or_else(|e| panic!("{name}: run: {e}"));
+    if let Err(e) = compare(&model, name, &outputs) {
+        panic!("{name}: {e}");
     }
 }
 
