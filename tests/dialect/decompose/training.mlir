@@ -1,7 +1,7 @@
 // RUN: decompose,verify
 // The training optimizers, elementwise (decompose/training.rs): Adagrad,
 // Momentum (nesterov) and Adam on groups of two tensors, in a model that
-// imports no ai.onnx opset (the pass adds the newest one).
+// imports no ai.onnx opset (the pass adds opset 21).
 onnx.model {ir_version = 10, opset_imports = {"ai.onnx.preview.training" = 1}}
 onnx.graph "g"(%r: tensor<f32>, %t: tensor<i64>, %x1: tensor<1xf32>, %x2: tensor<2xf32>) -> ("a1": tensor<1xf32>, "a2": tensor<2xf32>, "ah1": tensor<1xf32>, "ah2": tensor<2xf32>, "m1": tensor<1xf32>, "mv1": tensor<1xf32>, "d1": tensor<1xf32>, "dv1": tensor<1xf32>, "dh1": tensor<1xf32>) {
   %a1, %a2, %ah1, %ah2 = "onnx_training.Adagrad"(%r, %t, %x1, %x2, %x1, %x2, %x1, %x2) {decay_factor = 0.1, norm_coefficient = 0.001} : (tensor<f32>, tensor<i64>, tensor<1xf32>, tensor<2xf32>, tensor<1xf32>, tensor<2xf32>, tensor<1xf32>, tensor<2xf32>) -> (tensor<1xf32>, tensor<2xf32>, tensor<1xf32>, tensor<2xf32>)
@@ -10,7 +10,7 @@ onnx.graph "g"(%r: tensor<f32>, %t: tensor<i64>, %x1: tensor<1xf32>, %x2: tensor
   onnx.return %a1, %a2, %ah1, %ah2, %m1, %mv1, %d1, %dv1, %dh1
 }
 
-// CHECK: onnx.model {ir_version = 10, opset_imports = {"ai.onnx.preview.training" = 1, "" = 28}}
+// CHECK: onnx.model {ir_version = 10, opset_imports = {"ai.onnx.preview.training" = 1, "" = 21}}
 // CHECK-NEXT: onnx.graph "g"(%r: tensor<f32>, %t: tensor<i64>, %x1: tensor<1xf32>, %x2: tensor<2xf32>) -> ("a1": tensor<1xf32>, "a2": tensor<2xf32>, "ah1": tensor<1xf32>, "ah2": tensor<2xf32>, "m1": tensor<1xf32>, "mv1": tensor<1xf32>, "d1": tensor<1xf32>, "dv1": tensor<1xf32>, "dh1": tensor<1xf32>) {
 // CHECK-NEXT:   %0 = "onnx.Cast"(%t) {to = 1} : (tensor<i64>) -> tensor<f32>
 // CHECK-NEXT:   %1 = "onnx.Constant"() {value = dense<0.1> : tensor<f32>} : () -> tensor<f32>

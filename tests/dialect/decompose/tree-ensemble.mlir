@@ -9,7 +9,7 @@ onnx.graph "g"(%x: tensor<4x2xf32>) -> ("y": tensor<4x2xf32>) {
   onnx.return %y
 }
 
-// CHECK: onnx.model {ir_version = 8, opset_imports = {"ai.onnx.ml" = 5, "" = 28}}
+// CHECK: onnx.model {ir_version = 8, opset_imports = {"ai.onnx.ml" = 5, "" = 21}}
 // CHECK-NEXT: onnx.graph "g"(%x: tensor<4x2xf32>) -> ("y": tensor<4x2xf32>) {
 // CHECK-NEXT:   %0 = "onnx.Constant"() {value = dense<[0, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
 // CHECK-NEXT:   %1 = "onnx.Gather"(%x, %0) {axis = 1} : (tensor<4x2xf32>, tensor<2xi64>) -> tensor<4x2xf32>
@@ -24,16 +24,19 @@ onnx.graph "g"(%x: tensor<4x2xf32>) -> ("y": tensor<4x2xf32>) {
 // CHECK-NEXT:   %10 = "onnx.ReduceMax"(%8, %9) {keepdims = 0} : (tensor<4x2x2xf32>, tensor<1xi64>) -> tensor<4x2xf32>
 // CHECK-NEXT:   %11 = "onnx.Cast"(%10) {to = 9} : (tensor<4x2xf32>) -> tensor<4x2xi1>
 // CHECK-NEXT:   %12 = "onnx.Constant"() {value = dense<[false, true]> : tensor<2xi1>} : () -> tensor<2xi1>
-// CHECK-NEXT:   %13 = "onnx.Where"(%12, %11, %3) : (tensor<2xi1>, tensor<4x2xi1>, tensor<4x2xi1>) -> tensor<4x2xi1>
-// CHECK-NEXT:   %14 = "onnx.Cast"(%13) {to = 1} : (tensor<4x2xi1>) -> tensor<4x2xf32>
-// CHECK-NEXT:   %15 = "onnx.Constant"() {value = dense<[[-1.0, -1.0, 1.0], [-1.0, 1.0, 0.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
-// CHECK-NEXT:   %16 = "onnx.Constant"() {value = dense<[2.0, 1.0, 0.0]> : tensor<3xf32>} : () -> tensor<3xf32>
-// CHECK-NEXT:   %17 = "onnx.Constant"() {value = dense<[2.0, 2.0, 1.0]> : tensor<3xf32>} : () -> tensor<3xf32>
-// CHECK-NEXT:   %18 = "onnx.MatMul"(%14, %15) : (tensor<4x2xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
-// CHECK-NEXT:   %19 = "onnx.Add"(%18, %16) : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xf32>
-// CHECK-NEXT:   %20 = "onnx.Equal"(%19, %17) : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xi1>
-// CHECK-NEXT:   %21 = "onnx.Cast"(%20) {to = 1} : (tensor<4x3xi1>) -> tensor<4x3xf32>
-// CHECK-NEXT:   %22 = "onnx.Constant"() {value = dense<[[0.0, 3.0], [0.0, 2.0], [1.0, 0.0]]> : tensor<3x2xf32>} : () -> tensor<3x2xf32>
-// CHECK-NEXT:   %y = "onnx.MatMul"(%21, %22) : (tensor<4x3xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT:   %13 = "onnx.And"(%12, %11) : (tensor<2xi1>, tensor<4x2xi1>) -> tensor<4x2xi1>
+// CHECK-NEXT:   %14 = "onnx.Not"(%12) : (tensor<2xi1>) -> tensor<2xi1>
+// CHECK-NEXT:   %15 = "onnx.And"(%14, %3) : (tensor<2xi1>, tensor<4x2xi1>) -> tensor<4x2xi1>
+// CHECK-NEXT:   %16 = "onnx.Or"(%13, %15) : (tensor<4x2xi1>, tensor<4x2xi1>) -> tensor<4x2xi1>
+// CHECK-NEXT:   %17 = "onnx.Cast"(%16) {to = 1} : (tensor<4x2xi1>) -> tensor<4x2xf32>
+// CHECK-NEXT:   %18 = "onnx.Constant"() {value = dense<[[-1.0, -1.0, 1.0], [-1.0, 1.0, 0.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+// CHECK-NEXT:   %19 = "onnx.Constant"() {value = dense<[2.0, 1.0, 0.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+// CHECK-NEXT:   %20 = "onnx.Constant"() {value = dense<[2.0, 2.0, 1.0]> : tensor<3xf32>} : () -> tensor<3xf32>
+// CHECK-NEXT:   %21 = "onnx.MatMul"(%17, %18) : (tensor<4x2xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT:   %22 = "onnx.Add"(%21, %19) : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT:   %23 = "onnx.Equal"(%22, %20) : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xi1>
+// CHECK-NEXT:   %24 = "onnx.Cast"(%23) {to = 1} : (tensor<4x3xi1>) -> tensor<4x3xf32>
+// CHECK-NEXT:   %25 = "onnx.Constant"() {value = dense<[[0.0, 3.0], [0.0, 2.0], [1.0, 0.0]]> : tensor<3x2xf32>} : () -> tensor<3x2xf32>
+// CHECK-NEXT:   %y = "onnx.MatMul"(%24, %25) : (tensor<4x3xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
 // CHECK-NEXT:   onnx.return %y
 // CHECK-NEXT: }

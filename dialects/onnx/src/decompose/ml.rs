@@ -42,8 +42,13 @@ pub(super) fn array_feature_extractor(b: &mut Builder) -> Option<Vec<Option<Valu
     } else {
         b.reshape(indices, &[-1])?
     };
-    let picked = b.op(Gather, &[x, indices], &[("axis", Attr::Int(-1))])?;
-    let picked = if b.rank(x)? == 1 {
+    let rank = b.rank(x)?;
+    let picked = b.op(
+        Gather,
+        &[x, indices],
+        &[("axis", Attr::Int(rank as i64 - 1))],
+    )?;
+    let picked = if rank == 1 {
         b.squeeze_like(Unsqueeze, picked, &[0])?
     } else {
         picked
@@ -208,7 +213,7 @@ pub(super) fn tree_ensemble(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             None => c,
             Some(prev) => {
                 let mask = node_mask(b, &modes, |m| m == mode)?;
-                b.select(mask, c, prev)?
+                choose(b, mask, c, prev)?
             }
         });
     }
@@ -218,7 +223,7 @@ pub(super) fn tree_ensemble(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             None => member,
             Some(prev) => {
                 let mask = node_mask(b, &modes, |m| m == NodeMode::Member)?;
-                b.select(mask, member, prev)?
+                choose(b, mask, member, prev)?
             }
         });
     }
@@ -294,11 +299,20 @@ pub(super) fn tree_ensemble(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         }
     };
     let y = match post {
-        1 => b.op(Softmax, &[y], &[("axis", Attr::Int(-1))])?,
+        1 => b.op(Softmax, &[y], &[("axis", Attr::Int(1))])?,
         2 => b.unary(Sigmoid, y)?,
         _ => y,
     };
     Some(vec![Some(y)])
+}
+
+/// `Where(mask, a, b)` on bools, as `(mask ∧ a) ∨ (¬mask ∧ b)`: runtimes
+/// (onnxruntime among them) have no Where kernel for bool values.
+fn choose(b: &mut Builder, mask: Value, yes: Value, no: Value) -> Option<Value> {
+    let yes = b.binary(And, mask, yes)?;
+    let not = b.unary(Not, mask)?;
+    let no = b.binary(And, not, no)?;
+    b.binary(Or, yes, no)
 }
 
 /// A `[nodes]` bool constant: which nodes' modes satisfy `pick`.

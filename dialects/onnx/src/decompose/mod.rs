@@ -106,12 +106,12 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
 /// Expands every composite op of the model (subgraphs included) that an
 /// expansion handles.
 ///
-/// A model that imports no ai.onnx opset (one of training ops alone)
-/// gets the newest one the op table knows when an expansion builds
-/// ai.onnx ops into it.
+/// A model that imports no ai.onnx opset (one of ai.onnx.ml or training
+/// ops alone) gets [`IMPLIED_ONNX_OPSET`] when an expansion builds ai.onnx
+/// ops into it.
 pub fn decompose(model: &mut Model) -> Result<()> {
     let imported = model.opset(Domain::Onnx);
-    let opset = imported.unwrap_or_else(|| i64::from(Domain::Onnx.max_version()));
+    let opset = imported.unwrap_or(IMPLIED_ONNX_OPSET);
     let mut expanded = false;
     let mut knowledge = infer_model(model)?;
     let regions: Vec<RegionId> = model
@@ -146,6 +146,12 @@ pub fn decompose(model: &mut Model) -> Result<()> {
     }
     Ok(())
 }
+
+/// The ai.onnx opset imported into a model that imported none when an
+/// expansion builds ai.onnx ops into it: that of onnx 1.16, the release
+/// of the newest ai.onnx.ml opset (5), which runtimes of the last years
+/// (onnxruntime among them) accept, unlike the newest ai.onnx opsets.
+const IMPLIED_ONNX_OPSET: i64 = 21;
 
 /// Builds the ops that replace one op, inserted just before it in its
 /// region, each inferred as soon as it is built.

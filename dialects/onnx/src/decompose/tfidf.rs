@@ -80,7 +80,7 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             if span >= row {
                 continue;
             }
-            let count = count_windows(b, x, g, d, row - span)?;
+            let count = count_windows(b, x, g, d, row - span, dims.len())?;
             total = Some(match total {
                 Some(t) => b.binary(Add, t, count)?,
                 None => count,
@@ -100,7 +100,11 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         let counts = if parts.len() == 1 {
             parts[0]
         } else {
-            b.op(Concat, &parts, &[("axis", Attr::Int(-1))])?
+            b.op(
+                Concat,
+                &parts,
+                &[("axis", Attr::Int(dims.len() as i64 - 1))],
+            )?
         };
         let mut onehot = vec![0.0; ids.len() * out_size];
         for (p, &id) in ids.iter().enumerate() {
@@ -142,22 +146,31 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     Some(vec![Some(y)])
 }
 
-/// Counts, per row, the windows of `g.n` tokens `d` apart (`windows` of
-/// them) equal to each of `g`'s n-grams: `[.., P_n]` as f32.
-fn count_windows(b: &mut Builder, x: Value, g: &Grams, d: usize, windows: usize) -> Option<Value> {
+/// Counts, per row of the rank-`rank` input, the windows of `g.n` tokens
+/// `d` apart (`windows` of them) equal to each of `g`'s n-grams: `[.., P_n]`
+/// as f32. Axes are non-negative: the opsets before 11 take no others.
+fn count_windows(
+    b: &mut Builder,
+    x: Value,
+    g: &Grams,
+    d: usize,
+    windows: usize,
+    rank: usize,
+) -> Option<Value> {
     let positions: Vec<i64> = (0..windows)
         .flat_map(|s| (0..g.n).map(move |j| (s + j * d) as i64))
         .collect();
     let positions =
         b.constant(TensorData::from_vec(vec![windows as i64, g.n as i64], &positions).ok()?)?;
-    let gathered = b.op(Gather, &[x, positions], &[("axis", Attr::Int(-1))])?;
-    let gathered = b.squeeze_like(Unsqueeze, gathered, &[-2])?;
+    let last = rank as i64 - 1;
+    let gathered = b.op(Gather, &[x, positions], &[("axis", Attr::Int(last))])?;
+    let gathered = b.squeeze_like(Unsqueeze, gathered, &[last + 1])?;
     let grams = g.tokens.len() / g.n;
     let pool = b.constant(TensorData::from_vec(vec![grams as i64, g.n as i64], &g.tokens).ok()?)?;
     let equal = b.binary(Equal, gathered, pool)?;
     let equal = b.cast(equal, ElemType::F32)?;
-    let hits = b.reduce(ReduceMin, equal, &[-1], false)?;
-    b.reduce(ReduceSum, hits, &[-2], false)
+    let hits = b.reduce(ReduceMin, equal, &[last + 2], false)?;
+    b.reduce(ReduceSum, hits, &[last], false)
 }
 
 /// The pool's n-grams with `min <= n <= max`, grouped by length, each
