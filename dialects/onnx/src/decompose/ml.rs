@@ -88,21 +88,27 @@ impl NodeMode {
     }
 }
 
+/// The nodes on a leaf's path, each with the branch taken there (`true`
+/// for the true branch).
+type Path = Vec<(usize, bool)>;
+
 /// The leaves of a tree ensemble, each with the branch taken at every node
 /// on its path (`true` for the true branch).
-fn leaf_paths(b: &Builder) -> Option<Vec<(usize, Vec<(usize, bool)>)>> {
-    let ints = |name: &str| match b.attr(name) {
-        Some(Attr::Ints(v)) => Some(v),
-        _ => None,
-    };
-    let (true_ids, false_ids) = (ints("nodes_truenodeids")?, ints("nodes_falsenodeids")?);
-    let (true_leaf, false_leaf) = (ints("nodes_trueleafs")?, ints("nodes_falseleafs")?);
+fn leaf_paths(b: &Builder) -> Option<Vec<(usize, Path)>> {
+    let (true_ids, false_ids) = (
+        b.int_list("nodes_truenodeids")?,
+        b.int_list("nodes_falsenodeids")?,
+    );
+    let (true_leaf, false_leaf) = (
+        b.int_list("nodes_trueleafs")?,
+        b.int_list("nodes_falseleafs")?,
+    );
     let nodes = true_ids.len();
     if [false_ids.len(), true_leaf.len(), false_leaf.len()] != [nodes; 3] {
         return None;
     }
     let mut leaves = vec![];
-    for &root in &ints("tree_roots")? {
+    for &root in &b.int_list("tree_roots")? {
         let root = usize::try_from(root).ok()?;
         let is_leaf = *true_leaf.get(root)? != 0
             && *false_leaf.get(root)? != 0
@@ -150,26 +156,21 @@ pub(super) fn tree_ensemble(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     if !elem.is_float() || b.rank(x)? != 2 {
         return None;
     }
-    let values = |b: &Builder, name: &str| match b.attr(name) {
-        Some(Attr::Tensor(t)) => t.to_f64s(),
-        _ => None,
-    };
-    let ints = |b: &Builder, name: &str| match b.attr(name) {
-        Some(Attr::Ints(v)) => Some(v),
-        _ => None,
-    };
-    let splits = values(b, "nodes_splits")?;
+    let splits = b.tensor_values("nodes_splits")?;
     let nodes = splits.len();
-    let modes = values(b, "nodes_modes")?
+    let modes = b
+        .tensor_values("nodes_modes")?
         .into_iter()
         .map(|m| NodeMode::from_code(m as i64))
         .collect::<Option<Vec<_>>>()?;
-    let features = ints(b, "nodes_featureids")?;
-    let missing_true = ints(b, "nodes_missing_value_tracks_true").unwrap_or_else(|| vec![0; nodes]);
-    let targets = ints(b, "leaf_targetids")?;
-    let weights = values(b, "leaf_weights")?;
+    let features = b.int_list("nodes_featureids")?;
+    let missing_true = b
+        .int_list("nodes_missing_value_tracks_true")
+        .unwrap_or_else(|| vec![0; nodes]);
+    let targets = b.int_list("leaf_targetids")?;
+    let weights = b.tensor_values("leaf_weights")?;
     let n_targets = usize::try_from(b.int_attr("n_targets")?).ok()?;
-    let trees = ints(b, "tree_roots")?.len();
+    let trees = b.int_list("tree_roots")?.len();
     let aggregate = b.int_attr("aggregate_function").unwrap_or(1);
     let post = b.int_attr("post_transform").unwrap_or(0);
     if [modes.len(), features.len(), missing_true.len()] != [nodes; 3]
@@ -340,10 +341,7 @@ fn membership(
     modes: &[NodeMode],
     elem: ElemType,
 ) -> Option<Value> {
-    let values = match b.attr("membership_values") {
-        Some(Attr::Tensor(t)) => t.to_f64s()?,
-        _ => return None,
-    };
+    let values = b.tensor_values("membership_values")?;
     let sets: Vec<&[f64]> = values.split(|v| v.is_nan()).collect();
     let mut next = sets.iter();
     let mut rows: Vec<&[f64]> = vec![];

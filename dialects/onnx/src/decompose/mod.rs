@@ -207,6 +207,22 @@ impl Builder<'_> {
         }
     }
 
+    /// An `INTS` attribute (or its default).
+    pub fn int_list(&self, name: &str) -> Option<Vec<i64>> {
+        match self.attr(name)? {
+            Attr::Ints(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The values of a `TENSOR` attribute as `f64`s.
+    pub fn tensor_values(&self, name: &str) -> Option<Vec<f64>> {
+        match self.attr(name)? {
+            Attr::Tensor(t) => t.to_f64s(),
+            _ => None,
+        }
+    }
+
     /// A `STRING` attribute (or its default).
     pub fn string_attr(&self, name: &str) -> Option<String> {
         match self.attr(name)? {

@@ -46,17 +46,13 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     if !matches!(b.elem(x)?, ElemType::I32 | ElemType::I64) || !(1..=2).contains(&dims.len()) {
         return None;
     }
-    let ints = |b: &Builder, name: &str| match b.attr(name) {
-        Some(Attr::Ints(v)) => Some(v),
-        _ => None,
-    };
     let min = usize::try_from(b.int_attr("min_gram_length")?).ok()?;
     let max = usize::try_from(b.int_attr("max_gram_length")?).ok()?;
     let max_skip = usize::try_from(b.int_attr("max_skip_count")?).ok()?;
     let mode = b.string_attr("mode")?;
-    let counts_at = ints(b, "ngram_counts")?;
-    let indexes = ints(b, "ngram_indexes")?;
-    let pool = ints(b, "pool_int64s")?;
+    let counts_at = b.int_list("ngram_counts")?;
+    let indexes = b.int_list("ngram_indexes")?;
+    let pool = b.int_list("pool_int64s")?;
     let weights = match b.attr("weights") {
         Some(Attr::Floats(w)) => Some(w),
         _ => None,
