@@ -15,6 +15,8 @@
 //! - [`RtContext`] and [`runtime_symbols`]: the thread pool and allocator
 //!   behind `omlc_rt_parallel_for`, `omlc_rt_alloc` and `omlc_rt_free`.
 //! - [`Session`]: runs a compiled model safely from many threads at once.
+//! - [`Value`]: the run-time values beyond dense tensors (strings,
+//!   sequences, optionals) that host programs pass around.
 //!
 //! It needs no LLVM: it builds and tests with the rest of the default
 //! workspace members.
@@ -27,6 +29,7 @@ mod rt;
 mod session;
 mod signature;
 mod tensor;
+mod value;
 
 pub use element::TensorElement;
 pub use error::{Result, RuntimeError};
@@ -34,6 +37,7 @@ pub use rt::{omlc_rt_alloc, omlc_rt_free, omlc_rt_parallel_for, runtime_symbols,
 pub use session::{CompiledCode, Session, Weights};
 pub use signature::{Bindings, IoSpec, ModelSignature, SpecDim};
 pub use tensor::Tensor;
+pub use value::{Optional, Sequence, StringTensor, Value};
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,53 @@
+//! Run-time values beyond dense tensors: what the host program
+//! (`docs/runtime.md`, "Host programs") passes between compiled segments
+//! and host operators.
+//!
+//! Compiled code only ever sees dense tensors of fixed-width elements
+//! ([`Tensor`]). Everything else an ONNX graph can carry — string tensors,
+//! sequences, optionals — lives in the runtime as a [`Value`] and is
+//! handled by host operators (`crate::host`), which are plain Rust.
+
+use onnx_mlc_dialect::Type;
+
+use crate::tensor::Tensor;
+
+/// One run-time value of an ONNX graph.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// A dense tensor of a fixed-width element type.
+    Tensor(Tensor),
+    /// A tensor of strings.
+    Strings(StringTensor),
+    /// A sequence of values of one type.
+    Sequence(Sequence),
+    /// An optional value: present or absent.
+    Optional(Optional),
+}
+
+/// A tensor of byte strings (ONNX strings are UTF-8 by convention, but a
+/// value passes through unchanged), row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StringTensor {
+    /// The dims; their product is `data.len()`.
+    pub shape: Vec<i64>,
+    /// The elements in row-major order.
+    pub data: Vec<Vec<u8>>,
+}
+
+/// A sequence: its element type (kept for empty sequences) and items.
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    /// The type every item has (its dims may be unknown).
+    pub elem: Type,
+    /// The items, in order.
+    pub items: Vec<Value>,
+}
+
+/// An optional: the type of its value (kept when absent) and the value.
+#[derive(Clone, Debug)]
+pub struct Optional {
+    /// The type of the value when present.
+    pub elem: Type,
+    /// The value, or `None`.
+    pub value: Option<Box<Value>>,
+}
