@@ -25,6 +25,7 @@ pub mod abi;
 mod alloc;
 mod element;
 mod error;
+pub mod host;
 mod rt;
 mod session;
 mod signature;

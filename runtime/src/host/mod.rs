@@ -1,0 +1,47 @@
+//! Host operators: the ONNX operators the runtime executes itself, in Rust,
+//! between the compiled segments of a host program.
+//!
+//! Compiled code handles dense tensors whose shapes it can compute from
+//! its inputs. An operator whose operands or results are not such tensors
+//! (strings, sequences, optionals) or whose result shape depends on the
+//! data (NonZero, Unique, NonMaxSuppression) runs here instead: the
+//! partitioner (`compiler/program`) cuts the graph around it, and the
+//! program's interpreter calls [`run`] with the operator's run-time values.
+//!
+//! Each family lives in its own file; [`run`] dispatches on the operator
+//! and [`is_host_op`] says which operators it can run.
+
+use onnx_mlc_dialect::ir::OpRef;
+use onnx_mlc_dialect::{Attrs, OpKind, Type};
+
+use crate::error::{Result, RuntimeError};
+use crate::value::Value;
+
+/// One operator for the host to run: what the graph says about it.
+#[derive(Clone, Debug)]
+pub struct HostOp {
+    /// Node name, op type and version, for messages.
+    pub op: OpRef,
+    /// Its attributes (subgraph attributes are not run by kernels).
+    pub attrs: Attrs,
+    /// The inferred type of each result (`Type::Unknown` where inference
+    /// could not tell); a kernel uses it where the values do not say, such
+    /// as the element type of an empty sequence.
+    pub results: Vec<Type>,
+}
+
+/// Whether [`run`] can execute operators of this kind.
+pub fn is_host_op(kind: OpKind) -> bool {
+    let _ = kind;
+    false
+}
+
+/// Runs `op` on its inputs (`None` where an optional input is absent) and
+/// returns one value per result.
+pub fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
+    let _ = inputs;
+    Err(RuntimeError::Unsupported(format!(
+        "{}: running it on the host is",
+        op.op
+    )))
+}
