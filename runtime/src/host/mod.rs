@@ -30,8 +30,18 @@ pub struct HostOp {
     pub results: Vec<Type>,
 }
 
-/// Whether [`run`] can execute operators of this kind.
+/// Whether [`run`] has a kernel for operators of this kind (for some
+/// operand types: `Equal` runs here on strings, compiled on numbers). The
+/// partitioner sends an op here when one of its operands or results is not
+/// a dense fixed-width tensor, or when [`needs_host`] says so.
 pub fn is_host_op(kind: OpKind) -> bool {
+    let _ = kind;
+    false
+}
+
+/// Whether operators of this kind always run here, whatever their types:
+/// those whose result shapes depend on the input values.
+pub fn needs_host(kind: OpKind) -> bool {
     let _ = kind;
     false
 }
