@@ -37,6 +37,14 @@ pub enum RuntimeError {
     /// Something the runtime does not handle yet (string tensors, …).
     #[error("{0} not supported by the runtime yet")]
     Unsupported(String),
+    /// A host operator (`crate::host`) rejected its operands or attributes.
+    #[error("{op}: {message}")]
+    HostOp {
+        /// The operator, as in `node "n" (Unique-11)`.
+        op: String,
+        /// What was wrong.
+        message: String,
+    },
     /// Constant data whose values were left out of a printed IR.
     #[error("tensor data of type {0} is elided and cannot be executed")]
     Elided(ElemType),

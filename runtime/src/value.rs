@@ -7,8 +7,10 @@
 //! sequences, optionals — lives in the runtime as a [`Value`] and is
 //! handled by host operators (`crate::host`), which are plain Rust.
 
-use onnx_mlc_dialect::Type;
+use onnx_mlc_dialect::tensor::{checked_numel, Payload};
+use onnx_mlc_dialect::{ElemType, TensorData, Type};
 
+use crate::error::{Result, RuntimeError};
 use crate::tensor::Tensor;
 
 /// One run-time value of an ONNX graph.
@@ -32,6 +34,41 @@ pub struct StringTensor {
     pub shape: Vec<i64>,
     /// The elements in row-major order.
     pub data: Vec<Vec<u8>>,
+}
+
+impl StringTensor {
+    /// A string tensor, checking that `shape` holds `data.len()` elements.
+    pub fn new(shape: Vec<i64>, data: Vec<Vec<u8>>) -> Result<StringTensor> {
+        let numel = checked_numel(&shape).ok_or_else(|| RuntimeError::Shape(shape.clone()))?;
+        if numel != data.len() {
+            return Err(RuntimeError::DataLength {
+                shape,
+                expected: numel,
+                got: data.len(),
+            });
+        }
+        Ok(StringTensor { shape, data })
+    }
+
+    /// A copy of constant string data (an initializer, a `.pb` test input).
+    pub fn from_tensor_data(data: &TensorData) -> Result<StringTensor> {
+        match &data.payload {
+            Payload::Strings(strings) => StringTensor::new(data.dims.clone(), strings.to_vec()),
+            Payload::Elided => Err(RuntimeError::Elided(data.elem)),
+            Payload::Raw(_) => Err(RuntimeError::ElemType {
+                expected: ElemType::String,
+                got: data.elem,
+            }),
+        }
+    }
+
+    /// The tensor as constant data (a copy), e.g. to write a `.pb` file.
+    /// Fails only when `shape` does not hold `data.len()` elements.
+    pub fn to_tensor_data(&self) -> Result<TensorData> {
+        let checked = StringTensor::new(self.shape.clone(), self.data.clone())?;
+        Ok(TensorData::from_strings(checked.shape, checked.data)
+            .expect("the shape was checked against the data"))
+    }
 }
 
 /// A sequence: its element type (kept for empty sequences) and items.

@@ -1,0 +1,78 @@
+//! What every host kernel needs: its operands by position, checked for
+//! presence and kind, and errors that name the operator.
+
+use std::fmt::Display;
+
+use crate::error::RuntimeError;
+use crate::tensor::Tensor;
+use crate::value::{StringTensor, Value};
+
+use super::HostOp;
+
+/// Bad operands or attributes of `op`.
+pub(crate) fn invalid(op: &HostOp, message: impl Display) -> RuntimeError {
+    RuntimeError::HostOp {
+        op: op.op.to_string(),
+        message: message.to_string(),
+    }
+}
+
+/// A variant of `op` the kernel does not handle; `what` is the subject of
+/// "… not supported by the runtime yet".
+pub(crate) fn unsupported(op: &HostOp, what: impl Display) -> RuntimeError {
+    RuntimeError::Unsupported(format!("{}: {what}", op.op))
+}
+
+/// Input `i`, when given.
+pub(crate) fn optional<'a>(inputs: &[Option<&'a Value>], i: usize) -> Option<&'a Value> {
+    inputs.get(i).copied().flatten()
+}
+
+/// Input `i`, which must be given.
+pub(crate) fn required<'a>(
+    op: &HostOp,
+    inputs: &[Option<&'a Value>],
+    i: usize,
+) -> Result<&'a Value, RuntimeError> {
+    optional(inputs, i).ok_or_else(|| invalid(op, format!("input {i} is missing")))
+}
+
+/// Input `i` as a dense tensor.
+pub(crate) fn tensor<'a>(
+    op: &HostOp,
+    inputs: &[Option<&'a Value>],
+    i: usize,
+) -> Result<&'a Tensor, RuntimeError> {
+    match required(op, inputs, i)? {
+        Value::Tensor(t) => Ok(t),
+        other => Err(invalid(
+            op,
+            format!("input {i} must be a dense tensor, got {}", kind(other)),
+        )),
+    }
+}
+
+/// Input `i` as a string tensor.
+pub(crate) fn strings<'a>(
+    op: &HostOp,
+    inputs: &[Option<&'a Value>],
+    i: usize,
+) -> Result<&'a StringTensor, RuntimeError> {
+    match required(op, inputs, i)? {
+        Value::Strings(s) => Ok(s),
+        other => Err(invalid(
+            op,
+            format!("input {i} must be a string tensor, got {}", kind(other)),
+        )),
+    }
+}
+
+/// A value's kind, for messages.
+pub(crate) fn kind(value: &Value) -> String {
+    match value {
+        Value::Tensor(t) => format!("a tensor of {}", t.elem()),
+        Value::Strings(_) => "a string tensor".into(),
+        Value::Sequence(_) => "a sequence".into(),
+        Value::Optional(_) => "an optional".into(),
+    }
+}
