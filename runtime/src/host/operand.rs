@@ -76,3 +76,25 @@ pub(crate) fn kind(value: &Value) -> String {
         Value::Optional(_) => "an optional".into(),
     }
 }
+
+/// A host operator for unit tests: node "n", `results` results of
+/// unknown type.
+#[cfg(test)]
+pub(crate) fn test_op(
+    kind: onnx_mlc_dialect::OpKind,
+    version: u32,
+    results: usize,
+    attrs: Vec<(&str, onnx_mlc_dialect::Attr)>,
+) -> HostOp {
+    HostOp {
+        op: onnx_mlc_dialect::ir::OpRef {
+            node: "n".into(),
+            kind,
+            version,
+        },
+        attrs: onnx_mlc_dialect::Attrs(
+            attrs.into_iter().map(|(n, a)| (n.to_string(), a)).collect(),
+        ),
+        results: vec![onnx_mlc_dialect::Type::Unknown; results],
+    }
+}

@@ -336,23 +336,11 @@ fn non_max_suppression(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Val
 
 #[cfg(test)]
 mod tests {
-    use onnx_mlc_dialect::ir::OpRef;
-    use onnx_mlc_dialect::{Attr, Attrs, Type};
+    use onnx_mlc_dialect::Attr;
 
     use super::*;
+    use crate::host::operand::test_op as op;
     use crate::host::run as run_host;
-
-    fn op(kind: OpKind, version: u32, results: usize, attrs: Vec<(&str, Attr)>) -> HostOp {
-        HostOp {
-            op: OpRef {
-                node: "n".into(),
-                kind,
-                version,
-            },
-            attrs: Attrs(attrs.into_iter().map(|(n, a)| (n.to_string(), a)).collect()),
-            results: vec![Type::Unknown; results],
-        }
-    }
 
     fn t<T: TensorElement>(shape: &[i64], values: &[T]) -> Value {
         Value::Tensor(Tensor::from_slice(shape, values).unwrap())

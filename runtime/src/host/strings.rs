@@ -9,7 +9,7 @@
 //! | `StringConcat` (20) | elementwise `x + y` | numpy broadcasting |
 //! | `RegexFullMatch` (20) | whether each element matches `pattern` entirely | the `regex` crate's syntax (RE2's, but `\w`, `\d`, `\b` are Unicode-aware, as in the ONNX reference's Python `re`) |
 //! | `Equal` (1–19) | elementwise equality, as bool | string operands, numpy broadcasting (numbers are compiled) |
-//! | `ai.onnx.ml.LabelEncoder` (2, 4) | maps each key to its value, else the default | keys and values as `*_strings`/`*_int64s`/`*_floats` or `*_tensor` (string, int16/32/64, float, double), `default_*` |
+//! | `ai.onnx.ml.LabelEncoder` (1, 2, 4) | maps each key to its value, else the default | version 1's `classes_strings` (string ↔ index); keys and values as `*_strings`/`*_int64s`/`*_floats` or `*_tensor` (string, int16/32/64, float, double), `default_*` |
 //!
 //! Where the ONNX reference and onnxruntime differ, the kernels follow the
 //! spec and onnxruntime: `StringNormalizer` drops whole elements equal to
@@ -522,13 +522,25 @@ fn input_keys(op: &HostOp, x: &Value) -> Result<(Vec<i64>, Vec<Key>)> {
     })
 }
 
-/// `ai.onnx.ml.LabelEncoder` (versions 2 and 4): see the module docs.
+/// `ai.onnx.ml.LabelEncoder`: see the module docs.
 fn label_encoder(op: &HostOp, x: &Value) -> Result<Vec<Value>> {
-    if op.op.version < 2 {
-        return Err(unsupported(op, "LabelEncoder-1 (classes_strings) is"));
-    }
-    let keys = Column::from_attrs(op, "keys")?;
-    let values = Column::from_attrs(op, "values")?;
+    let (keys, values) = if op.op.version < 2 {
+        // Version 1: strings to their index in `classes_strings`, or back.
+        let classes = match op.attrs.get("classes_strings") {
+            Some(Attr::Strings(c)) => c.clone(),
+            _ => Vec::new(),
+        };
+        let indices = Column::Ints(ElemType::I64, (0..classes.len() as i64).collect());
+        match x {
+            Value::Strings(_) => (Column::Strings(classes), indices),
+            _ => (indices, Column::Strings(classes)),
+        }
+    } else {
+        (
+            Column::from_attrs(op, "keys")?,
+            Column::from_attrs(op, "values")?,
+        )
+    };
     if keys.len() != values.len() {
         return Err(invalid(
             op,
@@ -559,23 +571,11 @@ fn label_encoder(op: &HostOp, x: &Value) -> Result<Vec<Value>> {
 
 #[cfg(test)]
 mod tests {
-    use onnx_mlc_dialect::ir::OpRef;
-    use onnx_mlc_dialect::{Attrs, Type};
+    use onnx_mlc_dialect::Attrs;
 
     use super::*;
+    use crate::host::operand::test_op as op;
     use crate::host::run as run_host;
-
-    fn op(kind: OpKind, version: u32, results: usize, attrs: Vec<(&str, Attr)>) -> HostOp {
-        HostOp {
-            op: OpRef {
-                node: "n".into(),
-                kind,
-                version,
-            },
-            attrs: Attrs(attrs.into_iter().map(|(n, a)| (n.to_string(), a)).collect()),
-            results: vec![Type::Unknown; results],
-        }
-    }
 
     fn st(shape: &[i64], data: &[&str]) -> Value {
         Value::Strings(
@@ -953,6 +953,26 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("differs from the keys"), "{err}");
+    }
+
+    #[test]
+    fn label_encoder_1() {
+        // Expected values from onnxruntime: the reference has no version 1.
+        let classes = vec![("classes_strings", ss(&["a", "b"]))];
+        let encode = op(OpKind::LabelEncoder, 1, 1, classes.clone());
+        let out = run1(&encode, &[st(&[3], &["b", "z", "a"])]);
+        assert_eq!(ints(&out[0]), (vec![3], vec![1, -1, 0]));
+        let decode = op(
+            OpKind::LabelEncoder,
+            1,
+            1,
+            [classes, vec![("default_string", s("?"))]].concat(),
+        );
+        let indices = Value::Tensor(Tensor::from_vec(vec![3], vec![1i64, 7, 0]).unwrap());
+        assert_eq!(
+            strs(&run1(&decode, &[indices])[0]).1,
+            owned(&["b", "?", "a"])
+        );
     }
 
     #[test]
