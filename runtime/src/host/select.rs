@@ -4,8 +4,8 @@
 //!
 //! | op | computes | handled |
 //! |---|---|---|
-//! | `NonZero` (9, 13) | the coordinates of the non-zero elements, `[rank, n]` int64 in row-major order | every fixed-width type of a byte or more; NaN is non-zero, `-0.0` zero; a scalar counts as shape `[1]` (as onnxruntime) |
-//! | `Unique` (11) | the distinct elements (or slices along `axis`), their first indices, the inverse indices and the counts | `sorted` 0/1, `axis` (negative too), every fixed-width type of a byte or more; NaNs are one value, `-0.0` equals `0.0` (numpy's `unique`) |
+//! | `NonZero` (9, 13) | the coordinates of the non-zero elements, `[rank, n]` int64 in row-major order | strings (non-empty is non-zero) and every fixed-width type of a byte or more; NaN is non-zero, `-0.0` zero; a scalar counts as shape `[1]` (as onnxruntime) |
+//! | `Unique` (11) | the distinct elements (or slices along `axis`), their first indices, the inverse indices and the counts | `sorted` 0/1, `axis` (negative too), strings (byte order) and every fixed-width type of a byte or more; NaNs are one value, `-0.0` equals `0.0` (numpy's `unique`) |
 //! | `NonMaxSuppression` (10, 11) | greedy selection of boxes per batch and class by descending score, dropping boxes whose IoU with a selected one exceeds the threshold | `center_point_box` 0/1, optional `max_output_boxes_per_class` (absent: 0), `iou_threshold`, `score_threshold` (strict `>`); float boxes and scores; `[n, 3]` int64 |
 
 use std::cmp::Ordering;
@@ -16,28 +16,10 @@ use onnx_mlc_dialect::{ElemType, OpKind};
 use crate::element::TensorElement;
 use crate::error::Result;
 use crate::tensor::Tensor;
-use crate::value::Value;
+use crate::value::{StringTensor, Value};
 
-use super::operand::{invalid, optional, tensor, unsupported};
+use super::operand::{invalid, kind, optional, required, tensor, unsupported};
 use super::HostOp;
-
-/// Whether this file has a kernel for `kind`.
-pub(crate) fn handles(kind: OpKind) -> bool {
-    matches!(
-        kind,
-        OpKind::NonZero | OpKind::Unique | OpKind::NonMaxSuppression
-    )
-}
-
-/// Runs one of the operators [`handles`] accepts.
-pub(crate) fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
-    match op.op.kind {
-        OpKind::NonZero => non_zero(op, tensor(op, inputs, 0)?),
-        OpKind::Unique => unique(op, tensor(op, inputs, 0)?),
-        OpKind::NonMaxSuppression => non_max_suppression(op, inputs),
-        _ => unreachable!("select::run called for {}", op.op),
-    }
-}
 
 /// Calls `$f::<T>(op, slice, $args…)` with the tensor's values typed by its
 /// element type; sub-byte and float8 types are refused.
@@ -62,13 +44,33 @@ macro_rules! typed {
     };
 }
 
-/// `NonZero`: see the module docs.
-fn non_zero(op: &HostOp, x: &Tensor) -> Result<Vec<Value>> {
-    typed!(op, x, non_zero_of(x.shape()))
+/// Whether this file has a kernel for `kind`.
+pub(crate) fn handles(kind: OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::NonZero | OpKind::Unique | OpKind::NonMaxSuppression
+    )
 }
 
-/// `NonZero` on typed values (`T::default()` is zero).
-fn non_zero_of<T: TensorElement + PartialEq + Default>(
+/// Runs one of the operators [`handles`] accepts.
+pub(crate) fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
+    match op.op.kind {
+        OpKind::NonZero => match required(op, inputs, 0)? {
+            Value::Strings(x) => non_zero_of(op, &x.data, &x.shape),
+            _ => {
+                let x = tensor(op, inputs, 0)?;
+                typed!(op, x, non_zero_of(x.shape()))
+            }
+        },
+        OpKind::Unique => unique(op, required(op, inputs, 0)?),
+        OpKind::NonMaxSuppression => non_max_suppression(op, inputs),
+        _ => unreachable!("select::run called for {}", op.op),
+    }
+}
+
+/// `NonZero` on typed values (`T::default()` is zero; for strings, the
+/// empty string).
+fn non_zero_of<T: PartialEq + Default>(
     _op: &HostOp,
     values: &[T],
     shape: &[i64],
@@ -152,10 +154,31 @@ fn group<T: PartialOrd>(
     })
 }
 
+/// The elements of the slices `picks` of `values` (viewed as `[outer, n,
+/// inner]`), in that order: `values[:, picks, :]`.
+fn gather_slices<T: Clone>(values: &[T], [outer, n, inner]: [usize; 3], picks: &[usize]) -> Vec<T> {
+    let mut out = Vec::with_capacity(outer * picks.len() * inner);
+    for o in 0..outer {
+        for &i in picks {
+            out.extend_from_slice(&values[(o * n + i) * inner..][..inner]);
+        }
+    }
+    out
+}
+
 /// `Unique`: see the module docs.
-fn unique(op: &HostOp, x: &Tensor) -> Result<Vec<Value>> {
+fn unique(op: &HostOp, x: &Value) -> Result<Vec<Value>> {
     let sorted = op.attrs.int("sorted").unwrap_or(1) != 0;
-    let shape = x.shape();
+    let shape: &[i64] = match x {
+        Value::Strings(s) => &s.shape,
+        Value::Tensor(t) => t.shape(),
+        other => {
+            return Err(invalid(
+                op,
+                format!("the input must be a tensor, got {}", kind(other)),
+            ))
+        }
+    };
     let rank = shape.len() as i64;
     let axis = match op.attrs.int("axis") {
         None => None,
@@ -169,24 +192,20 @@ fn unique(op: &HostOp, x: &Tensor) -> Result<Vec<Value>> {
     };
     let dims: Vec<usize> = shape.iter().map(|&d| d as usize).collect();
     let split = match axis {
-        None => [1, x.numel(), 1],
+        None => [1, dims.iter().product(), 1],
         Some(a) => [
             dims[..a].iter().product(),
             dims[a],
             dims[a + 1..].iter().product(),
         ],
     };
-    let groups = typed!(op, x, group(split, sorted))?;
-    let [outer, n, inner] = split;
-    let width = x.elem().bit_width() as usize / 8;
-    let bytes = x.as_bytes();
-    let mut out = Vec::with_capacity(outer * groups.first.len() * inner * width);
-    for o in 0..outer {
-        for &i in &groups.first {
-            let start = ((o * n + i) * inner) * width;
-            out.extend_from_slice(&bytes[start..start + inner * width]);
+    let groups = match x {
+        Value::Strings(s) => group(op, &s.data, split, sorted)?,
+        _ => {
+            let t = tensor(op, &[Some(x)], 0)?;
+            typed!(op, t, group(split, sorted))?
         }
-    }
+    };
     let k = groups.first.len() as i64;
     let y_shape = match axis {
         None => vec![k],
@@ -196,13 +215,28 @@ fn unique(op: &HostOp, x: &Tensor) -> Result<Vec<Value>> {
             s
         }
     };
+    let y = match x {
+        Value::Strings(s) => Value::Strings(StringTensor {
+            shape: y_shape,
+            data: gather_slices(&s.data, split, &groups.first),
+        }),
+        _ => {
+            let t = tensor(op, &[Some(x)], 0)?;
+            // Whole elements as byte chunks: sub-byte types were refused.
+            let width = t.elem().bit_width() as usize / 8;
+            let chunks: Vec<&[u8]> = t.as_bytes().chunks_exact(width).collect();
+            let bytes = gather_slices(&chunks, split, &groups.first).concat();
+            Value::Tensor(Tensor::from_bytes(t.elem(), &y_shape, &bytes)?)
+        }
+    };
+    let n = split[1] as i64;
     let mut results = vec![
-        Value::Tensor(Tensor::from_bytes(x.elem(), &y_shape, &out)?),
+        y,
         Value::Tensor(Tensor::from_vec(
             vec![k],
             groups.first.iter().map(|&i| i as i64).collect(),
         )?),
-        Value::Tensor(Tensor::from_vec(vec![n as i64], groups.inverse)?),
+        Value::Tensor(Tensor::from_vec(vec![n], groups.inverse)?),
         Value::Tensor(Tensor::from_vec(vec![k], groups.counts)?),
     ];
     results.truncate(op.results.len());
@@ -415,6 +449,27 @@ mod tests {
             &[Some(t(&[0], &[] as &[i64]))],
         );
         assert_eq!(vals::<i64>(&out[0]).0, vec![0]);
+    }
+
+    #[test]
+    fn strings() {
+        let x = Value::Strings(
+            StringTensor::new(
+                vec![2, 2],
+                ["b", "", "a", "b"].map(|s| s.as_bytes().to_vec()).to_vec(),
+            )
+            .unwrap(),
+        );
+        let out = run(&op(OpKind::NonZero, 13, 1, vec![]), &[Some(x.clone())]);
+        assert_eq!(vals::<i64>(&out[0]), (vec![2, 3], vec![0, 1, 1, 0, 0, 1]));
+        let out = run(&op(OpKind::Unique, 11, 4, vec![]), &[Some(x)]);
+        let Value::Strings(y) = &out[0] else {
+            panic!("not strings")
+        };
+        assert_eq!(y.data, ["", "a", "b"].map(|s| s.as_bytes().to_vec()));
+        assert_eq!(vals::<i64>(&out[1]).1, vec![1, 2, 0]);
+        assert_eq!(vals::<i64>(&out[2]).1, vec![2, 0, 1, 2]);
+        assert_eq!(vals::<i64>(&out[3]).1, vec![1, 1, 2]);
     }
 
     #[test]
