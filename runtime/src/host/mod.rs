@@ -17,6 +17,8 @@ use onnx_mlc_dialect::{Attrs, OpKind, Type};
 use crate::error::{Result, RuntimeError};
 use crate::value::Value;
 
+mod sequence;
+
 /// One operator for the host to run: what the graph says about it.
 #[derive(Clone, Debug)]
 pub struct HostOp {
@@ -35,8 +37,7 @@ pub struct HostOp {
 /// partitioner sends an op here when one of its operands or results is not
 /// a dense fixed-width tensor, or when [`needs_host`] says so.
 pub fn is_host_op(kind: OpKind) -> bool {
-    let _ = kind;
-    false
+    sequence::handles(kind)
 }
 
 /// Whether operators of this kind always run here, whatever their types:
@@ -49,7 +50,9 @@ pub fn needs_host(kind: OpKind) -> bool {
 /// Runs `op` on its inputs (`None` where an optional input is absent) and
 /// returns one value per result.
 pub fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
-    let _ = inputs;
+    if sequence::handles(op.op.kind) {
+        return sequence::run(op, inputs);
+    }
     Err(RuntimeError::Unsupported(format!(
         "{}: running it on the host is",
         op.op
