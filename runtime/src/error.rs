@@ -37,14 +37,6 @@ pub enum RuntimeError {
     /// Something the runtime does not handle yet (string tensors, …).
     #[error("{0} not supported by the runtime yet")]
     Unsupported(String),
-    /// A host operator (`crate::host`) rejected its operands or attributes.
-    #[error("{op}: {message}")]
-    HostOp {
-        /// The operator, as in `node "n" (Unique-11)`.
-        op: String,
-        /// What was wrong.
-        message: String,
-    },
     /// Constant data whose values were left out of a printed IR.
     #[error("tensor data of type {0} is elided and cannot be executed")]
     Elided(ElemType),
@@ -152,6 +144,18 @@ pub enum RuntimeError {
         /// What it means.
         meaning: &'static str,
     },
+    /// A host operator of a host program failed at run time (a position
+    /// out of range, shapes that do not fit): the `OMLC_ERR_*` code the C
+    /// runtime gives the same failure, and why.
+    #[error("{op}: {message} ({})", code_name(.code))]
+    Host {
+        /// The operator, as `node "n" (SequenceAt-11)`.
+        op: String,
+        /// Its `OMLC_ERR_*` code.
+        code: i32,
+        /// What went wrong.
+        message: String,
+    },
     /// The model broke its contract for an output (a code generator bug).
     #[error("output \"{output}\": {message}")]
     Output {
@@ -160,6 +164,11 @@ pub enum RuntimeError {
         /// What was wrong.
         message: String,
     },
+}
+
+/// The `OMLC_ERR_*` name of a code, for messages.
+fn code_name(code: &i32) -> &'static str {
+    crate::abi::error_code_info(*code).0
 }
 
 /// The runtime's result type.

@@ -8,7 +8,7 @@
 //! handled by host operators (`crate::host`), which are plain Rust.
 
 use onnx_mlc_dialect::tensor::{checked_numel, Payload};
-use onnx_mlc_dialect::{ElemType, TensorData, Type};
+use onnx_mlc_dialect::{Dim, ElemType, TensorData, TensorType, Type};
 
 use crate::error::{Result, RuntimeError};
 use crate::tensor::Tensor;
@@ -87,4 +87,34 @@ pub struct Optional {
     pub elem: Type,
     /// The value, or `None`.
     pub value: Option<Box<Value>>,
+}
+
+impl Value {
+    /// What kind of value this is, for messages: `tensor`, `string
+    /// tensor`, `sequence` or `optional`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Tensor(_) => "tensor",
+            Value::Strings(_) => "string tensor",
+            Value::Sequence(_) => "sequence",
+            Value::Optional(_) => "optional",
+        }
+    }
+
+    /// The value's type, with every dim known (a sequence or an optional
+    /// gives its declared item type).
+    pub fn type_of(&self) -> Type {
+        let tensor = |elem, shape: &[i64]| {
+            Type::Tensor(TensorType::with_dims(
+                elem,
+                shape.iter().map(|&d| Dim::Known(d)).collect(),
+            ))
+        };
+        match self {
+            Value::Tensor(t) => tensor(t.elem(), t.shape()),
+            Value::Strings(s) => tensor(ElemType::String, &s.shape),
+            Value::Sequence(s) => Type::Sequence(Box::new(s.elem.clone())),
+            Value::Optional(o) => Type::Optional(Box::new(o.elem.clone())),
+        }
+    }
 }

@@ -19,6 +19,7 @@ use crate::value::Value;
 
 mod operand;
 mod select;
+mod sequence;
 mod strings;
 
 /// One operator for the host to run: what the graph says about it.
@@ -39,7 +40,7 @@ pub struct HostOp {
 /// partitioner sends an op here when one of its operands or results is not
 /// a dense fixed-width tensor, or when [`needs_host`] says so.
 pub fn is_host_op(kind: OpKind) -> bool {
-    strings::handles(kind) || select::handles(kind)
+    sequence::handles(kind) || strings::handles(kind) || select::handles(kind)
 }
 
 /// Whether operators of this kind always run here, whatever their types:
@@ -52,6 +53,9 @@ pub fn needs_host(kind: OpKind) -> bool {
 /// returns one value per result.
 pub fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
     let kind = op.op.kind;
+    if sequence::handles(kind) {
+        return sequence::run(op, inputs);
+    }
     if strings::handles(kind) {
         return strings::run(op, inputs);
     }

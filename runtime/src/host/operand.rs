@@ -3,16 +3,27 @@
 
 use std::fmt::Display;
 
+use crate::abi::{OMLC_ERR_INVALID_ARGUMENT, OMLC_ERR_SHAPE};
 use crate::error::RuntimeError;
 use crate::tensor::Tensor;
 use crate::value::{StringTensor, Value};
 
 use super::HostOp;
 
-/// Bad operands or attributes of `op`.
+/// Bad operands or attributes of `op` (`OMLC_ERR_INVALID_ARGUMENT`).
 pub(crate) fn invalid(op: &HostOp, message: impl Display) -> RuntimeError {
-    RuntimeError::HostOp {
+    RuntimeError::Host {
         op: op.op.to_string(),
+        code: OMLC_ERR_INVALID_ARGUMENT,
+        message: message.to_string(),
+    }
+}
+
+/// Operand shapes of `op` that do not fit together (`OMLC_ERR_SHAPE`).
+pub(crate) fn mismatch(op: &HostOp, message: impl Display) -> RuntimeError {
+    RuntimeError::Host {
+        op: op.op.to_string(),
+        code: OMLC_ERR_SHAPE,
         message: message.to_string(),
     }
 }
@@ -47,7 +58,7 @@ pub(crate) fn tensor<'a>(
         Value::Tensor(t) => Ok(t),
         other => Err(invalid(
             op,
-            format!("input {i} must be a dense tensor, got {}", kind(other)),
+            format!("input {i} must be a dense tensor, got a {}", other.kind()),
         )),
     }
 }
@@ -62,18 +73,8 @@ pub(crate) fn strings<'a>(
         Value::Strings(s) => Ok(s),
         other => Err(invalid(
             op,
-            format!("input {i} must be a string tensor, got {}", kind(other)),
+            format!("input {i} must be a string tensor, got a {}", other.kind()),
         )),
-    }
-}
-
-/// A value's kind, for messages.
-pub(crate) fn kind(value: &Value) -> String {
-    match value {
-        Value::Tensor(t) => format!("a tensor of {}", t.elem()),
-        Value::Strings(_) => "a string tensor".into(),
-        Value::Sequence(_) => "a sequence".into(),
-        Value::Optional(_) => "an optional".into(),
     }
 }
 

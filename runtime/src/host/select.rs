@@ -18,7 +18,7 @@ use crate::error::Result;
 use crate::tensor::Tensor;
 use crate::value::{StringTensor, Value};
 
-use super::operand::{invalid, kind, optional, required, tensor, unsupported};
+use super::operand::{invalid, mismatch, optional, required, tensor, unsupported};
 use super::HostOp;
 
 /// Calls `$f::<T>(op, slice, $args…)` with the tensor's values typed by its
@@ -175,7 +175,7 @@ fn unique(op: &HostOp, x: &Value) -> Result<Vec<Value>> {
         other => {
             return Err(invalid(
                 op,
-                format!("the input must be a tensor, got {}", kind(other)),
+                format!("the input must be a tensor, got {}", other.kind()),
             ))
         }
     };
@@ -311,7 +311,7 @@ fn non_max_suppression(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Val
         ));
     };
     if (score_batches, score_n) != (batches, n) {
-        return Err(invalid(
+        return Err(mismatch(
             op,
             format!(
                 "boxes {:?} and scores {:?} disagree",

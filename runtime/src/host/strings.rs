@@ -26,7 +26,7 @@ use crate::error::Result;
 use crate::tensor::Tensor;
 use crate::value::{StringTensor, Value};
 
-use super::operand::{invalid, kind, required, strings, unsupported};
+use super::operand::{invalid, mismatch, required, strings, unsupported};
 use super::HostOp;
 
 /// Whether this file has a kernel for `kind`.
@@ -243,9 +243,9 @@ fn equal(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
         (x, y) => Err(unsupported(
             op,
             format!(
-                "Equal of {} and {} on the host (only strings run there) is",
-                kind(x),
-                kind(y)
+                "Equal of a {} and a {} on the host (only strings run there) is",
+                x.kind(),
+                y.kind()
             ),
         )),
     }
@@ -307,7 +307,7 @@ fn broadcast<T>(
     f: impl Fn(&[u8], &[u8]) -> T,
 ) -> Result<(Vec<i64>, Vec<T>)> {
     let shape = broadcast_shape(&x.shape, &y.shape).ok_or_else(|| {
-        invalid(
+        mismatch(
             op,
             format!("shapes {:?} and {:?} do not broadcast", x.shape, y.shape),
         )
@@ -516,7 +516,7 @@ fn input_keys(op: &HostOp, x: &Value) -> Result<(Vec<i64>, Vec<Key>)> {
         other => {
             return Err(invalid(
                 op,
-                format!("the input must be a tensor, got {}", kind(other)),
+                format!("the input must be a tensor, got {}", other.kind()),
             ))
         }
     })
