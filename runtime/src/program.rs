@@ -357,16 +357,16 @@ impl HostProgram {
         for i in 0..n {
             for (&arg, v) in body.args.iter().zip(&values) {
                 frame[arg] = Some(match v {
-                    Value::Sequence(s) => s.items.get(i).cloned().ok_or_else(|| {
-                        RuntimeError::Host {
+                    Value::Sequence(s) => {
+                        s.items.get(i).cloned().ok_or_else(|| RuntimeError::Host {
                             op: op.to_string(),
                             code: OMLC_ERR_SHAPE,
                             message: format!(
                                 "an input sequence has {} items, the first has {n}",
                                 s.items.len()
                             ),
-                        }
-                    })?,
+                        })?
+                    }
                     other => other.clone(),
                 });
             }
@@ -435,7 +435,9 @@ fn flag(op: &OpRef, v: &Value) -> Result<bool> {
 /// The integer of a one-element int64 tensor (a trip count).
 fn int(op: &OpRef, v: &Value) -> Result<i64> {
     match v {
-        Value::Tensor(t) if t.elem() == ElemType::I64 && t.numel() == 1 => Ok(t.to_vec::<i64>()?[0]),
+        Value::Tensor(t) if t.elem() == ElemType::I64 && t.numel() == 1 => {
+            Ok(t.to_vec::<i64>()?[0])
+        }
         other => Err(RuntimeError::Host {
             op: op.to_string(),
             code: OMLC_ERR_INVALID_ARGUMENT,
@@ -486,7 +488,11 @@ fn stack(op: &OpRef, values: Vec<Value>) -> Result<Value> {
     }
     let mut shape = vec![tensors.len() as i64];
     shape.extend_from_slice(first.shape());
-    Ok(Value::Tensor(Tensor::from_bytes(first.elem(), &shape, &bytes)?))
+    Ok(Value::Tensor(Tensor::from_bytes(
+        first.elem(),
+        &shape,
+        &bytes,
+    )?))
 }
 
 impl fmt::Display for Program {
@@ -537,9 +543,12 @@ impl Program {
         let op_name = |op: &OpRef| format!("{}-{}", op.kind.name(), op.version);
         for step in &block.steps {
             match step {
-                Step::Const { value, output } => {
-                    writeln!(f, "{pad}{} = const {}", self.slot_names[*output], value.type_of())?
-                }
+                Step::Const { value, output } => writeln!(
+                    f,
+                    "{pad}{} = const {}",
+                    self.slot_names[*output],
+                    value.type_of()
+                )?,
                 Step::Segment {
                     index,
                     inputs,
