@@ -251,11 +251,7 @@ impl HostProgram {
                     else_branch
                 };
                 self.block(branch, frame)?;
-                let results = branch
-                    .outputs
-                    .iter()
-                    .map(|&s| take(frame, s))
-                    .collect::<Result<Vec<_>>>()?;
+                let results = take_all(frame, &branch.outputs)?;
                 store(frame, outputs, results);
             }
             Step::Loop {
@@ -300,10 +296,7 @@ impl HostProgram {
             Some(s) => flag(op, slot(frame, s)?)?,
             None => true,
         };
-        let mut carried = initial
-            .iter()
-            .map(|&s| take(frame, s))
-            .collect::<Result<Vec<_>>>()?;
+        let mut carried = take_all(frame, initial)?;
         let num_scans = body.outputs.len() - 1 - carried.len();
         let mut scans: Vec<Vec<Value>> = vec![vec![]; num_scans];
         let mut i = 0i64;
@@ -339,10 +332,7 @@ impl HostProgram {
         item_types: &[Type],
         frame: &mut Frame,
     ) -> Result<Vec<Value>> {
-        let values = inputs
-            .iter()
-            .map(|&s| take(frame, s))
-            .collect::<Result<Vec<_>>>()?;
+        let values = take_all(frame, inputs)?;
         let n = match &values[0] {
             Value::Sequence(s) => s.items.len(),
             other => {
@@ -408,6 +398,10 @@ fn slot(frame: &Frame, s: Slot) -> Result<&Value> {
 
 fn take(frame: &Frame, s: Slot) -> Result<Value> {
     slot(frame, s).cloned()
+}
+
+fn take_all(frame: &Frame, slots: &[Slot]) -> Result<Vec<Value>> {
+    slots.iter().map(|&s| take(frame, s)).collect()
 }
 
 fn store(frame: &mut Frame, outputs: &[Option<Slot>], results: Vec<Value>) {
