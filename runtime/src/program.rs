@@ -251,11 +251,7 @@ impl HostProgram {
                     else_branch
                 };
                 self.block(branch, frame)?;
-                let results = branch
-                    .outputs
-                    .iter()
-                    .map(|&s| take(frame, s))
-                    .collect::<Result<Vec<_>>>()?;
+                let results = take_all(frame, &branch.outputs)?;
                 store(frame, outputs, results);
             }
             Step::Loop {
@@ -300,10 +296,7 @@ impl HostProgram {
             Some(s) => flag(op, slot(frame, s)?)?,
             None => true,
         };
-        let mut carried = initial
-            .iter()
-            .map(|&s| take(frame, s))
-            .collect::<Result<Vec<_>>>()?;
+        let mut carried = take_all(frame, initial)?;
         let num_scans = body.outputs.len() - 1 - carried.len();
         let mut scans: Vec<Vec<Value>> = vec![vec![]; num_scans];
         let mut i = 0i64;
@@ -339,10 +332,7 @@ impl HostProgram {
         item_types: &[Type],
         frame: &mut Frame,
     ) -> Result<Vec<Value>> {
-        let values = inputs
-            .iter()
-            .map(|&s| take(frame, s))
-            .collect::<Result<Vec<_>>>()?;
+        let values = take_all(frame, inputs)?;
         let n = match &values[0] {
             Value::Sequence(s) => s.items.len(),
             other => {
@@ -357,16 +347,16 @@ impl HostProgram {
         for i in 0..n {
             for (&arg, v) in body.args.iter().zip(&values) {
                 frame[arg] = Some(match v {
-                    Value::Sequence(s) => s.items.get(i).cloned().ok_or_else(|| {
-                        RuntimeError::Host {
+                    Value::Sequence(s) => {
+                        s.items.get(i).cloned().ok_or_else(|| RuntimeError::Host {
                             op: op.to_string(),
                             code: OMLC_ERR_SHAPE,
                             message: format!(
                                 "an input sequence has {} items, the first has {n}",
                                 s.items.len()
                             ),
-                        }
-                    })?,
+                        })?
+                    }
                     other => other.clone(),
                 });
             }
@@ -410,6 +400,10 @@ fn take(frame: &Frame, s: Slot) -> Result<Value> {
     slot(frame, s).cloned()
 }
 
+fn take_all(frame: &Frame, slots: &[Slot]) -> Result<Vec<Value>> {
+    slots.iter().map(|&s| take(frame, s)).collect()
+}
+
 fn store(frame: &mut Frame, outputs: &[Option<Slot>], results: Vec<Value>) {
     for (s, v) in outputs.iter().zip(results) {
         if let Some(s) = s {
@@ -435,7 +429,9 @@ fn flag(op: &OpRef, v: &Value) -> Result<bool> {
 /// The integer of a one-element int64 tensor (a trip count).
 fn int(op: &OpRef, v: &Value) -> Result<i64> {
     match v {
-        Value::Tensor(t) if t.elem() == ElemType::I64 && t.numel() == 1 => Ok(t.to_vec::<i64>()?[0]),
+        Value::Tensor(t) if t.elem() == ElemType::I64 && t.numel() == 1 => {
+            Ok(t.to_vec::<i64>()?[0])
+        }
         other => Err(RuntimeError::Host {
             op: op.to_string(),
             code: OMLC_ERR_INVALID_ARGUMENT,
@@ -486,7 +482,11 @@ fn stack(op: &OpRef, values: Vec<Value>) -> Result<Value> {
     }
     let mut shape = vec![tensors.len() as i64];
     shape.extend_from_slice(first.shape());
-    Ok(Value::Tensor(Tensor::from_bytes(first.elem(), &shape, &bytes)?))
+    Ok(Value::Tensor(Tensor::from_bytes(
+        first.elem(),
+        &shape,
+        &bytes,
+    )?))
 }
 
 impl fmt::Display for Program {
@@ -537,9 +537,12 @@ impl Program {
         let op_name = |op: &OpRef| format!("{}-{}", op.kind.name(), op.version);
         for step in &block.steps {
             match step {
-                Step::Const { value, output } => {
-                    writeln!(f, "{pad}{} = const {}", self.slot_names[*output], value.type_of())?
-                }
+                Step::Const { value, output } => writeln!(
+                    f,
+                    "{pad}{} = const {}",
+                    self.slot_names[*output],
+                    value.type_of()
+                )?,
                 Step::Segment {
                     index,
                     inputs,

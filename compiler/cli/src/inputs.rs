@@ -122,10 +122,9 @@ fn to_value(v: TestValue, ty: &Type) -> Result<Value> {
 pub fn to_test_value(v: &Value) -> Result<TestValue> {
     Ok(match v {
         Value::Tensor(t) => TestValue::Tensor(t.to_tensor_data()),
-        Value::Strings(s) => TestValue::Tensor(TensorData::from_strings(
-            s.shape.clone(),
-            s.data.clone(),
-        )?),
+        Value::Strings(s) => {
+            TestValue::Tensor(TensorData::from_strings(s.shape.clone(), s.data.clone())?)
+        }
         Value::Sequence(s) => {
             TestValue::Sequence(s.items.iter().map(to_test_value).collect::<Result<_>>()?)
         }

@@ -28,8 +28,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use onnx_mlc::pipeline::{default_optimizer, prepare};
 use onnx_mlc::{
     AotModel, AotOutput, Artifact, CompileOptions, CompiledModel, Engine, LibraryOptions,
-    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings,
-    Value, WeightsPolicy,
+    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings, Value,
+    WeightsPolicy,
 };
 use onnx_mlc_dialect::passes;
 use onnx_mlc_dialect::print::PrintOptions;
@@ -49,6 +49,7 @@ Examples:
   onnx-mlc model.onnx --emit affine --timings        the loops of the kernels; the time of each stage
   onnx-mlc model.onnx --emit onnx --print-ir-after=infer-shapes
   onnx-mlc model.onnx --emit onnx-proto -o out.onnx  write the dialect back as an ONNX model
+  onnx-mlc model.onnx --emit program                 the host program: compiled segments, host steps
   onnx-mlc model.onnx -o libmodel.so                 compile to a shared library for this machine
   onnx-mlc model.onnx --target aarch64 -o libmodel.so --emit header
                                                      ... for AArch64 Linux, plus its C header libmodel.h
@@ -666,8 +667,16 @@ fn run_model(args: &RunArgs) -> anyhow::Result<()> {
         }
         Runnable::Aot(m) => {
             let inputs = inputs::read_all(&model, &args.inputs)?;
-            let names = m.signature().outputs.iter().map(|o| o.name.clone()).collect();
-            (m.run(&inputs)?.into_iter().map(Value::Tensor).collect(), names)
+            let names = m
+                .signature()
+                .outputs
+                .iter()
+                .map(|o| o.name.clone())
+                .collect();
+            (
+                m.run(&inputs)?.into_iter().map(Value::Tensor).collect(),
+                names,
+            )
         }
     };
     std::fs::create_dir_all(&args.out)
@@ -675,10 +684,16 @@ fn run_model(args: &RunArgs) -> anyhow::Result<()> {
     for (k, (v, name)) in outputs.iter().zip(&names).enumerate() {
         let (file, bytes) = match v {
             Value::Tensor(t) if args.npy => (format!("output_{k}.npy"), npy::encode(t)?),
-            _ if args.npy => bail!("output {k} is a {}: only tensors are written as .npy", v.kind()),
+            _ if args.npy => bail!(
+                "output {k} is a {}: only tensors are written as .npy",
+                v.kind()
+            ),
             _ => {
                 let value = inputs::to_test_value(v)?;
-                (format!("output_{k}.pb"), onnx_mlc_import::encode_value(&value, name)?)
+                (
+                    format!("output_{k}.pb"),
+                    onnx_mlc_import::encode_value(&value, name)?,
+                )
             }
         };
         let path = args.out.join(file);

@@ -159,9 +159,10 @@ impl Engine {
         };
         let optimizer = front_end(&mut model, &pipeline_options, &mut timings, &mut |_, _| {})?;
         if let Some(partition) = onnx_mlc_program::partition(&model)? {
-            let op = partition
-                .first_host_op()
-                .map_or_else(|| "a graph input or output".to_string(), |op| op.to_string());
+            let op = partition.first_host_op().map_or_else(
+                || "a graph input or output".to_string(),
+                |op| op.to_string(),
+            );
             return Err(Error::AotHostProgram { op });
         }
         let side_path = side_file_path(&options.output);

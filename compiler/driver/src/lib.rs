@@ -29,16 +29,18 @@ use onnx_mlc_codegen::glue::Weights;
 use onnx_mlc_dialect::{Model, OpKind, TensorData};
 use onnx_mlc_import::{load_model, ImportOptions};
 use onnx_mlc_runtime::program::Program;
-use onnx_mlc_runtime::{CompiledCode, HostProgram, RtContext, RuntimeError, Session, Weights as SessionWeights};
+use onnx_mlc_runtime::{
+    CompiledCode, HostProgram, RtContext, RuntimeError, Session, Weights as SessionWeights,
+};
 
 pub use aot::{emit_header, AotModel, AotOutput, LibraryOptions, LibraryReport, WeightsPolicy};
 pub use error::{Error, Result};
 pub use onnx_mlc_codegen::emit::Artifact;
 pub use onnx_mlc_codegen::TargetSpec;
-pub use onnx_mlc_program::Partition;
 pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
-pub use onnx_mlc_runtime::{Optional, Sequence, StringTensor, Tensor, Value};
+pub use onnx_mlc_program::Partition;
 pub use onnx_mlc_runtime::{IoSpec, ModelSignature, SpecDim};
+pub use onnx_mlc_runtime::{Optional, Sequence, StringTensor, Tensor, Value};
 pub use pipeline::{PrintPoint, Stage, StageIr, Timings, DEFAULT_RULE_SETS};
 
 use jit::JitCode;
@@ -137,7 +139,12 @@ impl Engine {
             optimizer: options.optimizer.clone(),
             print_after: vec![],
         };
-        front_end(&mut model, &pipeline_options, &mut Timings::default(), &mut |_, _| {})?;
+        front_end(
+            &mut model,
+            &pipeline_options,
+            &mut Timings::default(),
+            &mut |_, _| {},
+        )?;
         Ok(onnx_mlc_program::partition(&model)?)
     }
 
@@ -161,8 +168,7 @@ impl Engine {
         let rt = Arc::new(RtContext::new(options.threads)?);
         let compiled = match onnx_mlc_program::partition(&model)? {
             None => {
-                let session =
-                    jit_session(&model, &pipeline_options, &rt, &mut timings, print)?;
+                let session = jit_session(&model, &pipeline_options, &rt, &mut timings, print)?;
                 Compiled::Single(session)
             }
             Some(partition) => {
@@ -177,7 +183,13 @@ impl Engine {
                     .into_iter()
                     .map(|mut segment| {
                         front_end(&mut segment, &segment_options, &mut timings, &mut |_, _| {})?;
-                        jit_session(&segment, &segment_options, &rt, &mut timings, &mut |_, _| {})
+                        jit_session(
+                            &segment,
+                            &segment_options,
+                            &rt,
+                            &mut timings,
+                            &mut |_, _| {},
+                        )
                     })
                     .collect::<Result<Vec<_>>>()?;
                 Compiled::Program(HostProgram::new(partition.program, sessions)?)
@@ -291,8 +303,18 @@ impl CompiledModel {
     /// The names of the model's outputs, in graph order.
     pub fn output_names(&self) -> Vec<&str> {
         match &self.compiled {
-            Compiled::Single(s) => s.signature().outputs.iter().map(|o| o.name.as_str()).collect(),
-            Compiled::Program(p) => p.program().outputs.iter().map(|(n, _)| n.as_str()).collect(),
+            Compiled::Single(s) => s
+                .signature()
+                .outputs
+                .iter()
+                .map(|o| o.name.as_str())
+                .collect(),
+            Compiled::Program(p) => p
+                .program()
+                .outputs
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect(),
         }
     }
 

@@ -198,8 +198,15 @@ fn classify(model: &Model, o: OpId) -> Class {
     if op.kind == OpKind::Constant && op.attrs.tensor("value").is_some() {
         return Class::Const;
     }
+    // The optional family runs on the host even on a plain tensor (opset
+    // 18 lets OptionalHasElement and OptionalGetElement take one).
+    let optional_op = matches!(
+        op.kind,
+        OpKind::Optional | OpKind::OptionalHasElement | OpKind::OptionalGetElement
+    );
     let values = op.inputs.iter().chain(&op.results).flatten();
-    if needs_host(op.kind) || values.into_iter().any(|&v| !is_dense(model.ir.ty(v))) {
+    if optional_op || needs_host(op.kind) || values.into_iter().any(|&v| !is_dense(model.ir.ty(v)))
+    {
         return Class::Host;
     }
     Class::Dense
@@ -228,7 +235,8 @@ impl Builder<'_> {
             return s;
         }
         let s = self.slot_names.len();
-        self.slot_names.push(format!("%{}", value_name(self.model, v)));
+        self.slot_names
+            .push(format!("%{}", value_name(self.model, v)));
         self.slots.insert(v, s);
         s
     }
@@ -242,7 +250,14 @@ impl Builder<'_> {
             let nested = ir.op(o).attrs.regions().flat_map(|r| {
                 ir.walk_ops(r)
                     .into_iter()
-                    .flat_map(|n| ir.op(n).inputs.iter().flatten().copied().collect::<Vec<_>>())
+                    .flat_map(|n| {
+                        ir.op(n)
+                            .inputs
+                            .iter()
+                            .flatten()
+                            .copied()
+                            .collect::<Vec<_>>()
+                    })
                     .chain(
                         ir.regions_within(r)
                             .into_iter()
@@ -266,7 +281,8 @@ impl Builder<'_> {
         let ir = &model.ir;
         let users = self.users(region);
         let ops = ir.region(region).ops.clone();
-        let class: HashMap<OpId, Class> = ops.iter().map(|&o| (o, classify(self.model, o))).collect();
+        let class: HashMap<OpId, Class> =
+            ops.iter().map(|&o| (o, classify(self.model, o))).collect();
         let mut steps = vec![];
 
         // Constants some step other than a segment reads: materialized
@@ -285,10 +301,15 @@ impl Builder<'_> {
             )
         });
         for (v, data) in weights.chain(constants).collect::<Vec<_>>() {
-            let read_by_host = users.get(&v).is_some_and(|us| !us.iter().all(is_dense_user));
+            let read_by_host = users
+                .get(&v)
+                .is_some_and(|us| !us.iter().all(is_dense_user));
             if read_by_host {
                 let value = constant(data).map_err(|e| {
-                    ProgramError::Unsupported(format!("constant {}: {e}", value_name(self.model, v)))
+                    ProgramError::Unsupported(format!(
+                        "constant {}: {e}",
+                        value_name(self.model, v)
+                    ))
                 })?;
                 let output = self.slot(v);
                 steps.push(Step::Const { value, output });
@@ -296,7 +317,11 @@ impl Builder<'_> {
         }
 
         // Values defined in this region by ops not yet scheduled.
-        let mut pending: Vec<OpId> = ops.iter().copied().filter(|o| class[o] != Class::Const).collect();
+        let mut pending: Vec<OpId> = ops
+            .iter()
+            .copied()
+            .filter(|o| class[o] != Class::Const)
+            .collect();
         let defined_by: HashMap<Value, OpId> = pending
             .iter()
             .flat_map(|&o| ir.op(o).results.iter().flatten().map(move |&v| (v, o)))
@@ -319,10 +344,15 @@ impl Builder<'_> {
             .collect();
         let mut available: HashSet<Value> = HashSet::new();
         while !pending.is_empty() {
-            let ready = |o: &OpId, available: &HashSet<Value>| needs[o].iter().all(|v| available.contains(v));
+            let ready = |o: &OpId, available: &HashSet<Value>| {
+                needs[o].iter().all(|v| available.contains(v))
+            };
             // Every dense op that can run now joins the current segment.
             let mut segment = vec![];
-            while let Some(i) = pending.iter().position(|o| class[o] == Class::Dense && ready(o, &available)) {
+            while let Some(i) = pending
+                .iter()
+                .position(|o| class[o] == Class::Dense && ready(o, &available))
+            {
                 let o = pending.remove(i);
                 available.extend(ir.op(o).results.iter().flatten().copied());
                 segment.push(o);
@@ -343,8 +373,17 @@ impl Builder<'_> {
             };
             steps.push(step);
         }
-        let outputs = ir.region(region).outputs.iter().map(|out| self.slot(out.value)).collect();
-        Ok(Block { args, steps, outputs })
+        let outputs = ir
+            .region(region)
+            .outputs
+            .iter()
+            .map(|out| self.slot(out.value))
+            .collect();
+        Ok(Block {
+            args,
+            steps,
+            outputs,
+        })
     }
 
     fn host_step(&mut self, o: OpId) -> Result<Step, ProgramError> {
@@ -352,7 +391,12 @@ impl Builder<'_> {
         let ir = &model.ir;
         let op = ir.op(o);
         if !is_host_op(op.kind) {
-            let types: Vec<String> = op.inputs.iter().flatten().map(|&v| ir.ty(v).to_string()).collect();
+            let types: Vec<String> = op
+                .inputs
+                .iter()
+                .flatten()
+                .map(|&v| ir.ty(v).to_string())
+                .collect();
             return Err(ProgramError::Unsupported(format!(
                 "{}: running it on the host (operands {}) is",
                 ir.describe_op(o),
@@ -362,7 +406,11 @@ impl Builder<'_> {
         let host = HostOp {
             op: ir.describe_op(o),
             attrs: op.attrs.clone(),
-            results: op.results.iter().map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone())).collect(),
+            results: op
+                .results
+                .iter()
+                .map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone()))
+                .collect(),
         };
         let (inputs, results) = (op.inputs.clone(), op.results.clone());
         Ok(Step::Host {
@@ -382,7 +430,8 @@ impl Builder<'_> {
                 ProgramError::Unsupported(format!("{described}: without its `{name}` graph, it is"))
             })
         };
-        let outputs: Vec<Option<Slot>> = op.results.iter().map(|v| v.map(|v| self.slot(v))).collect();
+        let outputs: Vec<Option<Slot>> =
+            op.results.iter().map(|v| v.map(|v| self.slot(v))).collect();
         let region_args = |b: &mut Self, r: RegionId| -> Vec<Slot> {
             let args: Vec<Value> = ir.region(r).args.iter().map(|a| a.value).collect();
             args.into_iter().map(|v| b.slot(v)).collect()
@@ -549,7 +598,8 @@ impl Builder<'_> {
         for &o in ops {
             for &v in ir.op(o).results.iter().flatten() {
                 let outside = users.get(&v).is_some_and(|us| {
-                    us.iter().any(|u| !matches!(u, User::Op(o) if members.contains(o)))
+                    us.iter()
+                        .any(|u| !matches!(u, User::Op(o) if members.contains(o)))
                 });
                 if outside {
                     seg.ir.add_output(graph, value_name(model, v), map[&v]);
@@ -574,7 +624,12 @@ impl Builder<'_> {
 
 /// A value's name: its ONNX name, or `v<index>` for one a pass made.
 fn value_name(model: &Model, v: Value) -> String {
-    model.ir.value(v).name.clone().unwrap_or_else(|| format!("v{}", v.index()))
+    model
+        .ir
+        .value(v)
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("v{}", v.index()))
 }
 
 /// The type a value gets as a segment input: its dims, with a fresh
@@ -615,6 +670,8 @@ fn constant(data: &onnx_mlc_dialect::TensorData) -> Result<RtValue, String> {
             shape: data.dims.clone(),
             data: s.to_vec(),
         })),
-        _ => Tensor::from_tensor_data(data).map(RtValue::Tensor).map_err(|e| e.to_string()),
+        _ => Tensor::from_tensor_data(data)
+            .map(RtValue::Tensor)
+            .map_err(|e| e.to_string()),
     }
 }

@@ -57,14 +57,19 @@ pub(super) fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> 
     use OpKind::*;
     let input = |i: usize| inputs.get(i).copied().flatten();
     let required = |i: usize| {
-        input(i).ok_or_else(|| fail(op, OMLC_ERR_INVALID_ARGUMENT, format!("input {i} is missing")))
+        input(i).ok_or_else(|| {
+            fail(
+                op,
+                OMLC_ERR_INVALID_ARGUMENT,
+                format!("input {i} is missing"),
+            )
+        })
     };
     let out = match op.op.kind {
         SequenceEmpty => {
             let dtype = op.attrs.int("dtype").unwrap_or(ElemType::F32 as i64);
-            let elem = ElemType::from_onnx(dtype as i32).ok_or_else(|| {
-                fail(op, OMLC_ERR_INVALID_ARGUMENT, format!("dtype {dtype}"))
-            })?;
+            let elem = ElemType::from_onnx(dtype as i32)
+                .ok_or_else(|| fail(op, OMLC_ERR_INVALID_ARGUMENT, format!("dtype {dtype}")))?;
             Value::Sequence(Sequence {
                 elem: item_type(op).unwrap_or(Type::Tensor(TensorType::unranked(elem))),
                 items: vec![],
@@ -137,7 +142,11 @@ pub(super) fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> 
             Value::Optional(o) => match &o.value {
                 Some(v) => (**v).clone(),
                 None => {
-                    return Err(fail(op, OMLC_ERR_INVALID_ARGUMENT, "the optional is empty".into()))
+                    return Err(fail(
+                        op,
+                        OMLC_ERR_INVALID_ARGUMENT,
+                        "the optional is empty".into(),
+                    ))
                 }
             },
             v => v.clone(),
@@ -345,7 +354,10 @@ fn concat_from_sequence(op: &HostOp, seq: &Sequence) -> Result<Value> {
         let s = view(t);
         let fits = t.elem() == first.elem()
             && s.len() == base.len()
-            && s.iter().zip(&base).enumerate().all(|(i, (x, y))| i == a || x == y);
+            && s.iter()
+                .zip(&base)
+                .enumerate()
+                .all(|(i, (x, y))| i == a || x == y);
         if !fits {
             return Err(fail(
                 op,
@@ -373,7 +385,11 @@ fn concat_from_sequence(op: &HostOp, seq: &Sequence) -> Result<Value> {
     }
     let mut dims = base;
     dims[a] = total;
-    Ok(Value::Tensor(Tensor::from_bytes(first.elem(), &dims, &out)?))
+    Ok(Value::Tensor(Tensor::from_bytes(
+        first.elem(),
+        &dims,
+        &out,
+    )?))
 }
 
 #[cfg(test)]
@@ -389,7 +405,12 @@ mod tests {
                 kind,
                 version: 11,
             },
-            attrs: Attrs(attrs.iter().map(|(n, a)| (n.to_string(), a.clone())).collect()),
+            attrs: Attrs(
+                attrs
+                    .iter()
+                    .map(|(n, a)| (n.to_string(), a.clone()))
+                    .collect(),
+            ),
             results: vec![Type::Unknown],
         }
     }
@@ -423,12 +444,12 @@ mod tests {
     #[test]
     fn insert_erase_at_with_negative_positions() {
         let (a, b, c) = (t(&[1], &[1.0]), t(&[1], &[2.0]), t(&[1], &[3.0]));
+        let s = run1(&op(OpKind::SequenceConstruct, &[]), &[Some(&a), Some(&b)]).unwrap();
         let s = run1(
-            &op(OpKind::SequenceConstruct, &[]),
-            &[Some(&a), Some(&b)],
+            &op(OpKind::SequenceInsert, &[]),
+            &[Some(&s), Some(&c), Some(&i(-1))],
         )
         .unwrap();
-        let s = run1(&op(OpKind::SequenceInsert, &[]), &[Some(&s), Some(&c), Some(&i(-1))]).unwrap();
         // [1, 3, 2]
         let at = run1(&op(OpKind::SequenceAt, &[]), &[Some(&s), Some(&i(-2))]).unwrap();
         assert_eq!(floats(&at).1, [3.0]);
@@ -439,7 +460,16 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let err = run1(&op(OpKind::SequenceAt, &[]), &[Some(&s), Some(&i(2))]).unwrap_err();
-        assert!(matches!(err, RuntimeError::Host { code: OMLC_ERR_INDEX, .. }), "{err}");
+        assert!(
+            matches!(
+                err,
+                RuntimeError::Host {
+                    code: OMLC_ERR_INDEX,
+                    ..
+                }
+            ),
+            "{err}"
+        );
         assert!(run1(&op(OpKind::SequenceAt, &[]), &[Some(&s), Some(&i(-3))]).is_err());
     }
 
@@ -453,7 +483,10 @@ mod tests {
         )
         .unwrap();
         let Value::Sequence(items) = &s else { panic!() };
-        assert_eq!(floats(&items.items[0]), (vec![2, 2], vec![0.0, 1.0, 3.0, 4.0]));
+        assert_eq!(
+            floats(&items.items[0]),
+            (vec![2, 2], vec![0.0, 1.0, 3.0, 4.0])
+        );
         assert_eq!(floats(&items.items[1]), (vec![2, 1], vec![2.0, 5.0]));
         let back = run1(
             &op(OpKind::ConcatFromSequence, &[("axis", Attr::Int(-1))]),
@@ -463,7 +496,10 @@ mod tests {
         assert_eq!(floats(&back), floats(&x));
         // Pieces of one, squeezed, then stacked again.
         let s = run1(
-            &op(OpKind::SplitToSequence, &[("axis", Attr::Int(0)), ("keepdims", Attr::Int(0))]),
+            &op(
+                OpKind::SplitToSequence,
+                &[("axis", Attr::Int(0)), ("keepdims", Attr::Int(0))],
+            ),
             &[Some(&x)],
         )
         .unwrap();
@@ -477,7 +513,10 @@ mod tests {
             &[Some(&s)],
         )
         .unwrap();
-        assert_eq!(floats(&stacked), (vec![3, 2], vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0]));
+        assert_eq!(
+            floats(&stacked),
+            (vec![3, 2], vec![0.0, 3.0, 1.0, 4.0, 2.0, 5.0])
+        );
         // A scalar split: pieces of 2, the last one shorter.
         let two = i(2);
         let s = run1(
@@ -495,7 +534,10 @@ mod tests {
         let x = t(&[1], &[7.0]);
         let some = run1(&op(OpKind::Optional, &[]), &[Some(&x)]).unwrap();
         let none = run1(
-            &op(OpKind::Optional, &[("type", Attr::Type(Type::tensor(ElemType::F32, &[1])))]),
+            &op(
+                OpKind::Optional,
+                &[("type", Attr::Type(Type::tensor(ElemType::F32, &[1])))],
+            ),
             &[None],
         )
         .unwrap();
