@@ -393,3 +393,91 @@ pub(super) fn mel_weight_matrix(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let value = b.select(in_fall, fall, value)?;
     Some(vec![Some(b.cast(value, out_elem)?)])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The transform of `x` (`[n_in][parts]`) by the twiddle matrix.
+    fn apply(t: Transform, x: &[[f64; 2]], parts: i64) -> Vec<f64> {
+        let w = t.matrix(x.len() as i64, parts);
+        let cols = (t.out_len() * t.out_parts()) as usize;
+        (0..cols)
+            .map(|col| {
+                x.iter()
+                    .enumerate()
+                    .flat_map(|(j, v)| (0..parts as usize).map(move |c| (j, c, v[c])))
+                    .map(|(j, c, v)| v * w[(j * parts as usize + c) * cols + col])
+                    .sum()
+            })
+            .collect()
+    }
+
+    /// `Σ_j x[j] e^{∓2πi jk/n}` (scaled by 1/n when inverse), directly.
+    fn naive(x: &[[f64; 2]], n: usize, inverse: bool) -> Vec<[f64; 2]> {
+        let sign = if inverse { 1.0 } else { -1.0 };
+        let scale = if inverse { 1.0 / n as f64 } else { 1.0 };
+        (0..n)
+            .map(|k| {
+                let mut acc = [0.0, 0.0];
+                for (j, v) in x.iter().enumerate().take(n) {
+                    let th = sign * 2.0 * std::f64::consts::PI * (j * k) as f64 / n as f64;
+                    acc[0] += v[0] * th.cos() - v[1] * th.sin();
+                    acc[1] += v[0] * th.sin() + v[1] * th.cos();
+                }
+                [acc[0] * scale, acc[1] * scale]
+            })
+            .collect()
+    }
+
+    fn signal(len: usize) -> Vec<[f64; 2]> {
+        (0..len)
+            .map(|i| [(i as f64 * 0.7).sin() + 0.1 * i as f64, (i as f64 * 1.3).cos()])
+            .collect()
+    }
+
+    fn close(a: &[f64], b: &[f64]) {
+        assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(b) {
+            assert!((x - y).abs() < 1e-9, "{a:?} vs {b:?}");
+        }
+    }
+
+    #[test]
+    fn matrices_match_the_direct_transform() {
+        for (len, n) in [(6, 6), (5, 8), (9, 7)] {
+            let x = signal(len);
+            for inverse in [false, true] {
+                let t = Transform { n: n as i64, inverse, onesided: false };
+                let want: Vec<f64> = naive(&x, n, inverse).concat();
+                close(&apply(t, &x, 2), &want);
+            }
+            // Real input, one-sided: the first ⌊n/2⌋ + 1 bins.
+            let real: Vec<[f64; 2]> = x.iter().map(|v| [v[0], 0.0]).collect();
+            let t = Transform { n: n as i64, inverse: false, onesided: true };
+            let want: Vec<f64> = naive(&real, n, false)[..n / 2 + 1].concat();
+            close(&apply(t, &real, 1), &want);
+        }
+    }
+
+    #[test]
+    fn irfft_inverts_the_one_sided_transform() {
+        for n in [6usize, 7] {
+            let real: Vec<[f64; 2]> = signal(n).iter().map(|v| [v[0], 0.0]).collect();
+            let half = naive(&real, n, false)[..n / 2 + 1].to_vec();
+            let t = Transform { n: n as i64, inverse: true, onesided: true };
+            let want: Vec<f64> = real.iter().map(|v| v[0]).collect();
+            close(&apply(t, &half, 2), &want);
+        }
+    }
+
+    #[test]
+    fn a_frame_length_is_taken_from_the_declared_shape_only_when_unique() {
+        // test_stft: 128 samples, 15 frames of 9 one-sided bins: 16 (step 8).
+        assert_eq!(fitting_length(128, None, true, &[1, 15, 9, 2]), Some(16));
+        assert_eq!(fitting_length(128, Some(8), true, &[1, 15, 9, 2]), Some(16));
+        assert_eq!(fitting_length(128, None, false, &[1, 15, 16, 2]), Some(16));
+        // 10 samples, 1 frame of 3 bins: lengths 4 and 5 both fit.
+        assert_eq!(fitting_length(10, None, true, &[1, 1, 3, 2]), None);
+    }
+}
