@@ -96,10 +96,18 @@ pub(super) fn max_pool(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let row_major = flat_strides(inner.iter().copied());
     let mut stored = flat_strides(inner.iter().rev().copied());
     stored.reverse();
-    let stored = if column_major { stored } else { row_major.clone() };
+    let stored = if column_major {
+        stored
+    } else {
+        row_major.clone()
+    };
 
     let flat = b.reshape(x, &[n, c, positions])?;
-    let pad = b.floats(elem, vec![n, c, 1], &vec![f64::NEG_INFINITY; (n * c) as usize])?;
+    let pad = b.floats(
+        elem,
+        vec![n, c, 1],
+        &vec![f64::NEG_INFINITY; (n * c) as usize],
+    )?;
     let padded = b.op(Concat, &[flat, pad], &[("axis", Attr::Int(2))])?;
     let mut best: Option<(Value, Value)> = None;
     for k in 0..offsets {
@@ -177,9 +185,10 @@ pub(super) fn max_unpool(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         return None;
     }
     let mut inferred = dims[..2].to_vec();
-    inferred.extend((0..spatial).map(|i| {
-        (dims[i + 2] - 1) * strides[i] - pads[i] - pads[spatial + i] + kernel[i]
-    }));
+    inferred.extend(
+        (0..spatial)
+            .map(|i| (dims[i + 2] - 1) * strides[i] - pads[i] - pads[spatial + i] + kernel[i]),
+    );
     if out.len() != inferred.len() || out.iter().zip(&inferred).any(|(o, i)| o < i) {
         return None;
     }

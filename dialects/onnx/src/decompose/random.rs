@@ -81,7 +81,11 @@ pub(super) fn uniform(b: &mut Builder, dims: &[i64], elem: ElemType, key: u64) -
     let mut z = b.binary(Add, z, key)?;
     for (shift, mul) in [(30, Some(MIX[0])), (27, Some(MIX[1])), (31, None)] {
         let s = u64_scalar(b, shift)?;
-        let shifted = b.op(BitShift, &[z, s], &[("direction", Attr::String(b"RIGHT".to_vec()))])?;
+        let shifted = b.op(
+            BitShift,
+            &[z, s],
+            &[("direction", Attr::String(b"RIGHT".to_vec()))],
+        )?;
         z = b.binary(BitwiseXor, z, shifted)?;
         if let Some(m) = mul {
             let m = u64_scalar(b, m)?;
@@ -89,7 +93,11 @@ pub(super) fn uniform(b: &mut Builder, dims: &[i64], elem: ElemType, key: u64) -
         }
     }
     let s = u64_scalar(b, 64 - bits)?;
-    let top = b.op(BitShift, &[z, s], &[("direction", Attr::String(b"RIGHT".to_vec()))])?;
+    let top = b.op(
+        BitShift,
+        &[z, s],
+        &[("direction", Attr::String(b"RIGHT".to_vec()))],
+    )?;
     let top = b.cast(top, elem)?;
     let scale = b.scalar(elem, (-(bits as f64)).exp2())?;
     let u = b.binary(Mul, top, scale)?;

@@ -186,7 +186,11 @@ pub(super) fn dft(b: &mut Builder) -> Option<Vec<Option<Value>>> {
 /// The transform `t` of `x` along `axis` (non-negative, not the last).
 fn along(b: &mut Builder, x: Value, axis: i64, t: Transform) -> Option<Value> {
     let elem = b.elem(x)?;
-    if !matches!(elem, ElemType::F16 | ElemType::BF16 | ElemType::F32 | ElemType::F64) || t.n <= 0 {
+    if !matches!(
+        elem,
+        ElemType::F16 | ElemType::BF16 | ElemType::F32 | ElemType::F64
+    ) || t.n <= 0
+    {
         return None;
     }
     let dims = b.dims(x)?;
@@ -202,7 +206,11 @@ fn along(b: &mut Builder, x: Value, axis: i64, t: Transform) -> Option<Value> {
     let moved = b.transpose(x, &perm)?;
     let rest: Vec<i64> = perm[..rank - 2].iter().map(|&a| dims[a as usize]).collect();
     let flat = b.reshape(moved, &[rest.clone(), vec![n_in * parts]].concat())?;
-    let w = b.floats(elem, vec![n_in * parts, k_len * d_len], &t.matrix(n_in, parts))?;
+    let w = b.floats(
+        elem,
+        vec![n_in * parts, k_len * d_len],
+        &t.matrix(n_in, parts),
+    )?;
     let product = b.binary(MatMul, flat, w)?;
     let split = b.reshape(product, &[rest, vec![k_len, d_len]].concat())?;
     let mut back = vec![0; rank];
@@ -259,7 +267,8 @@ pub(super) fn stft(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             let starts = b.constant(TensorData::from_vec(vec![frames, 1], &starts).ok()?)?;
             let step_value = b.cast(step_value, ElemType::I64)?;
             let starts = b.binary(Mul, starts, step_value)?;
-            let offsets = b.constant(TensorData::from_vec(vec![1, frame_length], &offsets).ok()?)?;
+            let offsets =
+                b.constant(TensorData::from_vec(vec![1, frame_length], &offsets).ok()?)?;
             let indices = b.binary(Add, starts, offsets)?;
             // A step larger than the declared shape allows stays in bounds.
             let last = b.constant(TensorData::scalar(samples - 1))?;
@@ -432,7 +441,12 @@ mod tests {
 
     fn signal(len: usize) -> Vec<[f64; 2]> {
         (0..len)
-            .map(|i| [(i as f64 * 0.7).sin() + 0.1 * i as f64, (i as f64 * 1.3).cos()])
+            .map(|i| {
+                [
+                    (i as f64 * 0.7).sin() + 0.1 * i as f64,
+                    (i as f64 * 1.3).cos(),
+                ]
+            })
             .collect()
     }
 
@@ -448,13 +462,21 @@ mod tests {
         for (len, n) in [(6, 6), (5, 8), (9, 7)] {
             let x = signal(len);
             for inverse in [false, true] {
-                let t = Transform { n: n as i64, inverse, onesided: false };
+                let t = Transform {
+                    n: n as i64,
+                    inverse,
+                    onesided: false,
+                };
                 let want: Vec<f64> = naive(&x, n, inverse).concat();
                 close(&apply(t, &x, 2), &want);
             }
             // Real input, one-sided: the first ⌊n/2⌋ + 1 bins.
             let real: Vec<[f64; 2]> = x.iter().map(|v| [v[0], 0.0]).collect();
-            let t = Transform { n: n as i64, inverse: false, onesided: true };
+            let t = Transform {
+                n: n as i64,
+                inverse: false,
+                onesided: true,
+            };
             let want: Vec<f64> = naive(&real, n, false)[..n / 2 + 1].concat();
             close(&apply(t, &real, 1), &want);
         }
@@ -465,7 +487,11 @@ mod tests {
         for n in [6usize, 7] {
             let real: Vec<[f64; 2]> = signal(n).iter().map(|v| [v[0], 0.0]).collect();
             let half = naive(&real, n, false)[..n / 2 + 1].to_vec();
-            let t = Transform { n: n as i64, inverse: true, onesided: true };
+            let t = Transform {
+                n: n as i64,
+                inverse: true,
+                onesided: true,
+            };
             let want: Vec<f64> = real.iter().map(|v| v[0]).collect();
             close(&apply(t, &half, 2), &want);
         }
