@@ -24,6 +24,12 @@
 //! Compress's condition) against the shapes the kernels assume: the check
 //! function takes the graph inputs besides the symbols.
 //!
+//! A division an op requires to be exact that is no polynomial (a
+//! Reshape's `-1` over `"H"/3`) is a quotient atom ([`Dim::quotient`]),
+//! evaluated with a division and checked to be exact by the same entry
+//! check, as are the conditions the data-movement kernels rely on
+//! (`ops::layout::runtime_checks`).
+//!
 //! What the generated code cannot decide at run time is refused at compile
 //! time ([`check_kernel`]): a size that is no polynomial over the symbols,
 //! and, for now, the op families whose lowerings do not take run-time
@@ -260,7 +266,8 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 }
 
 /// Checks that the ops of a kernel with symbolic sizes can be lowered with
-/// them: the families of [`reads_sizes`], elementwise ops and MatMul/Gemm
+/// them: the families of [`reads_sizes`], the data movement of
+/// `ops::layout::runtime_checks`, elementwise ops and MatMul/Gemm
 /// and their fused forms (whose lowerings take every size from the types
 /// and `tensor.empty`'s operands). An elementwise operand dim (of the
 /// operands whose values are read: not `CastLike`'s type donor),

@@ -278,9 +278,22 @@ impl Dim {
     /// ([`Dim::quotient_operands`] gives them back). `Unknown` when either
     /// side is, or the divisor is 0.
     pub fn quotient(&self, other: &Dim) -> Dim {
-        match self.div_exact(other) {
-            Dim::Unknown if *self != Dim::Unknown && *other != Dim::Unknown && *other != Dim::Known(0) => {
-                Dim::param(&format!("{QUOTIENT_ATOM}{self},{other})"))
+        // The divisor's atoms that divide the dividend cancel first:
+        // `B*S*H / (3*B*S)` is `H / 3`.
+        let (mut a, mut b) = (self.clone(), other.clone());
+        if let Some([(_, atoms)]) = other.monomials().as_deref() {
+            for atom in atoms {
+                let atom = Dim::param(atom);
+                let q = a.div_exact(&atom);
+                if q != Dim::Unknown {
+                    a = q;
+                    b = b.div_exact(&atom);
+                }
+            }
+        }
+        match a.div_exact(&b) {
+            Dim::Unknown if a != Dim::Unknown && b != Dim::Unknown && b != Dim::Known(0) => {
+                Dim::param(&format!("{QUOTIENT_ATOM}{a},{b})"))
             }
             q => q,
         }
@@ -470,10 +483,12 @@ mod tests {
         assert_eq!(Dim::quotient_operands(q.as_param().unwrap()), Some((c.clone(), Dim::Known(3))));
         let bs = Dim::param("b").mul(&c);
         assert_eq!(bs.quotient(&c), Dim::param("b"), "exact division needs no atom");
-        let nested = bs.quotient(&Dim::param("b").scale(2));
+        let nested = bs.add(&Dim::Known(1)).quotient(&Dim::param("b").scale(2));
         let (a, b) = Dim::quotient_operands(nested.as_param().unwrap()).unwrap();
-        assert_eq!((a, b), (bs, Dim::param("b").scale(2)));
+        assert_eq!((a, b), (bs.add(&Dim::Known(1)), Dim::param("b").scale(2)));
         assert_eq!(c.quotient(&Dim::Known(0)), Dim::Unknown);
+        let b = Dim::param("b");
+        assert_eq!(b.mul(&c).quotient(&b.scale(3)), q, "common atoms cancel");
         assert_eq!(Dim::Unknown.quotient(&Dim::Known(2)), Dim::Unknown);
         assert_eq!(Dim::quotient_operands("in0_d2"), None);
         assert_eq!(q.add(&c).atoms().unwrap().len(), 2);
