@@ -534,7 +534,13 @@ fn divisions(model: &Model) -> Vec<Check> {
         .flat_map(|&op| model.ir.op(op).results.iter().flatten())
         .chain(g.outputs.iter().map(|o| &o.value));
     for &v in values {
-        for d in model.ir.ty(v).as_tensor().and_then(|t| t.dims()).unwrap_or_default() {
+        for d in model
+            .ir
+            .ty(v)
+            .as_tensor()
+            .and_then(|t| t.dims())
+            .unwrap_or_default()
+        {
             visit(d, &mut out);
         }
     }
@@ -824,7 +830,10 @@ fn shape_operand_holds<'c, 'a>(
             let is_y = le.cmp("arith.cmpi", 0, s, yt);
             let is_one = le.cmp("arith.cmpi", 0, s, one);
             let x_is_y = le.cmp("arith.cmpi", 0, xt, yt);
-            le.same("arith.ori", &[is_y, le.same("arith.andi", &[is_one, x_is_y])])
+            le.same(
+                "arith.ori",
+                &[is_y, le.same("arith.andi", &[is_one, x_is_y])],
+            )
         };
         vec![le.same("arith.andi", &[ok[0], holds])]
     })[0];

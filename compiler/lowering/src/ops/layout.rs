@@ -43,8 +43,8 @@ use super::structured::{
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
-use crate::kernel::KernelBuilder;
 use crate::kernel::value_tensor;
+use crate::kernel::KernelBuilder;
 use crate::symbols::{graph_input, Check, Size};
 use crate::types::{elem_type, DYNAMIC};
 
@@ -159,7 +159,10 @@ pub(crate) fn runtime_checks(model: &Model, op: OpId) -> Result<Option<Vec<Check
             if let Some(input) = graph_input(model, operand) {
                 out.push(Check::ShapeOperand {
                     input,
-                    len: dims(Some(operand))?.first().cloned().unwrap_or(Dim::Known(1)),
+                    len: dims(Some(operand))?
+                        .first()
+                        .cloned()
+                        .unwrap_or(Dim::Known(1)),
                     tile,
                     x,
                     y,
@@ -171,7 +174,9 @@ pub(crate) fn runtime_checks(model: &Model, op: OpId) -> Result<Option<Vec<Check
             let rank = x.len();
             let operand = |i: usize| data.inputs.get(i).copied().flatten();
             let axes = match operand(3).filter(|_| data.version >= 18) {
-                Some(v) => const_ints(model, v).map(|a| a.iter().map(|&a| norm_axis(a, rank)).collect()),
+                Some(v) => {
+                    const_ints(model, v).map(|a| a.iter().map(|&a| norm_axis(a, rank)).collect())
+                }
                 None => Some((0..rank).collect::<Vec<_>>()),
             };
             let pads = if data.version < 11 {
@@ -239,7 +244,11 @@ pub(crate) fn runtime_checks(model: &Model, op: OpId) -> Result<Option<Vec<Check
             let b = Dim::Known(data.attrs.int("blocksize").unwrap_or(1));
             let bb = b.mul(&b);
             // (the side with the larger sizes, the side scaled by the block)
-            let (big, small) = if data.kind == OpKind::DepthToSpace { (&y, &x) } else { (&x, &y) };
+            let (big, small) = if data.kind == OpKind::DepthToSpace {
+                (&y, &x)
+            } else {
+                (&x, &y)
+            };
             if let ([n, c, h, w], [n2, c2, h2, w2]) = (&small[..], &big[..]) {
                 out.push(Check::Equal(n.clone(), n2.clone()));
                 out.push(Check::Equal(c.clone(), c2.mul(&bb)));
@@ -249,7 +258,13 @@ pub(crate) fn runtime_checks(model: &Model, op: OpId) -> Result<Option<Vec<Check
         }
         OpKind::Slice if data.version >= 10 => {
             let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
-            let known = |i: usize| data.inputs.get(i).copied().flatten().map(|v| const_ints(model, v));
+            let known = |i: usize| {
+                data.inputs
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map(|v| const_ints(model, v))
+            };
             if let (Some(Some(starts)), Some(Some(ends))) = (known(1), known(2)) {
                 let axes = known(3).map_or(Some((0..starts.len() as i64).collect()), |a| a);
                 let steps = known(4).map_or(Some(vec![1; starts.len()]), |s| s);
@@ -389,7 +404,10 @@ fn expand_or_tile(kb: &mut KernelBuilder, op: OpId, tile: bool) -> Result<()> {
 fn wrapped_read(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let x = kb.model.ir.op(op).inputs[0].expect("input");
     let sizes = kb.sizes(x)?;
-    let rank = kb.shape(kb.model.ir.op(op).results[0].expect("output"))?.0.len();
+    let rank = kb
+        .shape(kb.model.ir.op(op).results[0].expect("output"))?
+        .0
+        .len();
     let lead = rank - sizes.len();
     let e = kb.e;
     // A size is at least 1 where the output is not empty.
@@ -519,7 +537,11 @@ fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         return Err(unsupported(kb, op, "a non-empty slice of an empty input"));
     }
     if data.version < 10 {
-        return Err(unsupported(kb, op, "with symbolic sizes: the attribute form (opset 1)"));
+        return Err(unsupported(
+            kb,
+            op,
+            "with symbolic sizes: the attribute form (opset 1)",
+        ));
     }
     let rank = xd.len();
     let starts = data.inputs[1].expect("starts");
@@ -629,7 +651,10 @@ fn extract<'c, 'a>(
         elem_of(t),
     );
     let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, strides);
-    attrs.push(("operandSegmentSizes", e.segments(&[1, n_offsets, n_sizes, 0])));
+    attrs.push((
+        "operandSegmentSizes",
+        e.segments(&[1, n_offsets, n_sizes, 0]),
+    ));
     let mut operands = vec![t];
     operands.extend(dynamic);
     Ok(e.value(e.op("tensor.extract_slice", &operands, &[ty], &attrs)))
@@ -646,7 +671,10 @@ fn insert<'c, 'a>(
 ) -> MValue<'c, 'a> {
     let strides = vec![1; sizes.len()];
     let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, &strides);
-    attrs.push(("operandSegmentSizes", e.segments(&[1, 1, n_offsets, n_sizes, 0])));
+    attrs.push((
+        "operandSegmentSizes",
+        e.segments(&[1, 1, n_offsets, n_sizes, 0]),
+    ));
     let mut operands = vec![t, dest];
     operands.extend(dynamic);
     e.value(e.op("tensor.insert_slice", &operands, &[dest.r#type()], &attrs))
@@ -862,7 +890,10 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     // divides by at least 1)
                     Size::Dynamic(n) => (n, Some(n)),
                 };
-                let last = be.same("arith.maxsi", &[be.same("arith.subi", &[n, be.i(index, 1)]), zero]);
+                let last = be.same(
+                    "arith.maxsi",
+                    &[be.same("arith.subi", &[n, be.i(index, 1)]), zero],
+                );
                 let clamped = be.same("arith.minsi", &[be.same("arith.maxsi", &[src, zero]), last]);
                 let static_n = match sizes[i] {
                     Size::Static(n) => n,
@@ -883,7 +914,11 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                         let back = be.same("arith.subi", &[period, m]);
                         let reflected = be.same("arith.minsi", &[m, back]);
                         match dynamic {
-                            Some(n) => be.select(be.cmp("arith.cmpi", 4, n, be.i(index, 1)), reflected, clamped),
+                            Some(n) => be.select(
+                                be.cmp("arith.cmpi", 4, n, be.i(index, 1)),
+                                reflected,
+                                clamped,
+                            ),
                             None => reflected,
                         }
                     }
