@@ -463,7 +463,8 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
                     s.push(Dim::Known(last));
                     s
                 }
-                _ => vec![d.quotient(&Dim::Known(parts)); n],
+                // (uneven chunks are allowed: no quotient atom)
+                _ => vec![d.div_exact(&Dim::Known(parts)); n],
             }
         }
         (Ok(None), None) => {
