@@ -24,6 +24,12 @@
 //! Compress's condition) against the shapes the kernels assume: the check
 //! function takes the graph inputs besides the symbols.
 //!
+//! A division an op requires to be exact that is no polynomial (a
+//! Reshape's `-1` over `"H"/3`) is a quotient atom ([`Dim::quotient`]),
+//! evaluated with a division and checked to be exact by the same entry
+//! check, as are the conditions the data-movement kernels rely on
+//! (`ops::layout::runtime_checks`).
+//!
 //! What the generated code cannot decide at run time is refused at compile
 //! time ([`check_kernel`]): a size that is no polynomial over the symbols,
 //! and, for now, the op families whose lowerings do not take run-time
@@ -37,6 +43,7 @@ use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::{describe_value, value_tensor};
 use crate::ops::elementwise::{data_inputs, is_elementwise};
+use crate::ops::layout;
 use crate::ops::reduce::runtime_axes;
 use crate::ops::select::runtime_condition;
 use crate::ops::signal::runtime_size;
@@ -115,7 +122,9 @@ impl Symbols {
 
     fn binds_atom(&self, atom: &str) -> bool {
         self.0.iter().any(|s| s.name == atom)
-            || Dim::broadcast_operands(atom).is_some_and(|(a, b)| self.binds(&a) && self.binds(&b))
+            || Dim::broadcast_operands(atom)
+                .or_else(|| Dim::quotient_operands(atom))
+                .is_some_and(|(a, b)| self.binds(&a) && self.binds(&b))
     }
 
     /// Whether graph output `v` has a size that the inputs' shapes do not
@@ -204,6 +213,19 @@ fn evaluate<'c, 'a>(
         for atom in atoms {
             let value = match symbols.0.iter().position(|s| s.name == atom) {
                 Some(k) => values[k],
+                None if Dim::quotient_operands(atom).is_some() => {
+                    // `a / b`, checked to be exact by the model's entry
+                    // ([`checks`]); a 0 divisor (which the check refuses)
+                    // divides by 1 instead of trapping before it.
+                    let (a, b) = Dim::quotient_operands(atom).expect("matched");
+                    let (a, b) = (
+                        evaluate(e, symbols, values, &a),
+                        evaluate(e, symbols, values, &b),
+                    );
+                    let zero = e.cmp("arith.cmpi", 0, b, e.index(0));
+                    let b = e.select(zero, e.index(1), b);
+                    e.value(e.op("arith.divsi", &[a, b], &[index], &[]))
+                }
                 None => {
                     // A broadcast of `a` and `b`: `b` where `a` is 1, else `a`
                     // (the model's entry checks that they agree, [`checks`]).
@@ -244,7 +266,8 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 }
 
 /// Checks that the ops of a kernel with symbolic sizes can be lowered with
-/// them: the families of [`reads_sizes`], elementwise ops and MatMul/Gemm
+/// them: the families of [`reads_sizes`], the data movement of
+/// `ops::layout::runtime_checks`, elementwise ops and MatMul/Gemm
 /// and their fused forms (whose lowerings take every size from the types
 /// and `tensor.empty`'s operands). An elementwise operand dim (of the
 /// operands whose values are read: not `CastLike`'s type donor),
@@ -278,7 +301,7 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
             data.kind,
             OpKind::MatMul | OpKind::Gemm | OpKind::FusedMatMul | OpKind::FusedGemm
         );
-        if reads_sizes(data.kind) {
+        if reads_sizes(data.kind) || layout::runtime_checks(model, op)?.is_some() {
             continue;
         }
         if !is_elementwise(data.kind) && !matmul {
@@ -341,7 +364,7 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
 /// agree: the reductions and softmaxes (whose counts and temporaries are
 /// sized at run time), Transpose and Trilu (one generic over the output),
 /// Gather and GatherElements (indices wrapped and clamped by the data's
-/// run-time sizes).
+/// run-time sizes), Shape and Size (the sizes themselves).
 fn reads_sizes(kind: OpKind) -> bool {
     use OpKind::*;
     matches!(
@@ -364,6 +387,8 @@ fn reads_sizes(kind: OpKind) -> bool {
             | Trilu
             | Gather
             | GatherElements
+            | Shape
+            | Size
     )
 }
 
@@ -391,7 +416,7 @@ pub fn broadcast_at_run_time(d: &Dim, y: &Dim) -> bool {
 /// hold, so that mismatched inputs give an error rather than reads out of
 /// bounds.
 pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
-    let mut out: Vec<Check> = vec![];
+    let mut out: Vec<Check> = divisions(model);
     for &op in kernels.iter().flatten() {
         let data = model.ir.op(op);
         if let Some(size) = runtime_size(model, op) {
@@ -441,6 +466,16 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
             });
             continue;
         }
+        if let Some(conditions) = layout::runtime_checks(model, op)? {
+            // (static kernels keep their shapes from inference alone)
+            let dynamic = is_dynamic(model, &[op]);
+            for check in conditions.into_iter().filter(|_| dynamic) {
+                if !out.contains(&check) {
+                    out.push(check);
+                }
+            }
+            continue;
+        }
         if let Some((ka, kb)) = contraction(model, data)? {
             let check = Check::Equal(ka, kb);
             if !matches!(&check, Check::Equal(a, b) if a == b) && !out.contains(&check) {
@@ -472,6 +507,46 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
     Ok(out)
 }
 
+/// The exact divisions the sizes of the main graph's values rely on: a
+/// [`Check::Divisible`] for each quotient atom ([`Dim::quotient`]) of
+/// their dims, nested ones included, each once.
+fn divisions(model: &Model) -> Vec<Check> {
+    fn visit(d: &Dim, out: &mut Vec<Check>) {
+        for atom in d.atoms().unwrap_or_default() {
+            let quotient = Dim::quotient_operands(atom);
+            if let Some((a, b)) = quotient.clone().or_else(|| Dim::broadcast_operands(atom)) {
+                visit(&a, out);
+                visit(&b, out);
+            }
+            if let Some((a, b)) = quotient {
+                let check = Check::Divisible(a, b);
+                if !out.contains(&check) {
+                    out.push(check);
+                }
+            }
+        }
+    }
+    let mut out = vec![];
+    let g = model.ir.region(model.graph);
+    let values = g
+        .ops
+        .iter()
+        .flat_map(|&op| model.ir.op(op).results.iter().flatten())
+        .chain(g.outputs.iter().map(|o| &o.value));
+    for &v in values {
+        for d in model
+            .ir
+            .ty(v)
+            .as_tensor()
+            .and_then(|t| t.dims())
+            .unwrap_or_default()
+        {
+            visit(d, &mut out);
+        }
+    }
+    out
+}
+
 /// The position of `v` among the graph inputs `omlc_model` takes (those
 /// without a default), when it is one.
 pub fn graph_input(model: &Model, v: Value) -> Option<usize> {
@@ -492,6 +567,9 @@ pub enum Check {
     Broadcast(Dim, Dim),
     /// The two contraction sizes of a matrix product are equal.
     Equal(Dim, Dim),
+    /// The divisor is not 0 and divides the dividend (a quotient atom's
+    /// division is exact, [`Dim::quotient`]).
+    Divisible(Dim, Dim),
     /// The `len` entries of graph input `input` (int64) are the axes of a
     /// reduction of an input of dims `x` into an output of dims `y`
     /// (`keepdims`: reduced dims kept as 1): each in `[-r, r)` for rank
@@ -511,6 +589,27 @@ pub enum Check {
         input: usize,
         elem: ElemType,
         expected: Dim,
+    },
+    /// A slice of a dim of size `dim` from `start` to `end` by `step`
+    /// (constants, clamped as the spec says) has `expected` elements.
+    SliceLength {
+        dim: Dim,
+        start: i64,
+        end: i64,
+        step: i64,
+        expected: Dim,
+    },
+    /// The entries of graph input `input` (int64, `len` of them) give
+    /// output dims `y` from input dims `x` (right-aligned): there are as
+    /// many as `y` has dims, and each is `y`'s dim or 1 where `x`'s dim is
+    /// `y`'s (Expand's shape), or `x`'s dim times it is `y`'s (`tile`:
+    /// Tile's repeats).
+    ShapeOperand {
+        input: usize,
+        len: Dim,
+        tile: bool,
+        x: Vec<Dim>,
+        y: Vec<Dim>,
     },
     /// Among the first `len` entries of graph input `input` (bools),
     /// `expected` are true (Compress's output length, `ops::select`).
@@ -590,6 +689,15 @@ pub fn emit_check<'c, 'a>(
                     _ => same,
                 }
             }
+            Check::Divisible(a, b) => {
+                let (a, b) = (size(a)?, size(b)?);
+                let zero = e.index(0);
+                let nonzero = e.cmp("arith.cmpi", 1, b, zero);
+                let safe = e.select(nonzero, b, e.index(1));
+                let rem = e.same("arith.remsi", &[a, safe]);
+                let exact = e.cmp("arith.cmpi", 0, rem, zero);
+                e.same("arith.andi", &[nonzero, exact])
+            }
             Check::Axes {
                 input,
                 len,
@@ -615,6 +723,28 @@ pub fn emit_check<'c, 'a>(
                 })[0];
                 e.cmp("arith.cmpi", 0, count, size(expected)?)
             }
+            Check::SliceLength {
+                dim,
+                start,
+                end,
+                step,
+                expected,
+            } => {
+                let n = slice_length(e, size(dim)?, *start, *end, *step);
+                e.cmp("arith.cmpi", 0, n, size(expected)?)
+            }
+            Check::ShapeOperand {
+                input,
+                len,
+                tile,
+                x,
+                y,
+            } => {
+                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
+                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
+                let len = size(len)?;
+                shape_operand_holds(e, inputs[*input], len, *tile, &x, &y)
+            }
             Check::Value {
                 input,
                 elem,
@@ -629,6 +759,86 @@ pub fn emit_check<'c, 'a>(
         ok = e.same("arith.andi", &[ok, holds]);
     }
     Ok(ok)
+}
+
+/// Emits the number of elements a slice of a dim of run-time size `d`
+/// selects from `start` to `end` by `step` (the spec's clamping: negative
+/// bounds count from the end; then `[0, d]` for a positive step,
+/// `[0, d-1]` and `[-1, d-1]` for a negative one).
+fn slice_length<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    d: MValue<'c, 'a>,
+    start: i64,
+    end: i64,
+    step: i64,
+) -> MValue<'c, 'a> {
+    let bound = |v: i64, low: i64, high: MValue<'c, 'a>| {
+        let v = if v < 0 {
+            e.same("arith.addi", &[e.index(v), d])
+        } else {
+            e.index(v)
+        };
+        let v = e.same("arith.maxsi", &[v, e.index(low)]);
+        e.same("arith.minsi", &[v, high])
+    };
+    let span = if step > 0 {
+        let (s, t) = (bound(start, 0, d), bound(end, 0, d));
+        e.same("arith.subi", &[t, s])
+    } else {
+        let last = e.same("arith.subi", &[d, e.index(1)]);
+        let s = bound(start, 0, e.same("arith.maxsi", &[last, e.index(0)]));
+        let t = bound(end, -1, last);
+        e.same("arith.subi", &[s, t])
+    };
+    // A step this large selects at most one element either way.
+    let k = step.checked_abs().unwrap_or(i64::MAX).min(1 << 40);
+    let up = e.same("arith.addi", &[span, e.index(k - 1)]);
+    let n = e.same("arith.divsi", &[up, e.index(k)]);
+    e.same("arith.maxsi", &[n, e.index(0)])
+}
+
+/// Emits `i1` true when the `len` int64 entries of `operand` (a memref)
+/// give sizes `y` from sizes `x` ([`Check::ShapeOperand`]). Only the
+/// entries that exist are read: a loop over `min(len, rank)` of them.
+fn shape_operand_holds<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    operand: MValue<'c, 'a>,
+    len: MValue<'c, 'a>,
+    tile: bool,
+    x: &[MValue<'c, 'a>],
+    y: &[MValue<'c, 'a>],
+) -> MValue<'c, 'a> {
+    let rank = e.index(y.len() as i64);
+    let lead = y.len() - x.len().min(y.len());
+    let i1 = e.int_type(1);
+    let count = e.same("arith.minsi", &[len, rank]);
+    let (zero, one) = (e.index(0), e.index(1));
+    let all = for_loop(*e, zero, count, &[e.i(i1, 1)], |le, t, ok| {
+        // `y`'s dim at `t` and `x`'s aligned with it (1 where `x` has none).
+        let pick = |dims: &[MValue<'c, 'a>], first: usize| {
+            dims.iter().enumerate().fold(one, |acc, (j, &d)| {
+                let here = le.cmp("arith.cmpi", 0, t, le.index((first + j) as i64));
+                le.select(here, d, acc)
+            })
+        };
+        let (yt, xt) = (pick(y, 0), pick(x, lead));
+        let s = le.value(le.op("memref.load", &[operand, t], &[le.int_type(64)], &[]));
+        let s = le.convert("arith.index_cast", s, Type::index(le.cx));
+        let holds = if tile {
+            le.cmp("arith.cmpi", 0, le.same("arith.muli", &[xt, s]), yt)
+        } else {
+            let is_y = le.cmp("arith.cmpi", 0, s, yt);
+            let is_one = le.cmp("arith.cmpi", 0, s, one);
+            let x_is_y = le.cmp("arith.cmpi", 0, xt, yt);
+            le.same(
+                "arith.ori",
+                &[is_y, le.same("arith.andi", &[is_one, x_is_y])],
+            )
+        };
+        vec![le.same("arith.andi", &[ok[0], holds])]
+    })[0];
+    let complete = e.cmp("arith.cmpi", 0, len, rank);
+    e.same("arith.andi", &[all, complete])
 }
 
 /// Emits `i1` true when the `len` int64 entries of `axes` (a memref) are

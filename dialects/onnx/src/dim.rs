@@ -265,6 +265,55 @@ impl Dim {
     }
 }
 
+/// The prefix of a quotient atom (see [`Dim::quotient_of`]).
+const QUOTIENT_ATOM: &str = "div(";
+
+impl Dim {
+    /// `self / other` for a division the op requires to be exact (the `-1`
+    /// of a Reshape, equal Split parts, a block size): the polynomial
+    /// quotient when [`Dim::div_exact`] finds one, else a new atom
+    /// `div(A,B)` naming the dividend and the divisor (their text forms),
+    /// whose value is `A / B`; code that evaluates it must also check at
+    /// run time that `B` divides `A` and is not 0
+    /// ([`Dim::quotient_operands`] gives them back). `Unknown` when either
+    /// side is, or the divisor is 0.
+    pub fn quotient(&self, other: &Dim) -> Dim {
+        // The divisor's atoms that divide the dividend cancel first:
+        // `B*S*H / (3*B*S)` is `H / 3`.
+        let (mut a, mut b) = (self.clone(), other.clone());
+        if let Some([(_, atoms)]) = other.monomials().as_deref() {
+            for atom in atoms {
+                let atom = Dim::param(atom);
+                let q = a.div_exact(&atom);
+                if q != Dim::Unknown {
+                    a = q;
+                    b = b.div_exact(&atom);
+                }
+            }
+        }
+        match a.div_exact(&b) {
+            Dim::Unknown if a != Dim::Unknown && b != Dim::Unknown && b != Dim::Known(0) => {
+                Dim::param(&format!("{QUOTIENT_ATOM}{a},{b})"))
+            }
+            q => q,
+        }
+    }
+
+    /// The dividend and divisor of a quotient atom made by
+    /// [`Dim::quotient`]; `None` for any other atom.
+    pub fn quotient_operands(atom: &str) -> Option<(Dim, Dim)> {
+        let rest = atom.strip_prefix(QUOTIENT_ATOM)?;
+        let (a, rest) = parse_dim(rest)?;
+        let (b, rest) = parse_dim(rest.strip_prefix(',')?)?;
+        (rest == ")").then_some((a, b))
+    }
+
+    /// Every atom of the polynomial (with repeats), `None` for `Unknown`.
+    pub fn atoms(&self) -> Option<Vec<&str>> {
+        Some(self.monomials()?.into_iter().flat_map(|(_, atoms)| atoms).collect())
+    }
+}
+
 /// Parses the text form of a dim (as [`fmt::Display`] writes it: a number,
 /// a quoted atom, or a parenthesized polynomial) at the start of `s`;
 /// returns it and the rest of `s`.
@@ -424,6 +473,25 @@ mod tests {
         }
         assert!(nested.as_param().is_some());
         assert_eq!(Dim::broadcast_operands("in0_d0"), None);
+    }
+
+    #[test]
+    fn quotient_atoms_name_their_operands() {
+        let c = Dim::param("in0_d2");
+        let q = c.quotient(&Dim::Known(3));
+        assert_eq!(q.to_string(), r#""div(\"in0_d2\",3)""#);
+        assert_eq!(Dim::quotient_operands(q.as_param().unwrap()), Some((c.clone(), Dim::Known(3))));
+        let bs = Dim::param("b").mul(&c);
+        assert_eq!(bs.quotient(&c), Dim::param("b"), "exact division needs no atom");
+        let nested = bs.add(&Dim::Known(1)).quotient(&Dim::param("b").scale(2));
+        let (a, b) = Dim::quotient_operands(nested.as_param().unwrap()).unwrap();
+        assert_eq!((a, b), (bs.add(&Dim::Known(1)), Dim::param("b").scale(2)));
+        assert_eq!(c.quotient(&Dim::Known(0)), Dim::Unknown);
+        let b = Dim::param("b");
+        assert_eq!(b.mul(&c).quotient(&b.scale(3)), q, "common atoms cancel");
+        assert_eq!(Dim::Unknown.quotient(&Dim::Known(2)), Dim::Unknown);
+        assert_eq!(Dim::quotient_operands("in0_d2"), None);
+        assert_eq!(q.add(&c).atoms().unwrap().len(), 2);
     }
 
     #[test]

@@ -214,7 +214,7 @@ fn reverse_sequence(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let time = norm_axis(data.attrs.int("time_axis").unwrap_or(0), n);
     let xt = kb.tensor(x);
     let init = kb.init(y)?;
-    let steps = xd[time];
+    let steps = kb.sizes(x)?[time].value(&kb.e);
     let g = generic(
         kb.e,
         &[(kb.tensor(lens), map(n, &ds([batch])))],
@@ -225,7 +225,7 @@ fn reverse_sequence(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let len = be.convert("arith.index_cast", a[0], index);
             let len = be.same(
                 "arith.minsi",
-                &[be.same("arith.maxsi", &[len, be.index(0)]), be.index(steps)],
+                &[be.same("arith.maxsi", &[len, be.index(0)]), steps],
             );
             let t = loop_index(be, time);
             let back = be.same(

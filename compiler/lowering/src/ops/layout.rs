@@ -1,6 +1,8 @@
 //! Data movement: Transpose, Concat, Split, Slice, Expand, Tile, Pad,
 //! ConstantOfShape, Range, Trilu, EyeLike, DepthToSpace and SpaceToDepth (Reshape, Flatten, Squeeze, Unsqueeze and
-//! Identity are views the plan resolves without code).
+//! Identity are views the plan resolves without code), and the Shape and
+//! Size of tensors whose sizes are known only at run time (`fold-shapes`
+//! turns the others into constants).
 //!
 //! | op | lowering | variants |
 //! |---|---|---|
@@ -14,7 +16,15 @@
 //! | Range | generic `start + i·delta` | numeric types (f16 and bf16 computed in f32, rounded once) |
 //! | EyeLike | generic writing 1 where `j - i = k`, else 0 | `k`, `dtype` |
 //! | DepthToSpace / SpaceToDepth | copy reading the input through `floordiv`/`mod` of the block size | DCR and CRD modes |
+//! | Shape / Size | `tensor.from_elements` of the input's run-time sizes `[start, end)` (Size: their product) as int64 | all opsets (`start`/`end` clamped as in inference) |
 //! | Trilu | generic keeping `x` where `j - i ≥ k` (upper) or `j - i ≤ k` (lower), else 0 | `upper`, `k` input (constant or run-time), all element types |
+//!
+//! With symbolic sizes (dynamic shapes), Shape, Size, Concat, Split,
+//! Expand, Tile, Slice (opset 10 on, starts of static length),
+//! ConstantOfShape, EyeLike, Trilu, Transpose and DepthToSpace/
+//! SpaceToDepth take their sizes at run time (`KernelBuilder::sizes`), the
+//! conditions they rely on checked at the model's entry
+//! ([`runtime_checks`]).
 //!
 //! Each op with one output is a root over its output's loops
 //! (`Schedule::Fused` without producers: chunked along the outer dims).
@@ -23,7 +33,7 @@ use melior::ir::attribute::DenseI64ArrayAttribute;
 use melior::ir::r#type::RankedTensorType;
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, OpKind};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use super::elementwise::{broadcast_map, identity_map};
 use super::half;
@@ -32,9 +42,11 @@ use super::structured::{
 };
 use super::unsupported;
 use crate::emit::Emitter;
-use crate::error::Result;
+use crate::error::{LowerError, Result};
+use crate::kernel::value_tensor;
 use crate::kernel::KernelBuilder;
-use crate::types::elem_type;
+use crate::symbols::{graph_input, Check, Size};
+use crate::types::{elem_type, DYNAMIC};
 
 /// Lowers one data-movement op.
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -51,8 +63,251 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         OpKind::Trilu => trilu(kb, op),
         OpKind::EyeLike => eye_like(kb, op),
         OpKind::DepthToSpace | OpKind::SpaceToDepth => depth_space(kb, op),
+        OpKind::Shape | OpKind::Size => shape_or_size(kb, op),
         _ => Err(unsupported(kb, op, "no lowering for this operator yet")),
     }
+}
+
+/// Shape (dims `[start, end)`, negative bounds counted from the end and
+/// clamped into `[0, rank]`) or Size (the product of every dim) of input 0,
+/// from its run-time sizes: the symbols' polynomials evaluated, static
+/// dims as constants.
+fn shape_or_size(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input");
+    let y = data.results[0].expect("output");
+    let sizes = kb.sizes(x)?;
+    let e = kb.e;
+    let mut dims: Vec<MValue> = sizes.iter().map(|s| s.value(&e)).collect();
+    if data.kind == OpKind::Size {
+        let product = dims
+            .into_iter()
+            .fold(e.index(1), |p, d| e.same("arith.muli", &[p, d]));
+        dims = vec![product];
+    } else {
+        let r = dims.len() as i64;
+        let clamp = |v: i64| (if v < 0 { v + r } else { v }).clamp(0, r) as usize;
+        let start = clamp(data.attrs.int("start").unwrap_or(0));
+        let end = clamp(data.attrs.int("end").unwrap_or(r));
+        dims = dims[start..end.max(start)].to_vec();
+    }
+    let i64t = e.int_type(64);
+    let elems: Vec<MValue> = dims
+        .iter()
+        .map(|&d| e.convert("arith.index_cast", d, i64t))
+        .collect();
+    let t = e.value(e.op("tensor.from_elements", &elems, &[kb.tensor_type(y)?], &[]));
+    kb.define(y, t);
+    Ok(())
+}
+
+/// The run-time shape conditions of a data-movement op whose lowering
+/// takes its sizes at run time, `None` for the others (which
+/// `symbols::check_kernel` refuses with symbolic sizes): Shape and Size
+/// need none; Concat's inputs (Split's outputs) agree with the output
+/// (input) off the axis and their lengths along it add up to its length;
+/// each of Expand's input dims is 1 or the output's; Expand's shape, Tile's
+/// repeats and ConstantOfShape's shape, when they are graph inputs, give
+/// the output's dims ([`Check::ShapeOperand`]; otherwise inference took
+/// the output's dims from their known values); EyeLike and ReverseSequence
+/// (`ops/index.rs`) keep the input's dims (and the sequence lengths are
+/// one per batch entry); DepthToSpace/SpaceToDepth's dims scale by the
+/// block; a Slice's counts follow from constant bounds
+/// ([`Check::SliceLength`]) and its other dims are the input's.
+pub(crate) fn runtime_checks(model: &Model, op: OpId) -> Result<Option<Vec<Check>>> {
+    let data = model.ir.op(op);
+    let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
+        let v = v.expect("a required operand");
+        Ok(value_tensor(model, v)?.dims().unwrap_or_default().to_vec())
+    };
+    let mut out = vec![];
+    match data.kind {
+        OpKind::Shape | OpKind::Size => {}
+        OpKind::Concat | OpKind::Split => {
+            let (whole, parts) = if data.kind == OpKind::Concat {
+                (data.results[0], &data.inputs)
+            } else {
+                (data.inputs[0], &data.results)
+            };
+            let whole = dims(whole)?;
+            let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), whole.len());
+            let mut length = Dim::Known(0);
+            for &part in parts {
+                let part = dims(Some(part.ok_or_else(|| LowerError::Unsupported {
+                    op: model.ir.describe_op(op),
+                    message: "with symbolic sizes: an absent output".into(),
+                })?))?;
+                length = length.add(&part[axis]);
+                for (j, (p, w)) in part.iter().zip(&whole).enumerate() {
+                    if j != axis {
+                        out.push(Check::Equal(p.clone(), w.clone()));
+                    }
+                }
+            }
+            out.push(Check::Equal(length, whole[axis].clone()));
+        }
+        OpKind::Expand | OpKind::Tile => {
+            let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+            let tile = data.kind == OpKind::Tile;
+            if !tile {
+                let lead = y.len().saturating_sub(x.len());
+                for (d, y) in x.iter().zip(&y[lead..]) {
+                    out.push(Check::Broadcast(d.clone(), y.clone()));
+                }
+            }
+            let operand = data.inputs[1].expect("shape / repeats");
+            if let Some(input) = graph_input(model, operand) {
+                out.push(Check::ShapeOperand {
+                    input,
+                    len: dims(Some(operand))?
+                        .first()
+                        .cloned()
+                        .unwrap_or(Dim::Known(1)),
+                    tile,
+                    x,
+                    y,
+                });
+            }
+        }
+        OpKind::Pad => {
+            let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+            let rank = x.len();
+            let operand = |i: usize| data.inputs.get(i).copied().flatten();
+            let axes = match operand(3).filter(|_| data.version >= 18) {
+                Some(v) => {
+                    const_ints(model, v).map(|a| a.iter().map(|&a| norm_axis(a, rank)).collect())
+                }
+                None => Some((0..rank).collect::<Vec<_>>()),
+            };
+            let pads = if data.version < 11 {
+                let name = if data.version < 2 { "paddings" } else { "pads" };
+                data.attrs.ints(name).map(<[i64]>::to_vec)
+            } else {
+                operand(1).and_then(|v| const_ints(model, v))
+            };
+            match (pads, axes) {
+                (Some(pads), Some(axes)) if pads.len() == 2 * axes.len() => {
+                    let mut padded = x.clone();
+                    for (k, &a) in axes.iter().enumerate() {
+                        padded[a] = padded[a].add(&Dim::Known(pads[k] + pads[k + axes.len()]));
+                    }
+                    for (p, y) in padded.iter().zip(&y) {
+                        out.push(Check::Equal(p.clone(), y.clone()));
+                    }
+                }
+                _ if data.version >= 11 => {
+                    // Read at run time: a leading and a trailing pad per
+                    // axis.
+                    let len = dims(operand(1))?[0].clone();
+                    let count = match operand(3).filter(|_| data.version >= 18) {
+                        Some(a) => dims(Some(a))?[0].clone(),
+                        None => Dim::Known(rank as i64),
+                    };
+                    out.push(Check::Equal(len, count.scale(2)));
+                }
+                _ => {}
+            }
+        }
+        OpKind::ConstantOfShape => {
+            let shape = data.inputs[0].expect("shape");
+            if let Some(input) = graph_input(model, shape) {
+                out.push(Check::ShapeOperand {
+                    input,
+                    len: dims(Some(shape))?.first().cloned().unwrap_or(Dim::Known(1)),
+                    tile: false,
+                    x: vec![],
+                    y: dims(data.results[0])?,
+                });
+            }
+        }
+        OpKind::EyeLike => {
+            let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+            for (d, y) in x.iter().zip(&y) {
+                out.push(Check::Equal(d.clone(), y.clone()));
+            }
+        }
+        OpKind::ReverseSequence => {
+            // (`ops/index.rs`: a gather over the output, the time axis's
+            // run-time size bounding the lengths)
+            let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+            let lens = dims(data.inputs[1])?;
+            let batch = norm_axis(data.attrs.int("batch_axis").unwrap_or(1), x.len());
+            for (d, y) in x.iter().zip(&y) {
+                out.push(Check::Equal(d.clone(), y.clone()));
+            }
+            if let [n] = &lens[..] {
+                out.push(Check::Equal(n.clone(), x[batch].clone()));
+            }
+        }
+        OpKind::DepthToSpace | OpKind::SpaceToDepth => {
+            let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+            let b = Dim::Known(data.attrs.int("blocksize").unwrap_or(1));
+            let bb = b.mul(&b);
+            // (the side with the larger sizes, the side scaled by the block)
+            let (big, small) = if data.kind == OpKind::DepthToSpace {
+                (&y, &x)
+            } else {
+                (&x, &y)
+            };
+            if let ([n, c, h, w], [n2, c2, h2, w2]) = (&small[..], &big[..]) {
+                out.push(Check::Equal(n.clone(), n2.clone()));
+                out.push(Check::Equal(c.clone(), c2.mul(&bb)));
+                out.push(Check::Equal(h.mul(&b), h2.clone()));
+                out.push(Check::Equal(w.mul(&b), w2.clone()));
+            }
+        }
+        OpKind::Slice if data.version >= 10 => {
+            let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+            let known = |i: usize| {
+                data.inputs
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map(|v| const_ints(model, v))
+            };
+            if let (Some(Some(starts)), Some(Some(ends))) = (known(1), known(2)) {
+                let axes = known(3).map_or(Some((0..starts.len() as i64).collect()), |a| a);
+                let steps = known(4).map_or(Some(vec![1; starts.len()]), |s| s);
+                if let (Some(axes), Some(steps)) = (axes, steps) {
+                    let axes: Vec<usize> = axes.iter().map(|&a| norm_axis(a, x.len())).collect();
+                    for (k, &a) in axes.iter().enumerate() {
+                        if x[a].is_known() && y[a].is_known() {
+                            continue; // inference clamped exactly
+                        }
+                        out.push(Check::SliceLength {
+                            dim: x[a].clone(),
+                            start: starts[k],
+                            end: ends[k],
+                            step: steps[k],
+                            expected: y[a].clone(),
+                        });
+                    }
+                    for (j, (d, y)) in x.iter().zip(&y).enumerate() {
+                        if !axes.contains(&j) {
+                            out.push(Check::Equal(d.clone(), y.clone()));
+                        }
+                    }
+                }
+            } else {
+                // Read at run time: `axes` and `steps` have an entry for
+                // each start.
+                let n = dims(data.inputs[1])?;
+                for i in [3, 4] {
+                    if let Some(v) = data.inputs.get(i).copied().flatten() {
+                        out.push(Check::Equal(dims(Some(v))?[0].clone(), n[0].clone()));
+                    }
+                }
+            }
+        }
+        _ => return Ok(None),
+    }
+    // What holds at compile time needs no check.
+    out.retain(|c| match c {
+        Check::Equal(a, b) => a != b,
+        Check::Broadcast(d, y) => crate::symbols::broadcast_at_run_time(d, y),
+        _ => true,
+    });
+    Ok(Some(out))
 }
 
 /// Appends `g`, a generic over the loops of output `y`'s dims, as the
@@ -113,6 +368,9 @@ fn expand_or_tile(kb: &mut KernelBuilder, op: OpId, tile: bool) -> Result<()> {
     let data = kb.model.ir.op(op);
     let (xd, _) = kb.shape(data.inputs[0].expect("input"))?;
     let (yd, _) = kb.shape(data.results[0].expect("output"))?;
+    if xd.iter().chain(&yd).any(|&d| d == DYNAMIC) {
+        return wrapped_read(kb, op);
+    }
     let exprs: Vec<String> = if tile {
         xd.iter()
             .enumerate()
@@ -138,6 +396,73 @@ fn expand_or_tile(kb: &mut KernelBuilder, op: OpId, tile: bool) -> Result<()> {
     gather_map(kb, op, &exprs, !tile)
 }
 
+/// Expand or Tile with sizes known only at run time: one loop nest over
+/// the output reading the input at `i mod n` along each dim of run-time
+/// size `n`: Tile's definition, and Expand's broadcast read since each of
+/// its input dims is 1 or the output's (checked at run time,
+/// [`runtime_checks`]).
+fn wrapped_read(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+    let x = kb.model.ir.op(op).inputs[0].expect("input");
+    let sizes = kb.sizes(x)?;
+    let rank = kb
+        .shape(kb.model.ir.op(op).results[0].expect("output"))?
+        .0
+        .len();
+    let lead = rank - sizes.len();
+    let e = kb.e;
+    // A size is at least 1 where the output is not empty.
+    let sizes: Vec<Option<MValue>> = sizes
+        .iter()
+        .map(|s| match s {
+            Size::Static(1) => None,
+            s => Some(e.same("arith.maxsi", &[s.value(&e), e.index(1)])),
+        })
+        .collect();
+    read_at(kb, op, |be, i| {
+        sizes
+            .iter()
+            .enumerate()
+            .map(|(j, n)| match n {
+                None => be.index(0),
+                Some(n) => be.same("arith.remui", &[i[lead + j], *n]),
+            })
+            .collect()
+    })
+}
+
+/// One loop nest over output 0 of `op` reading input 0 at the coordinates
+/// `coords` computes in the body from the loop indices: for index
+/// arithmetic on sizes known only at run time, which affine maps cannot
+/// take.
+fn read_at<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    op: OpId,
+    coords: impl for<'b> FnOnce(Emitter<'c, 'b>, &[MValue<'c, 'b>]) -> Vec<MValue<'c, 'b>>,
+) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("input");
+    let y = data.results[0].expect("output");
+    let rank = kb.shape(y)?.0.len();
+    let xt = kb.tensor(x);
+    let scalar = elem_of(xt);
+    let init = kb.init(y)?;
+    let g = generic(
+        kb.e,
+        &[],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, _| {
+            let i: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
+            let mut operands = vec![xt];
+            operands.extend(coords(be, &i));
+            vec![be.value(be.op("tensor.extract", &operands, &[scalar], &[]))]
+        },
+    );
+    let g = kb.structured(g);
+    kb.define(y, g.result(0).expect("one result").into());
+    Ok(())
+}
+
 fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let (xd, _) = kb.shape(data.inputs[0].expect("input"))?;
@@ -148,6 +473,9 @@ fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         None => Some(None),
         Some(v) => const_ints(kb.model, v).map(Some),
     };
+    if xd.contains(&DYNAMIC) {
+        return slice_at_run_time(kb, op);
+    }
     let (starts, axes, steps) = if data.version < 10 {
         (
             data.attrs.ints("starts").unwrap_or_default().to_vec(),
@@ -192,11 +520,13 @@ fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     strided_copy(kb, op, &offsets, &strides, &reversed)
 }
 
-/// Slice with starts, axes or steps known only at run time: the output's
-/// (inferred) shape gives each dim's count, so only each dim's first index
-/// and step are computed, in the body, from the inputs (`ends` is not
-/// needed). Indices are clamped into the input, so values that disagree
-/// with the inferred shape read in bounds.
+/// Slice with starts, axes or steps known only at run time, or of an input
+/// of symbolic sizes (opset 10 on): the output's (inferred) shape gives
+/// each dim's count, so only each dim's first index and step are computed,
+/// in the body, from the inputs and the input's run-time sizes (`ends` is
+/// not needed). Indices are clamped into the input, so values that
+/// disagree with the inferred shape read in bounds (and with constant
+/// bounds, the model's entry checks the counts, [`runtime_checks`]).
 fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("input");
@@ -206,9 +536,17 @@ fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if xd.contains(&0) && !yd.contains(&0) {
         return Err(unsupported(kb, op, "a non-empty slice of an empty input"));
     }
+    if data.version < 10 {
+        return Err(unsupported(
+            kb,
+            op,
+            "with symbolic sizes: the attribute form (opset 1)",
+        ));
+    }
     let rank = xd.len();
     let starts = data.inputs[1].expect("starts");
-    let n = kb.shape(starts)?.0[0] as usize;
+    let n = kb.sizes(starts)?[0];
+    let sizes: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&kb.e)).collect();
     let tensor = |i: usize| data.inputs.get(i).copied().flatten().map(|v| kb.tensor(v));
     let (st, axes, steps) = (kb.tensor(starts), tensor(3), tensor(4));
     let xt = kb.tensor(x);
@@ -229,8 +567,9 @@ fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             };
             let mut coords = vec![xt];
             for k in 0..rank {
-                let dim = be.index(xd[k]);
-                let last = be.index((xd[k] - 1).max(0));
+                let dim = sizes[k];
+                let last = be.same("arith.subi", &[dim, be.index(1)]);
+                let last = be.same("arith.maxsi", &[last, zero]);
                 let s = begin[k];
                 let s = be.select(
                     be.cmp("arith.cmpi", 2, s, zero),
@@ -268,7 +607,7 @@ fn strided_copy(
     let x = data.inputs[0].expect("input 0");
     let y = data.results[0].expect("output 0");
     let (yd, _) = kb.shape(y)?;
-    let window = extract(kb, kb.tensor(x), offsets, &yd, strides)?;
+    let window = extract(kb, kb.tensor(x), &fixed(offsets), &fixed(&yd), strides)?;
     let rank = yd.len();
     let exprs: Vec<String> = (0..rank)
         .map(|i| {
@@ -297,24 +636,72 @@ fn strided_copy(
     }
 }
 
-/// `tensor.extract_slice` of `t` with static offsets, sizes and strides.
+/// `tensor.extract_slice` of `t` with `offsets` and `sizes` (static or
+/// run-time) and static `strides`.
 fn extract<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     t: MValue<'c, 'a>,
-    offsets: &[i64],
-    sizes: &[i64],
+    offsets: &[Size<'c, 'a>],
+    sizes: &[Size<'c, 'a>],
     strides: &[i64],
 ) -> Result<MValue<'c, 'a>> {
     let e = kb.e;
-    let ty: Type = RankedTensorType::new(
-        &sizes.iter().map(|&d| d as u64).collect::<Vec<_>>(),
+    let ty = tensor_type(
+        &sizes.iter().map(Size::type_dim).collect::<Vec<_>>(),
         elem_of(t),
+    );
+    let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, strides);
+    attrs.push((
+        "operandSegmentSizes",
+        e.segments(&[1, n_offsets, n_sizes, 0]),
+    ));
+    let mut operands = vec![t];
+    operands.extend(dynamic);
+    Ok(e.value(e.op("tensor.extract_slice", &operands, &[ty], &attrs)))
+}
+
+/// `tensor.insert_slice` of `t` into `dest` at `offsets` (static or
+/// run-time), `t`'s `sizes`, unit strides.
+fn insert<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    t: MValue<'c, 'a>,
+    dest: MValue<'c, 'a>,
+    offsets: &[Size<'c, 'a>],
+    sizes: &[Size<'c, 'a>],
+) -> MValue<'c, 'a> {
+    let strides = vec![1; sizes.len()];
+    let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, &strides);
+    attrs.push((
+        "operandSegmentSizes",
+        e.segments(&[1, 1, n_offsets, n_sizes, 0]),
+    ));
+    let mut operands = vec![t, dest];
+    operands.extend(dynamic);
+    e.value(e.op("tensor.insert_slice", &operands, &[dest.r#type()], &attrs))
+}
+
+/// A ranked tensor type of `dims` ([`DYNAMIC`] for `?`) of MLIR element
+/// type `elem`.
+fn tensor_type<'c>(dims: &[i64], elem: Type<'c>) -> Type<'c> {
+    RankedTensorType::new(
+        &dims.iter().map(|&d| d as u64).collect::<Vec<_>>(),
+        elem,
         None,
     )
-    .into();
-    let mut attrs = slice_attrs(e, offsets, sizes, strides);
-    attrs.push(("operandSegmentSizes", e.segments(&[1, 0, 0, 0])));
-    Ok(e.value(e.op("tensor.extract_slice", &[t], &[ty], &attrs)))
+    .into()
+}
+
+/// `a + b`, static when both are.
+fn add_sizes<'c, 'a>(e: Emitter<'c, 'a>, a: Size<'c, 'a>, b: Size<'c, 'a>) -> Size<'c, 'a> {
+    match (a, b) {
+        (Size::Static(x), Size::Static(y)) => Size::Static(x + y),
+        _ => Size::Dynamic(e.same("arith.addi", &[a.value(&e), b.value(&e)])),
+    }
+}
+
+/// Static sizes as [`Size`]s.
+fn fixed<'c, 'a>(dims: &[i64]) -> Vec<Size<'c, 'a>> {
+    dims.iter().map(|&d| Size::Static(d)).collect()
 }
 
 fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -322,14 +709,14 @@ fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let x = data.inputs[0].expect("input");
     let rank = kb.shape(x)?.0.len();
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
-    let mut offset = 0;
+    let mut offset = Size::Static(0);
     for &y in &data.results {
         let Some(y) = y else { continue };
-        let (yd, _) = kb.shape(y)?;
-        let mut offsets = vec![0; rank];
+        let sizes = kb.sizes(y)?;
+        let mut offsets = vec![Size::Static(0); rank];
         offsets[axis] = offset;
-        offset += yd[axis];
-        let window = extract(kb, kb.tensor(x), &offsets, &yd, &vec![1; rank])?;
+        offset = add_sizes(kb.e, offset, sizes[axis]);
+        let window = extract(kb, kb.tensor(x), &offsets, &sizes, &vec![1; rank])?;
         let init = kb.init(y)?;
         let id = identity_map(rank);
         let g = generic(
@@ -345,73 +732,74 @@ fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     Ok(())
 }
 
-/// `tensor.extract_slice` / `tensor.insert_slice` static attributes.
-fn slice_attrs<'c>(
-    e: Emitter<'c, '_>,
-    offsets: &[i64],
-    sizes: &[i64],
+/// `tensor.extract_slice` / `tensor.insert_slice` attributes for `offsets`
+/// and `sizes` that may be known only at run time and static `strides`,
+/// the operands of the run-time ones (offsets first) and how many of each.
+#[allow(clippy::type_complexity)]
+fn slice_attrs<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    offsets: &[Size<'c, 'a>],
+    sizes: &[Size<'c, 'a>],
     strides: &[i64],
-) -> Vec<(&'static str, melior::ir::Attribute<'c>)> {
-    vec![
+) -> (
+    Vec<(&'static str, melior::ir::Attribute<'c>)>,
+    Vec<MValue<'c, 'a>>,
+    [i32; 2],
+) {
+    let dynamic = |v: &[Size<'c, 'a>]| -> Vec<MValue<'c, 'a>> {
+        v.iter()
+            .filter_map(|s| match s {
+                Size::Dynamic(d) => Some(*d),
+                Size::Static(_) => None,
+            })
+            .collect()
+    };
+    let (off, siz) = (dynamic(offsets), dynamic(sizes));
+    let counts = [off.len() as i32, siz.len() as i32];
+    let statics = |v: &[Size]| v.iter().map(Size::type_dim).collect::<Vec<_>>();
+    let attrs = vec![
         (
             "static_offsets",
-            DenseI64ArrayAttribute::new(e.cx, offsets).into(),
+            DenseI64ArrayAttribute::new(e.cx, &statics(offsets)).into(),
         ),
         (
             "static_sizes",
-            DenseI64ArrayAttribute::new(e.cx, sizes).into(),
+            DenseI64ArrayAttribute::new(e.cx, &statics(sizes)).into(),
         ),
         (
             "static_strides",
             DenseI64ArrayAttribute::new(e.cx, strides).into(),
         ),
-    ]
+    ];
+    (attrs, off.into_iter().chain(siz).collect(), counts)
 }
 
 fn concat(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let y = data.results[0].expect("output");
-    let (yd, elem) = kb.shape(y)?;
-    let rank = yd.len();
+    let rank = kb.shape(y)?.0.len();
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
     let mut acc = kb.init(y)?;
-    let mut offset = 0;
+    let mut offset = Size::Static(0);
     for &x in data.inputs.iter().flatten() {
-        let (xd, _) = kb.shape(x)?;
-        if xd[axis] == 0 {
+        let sizes = kb.sizes(x)?;
+        if matches!(sizes[axis], Size::Static(0)) {
             continue;
         }
-        let mut offsets = vec![0; rank];
+        let mut offsets = vec![Size::Static(0); rank];
         offsets[axis] = offset;
-        offset += xd[axis];
-        let e = kb.e;
-        let slice_ty: Type = RankedTensorType::new(
-            &xd.iter().map(|&d| d as u64).collect::<Vec<_>>(),
-            elem_type(e.cx, elem)?,
-            None,
-        )
-        .into();
-        let mut attrs = slice_attrs(e, &offsets, &xd, &vec![1; rank]);
-        attrs.push(("operandSegmentSizes", e.segments(&[1, 0, 0, 0])));
-        let dest = e.value(e.op("tensor.extract_slice", &[acc], &[slice_ty], &attrs));
+        offset = add_sizes(kb.e, offset, sizes[axis]);
+        let dest = extract(kb, acc, &offsets, &sizes, &vec![1; rank])?;
         let id = identity_map(rank);
         let copy = generic(
-            e,
+            kb.e,
             &[(kb.tensor(x), id.clone())],
             &[(dest, id)],
             &vec![false; rank],
             |_, a| vec![a[0]],
         );
         let copied: MValue = kb.structured(copy).result(0).expect("one result").into();
-        let e = kb.e;
-        let mut attrs = slice_attrs(e, &offsets, &xd, &vec![1; rank]);
-        attrs.push(("operandSegmentSizes", e.segments(&[1, 1, 0, 0, 0])));
-        acc = e.value(e.op(
-            "tensor.insert_slice",
-            &[copied, acc],
-            &[acc.r#type()],
-            &attrs,
-        ));
+        acc = insert(kb.e, copied, acc, &offsets, &sizes);
     }
     kb.define(y, acc);
     Ok(())
@@ -455,7 +843,12 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             _ => Begin::AtRunTime {
                 pads: kb.tensor(pads),
                 axes: axes_input.map(|v| kb.tensor(v)),
-                n: kb.shape(pads)?.0[0] as usize / 2,
+                n: match kb.sizes(pads)?[0] {
+                    Size::Static(len) => Size::Static(len / 2),
+                    Size::Dynamic(len) => {
+                        Size::Dynamic(kb.e.same("arith.divui", &[len, kb.e.index(2)]))
+                    }
+                },
             },
         }
     };
@@ -464,6 +857,7 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let value_attr = f64::from(data.attrs.float("value").unwrap_or(0.0));
     let has_value = value_input.is_some();
     let xt = kb.tensor(x);
+    let sizes = kb.sizes(x)?;
     let init = kb.init(y)?;
     let mut ins = vec![];
     if let Some(v) = value_input {
@@ -489,15 +883,28 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let mut valid: Option<MValue> = None;
             let mut idx = vec![];
             for i in 0..rank {
-                let n = xd[i];
                 let src = be.same("arith.subi", &[loop_index(be, i), begin[i]]);
-                let last = be.i(index, (n - 1).max(0));
+                let (n, dynamic) = match sizes[i] {
+                    Size::Static(n) => (be.i(index, n), None),
+                    // (a run-time size picks its case with a select, and
+                    // divides by at least 1)
+                    Size::Dynamic(n) => (n, Some(n)),
+                };
+                let last = be.same(
+                    "arith.maxsi",
+                    &[be.same("arith.subi", &[n, be.i(index, 1)]), zero],
+                );
                 let clamped = be.same("arith.minsi", &[be.same("arith.maxsi", &[src, zero]), last]);
+                let static_n = match sizes[i] {
+                    Size::Static(n) => n,
+                    Size::Dynamic(_) => i64::MAX,
+                };
                 let j = match mode.as_str() {
                     "edge" => clamped,
-                    "reflect" if n > 1 => {
+                    "reflect" if static_n > 1 => {
                         // Reflect about 0 and n-1 with period 2(n-1).
-                        let period = be.i(index, 2 * (n - 1));
+                        let period = be.same("arith.addi", &[last, last]);
+                        let period = be.same("arith.maxsi", &[period, be.i(index, 1)]);
                         let m = be.same("arith.remsi", &[src, period]);
                         let m = be.select(
                             be.cmp("arith.cmpi", 2, m, zero),
@@ -505,10 +912,18 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                             m,
                         );
                         let back = be.same("arith.subi", &[period, m]);
-                        be.same("arith.minsi", &[m, back])
+                        let reflected = be.same("arith.minsi", &[m, back]);
+                        match dynamic {
+                            Some(n) => be.select(
+                                be.cmp("arith.cmpi", 4, n, be.i(index, 1)),
+                                reflected,
+                                clamped,
+                            ),
+                            None => reflected,
+                        }
                     }
-                    "wrap" if n > 0 => {
-                        let nn = be.i(index, n);
+                    "wrap" if static_n > 0 => {
+                        let nn = be.same("arith.maxsi", &[n, be.i(index, 1)]);
                         let m = be.same("arith.remsi", &[src, nn]);
                         be.select(
                             be.cmp("arith.cmpi", 2, m, zero),
@@ -521,7 +936,7 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                             "arith.andi",
                             &[
                                 be.cmp("arith.cmpi", 5, src, zero),
-                                be.cmp("arith.cmpi", 2, src, be.i(index, n)),
+                                be.cmp("arith.cmpi", 2, src, n),
                             ],
                         );
                         valid = Some(match valid {
@@ -565,7 +980,7 @@ enum Begin<'c, 'a> {
     AtRunTime {
         pads: MValue<'c, 'a>,
         axes: Option<MValue<'c, 'a>>,
-        n: usize,
+        n: Size<'c, 'a>,
     },
 }
 
@@ -719,6 +1134,9 @@ fn depth_space(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         return Err(unsupported(kb, op, &format!("blocksize {b}")));
     }
     let crd = data.attrs.string("mode").unwrap_or("DCR") == "CRD";
+    if xd.iter().chain(&yd).any(|&d| d == DYNAMIC) {
+        return depth_space_at_run_time(kb, op, b, crd);
+    }
     let exprs: Vec<String> = if data.kind == OpKind::DepthToSpace {
         let (i, j) = (format!("(d2 mod {b})"), format!("(d3 mod {b})"));
         let channel = if crd {
@@ -750,4 +1168,51 @@ fn depth_space(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         ]
     };
     gather_map(kb, op, &exprs, false)
+}
+
+/// [`depth_space`] with sizes known only at run time: the same coordinates
+/// computed in the body, DCR's channel count (the output's for
+/// DepthToSpace, the input's for SpaceToDepth) a run-time size.
+fn depth_space_at_run_time(kb: &mut KernelBuilder, op: OpId, b: i64, crd: bool) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let to_space = data.kind == OpKind::DepthToSpace;
+    let channels = if to_space {
+        kb.sizes(data.results[0].expect("output"))?[1]
+    } else {
+        kb.sizes(data.inputs[0].expect("input"))?[1]
+    };
+    let channels = channels.value(&kb.e);
+    read_at(kb, op, |be, i| {
+        let k = |v: i64| be.index(v);
+        let (add, mul) = (
+            |a, c| be.same("arith.addi", &[a, c]),
+            |a, c| be.same("arith.muli", &[a, c]),
+        );
+        let (div, rem) = (
+            |a, c| be.same("arith.divui", &[a, c]),
+            |a, c| be.same("arith.remui", &[a, c]),
+        );
+        if to_space {
+            let (r, s) = (rem(i[2], k(b)), rem(i[3], k(b)));
+            let block = add(mul(r, k(b)), s);
+            let channel = if crd {
+                add(mul(i[1], k(b * b)), block)
+            } else {
+                add(mul(block, channels), i[1])
+            };
+            vec![i[0], channel, div(i[2], k(b)), div(i[3], k(b))]
+        } else {
+            let (channel, block) = if crd {
+                (div(i[1], k(b * b)), rem(i[1], k(b * b)))
+            } else {
+                (rem(i[1], channels), div(i[1], channels))
+            };
+            vec![
+                i[0],
+                channel,
+                add(mul(i[2], k(b)), div(block, k(b))),
+                add(mul(i[3], k(b)), rem(block, k(b))),
+            ]
+        }
+    })
 }

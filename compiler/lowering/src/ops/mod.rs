@@ -12,7 +12,7 @@ mod fused;
 mod half;
 mod image;
 mod index;
-mod layout;
+pub(crate) mod layout;
 pub(crate) mod linalg;
 mod math;
 pub(crate) mod narrow;
@@ -171,8 +171,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Transpose | Concat | Split | Slice | Expand | Tile | Pad | ConstantOfShape | Range
-        | Trilu | EyeLike | DepthToSpace | SpaceToDepth => layout::lower(kb, op),
-        Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | Identity | Constant => {
+        | Trilu | EyeLike | DepthToSpace | SpaceToDepth | Shape | Size => layout::lower(kb, op),
+        Reshape | Flatten | Squeeze | Unsqueeze | Identity | Constant => {
             Err(unsupported(kb, op, "no lowering for this operator yet"))
         }
         Gather | GatherElements | GatherND | OneHot | ReverseSequence => index::lower(kb, op),

@@ -242,29 +242,34 @@ pub(crate) fn for_loop<'c, 'b>(
 /// Per dim of a rank-`rank` tensor, read at run time inside a body: entry
 /// `offset + j` of the 1-D integer tensor `vals` for the `j` (of `n`)
 /// whose axis — entry `j` of `axes` (negative counts from the end), or `j`
-/// itself without `axes` — is that dim, else `default`; as `index`es.
+/// itself without `axes` — is that dim, else `default`; as `index`es. A
+/// static `n` unrolls the search, a run-time one (a tensor of symbolic
+/// length) is an `scf.for`.
 pub(crate) fn per_axis<'c, 'b>(
     e: Emitter<'c, 'b>,
     rank: usize,
-    n: usize,
+    n: Size<'c, 'b>,
     axes: Option<MValue<'c, '_>>,
     vals: MValue<'c, '_>,
     offset: usize,
     default: i64,
 ) -> Vec<MValue<'c, 'b>> {
-    let index = Type::index(e.cx);
-    let read = |t: MValue<'c, '_>, j: usize| {
-        let v = e.value(e.op(
-            "tensor.extract",
-            &[t, e.index(j as i64)],
-            &[elem_of(t)],
-            &[],
-        ));
-        e.convert("arith.index_cast", v, index)
-    };
-    let zero = e.index(0);
-    let mut out = vec![e.index(default); rank];
-    for j in 0..n {
+    // Entry `j`'s value replaces the default of its dim.
+    fn apply<'c, 'r>(
+        e: Emitter<'c, 'r>,
+        rank: usize,
+        j: MValue<'c, 'r>,
+        axes: Option<MValue<'c, '_>>,
+        vals: MValue<'c, '_>,
+        offset: usize,
+        out: Vec<MValue<'c, 'r>>,
+    ) -> Vec<MValue<'c, 'r>> {
+        let index = Type::index(e.cx);
+        let read = |t: MValue<'c, '_>, j: MValue<'c, 'r>| {
+            let v = e.value(e.op("tensor.extract", &[t, j], &[elem_of(t)], &[]));
+            e.convert("arith.index_cast", v, index)
+        };
+        let zero = e.index(0);
         let axis = match axes {
             Some(a) => {
                 let a = read(a, j);
@@ -274,14 +279,23 @@ pub(crate) fn per_axis<'c, 'b>(
                     a,
                 )
             }
-            None => e.index(j as i64),
+            None => j,
         };
-        let v = read(vals, offset + j);
-        for (k, o) in out.iter_mut().enumerate() {
-            *o = e.select(e.cmp("arith.cmpi", 0, axis, e.index(k as i64)), v, *o);
-        }
+        let v = read(vals, e.same("arith.addi", &[j, e.index(offset as i64)]));
+        out.into_iter()
+            .enumerate()
+            .map(|(k, o)| e.select(e.cmp("arith.cmpi", 0, axis, e.index(k as i64)), v, o))
+            .collect()
     }
-    out
+    let defaults = vec![e.index(default); rank];
+    match n {
+        Size::Static(n) => (0..n).fold(defaults, |out, j| {
+            apply(e, rank, e.index(j), axes, vals, offset, out)
+        }),
+        Size::Dynamic(n) => for_loop(e, e.index(0), n, &defaults, |le, j, out| {
+            apply(le, rank, j, axes, vals, offset, out)
+        }),
+    }
 }
 
 /// Appends `g`, a generic over the loops (`dims`) of output `y`, as the

@@ -222,7 +222,7 @@ fn reshape(cx: &mut InferCtx) -> Result<(), Fail> {
                             fmt_dims(&target)
                         ));
                     }
-                    _ => total.div_exact(&known),
+                    _ => total.quotient(&known),
                 };
             }
             None => {
@@ -463,6 +463,7 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
                     s.push(Dim::Known(last));
                     s
                 }
+                // (uneven chunks are allowed: no quotient atom)
                 _ => vec![d.div_exact(&Dim::Known(parts)); n],
             }
         }
@@ -474,7 +475,7 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
                     ));
                 }
             }
-            vec![d.div_exact(&Dim::Known(n as i64)); n]
+            vec![d.quotient(&Dim::Known(n as i64)); n]
         }
     };
     set(cx, &sizes);
@@ -822,7 +823,7 @@ fn depth_space(cx: &mut InferCtx) -> Result<(), Fail> {
     let divide = |x: &Dim, k: i64, what: &str| -> Result<Dim, Fail> {
         match x {
             Dim::Known(v) if v % k != 0 => Err(invalid!("{what} ({v}) is not a multiple of {k}")),
-            x => Ok(x.div_exact(&Dim::Known(k))),
+            x => Ok(x.quotient(&Dim::Known(k))),
         }
     };
     let out = if cx.kind() == OpKind::DepthToSpace {
@@ -991,7 +992,9 @@ fn range(cx: &mut InferCtx) -> Result<(), Fail> {
             ));
         }
         if let Ok(d) = cx.dims(i) {
-            if !d.is_empty() && !matches!(d, [Dim::Known(1)]) {
+            // A one-element vector is tolerated (as onnxruntime does); so is
+            // a vector whose length is only known at run time.
+            if !d.is_empty() && !matches!(d, [Dim::Known(1) | Dim::Sym(_) | Dim::Unknown]) {
                 return Err(invalid!(
                     "'{}' must be a scalar, got shape {}",
                     input_name(cx, i),

@@ -155,7 +155,8 @@ fn top_k(cx: &mut InferCtx) -> Result<(), Fail> {
         Some(Dim::Known(cx.int("k")?))
     } else {
         if let Ok(d) = cx.dims(1) {
-            if !matches!(d, [Dim::Known(1)] | [Dim::Unknown]) {
+            // A length known only at run time (symbolic) may be 1.
+            if !matches!(d, [Dim::Known(1) | Dim::Unknown | Dim::Sym(_)]) {
                 return Err(invalid!(
                     "'K' must be a one-element vector, got shape {}",
                     fmt_dims(d)
