@@ -383,7 +383,8 @@ fn reads_sizes(kind: OpKind) -> bool {
 /// (X, Y, the statistics, Scale and B agree), CumSum/CumProd (input and
 /// result agree), QuantizeLinear/DequantizeLinear (also a scale or zero
 /// point per tensor or per axis decided at run time) and the Scatter ops
-/// (data, indices and updates agree). An error names what the lowering
+/// (data, indices and updates agree), the stride-1 pools (the input size
+/// the output implies). An error names what the lowering
 /// cannot take with symbolic sizes; [`check_kernel`] refuses the op then.
 fn own_checks(
     model: &Model,
@@ -402,6 +403,9 @@ fn own_checks(
             crate::ops::scatter::checks(model, data)
         }
         OpKind::OneHot => crate::ops::index::one_hot_checks(model, data),
+        OpKind::MaxPool | OpKind::AveragePool | OpKind::LpPool => {
+            crate::ops::conv::pool_checks(model, data)
+        }
         OpKind::CumSum | OpKind::CumProd => same_shape_pairs(model, data).map(equal),
         _ => return None,
     })
