@@ -12,8 +12,8 @@
 //! Each family file (`attention.rs`, `flex_attention.rs`,
 //! `linear_attention.rs`, `causal_conv.rs`, `tensor_scatter.rs`,
 //! `rotary.rs`, `loss.rs`, `norm.rs`, `activation.rs`, `dropout.rs`,
-//! `einsum.rs`, `rnn.rs`, `training.rs`, `det.rs`, `tfidf.rs`, `ml.rs`,
-//! `control.rs`)
+//! `einsum.rs`, `rnn.rs`, `training.rs`, `gradient.rs`, `det.rs`,
+//! `tfidf.rs`, `ml.rs`, `control.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -37,6 +37,7 @@ mod det;
 mod dropout;
 mod einsum;
 mod flex_attention;
+mod gradient;
 mod linear_attention;
 mod loss;
 mod ml;
@@ -86,6 +87,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         Adagrad => training::adagrad,
         Adam => training::adam,
         Momentum => training::momentum,
+        Gradient => gradient::gradient,
         BatchNormalization => norm::batch_normalization_training,
         Det => det::det,
         If => control::if_op,
