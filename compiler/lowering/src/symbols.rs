@@ -411,6 +411,22 @@ fn own_checks(
     })
 }
 
+/// The dims of value `v` (an operand of an op whose lowering takes
+/// run-time sizes, [`own_checks`]): an error for an absent operand, an
+/// unknown rank or an unknown size.
+pub(crate) fn sized_dims(
+    model: &Model,
+    v: Option<Value>,
+) -> std::result::Result<Vec<Dim>, &'static str> {
+    match v
+        .and_then(|v| value_tensor(model, v).ok())
+        .and_then(|t| t.dims())
+    {
+        Some(d) if !d.contains(&Dim::Unknown) => Ok(d.to_vec()),
+        _ => Err("an operand of unknown rank or size"),
+    }
+}
+
 /// The dims of the first input and of the first result of `data` that
 /// differ (as polynomials) and that the model's entry checks equal (a
 /// CumSum/CumProd is one generic over the result reading the input at the
@@ -420,13 +436,7 @@ fn same_shape_pairs(
     model: &Model,
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<(Dim, Dim)>, &'static str> {
-    let dims = |v: Option<Value>| -> std::result::Result<Vec<Dim>, &'static str> {
-        let t = v.and_then(|v| value_tensor(model, v).ok());
-        match t.and_then(|t| t.dims()) {
-            Some(d) if !d.contains(&Dim::Unknown) => Ok(d.to_vec()),
-            _ => Err("an operand of unknown rank or size"),
-        }
-    };
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
     let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     if x.len() != y.len() {
         return Err("a result of another rank than its input");

@@ -155,12 +155,7 @@ pub(crate) fn one_hot_checks(
     model: &onnx_mlc_dialect::Model,
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<onnx_mlc_dialect::Value>| -> std::result::Result<Vec<Dim>, &'static str> {
-        match v.and_then(|v| value_tensor(model, v).ok()).and_then(|t| t.dims()) {
-            Some(d) if !d.contains(&Dim::Unknown) => Ok(d.to_vec()),
-            _ => Err("an operand of unknown rank or size"),
-        }
-    };
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
     let (id, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     let values = dims(data.inputs[2])?;
     if id.len() + 1 != y.len() || values.len() != 1 {
@@ -170,7 +165,11 @@ pub(crate) fn one_hot_checks(
     let Dim::Known(depth) = y[axis] else {
         return Err("a depth known only at run time");
     };
-    let kept = y.iter().enumerate().filter(|&(k, _)| k != axis).map(|(_, d)| d);
+    let kept = y
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != axis)
+        .map(|(_, d)| d);
     let mut out: Vec<Check> = id
         .iter()
         .zip(kept)
@@ -180,12 +179,14 @@ pub(crate) fn one_hot_checks(
         .collect();
     let d = data.inputs[1].expect("verified: depth");
     if let Some(input) = crate::symbols::graph_input(model, d) {
-        if dims(Some(d))? != [] {
+        if !dims(Some(d))?.is_empty() {
             return Err("a depth input that is not a scalar");
         }
         out.push(Check::Value {
             input,
-            elem: value_tensor(model, d).map_err(|_| "a depth that is no tensor")?.elem,
+            elem: value_tensor(model, d)
+                .map_err(|_| "a depth that is no tensor")?
+                .elem,
             expected: Dim::Known(depth),
         });
     } else if super::structured::const_data(model, d).is_none() {

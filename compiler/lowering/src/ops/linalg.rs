@@ -136,7 +136,7 @@ fn lower_half<'c, 'a>(
             vec![half::narrow(be, ep.apply(be, args[0], c), out_ty)]
         },
     );
-    super::structured::fused_root(kb, g, y, &yd);
+    super::structured::fused_root(kb, g, y, yd);
     Ok(())
 }
 

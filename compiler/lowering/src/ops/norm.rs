@@ -309,14 +309,7 @@ pub(crate) fn layer_norm_equal_sizes(
     model: &onnx_mlc_dialect::Model,
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<(Dim, Dim)>, &'static str> {
-    let dims = |v: Value| -> std::result::Result<Vec<Dim>, &'static str> {
-        let t =
-            crate::kernel::value_tensor(model, v).map_err(|_| "an operand that is no tensor")?;
-        match t.dims() {
-            Some(d) if !d.contains(&Dim::Unknown) => Ok(d.to_vec()),
-            _ => Err("an operand of unknown rank or size"),
-        }
-    };
+    let dims = |v: Value| crate::symbols::sized_dims(model, Some(v));
     let x = dims(data.inputs[0].expect("X is required"))?;
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), x.len());
     let mut pairs = vec![];

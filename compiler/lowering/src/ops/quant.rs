@@ -162,6 +162,9 @@ fn to_f32<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, from: ElemType) -> MVal
         .expect("operand types checked before building the body")
 }
 
+/// A `linalg.generic`'s inputs: each tensor with its indexing map.
+type Inputs<'c, 'a> = Vec<(MValue<'c, 'a>, String)>;
+
 /// The operands of a quantization op as `linalg.generic` inputs: `x` with
 /// the identity map, then the scale and the zero point (when given) with
 /// their layout's map; and how the body reads each parameter. A 1-D
@@ -172,7 +175,7 @@ fn operands<'c, 'a>(
     op: OpId,
     x: Value,
     params: &[Value],
-) -> Result<(Vec<(MValue<'c, 'a>, String)>, Vec<BodyOperand<'c, 'a>>)> {
+) -> Result<(Inputs<'c, 'a>, Vec<BodyOperand<'c, 'a>>)> {
     let x_dims = kb.shape(x)?.0;
     let rank = x_dims.len();
     let layout = Layout::of(kb, op, rank);
@@ -242,15 +245,7 @@ pub(crate) fn linear_checks(
     model: &onnx_mlc_dialect::Model,
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Value| -> std::result::Result<Vec<Dim>, &'static str> {
-        match crate::kernel::value_tensor(model, v)
-            .ok()
-            .and_then(|t| t.dims())
-        {
-            Some(d) if !d.contains(&Dim::Unknown) => Ok(d.to_vec()),
-            _ => Err("an operand of unknown rank or size"),
-        }
-    };
+    let dims = |v: Value| crate::symbols::sized_dims(model, Some(v));
     let x = dims(data.inputs[0].expect("verified: x"))?;
     let y = dims(data.results[0].expect("verified: y"))?;
     if x.len() != y.len() {

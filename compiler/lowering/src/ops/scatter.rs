@@ -140,15 +140,7 @@ pub(crate) fn checks(
     model: &onnx_mlc_dialect::Model,
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<onnx_mlc_dialect::Value>| -> std::result::Result<Vec<Dim>, &'static str> {
-        match v
-            .and_then(|v| crate::kernel::value_tensor(model, v).ok())
-            .and_then(|t| t.dims())
-        {
-            Some(d) if !d.contains(&Dim::Unknown) => Ok(d.to_vec()),
-            _ => Err("an operand of unknown rank or size"),
-        }
-    };
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
     let (x, id, upd) = (
         dims(data.inputs[0])?,
         dims(data.inputs[1])?,
