@@ -144,6 +144,18 @@ pub enum RuntimeError {
         /// What it means.
         meaning: &'static str,
     },
+    /// A host operator of a host program failed at run time (a position
+    /// out of range, shapes that do not fit): the `OMLC_ERR_*` code the C
+    /// runtime gives the same failure, and why.
+    #[error("{op}: {message} ({})", code_name(.code))]
+    Host {
+        /// The operator, as `node "n" (SequenceAt-11)`.
+        op: String,
+        /// Its `OMLC_ERR_*` code.
+        code: i32,
+        /// What went wrong.
+        message: String,
+    },
     /// The model broke its contract for an output (a code generator bug).
     #[error("output \"{output}\": {message}")]
     Output {
@@ -152,6 +164,11 @@ pub enum RuntimeError {
         /// What was wrong.
         message: String,
     },
+}
+
+/// The `OMLC_ERR_*` name of a code, for messages.
+fn code_name(code: &i32) -> &'static str {
+    crate::abi::error_code_info(*code).0
 }
 
 /// The runtime's result type.

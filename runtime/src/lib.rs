@@ -17,6 +17,8 @@
 //! - [`Session`]: runs a compiled model safely from many threads at once.
 //! - [`Value`]: the run-time values beyond dense tensors (strings,
 //!   sequences, optionals) that host programs pass around.
+//! - [`program`]: host programs — compiled segments, host operators and
+//!   control flow — and [`HostProgram`], their interpreter.
 //!
 //! It needs no LLVM: it builds and tests with the rest of the default
 //! workspace members.
@@ -27,6 +29,7 @@ mod element;
 mod error;
 pub mod host;
 mod rt;
+pub mod program;
 mod session;
 mod signature;
 mod tensor;
@@ -35,6 +38,7 @@ mod value;
 pub use element::TensorElement;
 pub use error::{Result, RuntimeError};
 pub use rt::{omlc_rt_alloc, omlc_rt_free, omlc_rt_parallel_for, runtime_symbols, RtContext};
+pub use program::HostProgram;
 pub use session::{CompiledCode, Session, Weights};
 pub use signature::{Bindings, IoSpec, ModelSignature, SpecDim};
 pub use tensor::Tensor;
@@ -50,5 +54,6 @@ mod tests {
         check::<Tensor>();
         check::<RtContext>();
         check::<Session>();
+        check::<HostProgram>();
     }
 }

@@ -7,8 +7,10 @@
 //! sequences, optionals — lives in the runtime as a [`Value`] and is
 //! handled by host operators (`crate::host`), which are plain Rust.
 
-use onnx_mlc_dialect::Type;
+use onnx_mlc_dialect::tensor::{checked_numel, Payload};
+use onnx_mlc_dialect::{Dim, ElemType, TensorData, TensorType, Type};
 
+use crate::error::{Result, RuntimeError};
 use crate::tensor::Tensor;
 
 /// One run-time value of an ONNX graph.
@@ -34,6 +36,41 @@ pub struct StringTensor {
     pub data: Vec<Vec<u8>>,
 }
 
+impl StringTensor {
+    /// A string tensor, checking that `shape` holds `data.len()` elements.
+    pub fn new(shape: Vec<i64>, data: Vec<Vec<u8>>) -> Result<StringTensor> {
+        let numel = checked_numel(&shape).ok_or_else(|| RuntimeError::Shape(shape.clone()))?;
+        if numel != data.len() {
+            return Err(RuntimeError::DataLength {
+                shape,
+                expected: numel,
+                got: data.len(),
+            });
+        }
+        Ok(StringTensor { shape, data })
+    }
+
+    /// A copy of constant string data (an initializer, a `.pb` test input).
+    pub fn from_tensor_data(data: &TensorData) -> Result<StringTensor> {
+        match &data.payload {
+            Payload::Strings(strings) => StringTensor::new(data.dims.clone(), strings.to_vec()),
+            Payload::Elided => Err(RuntimeError::Elided(data.elem)),
+            Payload::Raw(_) => Err(RuntimeError::ElemType {
+                expected: ElemType::String,
+                got: data.elem,
+            }),
+        }
+    }
+
+    /// The tensor as constant data (a copy), e.g. to write a `.pb` file.
+    /// Fails only when `shape` does not hold `data.len()` elements.
+    pub fn to_tensor_data(&self) -> Result<TensorData> {
+        let checked = StringTensor::new(self.shape.clone(), self.data.clone())?;
+        Ok(TensorData::from_strings(checked.shape, checked.data)
+            .expect("the shape was checked against the data"))
+    }
+}
+
 /// A sequence: its element type (kept for empty sequences) and items.
 #[derive(Clone, Debug)]
 pub struct Sequence {
@@ -50,4 +87,34 @@ pub struct Optional {
     pub elem: Type,
     /// The value, or `None`.
     pub value: Option<Box<Value>>,
+}
+
+impl Value {
+    /// What kind of value this is, for messages: `tensor`, `string
+    /// tensor`, `sequence` or `optional`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Tensor(_) => "tensor",
+            Value::Strings(_) => "string tensor",
+            Value::Sequence(_) => "sequence",
+            Value::Optional(_) => "optional",
+        }
+    }
+
+    /// The value's type, with every dim known (a sequence or an optional
+    /// gives its declared item type).
+    pub fn type_of(&self) -> Type {
+        let tensor = |elem, shape: &[i64]| {
+            Type::Tensor(TensorType::with_dims(
+                elem,
+                shape.iter().map(|&d| Dim::Known(d)).collect(),
+            ))
+        };
+        match self {
+            Value::Tensor(t) => tensor(t.elem(), t.shape()),
+            Value::Strings(s) => tensor(ElemType::String, &s.shape),
+            Value::Sequence(s) => Type::Sequence(Box::new(s.elem.clone())),
+            Value::Optional(o) => Type::Optional(Box::new(o.elem.clone())),
+        }
+    }
 }

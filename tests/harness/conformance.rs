@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use onnx_mlc_tests::backend::{case_id, cases, Case};
-use onnx_mlc_tests::conformance::compare::Tolerance;
+use onnx_mlc_tests::conformance::compare::{Check, RandomOp, Tolerance};
 use onnx_mlc_tests::conformance::manifest::{Entry, Manifest};
 use onnx_mlc_tests::conformance::report::{principal_op, render_docs, tallies, CaseResult};
 use onnx_mlc_tests::conformance::runner::Runner;
@@ -27,6 +27,22 @@ use onnx_mlc_tests::{backend_dir, repo_root};
 
 /// Cases compared with a tolerance of their own, and why.
 const TOLERANCES: &[(&str, Tolerance, &str)] = &[];
+
+/// Cases of random ops, whose values depend on the generator: checked by
+/// shape, element type and range (`compare::check_random`). The
+/// zero-ratio Dropout cases drop nothing and are compared by value.
+const RANDOM: &[(&str, RandomOp)] = &[
+    ("node/test_bernoulli", RandomOp::Bernoulli),
+    ("node/test_bernoulli_double", RandomOp::Bernoulli),
+    ("node/test_bernoulli_double_expanded", RandomOp::Bernoulli),
+    ("node/test_bernoulli_expanded", RandomOp::Bernoulli),
+    ("node/test_bernoulli_seed", RandomOp::Bernoulli),
+    ("node/test_bernoulli_seed_expanded", RandomOp::Bernoulli),
+    ("node/test_training_dropout", RandomOp::Dropout),
+    ("node/test_training_dropout_default", RandomOp::Dropout),
+    ("node/test_training_dropout_default_mask", RandomOp::Dropout),
+    ("node/test_training_dropout_mask", RandomOp::Dropout),
+];
 
 fn env_list(name: &str) -> Option<Vec<String>> {
     std::env::var(name).ok().map(|v| {
@@ -111,11 +127,16 @@ fn run() -> Result<bool, String> {
                     break;
                 };
                 let id = case_id(&all[i]);
-                let tol = TOLERANCES
-                    .iter()
-                    .find(|(c, ..)| *c == id)
-                    .map_or(Tolerance::default(), |t| t.1);
-                let outcome = runner.run(&all[i], mode, slot, tol);
+                let check = match RANDOM.iter().find(|(c, _)| *c == id) {
+                    Some(&(_, op)) => Check::Random(op),
+                    None => Check::Values(
+                        TOLERANCES
+                            .iter()
+                            .find(|(c, ..)| *c == id)
+                            .map_or(Tolerance::default(), |t| t.1),
+                    ),
+                };
+                let outcome = runner.run(&all[i], mode, slot, check);
                 outcomes
                     .lock()
                     .expect("no worker panics")

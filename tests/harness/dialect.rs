@@ -14,7 +14,8 @@
 //! The file is parsed, the `RUN` passes run in order (names from
 //! `onnx_mlc_dialect::passes`, plus `roundtrip`: print, parse and print
 //! again, the prints must agree; `export`: export to ONNX and import again;
-//! and `print`: nothing), and the printed
+//! `print`: nothing; and `partition`, last: the output is the host program
+//! `onnx_mlc_program::partition` cuts the model into), and the printed
 //! model is matched against the `CHECK` lines ([`filecheck`]). With
 //! `ERROR`, parsing or a pass must fail with a message containing the
 //! given text instead.
@@ -35,7 +36,7 @@ use onnx_mlc_tests::repo_root;
 use onnx_mlc_tests::text::reparse;
 
 /// `RUN:` names that are not dialect passes.
-const TEXT_PASSES: [&str; 3] = ["roundtrip", "export", "print"];
+const TEXT_PASSES: [&str; 4] = ["roundtrip", "export", "print", "partition"];
 
 #[test]
 fn dialect_files() {
@@ -143,6 +144,13 @@ fn execute(source: &str, passes: &[String]) -> Result<String, String> {
                     .map_err(|e| format!("roundtrip: {e}"))?
             }
             "export" => model = through_onnx(&model)?,
+            "partition" => {
+                return match onnx_mlc_program::partition(&model) {
+                    Ok(Some(partition)) => Ok(partition.to_string()),
+                    Ok(None) => Ok("no host steps\n".into()),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
             _ => {
                 let pass = passes::pass(name).expect("checked by header()");
                 (pass.run)(&mut model).map_err(|e| format!("{name}: {e}"))?;

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use onnx_mlc::{IoSpec, SpecDim, Tensor};
-use onnx_mlc_dialect::{ElemType, Model, Type};
+use onnx_mlc::{IoSpec, Optional, Sequence, SpecDim, StringTensor, Tensor, Value};
+use onnx_mlc_dialect::{ElemType, Model, TensorData, Type};
 use onnx_mlc_import::{read_value, TestValue};
 
 use crate::npy;
@@ -20,6 +20,28 @@ pub struct Unsupported(pub String);
 /// value of the type the model declares for that input (a `TensorProto`
 /// for a tensor input).
 pub fn read_all(model: &Model, paths: &[PathBuf]) -> Result<Vec<Tensor>> {
+    read_each(model, paths, read)
+}
+
+/// Reads one value per file, of any kind (`run`, whose model may take
+/// sequences, optionals or strings): `.npy` arrays, any other file a
+/// serialized value of the type the model declares for that input.
+pub fn read_values(model: &Model, paths: &[PathBuf]) -> Result<Vec<Value>> {
+    read_each(model, paths, |path, ty| {
+        if path.extension().is_some_and(|e| e == "npy") {
+            return Ok(Value::Tensor(npy::decode(&std::fs::read(path)?)?));
+        }
+        to_value(read_value(path, ty)?, ty)
+    })
+}
+
+/// Reads file `k` with `read` and the type the model declares for input
+/// `k`.
+fn read_each<T>(
+    model: &Model,
+    paths: &[PathBuf],
+    read: impl Fn(&Path, &Type) -> Result<T>,
+) -> Result<Vec<T>> {
     let g = model.ir.region(model.graph);
     let declared: Vec<&Type> = g
         .args
@@ -52,6 +74,67 @@ fn read(path: &Path, ty: &Type) -> Result<Tensor> {
         ))
         .into()),
     }
+}
+
+/// A test value as a run-time value; `ty` is its declared type (it gives
+/// the item type of an empty sequence or an absent optional).
+fn to_value(v: TestValue, ty: &Type) -> Result<Value> {
+    let inner = |t: &Type| match t {
+        Type::Sequence(t) | Type::Optional(t) => (**t).clone(),
+        _ => Type::Unknown,
+    };
+    Ok(match v {
+        TestValue::Tensor(t) => match t.strings() {
+            Some(strings) => Value::Strings(StringTensor {
+                shape: t.dims.clone(),
+                data: strings.to_vec(),
+            }),
+            None => Value::Tensor(Tensor::from_tensor_data(&t).map_err(onnx_mlc::Error::from)?),
+        },
+        TestValue::Sequence(items) => {
+            let elem = inner(ty);
+            Value::Sequence(Sequence {
+                items: items
+                    .into_iter()
+                    .map(|i| to_value(i, &elem))
+                    .collect::<Result<_>>()?,
+                elem,
+            })
+        }
+        TestValue::Optional(o) => {
+            let elem = inner(ty);
+            Value::Optional(Optional {
+                value: o.map(|v| to_value(*v, &elem).map(Box::new)).transpose()?,
+                elem,
+            })
+        }
+        other => {
+            return Err(Unsupported(format!(
+                "{} values are not supported as inputs",
+                kind(&other)
+            ))
+            .into())
+        }
+    })
+}
+
+/// A run-time value as a test value, to be written as a `.pb` file.
+pub fn to_test_value(v: &Value) -> Result<TestValue> {
+    Ok(match v {
+        Value::Tensor(t) => TestValue::Tensor(t.to_tensor_data()),
+        Value::Strings(s) => {
+            TestValue::Tensor(TensorData::from_strings(s.shape.clone(), s.data.clone())?)
+        }
+        Value::Sequence(s) => {
+            TestValue::Sequence(s.items.iter().map(to_test_value).collect::<Result<_>>()?)
+        }
+        Value::Optional(o) => TestValue::Optional(
+            o.value
+                .as_deref()
+                .map(|v| to_test_value(v).map(Box::new))
+                .transpose()?,
+        ),
+    })
 }
 
 /// What a non-tensor test value is, for messages.

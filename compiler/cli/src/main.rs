@@ -28,7 +28,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use onnx_mlc::pipeline::{default_optimizer, prepare};
 use onnx_mlc::{
     AotModel, AotOutput, Artifact, CompileOptions, CompiledModel, Engine, LibraryOptions,
-    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings,
+    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings, Value,
     WeightsPolicy,
 };
 use onnx_mlc_dialect::passes;
@@ -49,6 +49,7 @@ Examples:
   onnx-mlc model.onnx --emit affine --timings        the loops of the kernels; the time of each stage
   onnx-mlc model.onnx --emit onnx --print-ir-after=infer-shapes
   onnx-mlc model.onnx --emit onnx-proto -o out.onnx  write the dialect back as an ONNX model
+  onnx-mlc model.onnx --emit program                 the host program: compiled segments, host steps
   onnx-mlc model.onnx -o libmodel.so                 compile to a shared library for this machine
   onnx-mlc model.onnx --target aarch64 -o libmodel.so --emit header
                                                      ... for AArch64 Linux, plus its C header libmodel.h
@@ -157,6 +158,9 @@ enum Emit {
     Opt,
     /// The graph before and after the optimizer, as two Graphviz digraphs.
     Dot,
+    /// The host program: compiled segments, host steps and control flow (for models with
+    /// sequences, optionals, strings or run-time control flow).
+    Program,
     /// The execution plan: kernels, fusion, memory.
     Plan,
     /// The MLIR module of linalg/tensor/arith kernels.
@@ -183,7 +187,7 @@ impl Emit {
     fn stage(self) -> Stage {
         match self {
             Emit::Onnx | Emit::OnnxProto => Stage::Onnx,
-            Emit::Opt | Emit::Dot => Stage::Opt,
+            Emit::Opt | Emit::Dot | Emit::Program => Stage::Opt,
             Emit::Plan => Stage::Plan,
             Emit::Linalg => Stage::Linalg,
             Emit::Affine => Stage::Affine,
@@ -476,6 +480,13 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
         optimizer: args.opt.optimizer()?,
     };
     let model = load(path, &args.import)?;
+    if emit_kind == Emit::Program {
+        let text = match Engine::partition(&model, &options)? {
+            Some(partition) => partition.to_string(),
+            None => "// no host steps: the model compiles into one function\n".to_string(),
+        };
+        return write_output(args.output.as_deref(), text.as_bytes());
+    }
     // What is emitted comes through the same callback as the dumps.
     let wanted = match emit_kind {
         Emit::Dot => vec![
@@ -609,10 +620,11 @@ impl Runnable {
         }
     }
 
-    fn signature(&self) -> &ModelSignature {
+    /// The model's tensor inputs and outputs; `None` for a host program.
+    fn signature(&self) -> Option<&ModelSignature> {
         match self {
             Runnable::Jit(m) => m.signature(),
-            Runnable::Aot(m) => m.signature(),
+            Runnable::Aot(m) => Some(m.signature()),
         }
     }
 }
@@ -647,20 +659,42 @@ fn compile_for_run(
 fn run_model(args: &RunArgs) -> anyhow::Result<()> {
     let model = Engine::load(&args.model)?;
     let (compiled, _) = compile_for_run(&model, args.threads, args.aot, &args.opt)?;
-    let inputs = inputs::read_all(&model, &args.inputs)?;
-    let outputs = compiled.run(&inputs)?;
+    let (outputs, names): (Vec<Value>, Vec<String>) = match &compiled {
+        Runnable::Jit(m) => {
+            let inputs = inputs::read_values(&model, &args.inputs)?;
+            let names = m.output_names().into_iter().map(String::from).collect();
+            (m.run_values(inputs)?, names)
+        }
+        Runnable::Aot(m) => {
+            let inputs = inputs::read_all(&model, &args.inputs)?;
+            let names = m
+                .signature()
+                .outputs
+                .iter()
+                .map(|o| o.name.clone())
+                .collect();
+            (
+                m.run(&inputs)?.into_iter().map(Value::Tensor).collect(),
+                names,
+            )
+        }
+    };
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
-    for (k, (t, spec)) in outputs
-        .iter()
-        .zip(&compiled.signature().outputs)
-        .enumerate()
-    {
-        let (file, bytes) = if args.npy {
-            (format!("output_{k}.npy"), npy::encode(t)?)
-        } else {
-            let bytes = onnx_mlc_import::encode_tensor(&t.to_tensor_data(), &spec.name)?;
-            (format!("output_{k}.pb"), bytes)
+    for (k, (v, name)) in outputs.iter().zip(&names).enumerate() {
+        let (file, bytes) = match v {
+            Value::Tensor(t) if args.npy => (format!("output_{k}.npy"), npy::encode(t)?),
+            _ if args.npy => bail!(
+                "output {k} is a {}: only tensors are written as .npy",
+                v.kind()
+            ),
+            _ => {
+                let value = inputs::to_test_value(v)?;
+                (
+                    format!("output_{k}.pb"),
+                    onnx_mlc_import::encode_value(&value, name)?,
+                )
+            }
         };
         let path = args.out.join(file);
         std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
@@ -730,7 +764,10 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
         let inputs = match &mut inputs {
             Some(inputs) => inputs,
             None => inputs.insert(if args.inputs.is_empty() {
-                inputs::random(&compiled.signature().inputs, args.seed)?
+                let Some(signature) = compiled.signature() else {
+                    bail!("a model that runs as a host program needs input files");
+                };
+                inputs::random(&signature.inputs, args.seed)?
             } else {
                 inputs::read_all(&model, &args.inputs)?
             }),

@@ -158,6 +158,13 @@ impl Engine {
             print_after: vec![],
         };
         let optimizer = front_end(&mut model, &pipeline_options, &mut timings, &mut |_, _| {})?;
+        if let Some(partition) = onnx_mlc_program::partition(&model)? {
+            let op = partition.first_host_op().map_or_else(
+                || "a graph input or output".to_string(),
+                |op| op.to_string(),
+            );
+            return Err(Error::AotHostProgram { op });
+        }
         let side_path = side_file_path(&options.output);
         let side_name = side_path
             .file_name()

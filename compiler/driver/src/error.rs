@@ -23,6 +23,12 @@ pub enum Error {
     Codegen(#[from] CodegenError),
     #[error(transparent)]
     Runtime(#[from] RuntimeError),
+    #[error(transparent)]
+    Program(#[from] onnx_mlc_program::ProgramError),
+    /// A model that needs a host program, compiled ahead of time: the C
+    /// runtime has no interpreter for host programs yet.
+    #[error("{op}: a model with host steps runs as a host program, which runs in the JIT only so far (not in AOT libraries)")]
+    AotHostProgram { op: String },
     /// A constant the compiled code needs cannot be supplied (a sparse
     /// initializer, say).
     #[error("weight {name}: {message}")]
@@ -52,6 +58,8 @@ impl Error {
             self,
             Error::Lower(LowerError::Unsupported { .. } | LowerError::UnsupportedType { .. })
                 | Error::Runtime(RuntimeError::Unsupported(_))
+                | Error::Program(_)
+                | Error::AotHostProgram { .. }
                 | Error::Plan(onnx_mlc_plan::Error::Unplaceable { .. })
         )
     }

@@ -28,16 +28,19 @@ use std::sync::Arc;
 use onnx_mlc_codegen::glue::Weights;
 use onnx_mlc_dialect::{Model, OpKind, TensorData};
 use onnx_mlc_import::{load_model, ImportOptions};
-use onnx_mlc_runtime::RtContext;
-use onnx_mlc_runtime::{CompiledCode, Session, Weights as SessionWeights};
+use onnx_mlc_runtime::program::Program;
+use onnx_mlc_runtime::{
+    CompiledCode, HostProgram, RtContext, RuntimeError, Session, Weights as SessionWeights,
+};
 
 pub use aot::{emit_header, AotModel, AotOutput, LibraryOptions, LibraryReport, WeightsPolicy};
 pub use error::{Error, Result};
 pub use onnx_mlc_codegen::emit::Artifact;
 pub use onnx_mlc_codegen::TargetSpec;
 pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
-pub use onnx_mlc_runtime::Tensor;
+pub use onnx_mlc_program::Partition;
 pub use onnx_mlc_runtime::{IoSpec, ModelSignature, SpecDim};
+pub use onnx_mlc_runtime::{Optional, Sequence, StringTensor, Tensor, Value};
 pub use pipeline::{PrintPoint, Stage, StageIr, Timings, DEFAULT_RULE_SETS};
 
 use jit::JitCode;
@@ -126,6 +129,25 @@ impl Engine {
         Ok(CompileReport { timings, optimizer })
     }
 
+    /// The host program a model runs as (`onnx-mlc --emit program`): the
+    /// front end, then the partitioner; `None` when the model has no host
+    /// step and compiles into one function.
+    pub fn partition(model: &Model, options: &CompileOptions) -> Result<Option<Partition>> {
+        let mut model = model.clone();
+        let pipeline_options = PipelineOptions {
+            target: options.target.clone(),
+            optimizer: options.optimizer.clone(),
+            print_after: vec![],
+        };
+        front_end(
+            &mut model,
+            &pipeline_options,
+            &mut Timings::default(),
+            &mut |_, _| {},
+        )?;
+        Ok(onnx_mlc_program::partition(&model)?)
+    }
+
     /// [`Engine::compile`], also reporting how long each stage took and
     /// what the optimizer did, and giving `print` the IR after each point
     /// listed in `print_after`.
@@ -143,45 +165,85 @@ impl Engine {
             print_after: print_after.to_vec(),
         };
         let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
-        let mut plan = None;
-        let (start, before) = (std::time::Instant::now(), timings.total());
-        let code = JitCode::new(|llcx| {
-            let (module, p) = compile_to_llvm(
-                llcx,
-                &model,
-                &pipeline_options,
-                &|_| Ok(Weights::Runtime),
-                &mut timings,
-                print,
-            )?;
-            plan = Some(p);
-            Ok(module)
-        })?;
-        // Machine code generation: what building the JIT took beyond the
-        // stages it ran.
-        let lowering = timings.total() - before;
-        timings
-            .0
-            .push(("jit", start.elapsed().saturating_sub(lowering)));
-        let plan = plan.expect("set by the build");
-        let weights = plan
-            .weights
-            .iter()
-            .map(|&v| weight_tensor(&model, v))
-            .collect::<Result<Vec<_>>>()?;
         let rt = Arc::new(RtContext::new(options.threads)?);
-        let (info, main) = (code.info, code.main);
-        let compiled = CompiledCode {
-            info,
-            main,
-            owner: Arc::new(code),
+        let compiled = match onnx_mlc_program::partition(&model)? {
+            None => {
+                let session = jit_session(&model, &pipeline_options, &rt, &mut timings, print)?;
+                Compiled::Single(session)
+            }
+            Some(partition) => {
+                // Each segment is a model of its own: the front end again
+                // (its border dims are new), then the JIT.
+                let segment_options = PipelineOptions {
+                    print_after: vec![],
+                    ..pipeline_options.clone()
+                };
+                let sessions = partition
+                    .segments
+                    .into_iter()
+                    .map(|mut segment| {
+                        front_end(&mut segment, &segment_options, &mut timings, &mut |_, _| {})?;
+                        jit_session(
+                            &segment,
+                            &segment_options,
+                            &rt,
+                            &mut timings,
+                            &mut |_, _| {},
+                        )
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                Compiled::Program(HostProgram::new(partition.program, sessions)?)
+            }
         };
-        // SAFETY: `info` and `main` come from the module just compiled with
-        // the ABI glue, and `owner` keeps that code alive for the session.
-        let session = unsafe { Session::new(compiled, SessionWeights::Tensors(weights), rt)? };
         let report = CompileReport { timings, optimizer };
-        Ok((CompiledModel { session }, report))
+        Ok((CompiledModel { compiled }, report))
     }
+}
+
+/// Lowers a model that went through the front end, JIT-compiles it and
+/// wraps it in a session on `rt`.
+fn jit_session(
+    model: &Model,
+    pipeline_options: &PipelineOptions,
+    rt: &Arc<RtContext>,
+    timings: &mut Timings,
+    print: &mut dyn FnMut(PrintPoint, StageIr),
+) -> Result<Session> {
+    let mut plan = None;
+    let (start, before) = (std::time::Instant::now(), timings.total());
+    let code = JitCode::new(|llcx| {
+        let (module, p) = compile_to_llvm(
+            llcx,
+            model,
+            pipeline_options,
+            &|_| Ok(Weights::Runtime),
+            timings,
+            print,
+        )?;
+        plan = Some(p);
+        Ok(module)
+    })?;
+    // Machine code generation: what building the JIT took beyond the
+    // stages it ran.
+    let lowering = timings.total() - before;
+    timings
+        .0
+        .push(("jit", start.elapsed().saturating_sub(lowering)));
+    let plan = plan.expect("set by the build");
+    let weights = plan
+        .weights
+        .iter()
+        .map(|&v| weight_tensor(model, v))
+        .collect::<Result<Vec<_>>>()?;
+    let (info, main) = (code.info, code.main);
+    let compiled = CompiledCode {
+        info,
+        main,
+        owner: Arc::new(code),
+    };
+    // SAFETY: `info` and `main` come from the module just compiled with
+    // the ABI glue, and `owner` keeps that code alive for the session.
+    Ok(unsafe { Session::new(compiled, SessionWeights::Tensors(weights), rt.clone())? })
 }
 
 /// The data of weight `v`: a `Constant`'s dense value or an input's default.
@@ -212,26 +274,111 @@ pub(crate) fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result
     Ok(Tensor::from_tensor_data(data)?)
 }
 
-/// A compiled model, ready to run from any number of threads.
+/// A compiled model, ready to run from any number of threads: one
+/// compiled function, or a host program (`onnx_mlc_program`) whose
+/// compiled segments run between host steps.
 pub struct CompiledModel {
-    session: Session,
+    compiled: Compiled,
+}
+
+/// The two forms of a [`CompiledModel`].
+enum Compiled {
+    /// The whole model is one compiled function.
+    Single(Session),
+    /// Compiled segments, host operators and control flow.
+    Program(HostProgram),
 }
 
 impl CompiledModel {
-    /// The model's inputs and outputs.
-    pub fn signature(&self) -> &ModelSignature {
-        self.session.signature()
+    /// The model's inputs and outputs, when it is one compiled function
+    /// over dense tensors; `None` for a host program, whose inputs and
+    /// outputs may be sequences, optionals or strings.
+    pub fn signature(&self) -> Option<&ModelSignature> {
+        match &self.compiled {
+            Compiled::Single(s) => Some(s.signature()),
+            Compiled::Program(_) => None,
+        }
     }
 
-    /// Runs the model on inputs in graph order; validates their dtypes and
-    /// shapes first.
+    /// The names of the model's outputs, in graph order.
+    pub fn output_names(&self) -> Vec<&str> {
+        match &self.compiled {
+            Compiled::Single(s) => s
+                .signature()
+                .outputs
+                .iter()
+                .map(|o| o.name.as_str())
+                .collect(),
+            Compiled::Program(p) => p
+                .program()
+                .outputs
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect(),
+        }
+    }
+
+    /// The host program, when the model runs as one.
+    pub fn program(&self) -> Option<&Program> {
+        match &self.compiled {
+            Compiled::Single(_) => None,
+            Compiled::Program(p) => Some(p.program()),
+        }
+    }
+
+    /// Runs the model on tensor inputs in graph order; validates their
+    /// dtypes and shapes first. A host program whose inputs or outputs are
+    /// not all dense tensors needs [`CompiledModel::run_values`].
     pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
-        Ok(self.session.run(inputs)?)
+        match &self.compiled {
+            Compiled::Single(s) => Ok(s.run(inputs)?),
+            Compiled::Program(p) => {
+                let values = inputs.iter().cloned().map(Value::Tensor).collect();
+                p.run(values)?
+                    .into_iter()
+                    .map(|v| match v {
+                        Value::Tensor(t) => Ok(t),
+                        other => Err(RuntimeError::Unsupported(format!(
+                            "{} outputs in `run` (use `run_values`) are",
+                            other.kind()
+                        ))
+                        .into()),
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Runs the model on values of any kind (tensors, string tensors,
+    /// sequences, optionals) in graph order.
+    pub fn run_values(&self, inputs: Vec<Value>) -> Result<Vec<Value>> {
+        match &self.compiled {
+            Compiled::Program(p) => Ok(p.run(inputs)?),
+            Compiled::Single(s) => {
+                let tensors = inputs
+                    .into_iter()
+                    .map(|v| match v {
+                        Value::Tensor(t) => Ok(t),
+                        other => Err(RuntimeError::Unsupported(format!(
+                            "{} inputs of a model of tensors are",
+                            other.kind()
+                        ))),
+                    })
+                    .collect::<std::result::Result<Vec<_>, _>>()?;
+                Ok(s.run(&tensors)?.into_iter().map(Value::Tensor).collect())
+            }
+        }
     }
 
     /// Runs the model on inputs given by name (each exactly once); returns
     /// the outputs in graph order.
     pub fn run_named(&self, inputs: &[(&str, &Tensor)]) -> Result<Vec<Tensor>> {
-        Ok(self.session.run_named(inputs)?)
+        match &self.compiled {
+            Compiled::Single(s) => Ok(s.run_named(inputs)?),
+            Compiled::Program(_) => Err(RuntimeError::Unsupported(
+                "inputs given by name to a host program are".into(),
+            )
+            .into()),
+        }
     }
 }

@@ -79,7 +79,7 @@ use onnx_mlc_proto::{Message, ModelProto};
 
 pub use error::{ExportError, ImportError, NodeRef, Result};
 pub use export::{export_model, save_model, ExportOptions, ExternalData};
-pub use value::{decode_value, encode_tensor, read_value, MapKey, TestValue};
+pub use value::{decode_value, encode_tensor, encode_value, read_value, MapKey, TestValue};
 
 /// Options of an import.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,8 @@
 //! whose inputs or outputs are not tensors) a `SequenceProto`, `MapProto`,
 //! `OptionalProto` or `SparseTensorProto`. The file does not say which, so
 //! the caller passes the type the model declares for that input or output.
-//! [`encode_tensor`] writes the tensor files (`onnx-mlc run`'s outputs).
+//! [`encode_tensor`] writes the tensor files (`onnx-mlc run`'s outputs) and
+//! [`encode_value`] those of sequences and optionals.
 
 use std::path::Path;
 
@@ -83,6 +84,89 @@ pub fn encode_tensor(t: &TensorData, name: &str) -> Result<Vec<u8>, ExportError>
         message,
     })?;
     Ok(proto.encode_to_vec())
+}
+
+/// Serializes a tensor, sequence or optional named `name` as the proto a
+/// test data `.pb` file holds for it (`TensorProto`, `SequenceProto`,
+/// `OptionalProto`); maps and sparse tensors are not written yet.
+pub fn encode_value(v: &TestValue, name: &str) -> Result<Vec<u8>, ExportError> {
+    Ok(match v {
+        TestValue::Tensor(t) => return encode_tensor(t, name),
+        TestValue::Sequence(items) => sequence_proto(items, name)?.encode_to_vec(),
+        TestValue::Optional(o) => optional_proto(o.as_deref(), name)?.encode_to_vec(),
+        TestValue::Map(_) | TestValue::SparseTensor(_) => {
+            return Err(ExportError::Tensor {
+                tensor: name.to_string(),
+                message: "maps and sparse tensors are not written as test values yet".into(),
+            })
+        }
+    })
+}
+
+fn tensor_value_proto(t: &TensorData, name: &str) -> Result<TensorProto, ExportError> {
+    tensor_proto(t, name).map_err(|message| ExportError::Tensor {
+        tensor: name.to_string(),
+        message,
+    })
+}
+
+fn sequence_proto(items: &[TestValue], name: &str) -> Result<SequenceProto, ExportError> {
+    let mut s = SequenceProto {
+        name: name.to_string(),
+        ..SequenceProto::default()
+    };
+    // An empty sequence says nothing of its items: ONNX writes it as a
+    // sequence of tensors.
+    s.elem_type = SequenceKind::Tensor as i32;
+    for item in items {
+        match item {
+            TestValue::Tensor(t) => s.tensor_values.push(tensor_value_proto(t, "")?),
+            TestValue::Sequence(v) => {
+                s.elem_type = SequenceKind::Sequence as i32;
+                s.sequence_values.push(sequence_proto(v, "")?);
+            }
+            TestValue::Optional(o) => {
+                s.elem_type = SequenceKind::Optional as i32;
+                s.optional_values.push(optional_proto(o.as_deref(), "")?);
+            }
+            TestValue::Map(_) | TestValue::SparseTensor(_) => {
+                return Err(ExportError::Tensor {
+                    tensor: name.to_string(),
+                    message: "sequences of maps or sparse tensors are not written yet".into(),
+                })
+            }
+        }
+    }
+    Ok(s)
+}
+
+fn optional_proto(v: Option<&TestValue>, name: &str) -> Result<OptionalProto, ExportError> {
+    let mut o = OptionalProto {
+        name: name.to_string(),
+        ..OptionalProto::default()
+    };
+    match v {
+        None => o.elem_type = OptionalKind::Undefined as i32,
+        Some(TestValue::Tensor(t)) => {
+            o.elem_type = OptionalKind::Tensor as i32;
+            o.tensor_value = Some(tensor_value_proto(t, "")?);
+        }
+        Some(TestValue::Sequence(items)) => {
+            o.elem_type = OptionalKind::Sequence as i32;
+            o.sequence_value = Some(sequence_proto(items, "")?);
+        }
+        Some(TestValue::Optional(inner)) => {
+            o.elem_type = OptionalKind::Optional as i32;
+            o.optional_value = Some(Box::new(optional_proto(inner.as_deref(), "")?));
+        }
+        Some(TestValue::Map(_) | TestValue::SparseTensor(_)) => {
+            return Err(ExportError::Tensor {
+                tensor: name.to_string(),
+                message: "optionals of maps or sparse tensors are not written yet".into(),
+            })
+        }
+    }
+    Ok(o)
 }
 
 /// Decodes a serialized test value of type `expected` (see [`read_value`]).

@@ -17,6 +17,11 @@ use onnx_mlc_dialect::{Attrs, OpKind, Type};
 use crate::error::{Result, RuntimeError};
 use crate::value::Value;
 
+mod operand;
+mod select;
+mod sequence;
+mod strings;
+
 /// One operator for the host to run: what the graph says about it.
 #[derive(Clone, Debug)]
 pub struct HostOp {
@@ -35,21 +40,28 @@ pub struct HostOp {
 /// partitioner sends an op here when one of its operands or results is not
 /// a dense fixed-width tensor, or when [`needs_host`] says so.
 pub fn is_host_op(kind: OpKind) -> bool {
-    let _ = kind;
-    false
+    sequence::handles(kind) || strings::handles(kind) || select::handles(kind)
 }
 
 /// Whether operators of this kind always run here, whatever their types:
 /// those whose result shapes depend on the input values.
 pub fn needs_host(kind: OpKind) -> bool {
-    let _ = kind;
-    false
+    select::handles(kind)
 }
 
 /// Runs `op` on its inputs (`None` where an optional input is absent) and
 /// returns one value per result.
 pub fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
-    let _ = inputs;
+    let kind = op.op.kind;
+    if sequence::handles(kind) {
+        return sequence::run(op, inputs);
+    }
+    if strings::handles(kind) {
+        return strings::run(op, inputs);
+    }
+    if select::handles(kind) {
+        return select::run(op, inputs);
+    }
     Err(RuntimeError::Unsupported(format!(
         "{}: running it on the host is",
         op.op

@@ -4,6 +4,10 @@
 //! two of its ulps, as the runner grants); sequences, maps and optionals
 //! element by element. Element types without a numeric reading here
 //! (float8, 4-bit and 2-bit ints, complex) compare bit for bit.
+//!
+//! Outputs of random ops depend on the generator and its seed, so their
+//! cases are checked by [`check_random`] instead: the reference's kind,
+//! shape and element type, and values in the op's range.
 
 use onnx_mlc_dialect::{ElemType, TensorData};
 use onnx_mlc_import::TestValue;
@@ -23,6 +27,91 @@ impl Default for Tolerance {
         Tolerance {
             rtol: 1e-3,
             atol: 1e-4,
+        }
+    }
+}
+
+/// How a case's outputs are checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Check {
+    /// Against the reference values, within a tolerance.
+    Values(Tolerance),
+    /// Seed-dependent outputs of a random op, by [`check_random`].
+    Random(RandomOp),
+}
+
+/// The random op whose range [`check_random`] checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RandomOp {
+    /// Bernoulli: every value 0 or 1.
+    Bernoulli,
+    /// Training-mode Dropout of inputs `(x, ratio, training)`: every output
+    /// element 0 or `x / (1 − ratio)`, and where a mask is returned, the
+    /// kept ones exactly where it is true.
+    Dropout,
+}
+
+/// Checks the outputs of a random op: `got` has the kinds, shapes and
+/// element types of `want`, and values in the op's range (`inputs` are
+/// the case's inputs).
+pub fn check_random(
+    op: RandomOp,
+    got: &[TestValue],
+    want: &[TestValue],
+    inputs: &[TestValue],
+) -> Result<(), String> {
+    let tensors = |v: &[TestValue]| -> Result<Vec<TensorData>, String> {
+        v.iter()
+            .map(|t| match t {
+                TestValue::Tensor(t) => Ok(t.clone()),
+                other => Err(format!("{} value, expected a tensor", kind(other))),
+            })
+            .collect()
+    };
+    let (got, want) = (tensors(got)?, tensors(want)?);
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        if g.elem != w.elem || g.dims != w.dims {
+            return Err(format!(
+                "output {k}: {} {:?}, expected {} {:?}",
+                g.elem, g.dims, w.elem, w.dims
+            ));
+        }
+    }
+    let floats = |t: &TensorData| t.to_f64s().ok_or(format!("cannot read {} data", t.elem));
+    let values = floats(got.first().ok_or("no output")?)?;
+    match op {
+        RandomOp::Bernoulli => match values.iter().position(|&v| v != 0.0 && v != 1.0) {
+            None => Ok(()),
+            Some(i) => Err(format!("output 0[{i}]: {}, expected 0 or 1", values[i])),
+        },
+        RandomOp::Dropout => {
+            let inputs = tensors(inputs)?;
+            let x = floats(inputs.first().ok_or("no input")?)?;
+            let ratio = match inputs.get(1) {
+                Some(r) => *floats(r)?.first().ok_or("empty ratio")?,
+                None => 0.5,
+            };
+            let mask = match got.get(1) {
+                Some(m) => Some(m.to_i64s().ok_or("cannot read the mask")?),
+                None => None,
+            };
+            let scale = 1.0 / (1.0 - ratio);
+            let tol = Tolerance::default();
+            for (i, (&y, &x)) in values.iter().zip(&x).enumerate() {
+                let kept = (y - x * scale).abs() <= tol.atol + tol.rtol * (x * scale).abs();
+                let ok = match mask.as_ref().map(|m| m[i] != 0) {
+                    Some(true) => kept,
+                    Some(false) => y == 0.0,
+                    None => kept || y == 0.0,
+                };
+                if !ok {
+                    return Err(format!(
+                        "output 0[{i}]: {y}, expected 0 or {} (x {x}, ratio {ratio})",
+                        x * scale
+                    ));
+                }
+            }
+            Ok(())
         }
     }
 }
@@ -163,6 +252,19 @@ mod tests {
         };
         assert!(compare(&s(&["a"]), &s(&["a"]), Tolerance::default()).is_ok());
         assert!(compare(&s(&["a"]), &s(&["A"]), Tolerance::default()).is_err());
+    }
+
+    #[test]
+    fn random_outputs_are_checked_by_range() {
+        let b = |v: &[f32]| [f32s(v)];
+        let bernoulli = RandomOp::Bernoulli;
+        assert!(check_random(bernoulli, &b(&[0.0, 1.0]), &b(&[1.0, 1.0]), &[]).is_ok());
+        assert!(check_random(bernoulli, &b(&[0.5, 1.0]), &b(&[1.0, 1.0]), &[]).is_err());
+        assert!(check_random(bernoulli, &b(&[1.0]), &b(&[1.0, 0.0]), &[]).is_err());
+        let inputs = [f32s(&[1.0, -2.0]), f32s(&[0.5])];
+        let dropout = RandomOp::Dropout;
+        assert!(check_random(dropout, &b(&[0.0, -4.0]), &b(&[2.0, 0.0]), &inputs).is_ok());
+        assert!(check_random(dropout, &b(&[1.0, -4.0]), &b(&[2.0, 0.0]), &inputs).is_err());
     }
 
     #[test]

@@ -12,7 +12,7 @@ use onnx_mlc_dialect::{ElemType, Type};
 use onnx_mlc_import::{load_model, read_value, ImportOptions};
 use onnx_mlc_proto::{tensor_shape_proto::dimension, type_proto, Message, ModelProto};
 
-use super::compare::{compare, Tolerance};
+use super::compare::{check_random, compare, Check};
 use super::{Mode, Outcome};
 use crate::backend::Case;
 
@@ -32,19 +32,19 @@ const EXIT_UNSUPPORTED: i32 = 3;
 impl Runner {
     /// Runs `case` in `mode`; `slot` names the scratch folder (one per
     /// concurrent worker).
-    pub fn run(&self, case: &Case, mode: Mode, slot: usize, tol: Tolerance) -> Outcome {
+    pub fn run(&self, case: &Case, mode: Mode, slot: usize, check: Check) -> Outcome {
         let dir = self.scratch.join(format!("w{slot}"));
         let _ = std::fs::remove_dir_all(&dir);
         if let Err(e) = std::fs::create_dir_all(&dir) {
             return Outcome::Fail(format!("harness: cannot create {}: {e}", dir.display()));
         }
-        match self.try_run(case, mode, &dir, tol) {
+        match self.try_run(case, mode, &dir, check) {
             Ok(()) => Outcome::Pass,
             Err(reason) => Outcome::Fail(reason.replace(&*dir.to_string_lossy(), "<scratch>")),
         }
     }
 
-    fn try_run(&self, case: &Case, mode: Mode, dir: &Path, tol: Tolerance) -> Result<(), String> {
+    fn try_run(&self, case: &Case, mode: Mode, dir: &Path, check: Check) -> Result<(), String> {
         let imported = load_model(&case.model, &ImportOptions::default())
             .map_err(|e| format!("import: {e}"))?;
         let model = &imported.model;
@@ -78,6 +78,7 @@ impl Runner {
             }
             let out = dir.join(format!("out{set}"));
             self.invoke(&model_path, &inputs, &out, mode, dir)?;
+            let (mut gots, mut wants) = (vec![], vec![]);
             for (k, ty) in output_types.iter().enumerate() {
                 let want = folder.join(format!("{prefix}output_{k}.pb"));
                 if !want.exists() {
@@ -87,7 +88,19 @@ impl Runner {
                     read_value(&want, ty).map_err(|e| format!("expected output {k}: {e}"))?;
                 let got = read_value(&out.join(format!("output_{k}.pb")), ty)
                     .map_err(|e| format!("output {k}: {e}"))?;
-                compare(&got, &want, tol).map_err(|e| format!("WRONG: output {k}: {e}"))?;
+                if let Check::Values(tol) = check {
+                    compare(&got, &want, tol).map_err(|e| format!("WRONG: output {k}: {e}"))?;
+                }
+                gots.push(got);
+                wants.push(want);
+            }
+            if let Check::Random(op) = check {
+                let given = inputs
+                    .iter()
+                    .zip(&input_types)
+                    .map(|(path, ty)| read_value(path, ty).map_err(|e| format!("input: {e}")))
+                    .collect::<Result<Vec<_>, _>>()?;
+                check_random(op, &gots, &wants, &given).map_err(|e| format!("WRONG: {e}"))?;
             }
         }
         Ok(())

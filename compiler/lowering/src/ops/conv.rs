@@ -4,7 +4,7 @@
 //! | op | lowered as | variants handled |
 //! |----|------------|------------------|
 //! | Conv (1, 11, 22) | `linalg.generic` over `(n, m, o…, c, k…)` reducing `c, k…` | any spatial rank, `group` (incl. depthwise), strides, dilations, explicit pads, `auto_pad`, optional bias; float types (f16 and bf16 accumulated in f32, rounded once) |
-//! | MaxPool (1–22) | the same window with `max` | ceil_mode, dilations, pads, `auto_pad`; float and integer types; not the `Indices` output |
+//! | MaxPool (1–22) | the same window with `max` | ceil_mode, dilations, pads, `auto_pad`; float and integer types; not the `Indices` output, which the dialect's `decompose/pool.rs` expands (float types, static shapes) |
 //! | AveragePool (1–22) | the same window summing `x / count` | `count_include_pad` both ways, ceil_mode, dilations, pads |
 //! | LpPool (1–22) | `Σ |x|^p`, then `^(1/p)` | as AveragePool |
 //! | GlobalAveragePool / GlobalMaxPool / GlobalLpPool | a window as large as the input | all ranks |

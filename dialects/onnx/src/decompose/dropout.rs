@@ -1,17 +1,23 @@
-//! Dropout at inference: the identity, with an all-true mask.
+//! Dropout: the identity with an all-true mask at inference, a random
+//! mask in training.
 //!
 //! ```text
-//! Dropout(x) = (x, ConstantOfShape(Shape(x), 1))   when not training
+//! Dropout(x) = (x, ConstantOfShape(Shape(x), 1))     when not training
+//! keep       = u ≥ ratio                              u uniform in [0, 1), random.rs
+//! Dropout(x) = (Where(keep, x / (1 − ratio), 0), keep)   when training
 //! ```
 //!
 //! Dropout-7 to -11 are always in inference mode; Dropout-1 to -6 when
 //! their `is_test` attribute is 1; Dropout-12 on when its `training_mode`
-//! input is absent or a constant false. Training draws random numbers and
-//! is not expanded. The mask is of the mask result's declared type (bool since
-//! Dropout-10, the input's type before).
+//! input is absent or a constant false. Dropout-12 on with a training mode
+//! known only at run time keeps every element (scale 1) where it is false.
+//! The random numbers come from `random.rs` with the `seed` attribute.
+//! The mask is of the mask result's declared type (bool since Dropout-10,
+//! the input's type before).
 
 use bytes::Bytes;
 
+use super::random::{key, uniform};
 use super::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
@@ -29,7 +35,7 @@ pub(super) fn dropout(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         _ => b.input(2).is_none_or(|t| b.known(t).is_some_and(|v| v == [0])),
     };
     if !keeps_all {
-        return None;
+        return if version >= 12 { training(b, x) } else { None };
     }
     let output = b.unary(Identity, x)?;
     if !b.wants_result(1) {
@@ -43,5 +49,36 @@ pub(super) fn dropout(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     };
     let shape = b.unary(Shape, x)?;
     let mask = b.op(ConstantOfShape, &[shape], &[("value", Attr::Tensor(one))])?;
+    Some(vec![Some(output), Some(mask)])
+}
+
+/// Dropout-12+ in training mode (or with the mode known at run time only).
+fn training(b: &mut Builder, x: Value) -> Option<Vec<Option<Value>>> {
+    let (dims, elem) = (b.dims(x)?, b.elem(x)?);
+    let ratio = match b.input(1) {
+        Some(r) => r,
+        None => b.scalar(elem, 0.5)?,
+    };
+    let ratio = b.cast(ratio, elem)?;
+    let key = key(b);
+    let u = uniform(b, &dims, elem, key)?;
+    let mut keep = b.binary(GreaterOrEqual, u, ratio)?;
+    let one = b.scalar(elem, 1.0)?;
+    let kept = b.binary(Sub, one, ratio)?;
+    let mut scale = b.binary(Div, one, kept)?;
+    if let Some(mode) = b.input(2).filter(|&t| b.known(t).is_none()) {
+        let mode = b.cast(mode, ElemType::Bool)?;
+        let inference = b.unary(Not, mode)?;
+        keep = b.binary(Or, keep, inference)?;
+        scale = b.select(mode, scale, one)?;
+    }
+    let scaled = b.binary(Mul, x, scale)?;
+    let zero = b.scalar(elem, 0.0)?;
+    let output = b.select(keep, scaled, zero)?;
+    if !b.wants_result(1) {
+        return Some(vec![Some(output)]);
+    }
+    let mask_elem = b.result_elem(1).unwrap_or(ElemType::Bool);
+    let mask = b.cast(keep, mask_elem)?;
     Some(vec![Some(output), Some(mask)])
 }

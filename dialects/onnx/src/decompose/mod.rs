@@ -13,7 +13,8 @@
 //! `linear_attention.rs`, `causal_conv.rs`, `tensor_scatter.rs`,
 //! `rotary.rs`, `loss.rs`, `norm.rs`, `activation.rs`, `dropout.rs`,
 //! `einsum.rs`, `rnn.rs`, `training.rs`, `gradient.rs`, `det.rs`,
-//! `tfidf.rs`, `ml.rs`, `control.rs`)
+//! `tfidf.rs`, `ml.rs`, `spectral.rs`, `pool.rs`, `deform_conv.rs`,
+//! `random.rs`, `control.rs`)
 //! states the identity each expansion implements, following the spec text
 //! and the reference implementation of the `onnx` package. An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
@@ -33,6 +34,7 @@ mod activation;
 mod attention;
 mod causal_conv;
 mod control;
+mod deform_conv;
 mod det;
 mod dropout;
 mod einsum;
@@ -42,8 +44,11 @@ mod linear_attention;
 mod loss;
 mod ml;
 mod norm;
+mod pool;
 mod rnn;
+mod random;
 mod rotary;
+mod spectral;
 mod tensor_scatter;
 mod tfidf;
 mod training;
@@ -101,6 +106,15 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         Binarizer => ml::binarizer,
         ArrayFeatureExtractor => ml::array_feature_extractor,
         TreeEnsemble => ml::tree_ensemble,
+        DFT => spectral::dft,
+        STFT => spectral::stft,
+        MelWeightMatrix => spectral::mel_weight_matrix,
+        MaxPool => pool::max_pool,
+        MaxUnpool => pool::max_unpool,
+        DeformConv => deform_conv::deform_conv,
+        RandomUniform => random::random_uniform,
+        RandomUniformLike => random::random_uniform_like,
+        Bernoulli => random::bernoulli,
         _ => return None,
     })
 }
