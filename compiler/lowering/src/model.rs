@@ -221,64 +221,92 @@ fn memref_of_value<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRe
 }
 
 /// The element type of `v` when it is a sub-byte tensor (packed at the
-/// ABI), with its static number of elements.
-fn sub_byte(model: &Model, v: Value) -> Result<Option<(ElemType, i64)>> {
+/// ABI).
+fn sub_byte(model: &Model, v: Value) -> Result<Option<ElemType>> {
     let t = value_tensor(model, v)?;
-    if !(narrow::is_sub_byte_int(t.elem) || t.elem == ElemType::F4E2M1) {
-        return Ok(None);
+    Ok((narrow::is_sub_byte_int(t.elem) || t.elem == ElemType::F4E2M1).then_some(t.elem))
+}
+
+/// The number of elements of a tensor of `sizes`: static, or computed
+/// from the run-time sizes.
+fn numel<'c, 'a>(e: &Emitter<'c, 'a>, sizes: &[Size<'c, 'a>]) -> Size<'c, 'a> {
+    if let Some(n) = sizes
+        .iter()
+        .map(|s| match s {
+            Size::Static(n) => Some(*n),
+            Size::Dynamic(_) => None,
+        })
+        .product::<Option<i64>>()
+    {
+        return Size::Static(n);
     }
-    let dims = lowered_dims(t, &describe_value(model, v))?;
-    if dims.contains(&DYNAMIC) {
-        return Err(LowerError::UnsupportedType {
-            ty: model.ir.ty(v).to_string(),
-            what: format!(
-                "{} (packed sub-byte tensors of symbolic size)",
-                describe_value(model, v)
-            ),
-        });
-    }
-    Ok(Some((t.elem, dims.iter().product())))
+    let index = Type::index(e.cx);
+    Size::Dynamic(sizes.iter().fold(e.index(1), |acc, s| {
+        e.value(e.op("arith.muli", &[acc, s.value(e)], &[index], &[]))
+    }))
 }
 
 /// The memref type of `v` in `omlc_model`'s signature: its boundary type,
-/// or its packed bytes for a sub-byte tensor.
+/// or its packed bytes for a sub-byte tensor (`memref<0xi8>` when its size
+/// is symbolic, as [`boundary_memref_type`] does).
 fn abi_type<'c>(cx: &'c Context, model: &Model, v: Value) -> Result<MemRefType<'c>> {
     Ok(match sub_byte(model, v)? {
-        Some((elem, n)) => packed_type(cx, narrow::packed_bytes(elem, n)),
+        Some(elem) => {
+            let dims = lowered_dims(value_tensor(model, v)?, &describe_value(model, v))?;
+            if dims.contains(&DYNAMIC) {
+                packed_type(cx, 0)
+            } else {
+                packed_type(cx, narrow::packed_bytes(elem, dims.iter().product()))
+            }
+        }
         None => boundary_type(cx, model, v)?,
     })
 }
 
-/// `memref<bytes x i8>`.
+/// `memref<bytes x i8>` ([`DYNAMIC`] bytes: `?`).
 fn packed_type(cx: &Context, bytes: i64) -> MemRefType<'_> {
     MemRefType::new(IntegerType::new(cx, 8).into(), &[bytes], None, None)
 }
 
 /// A buffer holding the `n` elements of sub-byte `elem` one per byte,
 /// padded to whole packed bytes.
-fn unpacked_buffer<'c, 'a>(e: &Emitter<'c, 'a>, elem: ElemType, n: i64) -> MValue<'c, 'a> {
+fn unpacked_buffer<'c, 'a>(e: &Emitter<'c, 'a>, elem: ElemType, n: Size<'c, 'a>) -> MValue<'c, 'a> {
     let per = 8 / i64::from(elem.bit_width());
-    allocate(
-        e,
-        packed_type(e.cx, narrow::packed_bytes(elem, n) * per),
-        &[],
-    )
+    let len = match narrow::packed_size(e, elem, n) {
+        Size::Static(bytes) => Size::Static(bytes * per),
+        Size::Dynamic(bytes) => Size::Dynamic(e.same("arith.muli", &[bytes, e.index(per)])),
+    };
+    allocate(e, packed_type(e.cx, len.type_dim()), &[len])
 }
 
-/// The buffer of input or weight `v` from its ABI buffer `packed`: that
-/// buffer, or for a sub-byte tensor a buffer unpacked from it (added to
-/// `unpacked`, freed at the end).
+/// The packed buffer `packed` (an ABI argument) of `n` elements of
+/// sub-byte `elem` with its run-time byte count when `n` is symbolic.
+fn packed_view<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    elem: ElemType,
+    n: Size<'c, 'a>,
+    packed: MValue<'c, 'a>,
+) -> Result<MValue<'c, 'a>> {
+    let bytes = narrow::packed_size(e, elem, n);
+    reinterpret_sized(e, packed, packed_type(e.cx, bytes.type_dim()), &[bytes])
+}
+
+/// The buffer of input or weight `v` (of run-time `sizes`) from its ABI
+/// buffer `packed`: that buffer, or for a sub-byte tensor a buffer
+/// unpacked from it (added to `unpacked`, freed at the end).
 fn unpack_arg<'c, 'a>(
     e: &Emitter<'c, 'a>,
     model: &Model,
     v: Value,
+    sizes: &[Size<'c, 'a>],
     packed: MValue<'c, 'a>,
     unpacked: &mut Vec<MValue<'c, 'a>>,
 ) -> Result<MValue<'c, 'a>> {
     Ok(match sub_byte(model, v)? {
-        Some((elem, n)) => {
+        Some(elem) => {
+            let n = numel(e, sizes);
             let b = unpacked_buffer(e, elem, n);
-            narrow::unpack(e, elem, n, packed, b);
+            narrow::unpack(e, elem, n, packed_view(e, elem, n, packed)?, b);
             unpacked.push(b);
             b
         }
@@ -360,7 +388,7 @@ fn build_main(
         for (i, &v) in inputs.iter().enumerate() {
             let b = reinterpret_sized(
                 &e,
-                unpack_arg(&e, model, v, arg(in_base + i), &mut unpacked)?,
+                unpack_arg(&e, model, v, &sizes(v)?, arg(in_base + i), &mut unpacked)?,
                 memref_of_value(cx, model, v)?,
                 &sizes(v)?,
             )?;
@@ -393,10 +421,11 @@ fn build_main(
                 out_buffers.push(b);
             } else {
                 match sub_byte(model, v)? {
-                    Some((elem, n)) => {
+                    Some(elem) => {
+                        let n = numel(&e, &sizes(v)?);
                         let b = unpacked_buffer(&e, elem, n);
                         narrow::zero_tail(&e, elem, n, b);
-                        to_pack.push((elem, n, b, arg(next)));
+                        to_pack.push((elem, n, b, packed_view(&e, elem, n, arg(next))?));
                         out_buffers.push(b);
                     }
                     None => out_buffers.push(arg(next)),
@@ -408,7 +437,14 @@ fn build_main(
         for (k, &v) in plan.weights.iter().enumerate() {
             let b = reinterpret_sized(
                 &e,
-                unpack_arg(&e, model, v, arg(weight_base + k), &mut unpacked)?,
+                unpack_arg(
+                    &e,
+                    model,
+                    v,
+                    &sizes(v)?,
+                    arg(weight_base + k),
+                    &mut unpacked,
+                )?,
                 memref_of_value(cx, model, v)?,
                 &sizes(v)?,
             )?;

@@ -304,6 +304,10 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
         if reads_sizes(data.kind) || layout::runtime_checks(model, op)?.is_some() {
             continue;
         }
+        if let Some(own) = own_checks(model, data) {
+            own.map_err(unsupported)?;
+            continue;
+        }
         if !is_elementwise(data.kind) && !matmul {
             return Err(unsupported(
                 "this op family is not lowered with dynamic shapes yet",
@@ -336,8 +340,15 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
                     continue; // 1-D operands are refused by the lowering itself.
                 };
                 let batch = &y[..y.len() - 2];
+                // C broadcasts at compile time, or at run time (read with
+                // a gather, checked by [`checks`]).
                 let c_ok = match data.inputs.get(2).copied().flatten() {
-                    Some(c) => broadcasts(&dims(c)?, &y),
+                    Some(c) => {
+                        let c = dims(c)?;
+                        broadcasts(&c, &y)
+                            || (c.len() <= y.len()
+                                && !c.iter().chain(&y).any(|d| *d == Dim::Unknown))
+                    }
                     None => true,
                 };
                 // Contraction sizes that differ at compile time are checked
@@ -392,6 +403,72 @@ fn reads_sizes(kind: OpKind) -> bool {
     )
 }
 
+/// The checks of an op whose lowering takes run-time sizes and relies on
+/// conditions of its own (`None` for the other ops): LayerNormalization
+/// (X, Y, the statistics, Scale and B agree), CumSum/CumProd (input and
+/// result agree), QuantizeLinear/DequantizeLinear (also a scale or zero
+/// point per tensor or per axis decided at run time) and the Scatter ops
+/// (data, indices and updates agree), the stride-1 pools (the input size
+/// the output implies). An error names what the lowering
+/// cannot take with symbolic sizes; [`check_kernel`] refuses the op then.
+fn own_checks(
+    model: &Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> Option<std::result::Result<Vec<Check>, &'static str>> {
+    let equal =
+        |pairs: Vec<(Dim, Dim)>| pairs.into_iter().map(|(a, b)| Check::Equal(a, b)).collect();
+    Some(match data.kind {
+        OpKind::LayerNormalization => {
+            crate::ops::norm::layer_norm_equal_sizes(model, data).map(equal)
+        }
+        OpKind::QuantizeLinear | OpKind::DequantizeLinear => {
+            crate::ops::quant::linear_checks(model, data)
+        }
+        OpKind::Scatter | OpKind::ScatterElements | OpKind::ScatterND => {
+            crate::ops::scatter::checks(model, data)
+        }
+        OpKind::OneHot => crate::ops::index::one_hot_checks(model, data),
+        OpKind::MaxPool | OpKind::AveragePool | OpKind::LpPool => {
+            crate::ops::conv::pool_checks(model, data)
+        }
+        OpKind::CumSum | OpKind::CumProd => same_shape_pairs(model, data).map(equal),
+        _ => return None,
+    })
+}
+
+/// The dims of value `v` (an operand of an op whose lowering takes
+/// run-time sizes, [`own_checks`]): an error for an absent operand, an
+/// unknown rank or an unknown size.
+pub(crate) fn sized_dims(
+    model: &Model,
+    v: Option<Value>,
+) -> std::result::Result<Vec<Dim>, &'static str> {
+    match v
+        .and_then(|v| value_tensor(model, v).ok())
+        .and_then(|t| t.dims())
+    {
+        Some(d) if !d.contains(&Dim::Unknown) => Ok(d.to_vec()),
+        _ => Err("an operand of unknown rank or size"),
+    }
+}
+
+/// The dims of the first input and of the first result of `data` that
+/// differ (as polynomials) and that the model's entry checks equal (a
+/// CumSum/CumProd is one generic over the result reading the input at the
+/// same coordinates); an error for an unknown rank or size or different
+/// ranks.
+fn same_shape_pairs(
+    model: &Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<(Dim, Dim)>, &'static str> {
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+    if x.len() != y.len() {
+        return Err("a result of another rank than its input");
+    }
+    Ok(x.into_iter().zip(y).filter(|(a, b)| a != b).collect())
+}
+
 /// Whether an elementwise op may broadcast its operands at run time: the
 /// numpy-style ops, not the legacy (opset < 7) broadcasts nor
 /// `BatchNormalization`'s per-channel operands, which align differently.
@@ -406,6 +483,15 @@ fn runtime_broadcast(data: &onnx_mlc_dialect::ir::OpData) -> bool {
 /// or `y`.
 pub fn broadcast_at_run_time(d: &Dim, y: &Dim) -> bool {
     d != y && *d != Dim::Known(1)
+}
+
+/// Appends the checks of `new` that `out` does not hold yet.
+fn add_new(out: &mut Vec<Check>, new: impl IntoIterator<Item = Check>) {
+    for check in new {
+        if !out.contains(&check) {
+            out.push(check);
+        }
+    }
 }
 
 /// The run-time broadcast checks of the ops of `kernels`: pairs `(d, y)`
@@ -468,19 +554,17 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
         }
         if let Some(conditions) = layout::runtime_checks(model, op)? {
             // (static kernels keep their shapes from inference alone)
-            let dynamic = is_dynamic(model, &[op]);
-            for check in conditions.into_iter().filter(|_| dynamic) {
-                if !out.contains(&check) {
-                    out.push(check);
-                }
+            if is_dynamic(model, &[op]) {
+                add_new(&mut out, conditions);
             }
             continue;
         }
+        if let Some(own) = own_checks(model, data) {
+            add_new(&mut out, own.unwrap_or_default());
+            continue;
+        }
         if let Some((ka, kb)) = contraction(model, data)? {
-            let check = Check::Equal(ka, kb);
-            if !matches!(&check, Check::Equal(a, b) if a == b) && !out.contains(&check) {
-                out.push(check);
-            }
+            add_new(&mut out, product_checks(model, data, ka, kb)?);
             continue;
         }
         if !runtime_broadcast(data) {
@@ -519,10 +603,7 @@ fn divisions(model: &Model) -> Vec<Check> {
                 visit(&b, out);
             }
             if let Some((a, b)) = quotient {
-                let check = Check::Divisible(a, b);
-                if !out.contains(&check) {
-                    out.push(check);
-                }
+                add_new(out, [Check::Divisible(a, b)]);
             }
         }
     }
@@ -582,9 +663,9 @@ pub enum Check {
         x: Vec<Dim>,
         y: Vec<Dim>,
     },
-    /// The single entry of graph input `input` (a scalar of integer type
-    /// `elem`) is `expected` (a window's size and its output's length,
-    /// `ops::signal`).
+    /// The single entry of graph input `input` (a scalar of type `elem`,
+    /// a float truncated) is `expected` (a window's size and its output's
+    /// length, `ops::signal`; OneHot's depth, `ops::index`).
     Value {
         input: usize,
         elem: ElemType,
@@ -652,6 +733,66 @@ fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Opt
         b.len() - 2
     }];
     Ok(Some((ka.clone(), kb.clone())))
+}
+
+/// The checks of a MatMul/Gemm with contraction sizes `ka`, `kb`: those
+/// equal, A's rows and B's columns equal to the result's (the product
+/// loops over the result's sizes), and each dim of Gemm's C (or a fused
+/// bias) 1 or the result's where it broadcasts only at run time.
+fn product_checks(
+    model: &Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+    ka: Dim,
+    kb: Dim,
+) -> Result<Vec<Check>> {
+    let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
+        let v = v.expect("A, B and Y are present");
+        Ok(value_tensor(model, v)?
+            .dims()
+            .map(<[Dim]>::to_vec)
+            .unwrap_or_default())
+    };
+    let (a, b, y) = (
+        dims(data.inputs[0])?,
+        dims(data.inputs[1])?,
+        dims(data.results[0])?,
+    );
+    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+    let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
+    let m = &a[a.len() - if attr("transA") { 1 } else { 2 }];
+    let n = &b[b.len() - if attr("transB") { 2 } else { 1 }];
+    let mut out = vec![];
+    if y.len() >= 2 {
+        for (d, yd) in [
+            (ka, kb),
+            (m.clone(), y[y.len() - 2].clone()),
+            (n.clone(), y[y.len() - 1].clone()),
+        ] {
+            if d != yd {
+                out.push(Check::Equal(d, yd));
+            }
+        }
+    }
+    let beta = if gemm {
+        data.attrs.float("beta").unwrap_or(1.0)
+    } else {
+        1.0
+    };
+    if let Some(c) = data
+        .inputs
+        .get(2)
+        .copied()
+        .flatten()
+        .filter(|_| beta != 0.0)
+    {
+        let c = dims(Some(c))?;
+        for (d, yd) in c.iter().rev().zip(y.iter().rev()) {
+            if broadcast_at_run_time(d, yd) {
+                out.push(Check::Broadcast(d.clone(), yd.clone()));
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Emits `i1` true when every check of [`checks`] holds for the symbols'
@@ -751,7 +892,12 @@ pub fn emit_check<'c, 'a>(
                 expected,
             } => {
                 let ty = crate::types::elem_type(e.cx, *elem)?;
-                let v = e.value(e.op("memref.load", &[inputs[*input]], &[ty], &[]));
+                let mut v = e.value(e.op("memref.load", &[inputs[*input]], &[ty], &[]));
+                if elem.is_float() {
+                    // A float count (OneHot's depth) is truncated, as the
+                    // reference casts it to int64.
+                    v = e.convert("arith.fptosi", v, e.int_type(64));
+                }
                 let v = e.convert("arith.index_cast", v, Type::index(e.cx));
                 e.cmp("arith.cmpi", 0, v, size(expected)?)
             }

@@ -31,7 +31,7 @@ use melior::ir::operation::OperationMutLike;
 use melior::ir::r#type::{RankedTensorType, ShapedTypeLike, TypeLike};
 use melior::ir::{Operation, Region, Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, OpKind, Value};
+use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::half;
 use super::structured::empty_sized;
@@ -40,7 +40,8 @@ use crate::emit::{region, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
-use crate::types::{elem_type, tensor_type};
+use crate::symbols::Check;
+use crate::types::{elem_type, tensor_type, DYNAMIC};
 
 /// The geometry of a sliding window along the spatial dims.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +57,82 @@ pub(crate) struct Window {
     pub input: Vec<i64>,
     /// The output's spatial extents.
     pub output: Vec<i64>,
+}
+
+/// The spatial input sizes a window of `kernel` with stride 1 (`attrs`:
+/// `strides`, `dilations`, `pads`, `auto_pad`) slides over to give the
+/// static `output` sizes: `o - 1 + span - pads` (`o` with `auto_pad`
+/// SAME_*). `None` when some stride is not 1 (several input sizes give
+/// the same output then) or an output size is not static. A pool over an
+/// input of symbolic size is lowered at these sizes, which the model's
+/// entry checks ([`pool_checks`]).
+pub(crate) fn implied_input(
+    attrs: &onnx_mlc_dialect::Attrs,
+    kernel: &[i64],
+    output: &[i64],
+) -> Option<Vec<i64>> {
+    let r = kernel.len();
+    let ones = vec![1; r];
+    let strides = attrs.ints("strides").unwrap_or(&ones[..]);
+    let dilations = attrs.ints("dilations").unwrap_or(&ones[..]);
+    let zeros = vec![0; 2 * r];
+    let pads = attrs.ints("pads").unwrap_or(&zeros[..]);
+    let mode = attrs.string("auto_pad").unwrap_or("NOTSET");
+    if strides.len() != r || dilations.len() != r || pads.len() != 2 * r || output.len() != r {
+        return None;
+    }
+    (0..r)
+        .map(|i| {
+            if strides[i] != 1 || output[i] < 0 {
+                return None;
+            }
+            let span = (kernel[i] - 1) * dilations[i] + 1;
+            match mode {
+                "NOTSET" => Some(output[i] - 1 + span - pads[i] - pads[r + i]),
+                "VALID" => Some(output[i] - 1 + span),
+                "SAME_UPPER" | "SAME_LOWER" => Some(output[i]),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// The checks of a MaxPool, AveragePool or LpPool with symbolic sizes
+/// (`symbols::checks`): the batch and channel dims equal the output's,
+/// and each symbolic spatial dim is the size the output implies
+/// ([`implied_input`]). An error names what cannot be lowered: an unknown
+/// or symbolic output size, a strided window over a symbolic size.
+pub(crate) fn pool_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+    if x.len() != y.len() || x.len() < 3 {
+        return Err("an output of another rank than the input");
+    }
+    let output: Vec<i64> = y[2..]
+        .iter()
+        .map(Dim::as_known)
+        .collect::<Option<_>>()
+        .ok_or("an output of symbolic spatial size")?;
+    let kernel = data.attrs.ints("kernel_shape").ok_or("no kernel_shape")?;
+    let mut out: Vec<Check> = x[..2]
+        .iter()
+        .zip(&y[..2])
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a.clone(), b.clone()))
+        .collect();
+    if x[2..].iter().any(|d| !d.is_known()) {
+        let implied = implied_input(&data.attrs, kernel, &output)
+            .ok_or("a strided window over an input of symbolic size")?;
+        for (d, n) in x[2..].iter().zip(implied) {
+            if !d.is_known() {
+                out.push(Check::Equal(d.clone(), Dim::Known(n)));
+            }
+        }
+    }
+    Ok(out)
 }
 
 impl Window {
@@ -742,7 +819,20 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let Some(kernel) = data.attrs.ints("kernel_shape") else {
                 return Err(unsupported(kb, op, "kernel_shape is required"));
             };
-            Window::read(kb, op, kernel.to_vec(), &xd[2..], &yd[2..])?
+            // Symbolic spatial sizes: the one the output implies (checked
+            // at run time, `symbols::checks`).
+            let mut input = xd[2..].to_vec();
+            if input.contains(&DYNAMIC) {
+                let implied = implied_input(&data.attrs, kernel, &yd[2..]).ok_or_else(|| {
+                    unsupported(kb, op, "a strided window over an input of symbolic size")
+                })?;
+                for (d, n) in input.iter_mut().zip(implied) {
+                    if *d == DYNAMIC {
+                        *d = n;
+                    }
+                }
+            }
+            Window::read(kb, op, kernel.to_vec(), &input, &yd[2..])?
         }
     };
     if w.kernel.len() != r {
@@ -842,7 +932,9 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         };
         be.append(be.op("linalg.yield", &[v], &[], &[]));
     });
-    let per_channel = xd[0] * w.output.iter().product::<i64>() * w.kernel.iter().product::<i64>();
+    // A symbolic batch (whose kernel is not scheduled) counts as 1.
+    let batch = if xd[0] == DYNAMIC { 1 } else { xd[0] };
+    let per_channel = batch * w.output.iter().product::<i64>() * w.kernel.iter().product::<i64>();
     let root = kb.root(
         window_op,
         Schedule::Window {

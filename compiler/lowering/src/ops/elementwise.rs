@@ -298,7 +298,7 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
 }
 
 /// How the body of a run reads an operand broadcast at run time.
-struct Gather<'c, 'a> {
+pub(crate) struct Gather<'c, 'a> {
     tensor: MValue<'c, 'a>,
     /// The loop dim of each operand dim, and `Some(is_one)` (an `i1`) where
     /// the operand's size is 1 only at run time, `None` where it is
@@ -311,7 +311,7 @@ struct Gather<'c, 'a> {
 
 impl<'c, 'a> Gather<'c, 'a> {
     /// The operand's element at the body's loop indices.
-    fn read<'b>(&self, be: Emitter<'c, 'b>) -> MValue<'c, 'b> {
+    pub(crate) fn read<'b>(&self, be: Emitter<'c, 'b>) -> MValue<'c, 'b> {
         let zero = be.index(0);
         let indices: Vec<MValue> = self
             .axes
@@ -333,12 +333,48 @@ impl<'c, 'a> Gather<'c, 'a> {
             x
         }
     }
+
+    /// How to read the 1-D tensor `v` (a per-tensor or per-axis
+    /// parameter whose size is known only at run time) over a generic's
+    /// loops: at loop `axis`'s index, or at 0 where its run-time size is
+    /// 1 (always with no axis).
+    pub(crate) fn along(kb: &KernelBuilder<'c, 'a>, v: Value, axis: Option<usize>) -> Result<Self> {
+        let e = kb.e;
+        let size = kb.sizes(v)?[0].value(&e);
+        let broadcast = axis.map(|_| e.cmp("arith.cmpi", 0, size, e.index(1)));
+        let elem = kb.shape(v)?.1;
+        Ok(Gather {
+            tensor: kb.tensor(v),
+            axes: vec![(axis.unwrap_or(0), Some(broadcast))],
+            elem: elem_type(e.cx, elem)?,
+            is_bool: elem == ElemType::Bool,
+        })
+    }
+}
+
+/// How a generic's body reads an operand: one of its inputs (at that
+/// position of the body's arguments), or gathered where its sizes
+/// broadcast only at run time.
+pub(crate) enum BodyOperand<'c, 'a> {
+    Input(usize),
+    Gathered(Gather<'c, 'a>),
+}
+
+impl<'c, 'a> BodyOperand<'c, 'a> {
+    /// The operand's element at the body's loop indices, from the body's
+    /// `args`.
+    pub(crate) fn read<'b>(&self, be: Emitter<'c, 'b>, args: &[MValue<'c, 'b>]) -> MValue<'c, 'b> {
+        match self {
+            BodyOperand::Input(i) => args[*i],
+            BodyOperand::Gathered(g) => g.read(be),
+        }
+    }
 }
 
 /// How to read operand `v` of a run computing `out` when some dim of it
 /// broadcasts at run time ([`symbols::broadcast_at_run_time`]); `None` when
 /// its indexing map can say how (every dim 1 or `out`'s at compile time).
-fn runtime_gather<'c, 'a>(
+pub(crate) fn runtime_gather<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     v: Value,
     out: Value,

@@ -17,7 +17,7 @@
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::OpKind;
+use onnx_mlc_dialect::{Dim, OpKind};
 
 use super::elementwise::identity_map;
 use super::structured::{ds, elem_of, fused_root, generic, loop_index, map, norm_axis};
@@ -25,6 +25,7 @@ use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
+use crate::symbols::Check;
 
 /// Lowers one indexed-read op.
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -142,6 +143,56 @@ fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     );
     fused_root(kb, g, y, &yd);
     Ok(())
+}
+
+/// The checks of a OneHot with symbolic sizes (`symbols::checks`): the
+/// indices' dims equal the output's other dims, `values` has two
+/// elements, and the `depth` input, when it is a graph input (a scalar),
+/// is the output's static depth (which the lowering takes from the
+/// output's type). An error names what cannot be lowered: a depth that
+/// is symbolic or computed by the model, an unknown size.
+pub(crate) fn one_hot_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let (id, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+    let values = dims(data.inputs[2])?;
+    if id.len() + 1 != y.len() || values.len() != 1 {
+        return Err("an output rank other than the indices' plus one");
+    }
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), y.len());
+    let Dim::Known(depth) = y[axis] else {
+        return Err("a depth known only at run time");
+    };
+    let kept = y
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != axis)
+        .map(|(_, d)| d);
+    let mut out: Vec<Check> = id
+        .iter()
+        .zip(kept)
+        .chain([(&values[0], &Dim::Known(2))])
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a.clone(), b.clone()))
+        .collect();
+    let d = data.inputs[1].expect("verified: depth");
+    if let Some(input) = crate::symbols::graph_input(model, d) {
+        if !dims(Some(d))?.is_empty() {
+            return Err("a depth input that is not a scalar");
+        }
+        out.push(Check::Value {
+            input,
+            elem: value_tensor(model, d)
+                .map_err(|_| "a depth that is no tensor")?
+                .elem,
+            expected: Dim::Known(depth),
+        });
+    } else if super::structured::const_data(model, d).is_none() {
+        return Err("a depth computed by the model");
+    }
+    Ok(out)
 }
 
 /// OneHot: `on` where the index (negative counting from the depth) equals

@@ -11,7 +11,9 @@ use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Value};
 
-use super::elementwise::{apply_activation, broadcast_map, identity_map, ACTIVATIONS};
+use super::elementwise::{
+    apply_activation, broadcast_map, identity_map, runtime_gather, BodyOperand, ACTIVATIONS,
+};
 use super::half;
 use super::structured::{ds, empty_sized, generic, map, named};
 use super::unsupported;
@@ -122,9 +124,7 @@ fn lower_half<'c, 'a>(
     let ep = Epilogue::of(kb, op);
     let rank = yd.len();
     let mut ins = vec![(sum, identity_map(rank))];
-    if let Some(c) = ep.c {
-        ins.push((kb.tensor(c), broadcast_map(&kb.shape(c)?.0, yd)));
-    }
+    let c = c_operand(kb, &ep, y, yd, &mut ins)?;
     let out_ty = elem_type(e.cx, kb.shape(y)?.1)?;
     let g = generic(
         e,
@@ -132,11 +132,11 @@ fn lower_half<'c, 'a>(
         &[(kb.init(y)?, identity_map(rank))],
         &vec![false; rank],
         |be, args| {
-            let c = ep.c.map(|_| half::widen(be, args[1]));
+            let c = c.as_ref().map(|c| half::widen(be, c.read(be, &args)));
             vec![half::narrow(be, ep.apply(be, args[0], c), out_ty)]
         },
     );
-    super::structured::fused_root(kb, g, y, &yd);
+    super::structured::fused_root(kb, g, y, yd);
     Ok(())
 }
 
@@ -293,6 +293,24 @@ impl Epilogue {
     }
 }
 
+/// How the epilogue `ep` of a product into `y` (of `yd`) reads its C, if
+/// it has one; pushes C to the generic's `ins` when its indexing map can
+/// broadcast it.
+fn c_operand<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    ep: &Epilogue,
+    y: Value,
+    yd: &[i64],
+    ins: &mut Vec<(MValue<'c, 'a>, String)>,
+) -> Result<Option<BodyOperand<'c, 'a>>> {
+    let Some(c) = ep.c else { return Ok(None) };
+    if let Some(g) = runtime_gather(kb, c, y)? {
+        return Ok(Some(BodyOperand::Gathered(g)));
+    }
+    ins.push((kb.tensor(c), broadcast_map(&kb.shape(c)?.0, yd)));
+    Ok(Some(BodyOperand::Input(ins.len() - 1)))
+}
+
 /// The elementwise epilogue of a product, in place ([`Epilogue`]). None
 /// when there is nothing to apply.
 fn epilogue<'c, 'a>(
@@ -306,9 +324,8 @@ fn epilogue<'c, 'a>(
         return Ok(product);
     }
     let mut ins = vec![];
-    if let Some(c) = ep.c {
-        ins.push((kb.tensor(c), broadcast_map(&kb.shape(c)?.0, yd)));
-    }
+    let y = kb.model.ir.op(op).results[0].expect("Y");
+    let c = c_operand(kb, &ep, y, yd, &mut ins)?;
     let rank = yd.len();
     let g = generic(
         kb.e,
@@ -317,7 +334,7 @@ fn epilogue<'c, 'a>(
         &vec![false; rank],
         |be, args| {
             let acc = *args.last().expect("the output");
-            let c = ep.c.map(|_| args[0]);
+            let c = c.as_ref().map(|c| c.read(be, &args));
             vec![ep.apply(be, acc, c)]
         },
     );

@@ -44,6 +44,7 @@ use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::symbols::Size;
 
 /// The bit layout of a narrow float format.
 #[derive(Copy, Clone, Debug)]
@@ -337,10 +338,28 @@ pub(crate) fn packed_bytes(elem: ElemType, n: i64) -> i64 {
     (n + per_byte(elem) - 1) / per_byte(elem)
 }
 
-/// `scf.for %i = 0 to n` whose body `body` builds from the index.
+/// The packed bytes of `n` elements of sub-byte `elem`, `n` static or
+/// known only at run time (`ceil(n / per)`, [`packed_bytes`]).
+pub(crate) fn packed_size<'c, 'b>(
+    e: &Emitter<'c, 'b>,
+    elem: ElemType,
+    n: Size<'c, 'b>,
+) -> Size<'c, 'b> {
+    match n {
+        Size::Static(n) => Size::Static(packed_bytes(elem, n)),
+        Size::Dynamic(n) => {
+            let per = per_byte(elem);
+            let up = e.same("arith.addi", &[n, e.index(per - 1)]);
+            Size::Dynamic(e.same("arith.divui", &[up, e.index(per)]))
+        }
+    }
+}
+
+/// `scf.for %i = from to to` whose body `body` builds from the index.
 fn for_each<'c, 'b>(
     e: &Emitter<'c, 'b>,
-    n: i64,
+    from: MValue<'c, 'b>,
+    to: MValue<'c, 'b>,
     body: impl for<'x> FnOnce(Emitter<'c, 'x>, MValue<'c, 'x>),
 ) {
     let index = MType::index(e.cx);
@@ -349,7 +368,7 @@ fn for_each<'c, 'b>(
         be.append(be.op("scf.yield", &[], &[], &[]));
     });
     let op = melior::ir::operation::OperationBuilder::new("scf.for", e.loc)
-        .add_operands(&[e.index(0), e.index(n), e.index(1)])
+        .add_operands(&[from, to, e.index(1)])
         .add_regions([region])
         .build()
         .expect("a well-formed scf.for");
@@ -373,13 +392,14 @@ fn element_index<'c, 'b>(
 pub(crate) fn unpack<'c, 'b>(
     e: &Emitter<'c, 'b>,
     elem: ElemType,
-    n: i64,
+    n: Size<'c, 'b>,
     packed: MValue<'c, 'b>,
     unpacked: MValue<'c, 'b>,
 ) {
     let (bits, per) = (elem.bit_width(), per_byte(elem));
     let i8t = e.int_type(8);
-    for_each(e, packed_bytes(elem, n), |be, i| {
+    let bytes = packed_size(e, elem, n).value(e);
+    for_each(e, e.index(0), bytes, |be, i| {
         let byte = be.value(be.op("memref.load", &[packed, i], &[i8t], &[]));
         for j in 0..per {
             let shifted = be.same("arith.shrui", &[byte, be.i(i8t, j * i64::from(bits))]);
@@ -397,13 +417,14 @@ pub(crate) fn unpack<'c, 'b>(
 pub(crate) fn pack<'c, 'b>(
     e: &Emitter<'c, 'b>,
     elem: ElemType,
-    n: i64,
+    n: Size<'c, 'b>,
     unpacked: MValue<'c, 'b>,
     packed: MValue<'c, 'b>,
 ) {
     let (bits, per) = (elem.bit_width(), per_byte(elem));
     let i8t = e.int_type(8);
-    for_each(e, packed_bytes(elem, n), |be, i| {
+    let bytes = packed_size(e, elem, n).value(e);
+    for_each(e, e.index(0), bytes, |be, i| {
         let mut acc = be.i(i8t, 0);
         for j in 0..per {
             let at = element_index(be, i, per, j);
@@ -417,15 +438,28 @@ pub(crate) fn pack<'c, 'b>(
 }
 
 /// Zeroes the elements of `unpacked` past the tensor's `n` (the padding
-/// of the last packed byte).
+/// of the last packed byte): stores when `n` is static, a loop when it is
+/// known only at run time.
 pub(crate) fn zero_tail<'c, 'b>(
     e: &Emitter<'c, 'b>,
     elem: ElemType,
-    n: i64,
+    n: Size<'c, 'b>,
     unpacked: MValue<'c, 'b>,
 ) {
     let zero = e.i(e.int_type(8), 0);
-    for k in n..packed_bytes(elem, n) * per_byte(elem) {
-        e.append(e.op("memref.store", &[zero, unpacked, e.index(k)], &[], &[]));
+    match n {
+        Size::Static(n) => {
+            for k in n..packed_bytes(elem, n) * per_byte(elem) {
+                e.append(e.op("memref.store", &[zero, unpacked, e.index(k)], &[], &[]));
+            }
+        }
+        Size::Dynamic(m) => {
+            let bytes = packed_size(e, elem, n).value(e);
+            let end = e.same("arith.muli", &[bytes, e.index(per_byte(elem))]);
+            for_each(e, m, end, |be, k| {
+                let zero = be.i(be.int_type(8), 0);
+                be.append(be.op("memref.store", &[zero, unpacked, k], &[], &[]));
+            });
+        }
     }
 }

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, OpKind, Value};
+use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::elementwise::{broadcast_map, identity_map};
 use super::half;
@@ -44,15 +44,6 @@ use crate::symbols::Size;
 /// from loops over the full input.
 pub(crate) fn stat_map(rank: usize, reduced: &[bool]) -> String {
     map(rank, &ds((0..rank).filter(|&i| !reduced[i])))
-}
-
-/// The statistic shape of `dims` reduced over `reduced` (reduced dims dropped).
-pub(crate) fn stat_dims(dims: &[i64], reduced: &[bool]) -> Vec<i64> {
-    dims.iter()
-        .zip(reduced)
-        .filter(|(_, &r)| !r)
-        .map(|(&d, _)| d)
-        .collect()
 }
 
 /// A tensor of `dims` filled with `value`, as a producer of the root.
@@ -210,11 +201,26 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), rank);
     let eps = f64::from(data.attrs.float("epsilon").unwrap_or(1e-5));
     let reduced: Vec<bool> = (0..rank).map(|i| i >= axis).collect();
-    let count = dims[axis..].iter().product::<i64>().max(1) as f64;
-    let sdims = stat_dims(&dims, &reduced);
     let xt = kb.tensor(x);
+    let xs = tensor_sizes(kb.e, xt, &dims);
+    // The number of normalized elements: static, or computed at run time
+    // (its reciprocal, computed once outside the loops).
+    let count = if xs[axis..].iter().all(|s| matches!(s, Size::Static(_))) {
+        NormCount::Static(dims[axis..].iter().product::<i64>().max(1) as f64)
+    } else {
+        let e = kb.e;
+        let n = xs[axis..]
+            .iter()
+            .fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)]));
+        let n = e.same("arith.maxsi", &[n, e.index(1)]);
+        let n = e.convert("arith.index_cast", n, e.int_type(64));
+        let ty = crate::types::elem_type(e.cx, elem)?;
+        let n = e.convert("arith.sitofp", n, ty);
+        NormCount::Dynamic(e.same("arith.divf", &[e.f(ty, 1.0), n]))
+    };
+    let ssizes: Vec<Size> = xs[..axis].to_vec();
     let (id, sm) = (identity_map(rank), stat_map(rank, &reduced));
-    let sum0 = filled(kb, &sdims, elem, 0.0)?;
+    let sum0 = filled_sized(kb, &ssizes, elem, 0.0)?;
     let e = kb.e;
     let sum = generic(
         e,
@@ -224,7 +230,7 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         |be, a| vec![be.same("arith.addf", &[a[0], a[1]])],
     );
     let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
-    let sq0 = filled(kb, &sdims, elem, 0.0)?;
+    let sq0 = filled_sized(kb, &ssizes, elem, 0.0)?;
     let e = kb.e;
     let sq = generic(
         e,
@@ -232,7 +238,7 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(sq0, sm.clone())],
         &reduced,
         |be, a| {
-            let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
+            let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
             vec![be.same("arith.addf", &[a[2], be.same("arith.mulf", &[d, d])])]
         },
     );
@@ -250,8 +256,8 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let init = kb.init(y)?;
     let e = kb.e;
     let out = generic(e, &ins, &[(init, id)], &vec![false; rank], |be, a| {
-        let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
-        let n = be.same("arith.mulf", &[d, inv_std(be, a[2], count, eps)]);
+        let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
+        let n = be.same("arith.mulf", &[d, inv_std(be, count.mean(be, a[2]), eps)]);
         let mut v = be.same("arith.mulf", &[n, a[3]]);
         if has_bias {
             v = be.same("arith.addf", &[v, a[4]]);
@@ -282,9 +288,9 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             &vec![false; rank],
             |be, a| {
                 vec![if is_mean {
-                    scaled(be, a[0], 1.0 / count)
+                    count.mean(be, a[0])
                 } else {
-                    inv_std(be, a[0], count, eps)
+                    inv_std(be, count.mean(be, a[0]), eps)
                 }]
             },
         );
@@ -294,18 +300,72 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     Ok(())
 }
 
+/// The pairs of sizes a LayerNormalization with symbolic sizes reads as
+/// equal, for the model's entry to check (`symbols::checks`): each dim of
+/// X against Y's and the statistics' (the kept dims), and each dim of
+/// Scale and B (right-aligned) that is not a static 1 against X's. An
+/// error names what cannot be lowered: an unknown rank or size.
+pub(crate) fn layer_norm_equal_sizes(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<(Dim, Dim)>, &'static str> {
+    let dims = |v: Value| crate::symbols::sized_dims(model, Some(v));
+    let x = dims(data.inputs[0].expect("X is required"))?;
+    let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), x.len());
+    let mut pairs = vec![];
+    for (slot, r) in data.results.iter().enumerate() {
+        let Some(r) = *r else { continue };
+        let r = dims(r)?;
+        if r.len() != x.len() {
+            return Err("results of another rank than X");
+        }
+        let kept = if slot == 0 { x.len() } else { axis };
+        pairs.extend(x[..kept].iter().cloned().zip(r[..kept].iter().cloned()));
+    }
+    for &v in data.inputs[1..].iter().flatten() {
+        let p = dims(v)?;
+        if p.len() > x.len() {
+            return Err("a scale or bias of higher rank than X");
+        }
+        for (d, xd) in p.iter().rev().zip(x.iter().rev()) {
+            if *d != Dim::Known(1) {
+                pairs.push((d.clone(), xd.clone()));
+            }
+        }
+    }
+    Ok(pairs.into_iter().filter(|(a, b)| a != b).collect())
+}
+
 /// `s · k`.
 fn scaled<'c, 'b>(e: Emitter<'c, 'b>, s: MValue<'c, 'b>, k: f64) -> MValue<'c, 'b> {
     e.same("arith.mulf", &[s, e.f(s.r#type(), k)])
 }
 
-/// `1 / sqrt(q / n + ε)` from a sum of squared deviations `q` of `n` values.
-fn inv_std<'c, 'b>(e: Emitter<'c, 'b>, q: MValue<'c, 'b>, n: f64, eps: f64) -> MValue<'c, 'b> {
-    let var = scaled(e, q, 1.0 / n);
+/// `1 / sqrt(var + ε)`.
+fn inv_std<'c, 'b>(e: Emitter<'c, 'b>, var: MValue<'c, 'b>, eps: f64) -> MValue<'c, 'b> {
     e.same(
         "math.rsqrt",
-        &[e.same("arith.addf", &[var, e.f(q.r#type(), eps)])],
+        &[e.same("arith.addf", &[var, e.f(var.r#type(), eps)])],
     )
+}
+
+/// The number of elements a LayerNormalization normalizes together: a
+/// constant, or the reciprocal of a run-time count (an element computed
+/// before the loops).
+#[derive(Copy, Clone)]
+enum NormCount<'c, 'a> {
+    Static(f64),
+    Dynamic(MValue<'c, 'a>),
+}
+
+impl<'c> NormCount<'c, '_> {
+    /// `s / n`: the mean of a sum `s` of `n` elements.
+    fn mean<'b>(&self, e: Emitter<'c, 'b>, s: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        match *self {
+            NormCount::Static(n) => scaled(e, s, 1.0 / n),
+            NormCount::Dynamic(inv) => e.same("arith.mulf", &[s, inv]),
+        }
+    }
 }
 
 /// Whether `v` is read by an op of `chain` as a per-channel parameter
@@ -512,7 +572,10 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &vec![false; rank],
         |be, a| {
             let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
-            let v = be.same("arith.mulf", &[d, inv_std(be, a[2], count, eps)]);
+            let v = be.same(
+                "arith.mulf",
+                &[d, inv_std(be, scaled(be, a[2], 1.0 / count), eps)],
+            );
             let v = be.same("arith.mulf", &[v, a[3]]);
             vec![be.same("arith.addf", &[v, a[4]])]
         },

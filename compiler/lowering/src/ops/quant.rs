@@ -35,16 +35,17 @@
 
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, Value};
+use onnx_mlc_dialect::{Dim, ElemType, Value};
 
 use super::conv::{conv_with, IntConv};
-use super::elementwise::{cast, identity_map};
+use super::elementwise::{cast, identity_map, BodyOperand, Gather};
 use super::narrow::{self, Format};
 use super::structured::{elem_of, generic, map, named, norm_axis};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::symbols::Check;
 
 /// How a scale (or zero point) is laid over the input.
 struct Layout {
@@ -161,20 +162,30 @@ fn to_f32<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, from: ElemType) -> MVal
         .expect("operand types checked before building the body")
 }
 
+/// A `linalg.generic`'s inputs: each tensor with its indexing map.
+type Inputs<'c, 'a> = Vec<(MValue<'c, 'a>, String)>;
+
 /// The operands of a quantization op as `linalg.generic` inputs: `x` with
 /// the identity map, then the scale and the zero point (when given) with
-/// their layout's map.
+/// their layout's map; and how the body reads each parameter. A 1-D
+/// parameter whose size is known only at run time ([`runtime_param`]) is
+/// gathered instead: per axis, or at 0 where its size is 1.
 fn operands<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     op: OpId,
     x: Value,
     params: &[Value],
-) -> Result<Vec<(MValue<'c, 'a>, String)>> {
+) -> Result<(Inputs<'c, 'a>, Vec<BodyOperand<'c, 'a>>)> {
     let x_dims = kb.shape(x)?.0;
     let rank = x_dims.len();
     let layout = Layout::of(kb, op, rank);
     let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    let mut readers = vec![];
     for &p in params {
+        if let Some(axis) = runtime_param(kb.model, kb.model.ir.op(op), p) {
+            readers.push(BodyOperand::Gathered(Gather::along(kb, p, axis)?));
+            continue;
+        }
         let dims = kb.shape(p)?.0;
         let m = layout.map(&dims, rank, &x_dims).ok_or_else(|| {
             unsupported(
@@ -186,8 +197,78 @@ fn operands<'c, 'a>(
             )
         })?;
         ins.push((kb.tensor(p), m));
+        readers.push(BodyOperand::Input(ins.len() - 1));
     }
-    Ok(ins)
+    Ok((ins, readers))
+}
+
+/// Whether parameter `p` (a scale or zero point) of Q/DQ op `data` is a
+/// 1-D tensor of a size known only at run time (neither 1 nor the input's
+/// dim along the axis at compile time): per-tensor or per-axis is then
+/// decided at run time. `Some(axis)`: read along the input's `axis` (or
+/// at 0 where its size is 1); `Some(None)`: the axis is out of the input's
+/// range, so it must be one element.
+fn runtime_param(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+    p: Value,
+) -> Option<Option<usize>> {
+    let dims = |v: Value| {
+        crate::kernel::value_tensor(model, v)
+            .ok()?
+            .dims()
+            .map(<[Dim]>::to_vec)
+    };
+    let x = dims(data.inputs[0]?)?;
+    let [d] = &dims(p)?[..] else { return None };
+    if data.attrs.int("block_size").unwrap_or(0) != 0 || *d == Dim::Known(1) || *d == Dim::Unknown {
+        return None;
+    }
+    let axis = data.attrs.int("axis").unwrap_or(1);
+    let rank = x.len() as i64;
+    let axis = (-rank..rank)
+        .contains(&axis)
+        .then(|| norm_axis(axis, x.len()));
+    match axis {
+        Some(a) if x[a] == *d => None,
+        _ => Some(axis),
+    }
+}
+
+/// The checks of a QuantizeLinear/DequantizeLinear with symbolic sizes:
+/// `x`'s dims equal `y`'s, and each parameter read at run time
+/// ([`runtime_param`]) 1 or the input's dim along the axis (1 when the
+/// axis is out of range). An error names what cannot be lowered: a
+/// parameter that is blocked or of higher rank with symbolic sizes, or an
+/// unknown size.
+pub(crate) fn linear_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Value| crate::symbols::sized_dims(model, Some(v));
+    let x = dims(data.inputs[0].expect("verified: x"))?;
+    let y = dims(data.results[0].expect("verified: y"))?;
+    if x.len() != y.len() {
+        return Err("a result of another rank than its input");
+    }
+    let mut out: Vec<Check> = x
+        .iter()
+        .zip(&y)
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a.clone(), b.clone()))
+        .collect();
+    for &p in data.inputs[1..].iter().flatten() {
+        let d = dims(p)?;
+        match runtime_param(model, data, p) {
+            Some(Some(axis)) => out.push(Check::Broadcast(d[0].clone(), x[axis].clone())),
+            Some(None) => out.push(Check::Equal(d[0].clone(), Dim::Known(1))),
+            None if d.iter().any(|d| !d.is_known()) && d.len() > 1 => {
+                return Err("a blocked scale or zero point of symbolic size")
+            }
+            None => {}
+        }
+    }
+    Ok(out)
 }
 
 /// Appends the elementwise generic of a quantization op and defines its
@@ -248,7 +329,7 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         return Err(unsupported(kb, op, &format!("{ye} output")));
     }
     let params: Vec<Value> = std::iter::once(scale).chain(zero).collect();
-    let ins = operands(kb, op, x, &params)?;
+    let (ins, readers) = operands(kb, op, x, &params)?;
     let ze = match zero {
         Some(z) => Some(kb.shape(z)?.1),
         None => None,
@@ -256,11 +337,14 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     build(kb, &ins, y, |e, args| {
         let q = e.same(
             "arith.divf",
-            &[to_f32(e, args[0], xe), to_f32(e, args[1], se)],
+            &[
+                to_f32(e, args[0], xe),
+                to_f32(e, readers[0].read(e, &args), se),
+            ],
         );
         // Rounded to the type numpy divides in.
         let q = rounded_to(e, q, div);
-        let zero_f32 = ze.map(|z| to_f32(e, args[2], z));
+        let zero_f32 = ze.map(|z| to_f32(e, readers[1].read(e, &args), z));
         if let Some(range) = range {
             let r = e.same("math.roundeven", &[q]);
             let r = zero_f32.map_or(r, |z| e.same("arith.addf", &[r, z]));
@@ -294,13 +378,13 @@ pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     // Narrow floats ignore their zero point (zero by the spec).
     let zero = zero.filter(|_| integer);
     let params: Vec<Value> = std::iter::once(scale).chain(zero).collect();
-    let ins = operands(kb, op, x, &params)?;
+    let (ins, readers) = operands(kb, op, x, &params)?;
     build(kb, &ins, y, |e, args| {
         let mut d = to_f32(e, args[0], xe);
         if zero.is_some() {
-            d = e.same("arith.subf", &[d, to_f32(e, args[2], xe)]);
+            d = e.same("arith.subf", &[d, to_f32(e, readers[1].read(e, &args), xe)]);
         }
-        let r = e.same("arith.mulf", &[d, to_f32(e, args[1], se)]);
+        let r = e.same("arith.mulf", &[d, to_f32(e, readers[0].read(e, &args), se)]);
         cast(e, r, ElemType::F32, ye, false)
             .ok()
             .flatten()

@@ -23,7 +23,7 @@ use super::math::{exp, log};
 use super::norm::stat_map;
 use super::structured::{
     const_ints, elem_of, empty_sized, for_loop, fused_root, generic, loop_index, map, named,
-    norm_axis,
+    norm_axis, tensor_sizes,
 };
 use super::unsupported;
 use crate::emit::Emitter;
@@ -703,7 +703,10 @@ pub(crate) fn lower_scan(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 .map(|k| be.cmp("arith.cmpi", 0, axis, be.index(k as i64)))
                 .collect();
             let idx: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
-            let dims: Vec<MValue> = xd.iter().map(|&d| be.index(d)).collect();
+            let dims: Vec<MValue> = tensor_sizes(be, xt, &xd)
+                .iter()
+                .map(|s| s.value(&be))
+                .collect();
             let (i, d) = (pick(be, &is, &idx), pick(be, &is, &dims));
             let next = be.same("arith.addi", &[i, be.index(1)]);
             let (lb, ub) = match (reverse, exclusive) {

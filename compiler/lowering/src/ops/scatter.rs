@@ -16,15 +16,17 @@
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, OpKind};
+use onnx_mlc_dialect::{Dim, ElemType, OpKind};
 
 use super::elementwise::identity_map;
-use super::structured::{elem_of, for_loop, generic, loop_index, norm_axis};
+use super::structured::{elem_of, for_loop, generic, loop_index, norm_axis, tensor_sizes};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
+use crate::symbols::Check;
+use crate::types::DYNAMIC;
 
 /// How an update combines with the element it lands on.
 #[derive(Copy, Clone)]
@@ -61,13 +63,20 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let init = kb.init(y)?;
     let nd = data.kind == OpKind::ScatterND;
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
-    if nd && (id.is_empty() || id[id.len() - 1] as usize > rank) {
-        return Err(unsupported(
-            kb,
-            op,
-            "index rows longer than the data's rank",
-        ));
-    }
+    let q = if nd {
+        match row_length(&id, kb.shape(updates)?.0.len(), rank) {
+            Some(q) if q <= rank => q,
+            _ => {
+                return Err(unsupported(
+                    kb,
+                    op,
+                    "index rows longer than the data's rank",
+                ))
+            }
+        }
+    } else {
+        0
+    };
     let g = generic(
         kb.e,
         &[(xt, identity_map(rank))],
@@ -75,10 +84,25 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &vec![false; rank],
         |be, a| {
             let p: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
+            let sizes = |t, dims| -> Vec<MValue> {
+                tensor_sizes(be, t, dims)
+                    .iter()
+                    .map(|s| s.value(&be))
+                    .collect()
+            };
+            let (xs, is) = (sizes(xt, &xd), sizes(it, &id));
             let y = if nd {
-                scatter_nd(be, (it, ut), (&xd, &id), &p, a[0], (elem, reduction))
+                scatter_nd(
+                    be,
+                    (it, ut),
+                    (&xs, &is[..id.len() - 1]),
+                    q,
+                    &p,
+                    a[0],
+                    (elem, reduction),
+                )
             } else {
-                scatter_elements(be, (it, ut), (&xd, &id), axis, &p, a[0], (elem, reduction))
+                scatter_elements(be, (it, ut), (&xs, &is), axis, &p, a[0], (elem, reduction))
             };
             vec![y]
         },
@@ -96,30 +120,88 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     Ok(())
 }
 
+/// The length of ScatterND's index rows: the indices' last dim, or (when
+/// that is known only at run time) what the ranks of the indices, the
+/// updates and the data imply (`updates` is `indices[:-1] + data[q:]`).
+fn row_length(id: &[i64], updates_rank: usize, rank: usize) -> Option<usize> {
+    match *id.last()? {
+        DYNAMIC => (rank + id.len() - 1).checked_sub(updates_rank),
+        q => usize::try_from(q).ok(),
+    }
+}
+
+/// The checks of a Scatter, ScatterElements or ScatterND with symbolic
+/// sizes (`symbols::checks`): the data's dims equal the output's; the
+/// updates' dims equal the indices' (ScatterElements) or the indices'
+/// leading dims then the data's trailing ones (ScatterND, whose index
+/// rows have the length the ranks imply, [`row_length`]). An error names
+/// what cannot be lowered: an unknown rank or size.
+pub(crate) fn checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let (x, id, upd) = (
+        dims(data.inputs[0])?,
+        dims(data.inputs[1])?,
+        dims(data.inputs[2])?,
+    );
+    let y = dims(data.results[0])?;
+    if x.len() != y.len() || id.is_empty() {
+        return Err("a result of another rank than the data, or scalar indices");
+    }
+    let mut pairs: Vec<(Dim, Dim)> = x.iter().cloned().zip(y).collect();
+    if data.kind == OpKind::ScatterND {
+        let q = (x.len() + id.len() - 1)
+            .checked_sub(upd.len())
+            .filter(|&q| q <= x.len())
+            .ok_or("updates whose rank does not fit the indices and the data")?;
+        pairs.push((id[id.len() - 1].clone(), Dim::Known(q as i64)));
+        let want = id[..id.len() - 1].iter().chain(&x[q..]);
+        pairs.extend(upd.iter().cloned().zip(want.cloned()));
+    } else {
+        if upd.len() != id.len() {
+            return Err("updates of another rank than the indices");
+        }
+        pairs.extend(upd.into_iter().zip(id));
+    }
+    Ok(pairs
+        .into_iter()
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a, b))
+        .collect())
+}
+
 /// ScatterElements at output position `p` (starting from `x`): the
 /// updates at `p`'s coordinates, with each position `t` along the axis,
-/// whose index is `p[axis]`.
+/// whose index is `p[axis]`. `xs` and `is` are the run-time sizes of the
+/// data and the indices.
 fn scatter_elements<'c, 'b>(
     e: Emitter<'c, 'b>,
     (it, ut): (MValue<'c, '_>, MValue<'c, '_>),
-    (xd, id): (&[i64], &[i64]),
+    (xs, is): (&[MValue<'c, 'b>], &[MValue<'c, 'b>]),
     axis: usize,
     p: &[MValue<'c, 'b>],
     x: MValue<'c, 'b>,
     how: (ElemType, Reduction),
 ) -> MValue<'c, 'b> {
-    let rank = xd.len();
+    let rank = xs.len();
+    let zero = e.index(0);
     // Updates exist at p's other coordinates only inside the indices' shape.
     let mut inside = e.i(e.int_type(1), 1);
+    let mut empty = e.i(e.int_type(1), 0);
     let mut coords = p.to_vec();
     for k in (0..rank).filter(|&k| k != axis) {
-        let lt = e.cmp("arith.cmpi", 2, p[k], e.index(id[k]));
+        let lt = e.cmp("arith.cmpi", 2, p[k], is[k]);
         inside = e.same("arith.andi", &[inside, lt]);
-        coords[k] = e.same("arith.minsi", &[p[k], e.index((id[k] - 1).max(0))]);
+        let last = e.same("arith.subi", &[is[k], e.index(1)]);
+        coords[k] = e.same("arith.minsi", &[p[k], e.same("arith.maxsi", &[last, zero])]);
+        empty = e.same("arith.ori", &[empty, e.cmp("arith.cmpi", 0, is[k], zero)]);
     }
-    let n = if id.contains(&0) { 0 } else { id[axis] };
-    let dim = xd[axis];
-    let acc = for_loop(e, e.index(0), e.index(n), &[x], |le, t, c| {
+    // No update is read from empty indices.
+    let n = e.select(empty, zero, is[axis]);
+    let dim = xs[axis];
+    let acc = for_loop(e, zero, n, &[x], |le, t, c| {
         let mut at = vec![it];
         at.extend((0..rank).map(|k| if k == axis { t } else { coords[k] }));
         let i = le.value(le.op("tensor.extract", &at, &[elem_of(it)], &[]));
@@ -132,26 +214,28 @@ fn scatter_elements<'c, 'b>(
 }
 
 /// ScatterND at output position `p` (starting from `x`): the update rows
-/// `m` whose index row `idx[m, :]` is `p`'s first `q` coordinates.
+/// `m` whose index row `idx[m, :]` (of length `q`) is `p`'s first `q`
+/// coordinates. `xs` and `batch` are the run-time sizes of the data and
+/// of the indices' leading dims.
 fn scatter_nd<'c, 'b>(
     e: Emitter<'c, 'b>,
     (it, ut): (MValue<'c, '_>, MValue<'c, '_>),
-    (xd, id): (&[i64], &[i64]),
+    (xs, batch): (&[MValue<'c, 'b>], &[MValue<'c, 'b>]),
+    q: usize,
     p: &[MValue<'c, 'b>],
     x: MValue<'c, 'b>,
     how: (ElemType, Reduction),
 ) -> MValue<'c, 'b> {
-    let q = id[id.len() - 1] as usize;
-    let batch = &id[..id.len() - 1];
-    let rows: i64 = batch.iter().product();
-    let acc = for_loop(e, e.index(0), e.index(rows), &[x], |le, m, c| {
+    let rows = batch
+        .iter()
+        .fold(e.index(1), |n, &d| e.same("arith.muli", &[n, d]));
+    let acc = for_loop(e, e.index(0), rows, &[x], |le, m, c| {
         // The row's coordinates in the indices' leading dims.
         let mut rest = m;
         let mut row = vec![le.index(0); batch.len()];
         for k in (0..batch.len()).rev() {
-            let d = le.index(batch[k]);
-            row[k] = le.same("arith.remui", &[rest, d]);
-            rest = le.same("arith.divui", &[rest, d]);
+            row[k] = le.same("arith.remui", &[rest, batch[k]]);
+            rest = le.same("arith.divui", &[rest, batch[k]]);
         }
         let mut hit = le.i(le.int_type(1), 1);
         for (k, &pk) in p.iter().enumerate().take(q) {
@@ -159,7 +243,7 @@ fn scatter_nd<'c, 'b>(
             at.extend(&row);
             at.push(le.index(k as i64));
             let i = le.value(le.op("tensor.extract", &at, &[elem_of(it)], &[]));
-            hit = le.same("arith.andi", &[hit, lands_on(le, i, xd[k], pk)]);
+            hit = le.same("arith.andi", &[hit, lands_on(le, i, xs[k], pk)]);
         }
         let mut at = vec![ut];
         at.extend(&row);
@@ -170,19 +254,19 @@ fn scatter_nd<'c, 'b>(
     acc[0]
 }
 
-/// Whether integer index `i` into an axis of `dim` elements (negative
-/// counting from the end) is position `at`.
+/// Whether integer index `i` into an axis of `dim` elements (an `index`;
+/// negative indices count from the end) is position `at`.
 fn lands_on<'c, 'b>(
     e: Emitter<'c, 'b>,
     i: MValue<'c, '_>,
-    dim: i64,
+    dim: MValue<'c, '_>,
     at: MValue<'c, '_>,
 ) -> MValue<'c, 'b> {
     let index = Type::index(e.cx);
     let i = e.convert("arith.index_cast", i, index);
     let wrapped = e.select(
         e.cmp("arith.cmpi", 2, i, e.index(0)),
-        e.same("arith.addi", &[i, e.index(dim)]),
+        e.same("arith.addi", &[i, dim]),
         i,
     );
     e.cmp("arith.cmpi", 0, wrapped, at)

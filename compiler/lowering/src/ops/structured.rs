@@ -119,7 +119,7 @@ pub(crate) fn named<'c>(
 /// are, `tensor.dim` for the dynamic ones.
 pub(crate) fn tensor_sizes<'c, 'a>(
     e: Emitter<'c, 'a>,
-    t: MValue<'c, 'a>,
+    t: MValue<'c, '_>,
     dims: &[i64],
 ) -> Vec<Size<'c, 'a>> {
     let index = Type::index(e.cx);

@@ -103,12 +103,19 @@ fn check_granularity(cx: &InferCtx, x: &[Dim], input: usize, name: &str) -> Resu
             "attribute 'block_size' must not be negative, got {block}"
         ));
     }
-    let ax = normalize_axis(axis, x.len()).map_err(|_| {
-        invalid!(
-            "attribute 'axis' = {axis} is out of range for an input of rank {}",
-            x.len()
-        )
-    })?;
+    // A parameter whose dims are 1 or symbolic may be per-tensor at run
+    // time, where the axis is not used.
+    let may_be_per_tensor = p.iter().all(|d| *d == Dim::Known(1) || !d.is_known());
+    let ax = match normalize_axis(axis, x.len()) {
+        Ok(ax) => ax,
+        Err(_) if may_be_per_tensor => return Ok(()),
+        Err(_) => {
+            return Err(invalid!(
+                "attribute 'axis' = {axis} is out of range for an input of rank {}",
+                x.len()
+            ))
+        }
+    };
     if block == 0 {
         return match p {
             [d] if d.definitely_ne(&x[ax]) => Err(invalid!(
