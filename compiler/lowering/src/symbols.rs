@@ -946,6 +946,10 @@ fn slice_length<'c, 'a>(
 /// Emits `i1` true when the `len` int64 entries of `operand` (a memref)
 /// give sizes `y` from sizes `x` ([`Check::ShapeOperand`]). Only the
 /// entries that exist are read: a loop over `min(len, rank)` of them.
+///
+/// Tile's repeats are one per dim. Expand's shape is right-aligned with
+/// `y` and may be shorter when `x` has `y`'s rank: a dim it does not
+/// reach is `x`'s own (as an entry of 1 would give).
 fn shape_operand_holds<'c, 'a>(
     e: &Emitter<'c, 'a>,
     operand: MValue<'c, 'a>,
@@ -958,12 +962,19 @@ fn shape_operand_holds<'c, 'a>(
     let lead = y.len() - x.len().min(y.len());
     let i1 = e.int_type(1);
     let count = e.same("arith.minsi", &[len, rank]);
+    // The first dim of `y` the entries reach.
+    let first = if tile {
+        e.index(0)
+    } else {
+        e.same("arith.subi", &[rank, count])
+    };
     let (zero, one) = (e.index(0), e.index(1));
-    let all = for_loop(*e, zero, count, &[e.i(i1, 1)], |le, t, ok| {
-        // `y`'s dim at `t` and `x`'s aligned with it (1 where `x` has none).
-        let pick = |dims: &[MValue<'c, 'a>], first: usize| {
+    let entries = for_loop(*e, zero, count, &[e.i(i1, 1)], |le, t, ok| {
+        // `dims`' entry at `y`'s dim `at` (1 where it has none).
+        let at = le.same("arith.addi", &[first, t]);
+        let pick = |dims: &[MValue<'c, 'a>], offset: usize| {
             dims.iter().enumerate().fold(one, |acc, (j, &d)| {
-                let here = le.cmp("arith.cmpi", 0, t, le.index((first + j) as i64));
+                let here = le.cmp("arith.cmpi", 0, at, le.index((offset + j) as i64));
                 le.select(here, d, acc)
             })
         };
@@ -983,8 +994,19 @@ fn shape_operand_holds<'c, 'a>(
         };
         vec![le.same("arith.andi", &[ok[0], holds])]
     })[0];
-    let complete = e.cmp("arith.cmpi", 0, len, rank);
-    e.same("arith.andi", &[all, complete])
+    if tile || x.len() != y.len() {
+        let complete = e.cmp("arith.cmpi", 0, len, rank);
+        return e.same("arith.andi", &[entries, complete]);
+    }
+    // Expand of an `x` of `y`'s rank: at most `rank` entries, and the
+    // dims before them are `x`'s.
+    let mut ok = e.same("arith.andi", &[entries, e.cmp("arith.cmpi", 3, len, rank)]);
+    for (j, (&xj, &yj)) in x.iter().zip(y).enumerate() {
+        let reached = e.cmp("arith.cmpi", 5, e.index(j as i64), first);
+        let same = e.cmp("arith.cmpi", 0, xj, yj);
+        ok = e.same("arith.andi", &[ok, e.same("arith.ori", &[reached, same])]);
+    }
+    ok
 }
 
 /// Emits `i1` true when the `len` int64 entries of `axes` (a memref) are
