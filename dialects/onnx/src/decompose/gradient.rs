@@ -81,12 +81,17 @@ pub(super) fn gradient(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             adjoint.insert(v, sum);
         }
     }
-    xs.iter()
-        .map(|&x| match adjoint.get(&x) {
-            Some(&g) => Some(Some(g)),
-            None => zeros(b, x).map(Some),
-        })
-        .collect()
+    // Each output a value of its own (two `x`s may share an adjoint).
+    let mut outputs: Vec<Option<Value>> = vec![];
+    for &x in &xs {
+        let g = match adjoint.get(&x) {
+            Some(&g) if outputs.contains(&Some(g)) => b.unary(Identity, g)?,
+            Some(&g) => g,
+            None => zeros(b, x)?,
+        };
+        outputs.push(Some(g));
+    }
+    Some(outputs)
 }
 
 /// The ops before the Gradient in its region, in order.
