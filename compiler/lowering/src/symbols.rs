@@ -273,9 +273,10 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 /// operands whose values are read: not `CastLike`'s type donor),
 /// right-aligned against the result's, is 1 or the result's very size
 /// (the same polynomial), or else broadcast at run time (numpy-style ops
-/// only, sizes that are not unknown); a MatMul/Gemm's batch dims and C
-/// broadcast at compile time, and its contraction sizes are checked at run
-/// time when they differ ([`checks`]).
+/// only, sizes that are not unknown); a MatMul/Gemm's batch dims are a
+/// static 1 or checked equal to the result's at run time, its C broadcasts
+/// at compile time or at run time, and its contraction sizes are checked
+/// at run time when they differ ([`checks`]).
 pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
     for &op in ops {
         let data = model.ir.op(op);
@@ -353,10 +354,14 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
                 };
                 // Contraction sizes that differ at compile time are checked
                 // to agree at run time ([`checks`]).
+                // Batch dims that are neither 1 nor the result's are
+                // checked equal to it at run time ([`checks`]).
+                let known_batch = |o: &[Dim]| o.len() <= batch.len() && !o.contains(&Dim::Unknown);
                 if ka == Dim::Unknown
                     || kb == Dim::Unknown
-                    || !broadcasts(&a[..a.len() - 2], batch)
-                    || !broadcasts(&b[..b.len() - 2], batch)
+                    || !known_batch(&a[..a.len() - 2])
+                    || !known_batch(&b[..b.len() - 2])
+                    || batch.contains(&Dim::Unknown)
                     || !c_ok
                 {
                     return Err(unsupported(
@@ -593,7 +598,8 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
 
 /// The exact divisions the sizes of the main graph's values rely on: a
 /// [`Check::Divisible`] for each quotient atom ([`Dim::quotient`]) of
-/// their dims, nested ones included, each once.
+/// their dims, nested ones included, each once; and a
+/// [`Check::NonNegative`] for each dim that subtracts.
 fn divisions(model: &Model) -> Vec<Check> {
     fn visit(d: &Dim, out: &mut Vec<Check>) {
         for atom in d.atoms().unwrap_or_default() {
@@ -623,6 +629,12 @@ fn divisions(model: &Model) -> Vec<Check> {
             .unwrap_or_default()
         {
             visit(d, &mut out);
+            let subtracts = d
+                .monomials()
+                .is_some_and(|terms| terms.iter().any(|(c, _)| *c < 0));
+            if subtracts {
+                add_new(&mut out, [Check::NonNegative(d.clone())]);
+            }
         }
     }
     out
@@ -651,6 +663,10 @@ pub enum Check {
     /// The divisor is not 0 and divides the dividend (a quotient atom's
     /// division is exact, [`Dim::quotient`]).
     Divisible(Dim, Dim),
+    /// A size that subtracts (a polynomial with a negative coefficient,
+    /// such as the width `S_kv - M` of an attention mask's padding) is
+    /// not negative.
+    NonNegative(Dim),
     /// The `len` entries of graph input `input` (int64) are the axes of a
     /// reduction of an input of dims `x` into an output of dims `y`
     /// (`keepdims`: reduced dims kept as 1): each in `[-r, r)` for rank
@@ -762,6 +778,18 @@ fn product_checks(
     let m = &a[a.len() - if attr("transA") { 1 } else { 2 }];
     let n = &b[b.len() - if attr("transB") { 2 } else { 1 }];
     let mut out = vec![];
+    // The product reads a batch dim at index 0 only where it is a static
+    // 1: any other must be the result's.
+    if y.len() >= 2 {
+        let batch = &y[..y.len() - 2];
+        for o in [&a, &b].into_iter().filter(|o| o.len() >= 2) {
+            for (d, yd) in o[..o.len() - 2].iter().rev().zip(batch.iter().rev()) {
+                if d != yd && *d != Dim::Known(1) {
+                    out.push(Check::Equal(d.clone(), yd.clone()));
+                }
+            }
+        }
+    }
     if y.len() >= 2 {
         for (d, yd) in [
             (ka, kb),
@@ -839,6 +867,7 @@ pub fn emit_check<'c, 'a>(
                 let exact = e.cmp("arith.cmpi", 0, rem, zero);
                 e.same("arith.andi", &[nonzero, exact])
             }
+            Check::NonNegative(d) => e.cmp("arith.cmpi", 5, size(d)?, e.index(0)),
             Check::Axes {
                 input,
                 len,
