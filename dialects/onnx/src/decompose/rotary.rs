@@ -42,19 +42,30 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         (r, Size::Of(..)) if r > 0 && r % 2 == 0 => Some((r, i64::MAX)),
         _ => return None,
     };
+    let (cos, sin) = match b.input(3) {
+        Some(ids) => {
+            let gather = [("axis", Attr::Int(0))];
+            (
+                b.op(Gather, &[cos, ids], &gather)?,
+                b.op(Gather, &[sin, ids], &gather)?,
+            )
+        }
+        None => (cos, sin),
+    };
     let interleaved = b.int_attr("interleaved").unwrap_or(0) != 0;
     let rotate = match rotary {
         Some((r, _)) => slice_last(b, x, 0, r)?,
         None => x,
     };
     // Interleaved pairs are the last axis of [B, S, H, R/2, 2]; halves are
-    // the two halves of the last axis of [B, S, H, R].
-    let (pairs, cache_axes) = if interleaved {
-        (b.reshape(rotate, &[0, 0, 0, -1, 2])?, vec![2, 4])
+    // the two rows of [B, S, H, 2, R/2] (the view, rather than a split of
+    // the last axis, halves a symbolic R as a quotient atom).
+    let (shape, split_axis, cache_axes) = if interleaved {
+        ([0, 0, 0, -1, 2], 4, vec![2, 4])
     } else {
-        (rotate, vec![2])
+        ([0, 0, 0, 2, -1], 3, vec![2, 3])
     };
-    let split_axis = if interleaved { 4 } else { 3 };
+    let pairs = b.reshape(rotate, &shape)?;
     let halves = b.node(
         Split,
         &[Some(pairs)],
@@ -74,9 +85,7 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let cos_x2 = b.binary(Mul, cos, x2)?;
     let imag = b.binary(Add, sin_x1, cos_x2)?;
     let mut rotated = b.op(Concat, &[real, imag], &[("axis", Attr::Int(split_axis))])?;
-    if interleaved {
-        rotated = b.reshape(rotated, &[0, 0, 0, -1])?;
-    }
+    rotated = b.reshape(rotated, &[0, 0, 0, -1])?;
     if let Some((r, end)) = rotary {
         let rest = slice_last(b, x, r, end)?;
         rotated = b.op(Concat, &[rotated, rest], &[("axis", Attr::Int(3))])?;
