@@ -640,7 +640,11 @@ fn attention_with_symbolic_sizes_matches_the_static_model() {
     let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
     let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
     // A mask one shorter than the keys, one as long; one head per KV head.
-    for sizes in [[1, 4, 2, 3, 8, 4, 4, 2], [2, 6, 3, 2, 4, 4, 5, 3], [2, 3, 3, 4, 2, 5, 5, 1]] {
+    for sizes in [
+        [1, 4, 2, 3, 8, 4, 4, 2],
+        [2, 6, 3, 2, 4, 4, 5, 3],
+        [2, 3, 3, 4, 2, 5, 5, 1],
+    ] {
         let mut text = ATTENTION.to_string();
         for (name, n) in ATTENTION_SYMBOLS.iter().zip(sizes) {
             text = text.replace(&format!("\"{name}\""), &n.to_string());
@@ -659,8 +663,14 @@ fn attention_with_symbolic_sizes_matches_the_static_model() {
     // the keys: clean shape errors.
     for sizes in [[1, 3, 2, 3, 8, 4, 5, 2], [1, 4, 2, 3, 8, 4, 6, 2]] {
         for e in [
-            compiled.run(&attention_inputs(sizes)).err().map(|e| e.to_string()),
-            library.run(&attention_inputs(sizes)).err().map(|e| e.to_string()),
+            compiled
+                .run(&attention_inputs(sizes))
+                .err()
+                .map(|e| e.to_string()),
+            library
+                .run(&attention_inputs(sizes))
+                .err()
+                .map(|e| e.to_string()),
         ] {
             let e = e.unwrap_or_else(|| panic!("{sizes:?} must fail"));
             assert!(e.contains("shape"), "{sizes:?}: {e}");

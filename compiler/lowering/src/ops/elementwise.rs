@@ -340,7 +340,10 @@ impl<'c, 'a> Gather<'c, 'a> {
     /// size is 1 and it broadcasts only at run time
     /// ([`symbols::broadcast_at_run_time`]); every other dim at its loop.
     pub(crate) fn batch_of(kb: &KernelBuilder<'c, 'a>, v: Value, batch: &[Dim]) -> Result<Self> {
-        let dims = value_tensor(kb.model, v)?.dims().unwrap_or_default().to_vec();
+        let dims = value_tensor(kb.model, v)?
+            .dims()
+            .unwrap_or_default()
+            .to_vec();
         let sizes = kb.sizes(v)?;
         let own = dims.len() - 2;
         let lead = batch.len() - own;

@@ -12,8 +12,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::elementwise::{
-    apply_activation, broadcast_map, identity_map, runtime_gather, BodyOperand, Gather,
-    ACTIVATIONS,
+    apply_activation, broadcast_map, identity_map, runtime_gather, BodyOperand, Gather, ACTIVATIONS,
 };
 use super::half;
 use super::structured::{ds, empty_sized, generic, map, named};
@@ -122,7 +121,10 @@ fn batch_operand<'c, 'a>(
 ) -> Result<(MValue<'c, 'a>, Vec<i64>)> {
     let (vd, elem) = kb.shape(v)?;
     let dims = |x: Value| -> Result<Vec<Dim>> {
-        Ok(value_tensor(kb.model, x)?.dims().unwrap_or_default().to_vec())
+        Ok(value_tensor(kb.model, x)?
+            .dims()
+            .unwrap_or_default()
+            .to_vec())
     };
     let (d, yd) = (dims(v)?, dims(y)?);
     let batch = &yd[..yd.len() - 2];
@@ -138,7 +140,11 @@ fn batch_operand<'c, 'a>(
     }
     let gather = Gather::batch_of(kb, v, batch)?;
     let (ys, vs) = (kb.sizes(y)?, kb.sizes(v)?);
-    let sizes: Vec<Size> = ys[..batch.len()].iter().chain(&vs[vs.len() - 2..]).copied().collect();
+    let sizes: Vec<Size> = ys[..batch.len()]
+        .iter()
+        .chain(&vs[vs.len() - 2..])
+        .copied()
+        .collect();
     let init = empty_sized(kb, &sizes, elem)?;
     let rank = sizes.len();
     let g = generic(

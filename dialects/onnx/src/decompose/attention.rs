@@ -256,9 +256,7 @@ pub(super) fn repeat_heads(b: &mut Builder, x: Value, q: Value) -> Option<Value>
     if let Size::Fixed(1) = times {
         return Some(x);
     }
-    if let (Size::Fixed(times), Some([batch, heads, len, size])) =
-        (times, b.dims(x).as_deref())
-    {
+    if let (Size::Fixed(times), Some([batch, heads, len, size])) = (times, b.dims(x).as_deref()) {
         let wide = b.squeeze_like(Unsqueeze, x, &[2])?;
         let shape = b.ints(&[*batch, *heads, times, *len, *size])?;
         let repeated = b.op(Expand, &[wide, shape], &[])?;

@@ -35,7 +35,10 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     };
     // The rotated features: all (`None`), or the first `r` (checked at run
     // time to be at most a symbolic head size, by the Slice).
-    let rotary = match (b.int_attr("rotary_embedding_dim").unwrap_or(0), b.size(x, 3)?) {
+    let rotary = match (
+        b.int_attr("rotary_embedding_dim").unwrap_or(0),
+        b.size(x, 3)?,
+    ) {
         (0, _) => None,
         (r, Size::Fixed(d)) if r == d && r % 2 == 0 => None,
         (r, Size::Fixed(d)) if r < d && r % 2 == 0 => Some((r, d)),
