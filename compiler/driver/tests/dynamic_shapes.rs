@@ -677,3 +677,55 @@ fn attention_with_symbolic_sizes_matches_the_static_model() {
         }
     }
 }
+
+/// A batched MatMul whose batch dims `P` and `Q` broadcast only at run
+/// time (which one is 1 is known only then): the operand of size 1 is
+/// copied out at the result's batch size before the contraction.
+const RUN_TIME_BATCH: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%a: tensor<"P"x2x3xf32>, %b: tensor<"Q"x3x2xf32>) -> ("y": tensor<?x2x2xf32>) {
+  %y = "onnx.MatMul"(%a, %b) : (tensor<"P"x2x3xf32>, tensor<"Q"x3x2xf32>) -> tensor<?x2x2xf32>
+  onnx.return %y
+}
+"#;
+
+fn check_run_time_batch(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
+    for (p, q) in [(1usize, 3usize), (3, 1), (2, 2), (1, 1)] {
+        let (a, b) = (values(p * 6, p as u64), values(q * 6, 5 + q as u64));
+        let out = run(&[
+            Tensor::from_vec(vec![p as i64, 2, 3], a.clone()).unwrap(),
+            Tensor::from_vec(vec![q as i64, 3, 2], b.clone()).unwrap(),
+        ])
+        .unwrap_or_else(|e| panic!("P={p} Q={q}: {e}"));
+        let n = p.max(q);
+        let want: Vec<f32> = (0..n)
+            .flat_map(|i| {
+                let (ai, bi) = (if p == 1 { 0 } else { i }, if q == 1 { 0 } else { i });
+                matmul(&a[ai * 6..ai * 6 + 6], &b[bi * 6..bi * 6 + 6], 3, 2)
+            })
+            .collect();
+        assert_eq!(out[0].shape(), [n as i64, 2, 2], "P={p} Q={q}");
+        let got = out[0].to_vec::<f32>().unwrap();
+        for (g, w) in got.iter().zip(&want) {
+            assert!(
+                (g - w).abs() < 1e-5,
+                "P={p} Q={q}: {got:?} against {want:?}"
+            );
+        }
+    }
+    let e = run(&[
+        Tensor::from_vec(vec![2, 2, 3], values(12, 1)).unwrap(),
+        Tensor::from_vec(vec![3, 3, 2], values(18, 2)).unwrap(),
+    ])
+    .err()
+    .expect("P=2 against Q=3 fails");
+    assert!(e.contains("shape"), "{e}");
+}
+
+#[test]
+fn matmul_batch_dims_broadcast_at_run_time() {
+    let model = onnx_mlc_dialect::parse_model(RUN_TIME_BATCH).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    check_run_time_batch(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
+    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    check_run_time_batch(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
+}
