@@ -598,3 +598,134 @@ fn sizes_set_by_input_values_are_checked_at_run_time() {
         check(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
     }
 }
+
+/// Attention-23 with symbolic sizes: grouped-query heads (the repeat
+/// count `Hq/Hkv` a quotient atom), a past (the keys `P+S` long), the
+/// causal band at the past's run-time length, the default scale from a
+/// symbolic head size, and a mask `M` long, padded with -inf to the keys.
+const ATTENTION: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 23}}
+onnx.graph "g"(%q: tensor<"B"x"Hq"x"S"x"D"xf32>, %k: tensor<"B"x"Hkv"x"S"x"D"xf32>, %v: tensor<"B"x"Hkv"x"S"x"E"xf32>, %m: tensor<"S"x"M"xf32>, %pk: tensor<"B"x"Hkv"x"P"x"D"xf32>, %pv: tensor<"B"x"Hkv"x"P"x"E"xf32>) -> ("y": tensor<?x?x?x?xf32>, "present_key": tensor<?x?x?x?xf32>, "present_value": tensor<?x?x?x?xf32>) {
+  %y, %present_key, %present_value = "onnx.Attention"(%q, %k, %v, %m, %pk, %pv) {is_causal = 1} : (tensor<"B"x"Hq"x"S"x"D"xf32>, tensor<"B"x"Hkv"x"S"x"D"xf32>, tensor<"B"x"Hkv"x"S"x"E"xf32>, tensor<"S"x"M"xf32>, tensor<"B"x"Hkv"x"P"x"D"xf32>, tensor<"B"x"Hkv"x"P"x"E"xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>, tensor<?x?x?x?xf32>)
+  onnx.return %y, %present_key, %present_value
+}
+"#;
+
+/// The symbols of [`ATTENTION`], in the order [`attention_inputs`] takes
+/// their values.
+const ATTENTION_SYMBOLS: [&str; 8] = ["B", "Hq", "Hkv", "S", "D", "E", "M", "P"];
+
+/// Inputs of [`ATTENTION`] at sizes `[B, Hq, Hkv, S, D, E, M, P]`.
+fn attention_inputs(sizes: [i64; 8]) -> Vec<Tensor> {
+    let [b, hq, hkv, s, d, e, m, p] = sizes;
+    [
+        vec![b, hq, s, d],
+        vec![b, hkv, s, d],
+        vec![b, hkv, s, e],
+        vec![s, m],
+        vec![b, hkv, p, d],
+        vec![b, hkv, p, e],
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, shape)| {
+        let n = shape.iter().product::<i64>() as usize;
+        Tensor::from_vec(shape, values(n, 11 + i as u64)).unwrap()
+    })
+    .collect()
+}
+
+#[test]
+fn attention_with_symbolic_sizes_matches_the_static_model() {
+    let model = onnx_mlc_dialect::parse_model(ATTENTION).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    // A mask one shorter than the keys, one as long; one head per KV head.
+    for sizes in [
+        [1, 4, 2, 3, 8, 4, 4, 2],
+        [2, 6, 3, 2, 4, 4, 5, 3],
+        [2, 3, 3, 4, 2, 5, 5, 1],
+    ] {
+        let mut text = ATTENTION.to_string();
+        for (name, n) in ATTENTION_SYMBOLS.iter().zip(sizes) {
+            text = text.replace(&format!("\"{name}\""), &n.to_string());
+        }
+        let fixed = onnx_mlc_dialect::parse_model(&text).unwrap();
+        let want = Engine::compile(&fixed, &CompileOptions::default())
+            .unwrap()
+            .run(&attention_inputs(sizes))
+            .unwrap();
+        let got = compiled.run(&attention_inputs(sizes)).unwrap();
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (JIT): {e}"));
+        let got = library.run(&attention_inputs(sizes)).unwrap();
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (AOT): {e}"));
+    }
+    // Query heads that the KV heads do not divide, and a mask longer than
+    // the keys: clean shape errors.
+    for sizes in [[1, 3, 2, 3, 8, 4, 5, 2], [1, 4, 2, 3, 8, 4, 6, 2]] {
+        for e in [
+            compiled
+                .run(&attention_inputs(sizes))
+                .err()
+                .map(|e| e.to_string()),
+            library
+                .run(&attention_inputs(sizes))
+                .err()
+                .map(|e| e.to_string()),
+        ] {
+            let e = e.unwrap_or_else(|| panic!("{sizes:?} must fail"));
+            assert!(e.contains("shape"), "{sizes:?}: {e}");
+        }
+    }
+}
+
+/// A batched MatMul whose batch dims `P` and `Q` broadcast only at run
+/// time (which one is 1 is known only then): the operand of size 1 is
+/// copied out at the result's batch size before the contraction.
+const RUN_TIME_BATCH: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%a: tensor<"P"x2x3xf32>, %b: tensor<"Q"x3x2xf32>) -> ("y": tensor<?x2x2xf32>) {
+  %y = "onnx.MatMul"(%a, %b) : (tensor<"P"x2x3xf32>, tensor<"Q"x3x2xf32>) -> tensor<?x2x2xf32>
+  onnx.return %y
+}
+"#;
+
+fn check_run_time_batch(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
+    for (p, q) in [(1usize, 3usize), (3, 1), (2, 2), (1, 1)] {
+        let (a, b) = (values(p * 6, p as u64), values(q * 6, 5 + q as u64));
+        let out = run(&[
+            Tensor::from_vec(vec![p as i64, 2, 3], a.clone()).unwrap(),
+            Tensor::from_vec(vec![q as i64, 3, 2], b.clone()).unwrap(),
+        ])
+        .unwrap_or_else(|e| panic!("P={p} Q={q}: {e}"));
+        let n = p.max(q);
+        let want: Vec<f32> = (0..n)
+            .flat_map(|i| {
+                let (ai, bi) = (if p == 1 { 0 } else { i }, if q == 1 { 0 } else { i });
+                matmul(&a[ai * 6..ai * 6 + 6], &b[bi * 6..bi * 6 + 6], 3, 2)
+            })
+            .collect();
+        assert_eq!(out[0].shape(), [n as i64, 2, 2], "P={p} Q={q}");
+        let got = out[0].to_vec::<f32>().unwrap();
+        for (g, w) in got.iter().zip(&want) {
+            assert!(
+                (g - w).abs() < 1e-5,
+                "P={p} Q={q}: {got:?} against {want:?}"
+            );
+        }
+    }
+    let e = run(&[
+        Tensor::from_vec(vec![2, 2, 3], values(12, 1)).unwrap(),
+        Tensor::from_vec(vec![3, 3, 2], values(18, 2)).unwrap(),
+    ])
+    .err()
+    .expect("P=2 against Q=3 fails");
+    assert!(e.contains("shape"), "{e}");
+}
+
+#[test]
+fn matmul_batch_dims_broadcast_at_run_time() {
+    let model = onnx_mlc_dialect::parse_model(RUN_TIME_BATCH).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    check_run_time_batch(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
+    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    check_run_time_batch(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
+}

@@ -274,8 +274,8 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 /// right-aligned against the result's, is 1 or the result's very size
 /// (the same polynomial), or else broadcast at run time (numpy-style ops
 /// only, sizes that are not unknown); a MatMul/Gemm's batch dims and C
-/// broadcast at compile time, and its contraction sizes are checked at run
-/// time when they differ ([`checks`]).
+/// broadcast at compile time or at run time, and its contraction sizes are
+/// checked at run time when they differ ([`checks`]).
 pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
     for &op in ops {
         let data = model.ir.op(op);
@@ -353,10 +353,18 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
                 };
                 // Contraction sizes that differ at compile time are checked
                 // to agree at run time ([`checks`]).
+                // Batch dims broadcast at compile time, or at run time (the
+                // operand copied out at the result's batch sizes,
+                // `ops::linalg`, checked by [`checks`]).
+                let batch_ok = |o: &[Dim]| {
+                    broadcasts(o, batch)
+                        || (o.len() <= batch.len()
+                            && !o.iter().chain(batch).any(|d| *d == Dim::Unknown))
+                };
                 if ka == Dim::Unknown
                     || kb == Dim::Unknown
-                    || !broadcasts(&a[..a.len() - 2], batch)
-                    || !broadcasts(&b[..b.len() - 2], batch)
+                    || !batch_ok(&a[..a.len() - 2])
+                    || !batch_ok(&b[..b.len() - 2])
                     || !c_ok
                 {
                     return Err(unsupported(
@@ -503,6 +511,7 @@ fn add_new(out: &mut Vec<Check>, new: impl IntoIterator<Item = Check>) {
 /// bounds.
 pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
     let mut out: Vec<Check> = divisions(model);
+    add_new(&mut out, reshape_counts(model)?);
     for &op in kernels.iter().flatten() {
         let data = model.ir.op(op);
         if let Some(size) = runtime_size(model, op) {
@@ -593,7 +602,8 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
 
 /// The exact divisions the sizes of the main graph's values rely on: a
 /// [`Check::Divisible`] for each quotient atom ([`Dim::quotient`]) of
-/// their dims, nested ones included, each once.
+/// their dims, nested ones included, each once; and a
+/// [`Check::NonNegative`] for each dim that subtracts.
 fn divisions(model: &Model) -> Vec<Check> {
     fn visit(d: &Dim, out: &mut Vec<Check>) {
         for atom in d.atoms().unwrap_or_default() {
@@ -623,9 +633,45 @@ fn divisions(model: &Model) -> Vec<Check> {
             .unwrap_or_default()
         {
             visit(d, &mut out);
+            let subtracts = d
+                .monomials()
+                .is_some_and(|terms| terms.iter().any(|(c, _)| *c < 0));
+            if subtracts {
+                add_new(&mut out, [Check::NonNegative(d.clone())]);
+            }
         }
     }
     out
+}
+
+/// The element counts the main graph's Reshapes rely on: a Reshape is a
+/// view of its input's buffer (no kernel reads it), so a target shape of
+/// sizes read off other values (a decomposition's `Shape` slices) whose
+/// element count is another polynomial than the input's must have the
+/// same count at run time ([`Check::Equal`]), or the view would reach
+/// past the buffer.
+fn reshape_counts(model: &Model) -> Result<Vec<Check>> {
+    let g = model.ir.region(model.graph);
+    let mut out = vec![];
+    for &op in &g.ops {
+        let data = model.ir.op(op);
+        let (Some(Some(x)), Some(Some(y))) = (data.inputs.first(), data.results.first()) else {
+            continue;
+        };
+        if data.kind != OpKind::Reshape {
+            continue;
+        }
+        let count = |v: Value| -> Result<Option<Dim>> {
+            let dims = value_tensor(model, v)?.dims().map(<[Dim]>::to_vec);
+            Ok(dims.map(|d| d.iter().fold(Dim::Known(1), |p, d| p.mul(d))))
+        };
+        if let (Some(a), Some(b)) = (count(*x)?, count(*y)?) {
+            if a != b && a != Dim::Unknown && b != Dim::Unknown {
+                out.push(Check::Equal(a, b));
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The position of `v` among the graph inputs `omlc_model` takes (those
@@ -651,6 +697,10 @@ pub enum Check {
     /// The divisor is not 0 and divides the dividend (a quotient atom's
     /// division is exact, [`Dim::quotient`]).
     Divisible(Dim, Dim),
+    /// A size that subtracts (a polynomial with a negative coefficient,
+    /// such as the width `S_kv - M` of an attention mask's padding) is
+    /// not negative.
+    NonNegative(Dim),
     /// The `len` entries of graph input `input` (int64) are the axes of a
     /// reduction of an input of dims `x` into an output of dims `y`
     /// (`keepdims`: reduced dims kept as 1): each in `[-r, r)` for rank
@@ -737,8 +787,9 @@ fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Opt
 
 /// The checks of a MatMul/Gemm with contraction sizes `ka`, `kb`: those
 /// equal, A's rows and B's columns equal to the result's (the product
-/// loops over the result's sizes), and each dim of Gemm's C (or a fused
-/// bias) 1 or the result's where it broadcasts only at run time.
+/// loops over the result's sizes), and each batch dim of A and B and each
+/// dim of Gemm's C (or a fused bias) 1 or the result's where it broadcasts
+/// only at run time.
 fn product_checks(
     model: &Model,
     data: &onnx_mlc_dialect::ir::OpData,
@@ -762,6 +813,16 @@ fn product_checks(
     let m = &a[a.len() - if attr("transA") { 1 } else { 2 }];
     let n = &b[b.len() - if attr("transB") { 2 } else { 1 }];
     let mut out = vec![];
+    if a.len() >= 2 && b.len() >= 2 && y.len() >= 2 {
+        let batch = &y[..y.len() - 2];
+        for o in [&a, &b] {
+            for (d, yd) in o[..o.len() - 2].iter().rev().zip(batch.iter().rev()) {
+                if broadcast_at_run_time(d, yd) {
+                    out.push(Check::Broadcast(d.clone(), yd.clone()));
+                }
+            }
+        }
+    }
     if y.len() >= 2 {
         for (d, yd) in [
             (ka, kb),
@@ -839,6 +900,7 @@ pub fn emit_check<'c, 'a>(
                 let exact = e.cmp("arith.cmpi", 0, rem, zero);
                 e.same("arith.andi", &[nonzero, exact])
             }
+            Check::NonNegative(d) => e.cmp("arith.cmpi", 5, size(d)?, e.index(0)),
             Check::Axes {
                 input,
                 len,

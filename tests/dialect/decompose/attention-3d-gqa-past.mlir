@@ -20,23 +20,23 @@ onnx.graph "g"(%q: tensor<1x2x8xf32>, %k: tensor<1x2x4xf32>, %v: tensor<1x2x4xf3
 // CHECK-NEXT:   %6 = "onnx.Constant"() {value = dense<[0, 0, 1, -1]> : tensor<4xi64>} : () -> tensor<4xi64>
 // CHECK-NEXT:   %7 = "onnx.Reshape"(%v, %6) : (tensor<1x2x4xf32>, tensor<4xi64>) -> tensor<1x2x1x4xf32>
 // CHECK-NEXT:   %8 = "onnx.Transpose"(%7) {perm = [0, 2, 1, 3]} : (tensor<1x2x1x4xf32>) -> tensor<1x1x2x4xf32>
+// CHECK-NEXT:   %9 = "onnx.Constant"() {value = dense<0.70710677> : tensor<f32>} : () -> tensor<f32>
 // CHECK-NEXT:   %present_key = "onnx.Concat"(%pk, %5) {axis = 2} : (tensor<1x1x3x4xf32>, tensor<1x1x2x4xf32>) -> tensor<1x1x5x4xf32>
 // CHECK-NEXT:   %present_value = "onnx.Concat"(%pv, %8) {axis = 2} : (tensor<1x1x3x4xf32>, tensor<1x1x2x4xf32>) -> tensor<1x1x5x4xf32>
-// CHECK-NEXT:   %9 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %10 = "onnx.Unsqueeze"(%present_key, %9) : (tensor<1x1x5x4xf32>, tensor<1xi64>) -> tensor<1x1x1x5x4xf32>
-// CHECK-NEXT:   %11 = "onnx.Constant"() {value = dense<[1, 1, 2, 5, 4]> : tensor<5xi64>} : () -> tensor<5xi64>
-// CHECK-NEXT:   %12 = "onnx.Expand"(%10, %11) : (tensor<1x1x1x5x4xf32>, tensor<5xi64>) -> tensor<1x1x2x5x4xf32>
-// CHECK-NEXT:   %13 = "onnx.Constant"() {value = dense<[1, 2, 5, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
-// CHECK-NEXT:   %14 = "onnx.Reshape"(%12, %13) : (tensor<1x1x2x5x4xf32>, tensor<4xi64>) -> tensor<1x2x5x4xf32>
-// CHECK-NEXT:   %15 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %16 = "onnx.Unsqueeze"(%present_value, %15) : (tensor<1x1x5x4xf32>, tensor<1xi64>) -> tensor<1x1x1x5x4xf32>
-// CHECK-NEXT:   %17 = "onnx.Constant"() {value = dense<[1, 1, 2, 5, 4]> : tensor<5xi64>} : () -> tensor<5xi64>
-// CHECK-NEXT:   %18 = "onnx.Expand"(%16, %17) : (tensor<1x1x1x5x4xf32>, tensor<5xi64>) -> tensor<1x1x2x5x4xf32>
-// CHECK-NEXT:   %19 = "onnx.Constant"() {value = dense<[1, 2, 5, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
-// CHECK-NEXT:   %20 = "onnx.Reshape"(%18, %19) : (tensor<1x1x2x5x4xf32>, tensor<4xi64>) -> tensor<1x2x5x4xf32>
-// CHECK-NEXT:   %21 = "onnx.Constant"() {value = dense<0.70710677> : tensor<f32>} : () -> tensor<f32>
-// CHECK-NEXT:   %22 = "onnx.Mul"(%2, %21) : (tensor<1x2x2x4xf32>, tensor<f32>) -> tensor<1x2x2x4xf32>
-// CHECK-NEXT:   %23 = "onnx.Mul"(%14, %21) : (tensor<1x2x5x4xf32>, tensor<f32>) -> tensor<1x2x5x4xf32>
+// CHECK-NEXT:   %10 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %11 = "onnx.Unsqueeze"(%present_key, %10) : (tensor<1x1x5x4xf32>, tensor<1xi64>) -> tensor<1x1x1x5x4xf32>
+// CHECK-NEXT:   %12 = "onnx.Constant"() {value = dense<[1, 1, 2, 5, 4]> : tensor<5xi64>} : () -> tensor<5xi64>
+// CHECK-NEXT:   %13 = "onnx.Expand"(%11, %12) : (tensor<1x1x1x5x4xf32>, tensor<5xi64>) -> tensor<1x1x2x5x4xf32>
+// CHECK-NEXT:   %14 = "onnx.Constant"() {value = dense<[1, 2, 5, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
+// CHECK-NEXT:   %15 = "onnx.Reshape"(%13, %14) : (tensor<1x1x2x5x4xf32>, tensor<4xi64>) -> tensor<1x2x5x4xf32>
+// CHECK-NEXT:   %16 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %17 = "onnx.Unsqueeze"(%present_value, %16) : (tensor<1x1x5x4xf32>, tensor<1xi64>) -> tensor<1x1x1x5x4xf32>
+// CHECK-NEXT:   %18 = "onnx.Constant"() {value = dense<[1, 1, 2, 5, 4]> : tensor<5xi64>} : () -> tensor<5xi64>
+// CHECK-NEXT:   %19 = "onnx.Expand"(%17, %18) : (tensor<1x1x1x5x4xf32>, tensor<5xi64>) -> tensor<1x1x2x5x4xf32>
+// CHECK-NEXT:   %20 = "onnx.Constant"() {value = dense<[1, 2, 5, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
+// CHECK-NEXT:   %21 = "onnx.Reshape"(%19, %20) : (tensor<1x1x2x5x4xf32>, tensor<4xi64>) -> tensor<1x2x5x4xf32>
+// CHECK-NEXT:   %22 = "onnx.Mul"(%2, %9) : (tensor<1x2x2x4xf32>, tensor<f32>) -> tensor<1x2x2x4xf32>
+// CHECK-NEXT:   %23 = "onnx.Mul"(%15, %9) : (tensor<1x2x5x4xf32>, tensor<f32>) -> tensor<1x2x5x4xf32>
 // CHECK-NEXT:   %24 = "onnx.Transpose"(%23) {perm = [0, 1, 3, 2]} : (tensor<1x2x5x4xf32>) -> tensor<1x2x4x5xf32>
 // CHECK-NEXT:   %25 = "onnx.MatMul"(%22, %24) : (tensor<1x2x2x4xf32>, tensor<1x2x4x5xf32>) -> tensor<1x2x2x5xf32>
 // CHECK-NEXT:   %26 = "onnx.Constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
@@ -44,7 +44,7 @@ onnx.graph "g"(%q: tensor<1x2x8xf32>, %k: tensor<1x2x4xf32>, %v: tensor<1x2x4xf3
 // CHECK-NEXT:   %28 = "onnx.Tanh"(%27) : (tensor<1x2x2x5xf32>) -> tensor<1x2x2x5xf32>
 // CHECK-NEXT:   %29 = "onnx.Mul"(%28, %26) : (tensor<1x2x2x5xf32>, tensor<f32>) -> tensor<1x2x2x5xf32>
 // CHECK-NEXT:   %30 = "onnx.Softmax"(%29) {axis = -1} : (tensor<1x2x2x5xf32>) -> tensor<1x2x2x5xf32>
-// CHECK-NEXT:   %31 = "onnx.MatMul"(%30, %20) : (tensor<1x2x2x5xf32>, tensor<1x2x5x4xf32>) -> tensor<1x2x2x4xf32>
+// CHECK-NEXT:   %31 = "onnx.MatMul"(%30, %21) : (tensor<1x2x2x5xf32>, tensor<1x2x5x4xf32>) -> tensor<1x2x2x4xf32>
 // CHECK-NEXT:   %32 = "onnx.Transpose"(%31) {perm = [0, 2, 1, 3]} : (tensor<1x2x2x4xf32>) -> tensor<1x2x2x4xf32>
 // CHECK-NEXT:   %33 = "onnx.Constant"() {value = dense<[0, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
 // CHECK-NEXT:   %y = "onnx.Reshape"(%32, %33) : (tensor<1x2x2x4xf32>, tensor<3xi64>) -> tensor<1x2x8xf32>

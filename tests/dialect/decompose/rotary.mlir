@@ -17,7 +17,7 @@ onnx.graph "g"(%x: tensor<1x2x3x6xf32>, %cos: tensor<8x2xf32>, %sin: tensor<8x2x
 // CHECK-NEXT:   %4 = "onnx.Constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
 // CHECK-NEXT:   %5 = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
 // CHECK-NEXT:   %6 = "onnx.Slice"(%0, %3, %4, %5) : (tensor<1x3x2x6xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x3x2x4xf32>
-// CHECK-NEXT:   %7 = "onnx.Constant"() {value = dense<[1, 3, 2, 2, 2]> : tensor<5xi64>} : () -> tensor<5xi64>
+// CHECK-NEXT:   %7 = "onnx.Constant"() {value = dense<[0, 0, 0, -1, 2]> : tensor<5xi64>} : () -> tensor<5xi64>
 // CHECK-NEXT:   %8 = "onnx.Reshape"(%6, %7) : (tensor<1x3x2x4xf32>, tensor<5xi64>) -> tensor<1x3x2x2x2xf32>
 // CHECK-NEXT:   %9, %10 = "onnx.Split"(%8) {axis = 4, num_outputs = 2} : (tensor<1x3x2x2x2xf32>) -> (tensor<1x3x2x2x1xf32>, tensor<1x3x2x2x1xf32>)
 // CHECK-NEXT:   %11 = "onnx.Constant"() {value = dense<[2, 4]> : tensor<2xi64>} : () -> tensor<2xi64>
@@ -31,7 +31,7 @@ onnx.graph "g"(%x: tensor<1x2x3x6xf32>, %cos: tensor<8x2xf32>, %sin: tensor<8x2x
 // CHECK-NEXT:   %19 = "onnx.Mul"(%12, %10) : (tensor<1x3x1x2x1xf32>, tensor<1x3x2x2x1xf32>) -> tensor<1x3x2x2x1xf32>
 // CHECK-NEXT:   %20 = "onnx.Add"(%18, %19) : (tensor<1x3x2x2x1xf32>, tensor<1x3x2x2x1xf32>) -> tensor<1x3x2x2x1xf32>
 // CHECK-NEXT:   %21 = "onnx.Concat"(%17, %20) {axis = 4} : (tensor<1x3x2x2x1xf32>, tensor<1x3x2x2x1xf32>) -> tensor<1x3x2x2x2xf32>
-// CHECK-NEXT:   %22 = "onnx.Constant"() {value = dense<[1, 3, 2, 4]> : tensor<4xi64>} : () -> tensor<4xi64>
+// CHECK-NEXT:   %22 = "onnx.Constant"() {value = dense<[0, 0, 0, -1]> : tensor<4xi64>} : () -> tensor<4xi64>
 // CHECK-NEXT:   %23 = "onnx.Reshape"(%21, %22) : (tensor<1x3x2x2x2xf32>, tensor<4xi64>) -> tensor<1x3x2x4xf32>
 // CHECK-NEXT:   %24 = "onnx.Constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
 // CHECK-NEXT:   %25 = "onnx.Constant"() {value = dense<[6]> : tensor<1xi64>} : () -> tensor<1xi64>

@@ -334,6 +334,40 @@ impl<'c, 'a> Gather<'c, 'a> {
         }
     }
 
+    /// How to read a matrix-product operand `v` (rank ≥ 2) over the loops
+    /// of `[batch…, rows, cols]` with the result's batch dims `batch`: a
+    /// batch dim at index 0 where it is a static 1, or where its run-time
+    /// size is 1 and it broadcasts only at run time
+    /// ([`symbols::broadcast_at_run_time`]); every other dim at its loop.
+    pub(crate) fn batch_of(kb: &KernelBuilder<'c, 'a>, v: Value, batch: &[Dim]) -> Result<Self> {
+        let dims = value_tensor(kb.model, v)?
+            .dims()
+            .unwrap_or_default()
+            .to_vec();
+        let sizes = kb.sizes(v)?;
+        let own = dims.len() - 2;
+        let lead = batch.len() - own;
+        let e = kb.e;
+        let mut axes = vec![];
+        for (j, (d, size)) in dims.iter().zip(&sizes).enumerate() {
+            let broadcast = match j < own {
+                true if *d == Dim::Known(1) => Some(None),
+                true if symbols::broadcast_at_run_time(d, &batch[lead + j]) => {
+                    Some(Some(e.cmp("arith.cmpi", 0, size.value(&e), e.index(1))))
+                }
+                _ => None,
+            };
+            axes.push((lead + j, broadcast));
+        }
+        let elem = kb.shape(v)?.1;
+        Ok(Gather {
+            tensor: kb.tensor(v),
+            axes,
+            elem: elem_type(e.cx, elem)?,
+            is_bool: elem == ElemType::Bool,
+        })
+    }
+
     /// How to read the 1-D tensor `v` (a per-tensor or per-axis
     /// parameter whose size is known only at run time) over a generic's
     /// loops: at loop `axis`'s index, or at 0 where its run-time size is

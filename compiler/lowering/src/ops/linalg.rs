@@ -9,18 +9,19 @@
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, OpKind, Value};
+use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::elementwise::{
-    apply_activation, broadcast_map, identity_map, runtime_gather, BodyOperand, ACTIVATIONS,
+    apply_activation, broadcast_map, identity_map, runtime_gather, BodyOperand, Gather, ACTIVATIONS,
 };
 use super::half;
 use super::structured::{ds, empty_sized, generic, map, named};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
-use crate::kernel::KernelBuilder;
+use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::Schedule;
+use crate::symbols::{self, Size};
 use crate::types::elem_type;
 
 /// Lowers a MatMul, Gemm, FusedMatMul or FusedGemm.
@@ -49,9 +50,14 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         (false, false)
     };
     check_activation(kb, op, data.attrs.string("activation").unwrap_or(""))?;
+    let ((at, ad), (bt, bd)) = if ad.len() >= 2 && bd.len() >= 2 {
+        (batch_operand(kb, a, y)?, batch_operand(kb, b, y)?)
+    } else {
+        ((kb.tensor(a), ad), (kb.tensor(b), bd))
+    };
     if half::is_half(elem) {
-        let ta = (kb.tensor(a), &ad[..], trans_a);
-        let tb = (kb.tensor(b), &bd[..], trans_b);
+        let ta = (at, &ad[..], trans_a);
+        let tb = (bt, &bd[..], trans_b);
         return lower_half(kb, op, ta, tb, (y, &yd));
     }
     let e = kb.e;
@@ -61,7 +67,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let rank = yd.len();
     let promoted = ad.len() == 1 || bd.len() == 1;
     let product = if ad.len() == 2 && bd.len() == 2 && !trans_a && !trans_b {
-        let mm = named(e, "linalg.matmul", &[kb.tensor(a), kb.tensor(b)], filled);
+        let mm = named(e, "linalg.matmul", &[at, bt], filled);
         let mm = kb.root(
             mm,
             Schedule::Matmul {
@@ -74,10 +80,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         );
         mm.result(0).expect("one result").into()
     } else {
-        let (ta, tb) = (
-            (kb.tensor(a), &ad[..], trans_a),
-            (kb.tensor(b), &bd[..], trans_b),
-        );
+        let (ta, tb) = ((at, &ad[..], trans_a), (bt, &bd[..], trans_b));
         let c = contraction(kb, ta, tb, filled, &yd);
         let schedule = if promoted {
             Schedule::Generic {
@@ -102,6 +105,57 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let result = epilogue(kb, op, product, &yd)?;
     kb.define(y, result);
     Ok(())
+}
+
+/// Operand `v` (rank ≥ 2) of a product computing `y` (whose other
+/// operand has rank ≥ 2 too), with its type dims: as it is, or — where a
+/// batch dim broadcasts only at run time (neither a static 1 nor `y`'s at
+/// compile time; `symbols::checks` makes the entry verify that it is 1 or
+/// `y`'s) — copied out at `y`'s batch sizes by a producer reading it at
+/// index 0 along such a dim where its run-time size is 1, so that the
+/// contraction's indexing maps stay affine.
+fn batch_operand<'c, 'a>(
+    kb: &mut KernelBuilder<'c, 'a>,
+    v: Value,
+    y: Value,
+) -> Result<(MValue<'c, 'a>, Vec<i64>)> {
+    let (vd, elem) = kb.shape(v)?;
+    let dims = |x: Value| -> Result<Vec<Dim>> {
+        Ok(value_tensor(kb.model, x)?
+            .dims()
+            .unwrap_or_default()
+            .to_vec())
+    };
+    let (d, yd) = (dims(v)?, dims(y)?);
+    let batch = &yd[..yd.len() - 2];
+    let own = &d[..d.len() - 2];
+    let at_run_time = own.len() <= batch.len()
+        && own
+            .iter()
+            .rev()
+            .zip(batch.iter().rev())
+            .any(|(d, y)| symbols::broadcast_at_run_time(d, y));
+    if !at_run_time {
+        return Ok((kb.tensor(v), vd));
+    }
+    let gather = Gather::batch_of(kb, v, batch)?;
+    let (ys, vs) = (kb.sizes(y)?, kb.sizes(v)?);
+    let sizes: Vec<Size> = ys[..batch.len()]
+        .iter()
+        .chain(&vs[vs.len() - 2..])
+        .copied()
+        .collect();
+    let init = empty_sized(kb, &sizes, elem)?;
+    let rank = sizes.len();
+    let g = generic(
+        kb.e,
+        &[],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, _| vec![gather.read(be)],
+    );
+    let copied = kb.producer(g).result(0).expect("one result").into();
+    Ok((copied, sizes.iter().map(Size::type_dim).collect()))
 }
 
 /// A product of f16 or bf16 operands: the products summed in an f32

@@ -24,11 +24,16 @@
 //! `scale`, `softcap`, grouped-query attention, all four
 //! `qk_matmul_output_mode`s and `softmax_precision`, in f32, f64, f16 and
 //! bf16 (each op of the expansion rounds its result to the type, as the
-//! reference does). Not handled (the op stays): inputs whose shapes are
-//! not static.
+//! reference does). With symbolic sizes (`docs/codegen.md`, "Dynamic
+//! shapes") the sizes the expansion builds with are read with `Shape`:
+//! the head size of the default scale, the grouped-query repeat count (a
+//! quotient atom `H_q / H_kv`, checked exact at run time), the masks'
+//! index ranges (running sums of ones) and a short mask's padding (its
+//! width checked not negative at run time).
 
-use super::Builder;
+use super::{Builder, Size};
 use crate::attr::Attr;
+use crate::dim::Dim;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
 use crate::tensor::TensorData;
@@ -56,22 +61,22 @@ pub(super) fn attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     } else {
         (q, k, v)
     };
-    let [_, q_heads, q_len, head_size] = <[i64; 4]>::try_from(b.dims(q)?).ok()?;
-    let scale = match b.float_attr("scale") {
-        Some(s) => f64::from(s),
-        None => 1.0 / (head_size as f64).sqrt(),
-    };
-    let (present_key, past_len) = with_past(b, b.input(4), k)?;
-    let (present_value, _) = with_past(b, b.input(5), v)?;
-    let kv_heads = b.dims(present_key)?[1];
-    let kv_len = b.dims(present_key)?[2];
-    if q_heads % kv_heads != 0 || b.dims(present_value)?[1] != kv_heads {
+    if b.sym_dims(q)?.len() != 4 {
         return None;
     }
-    let keys = repeat_heads(b, present_key, q_heads / kv_heads)?;
-    let values = repeat_heads(b, present_value, q_heads / kv_heads)?;
+    let (q_len, head_size) = (b.size(q, 2)?, b.size(q, 3)?);
+    let s = scale_factor(b, elem, head_size, false)?;
+    let (present_key, past_len) = with_past(b, b.input(4), k)?;
+    let (present_value, _) = with_past(b, b.input(5), v)?;
+    let kv_len = b.size(present_key, 2)?;
+    if let (Size::Fixed(k), Size::Fixed(v)) = (b.size(present_key, 1)?, b.size(present_value, 1)?) {
+        if k != v {
+            return None;
+        }
+    }
+    let keys = repeat_heads(b, present_key, q)?;
+    let values = repeat_heads(b, present_value, q)?;
 
-    let s = b.scalar(elem, scale.sqrt())?;
     let q_scaled = b.binary(Mul, q, s)?;
     let k_scaled = b.binary(Mul, keys, s)?;
     let k_t = b.transpose(k_scaled, &[0, 1, 3, 2])?;
@@ -89,14 +94,20 @@ pub(super) fn attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     // external cache) nonpad_kv_seqlen[b] - q_len per batch.
     let offset = match nonpad {
         Some(lengths) if b.input(4).is_none() => {
-            let q_len_v = b.constant(TensorData::scalar(q_len))?;
+            let q_len_v = match q_len {
+                Size::Fixed(n) => b.constant(TensorData::scalar(n))?,
+                Size::Of(..) => b.size_vector(&[q_len])?,
+            };
             Offset::PerBatch(b.binary(Sub, lengths, q_len_v)?)
         }
-        _ => Offset::Fixed(past_len),
+        _ => match past_len {
+            Size::Fixed(n) => Offset::Fixed(n),
+            Size::Of(..) => Offset::Past(b.size_vector(&[past_len])?),
+        },
     };
     let mut terms = vec![];
     if let Some(m) = b.input(3) {
-        terms.push(mask_bias(b, m, elem, kv_len)?);
+        terms.push(mask_bias(b, m, elem, present_key)?);
     }
     if b.int_attr("is_causal").unwrap_or(0) != 0 {
         terms.push(band(b, &offset, (Some(0), None), [q_len, kv_len], elem)?);
@@ -174,55 +185,149 @@ fn split_heads(b: &mut Builder, x: Value, heads: i64) -> Option<Value> {
 
 /// The cache after appending `x` to `past` along the sequence axis, and
 /// the past's length (0 without one).
-fn with_past(b: &mut Builder, past: Option<Value>, x: Value) -> Option<(Value, i64)> {
+fn with_past(b: &mut Builder, past: Option<Value>, x: Value) -> Option<(Value, Size)> {
     let Some(past) = past else {
-        return Some((x, 0));
+        return Some((x, Size::Fixed(0)));
     };
-    let len = *b.dims(past)?.get(2)?;
+    let len = b.size(past, 2)?;
     Some((b.op(Concat, &[past, x], &[("axis", Attr::Int(2))])?, len))
 }
 
-/// Each head of `[B, H, S, D]` repeated `times` times in place
-/// (`h0, h0, h1, h1, …`), for grouped-query attention.
-pub(super) fn repeat_heads(b: &mut Builder, x: Value, times: i64) -> Option<Value> {
-    if times == 1 {
+/// `sqrt(scale)` as a scalar of `elem`, with `scale` the attribute or
+/// `1/√head_size`, computed in f64 (in f32 from the square root on when
+/// `f32_root`, as FlexAttention's reference does) and rounded to `elem`:
+/// a constant when the head size is static, else computed from it at run
+/// time by the same steps.
+pub(super) fn scale_factor(
+    b: &mut Builder,
+    elem: ElemType,
+    head_size: Size,
+    f32_root: bool,
+) -> Option<Value> {
+    let root = |x: f64| match f32_root {
+        true => f64::from((x as f32).sqrt()),
+        false => x.sqrt(),
+    };
+    let scale = match (b.float_attr("scale"), head_size) {
+        (Some(s), _) => f64::from(s),
+        (None, Size::Fixed(d)) => 1.0 / (d as f64).sqrt(),
+        (None, Size::Of(..)) => {
+            let d = b.size_vector(&[head_size])?;
+            let d = b.cast(d, ElemType::F64)?;
+            let sqrt = b.unary(Sqrt, d)?;
+            let scale = b.unary(Reciprocal, sqrt)?;
+            let scale = match f32_root {
+                true => b.cast(scale, ElemType::F32)?,
+                false => scale,
+            };
+            let s = b.unary(Sqrt, scale)?;
+            return b.cast(s, elem);
+        }
+    };
+    b.scalar(elem, root(scale))
+}
+
+/// Each head of `x` (`[B, H_kv, S, D]`) repeated in place (`h0, h0, h1,
+/// h1, …`) to as many heads as `q` (`[B, H_q, L, E]`) has, for
+/// grouped-query attention. With symbolic head counts the repeat count is
+/// the quotient atom `H_q / H_kv` (checked exact at run time), read off a
+/// view of `q` grouped by the KV heads.
+pub(super) fn repeat_heads(b: &mut Builder, x: Value, q: Value) -> Option<Value> {
+    let (q_heads, kv_heads) = (b.size(q, 1)?, b.size(x, 1)?);
+    let times = match (q_heads, kv_heads) {
+        (Size::Fixed(h), Size::Fixed(kv)) if kv > 0 && h % kv == 0 => Size::Fixed(h / kv),
+        (Size::Fixed(_), Size::Fixed(_)) => return None,
+        _ => {
+            let shape = [
+                b.size(q, 0)?,
+                kv_heads,
+                Size::Fixed(-1),
+                b.size(q, 2)?,
+                b.size(q, 3)?,
+            ];
+            if shape.iter().any(|s| matches!(s, Size::Fixed(0))) {
+                return None;
+            }
+            let shape = b.size_vector(&shape)?;
+            let groups = b.op(Reshape, &[q, shape], &[])?;
+            b.size(groups, 2)?
+        }
+    };
+    if let Size::Fixed(1) = times {
         return Some(x);
     }
-    let [batch, heads, len, size] = <[i64; 4]>::try_from(b.dims(x)?).ok()?;
+    if let (Size::Fixed(times), Some([batch, heads, len, size])) = (times, b.dims(x).as_deref()) {
+        let wide = b.squeeze_like(Unsqueeze, x, &[2])?;
+        let shape = b.ints(&[*batch, *heads, times, *len, *size])?;
+        let repeated = b.op(Expand, &[wide, shape], &[])?;
+        return b.reshape(repeated, &[*batch, heads * times, *len, *size]);
+    }
+    let one = Size::Fixed(1);
     let wide = b.squeeze_like(Unsqueeze, x, &[2])?;
-    let shape = b.ints(&[batch, heads, times, len, size])?;
+    let shape = b.size_vector(&[one, one, times, one, one])?;
     let repeated = b.op(Expand, &[wide, shape], &[])?;
-    b.reshape(repeated, &[batch, heads * times, len, size])
+    let heads = match (kv_heads, times) {
+        (Size::Fixed(kv), Size::Fixed(t)) => Size::Fixed(kv * t),
+        _ => q_heads,
+    };
+    let shape = [b.size(x, 0)?, heads, b.size(x, 2)?, b.size(x, 3)?];
+    let shape = b.size_vector(&shape)?;
+    b.op(Reshape, &[repeated, shape], &[])
 }
 
 /// The additive bias of an attention mask, of the element type `elem`:
 /// a boolean mask allows where true (0) and masks where false (-inf); a
-/// mask shorter than the keys masks the rest.
-fn mask_bias(b: &mut Builder, mask: Value, elem: ElemType, kv_len: i64) -> Option<Value> {
-    let dims = b.dims(mask)?;
+/// mask shorter than the keys (those of `present_key`, axis 2) masks the
+/// rest. With symbolic sizes that differ, the padding's width is their
+/// difference, which the lowering checks is not negative at run time.
+fn mask_bias(b: &mut Builder, mask: Value, elem: ElemType, present_key: Value) -> Option<Value> {
+    let dims = b.sym_dims(mask)?;
+    let kv_len = b.sym_dims(present_key)?.get(2)?.clone();
     let bias = if b.elem(mask)? == ElemType::Bool {
         allow_bias(b, mask, elem)?
     } else {
         mask
     };
-    let last = *dims.last()?;
-    if last == kv_len {
+    let last = dims.last()?;
+    if *last == kv_len {
         return Some(bias);
     }
-    if last > kv_len {
-        return None;
-    }
-    let mut pad_dims = dims.clone();
-    *pad_dims.last_mut()? = kv_len - last;
-    let n = pad_dims.iter().product::<i64>() as usize;
-    let pad = b.floats(elem, pad_dims, &vec![f64::NEG_INFINITY; n])?;
+    let ninf = b.scalar(elem, f64::NEG_INFINITY)?;
+    let pad = match (last, &kv_len, b.dims(mask)) {
+        (Dim::Known(last), Dim::Known(kv_len), Some(mut pad_dims)) => {
+            if last > kv_len {
+                return None;
+            }
+            *pad_dims.last_mut()? = kv_len - last;
+            let n = pad_dims.iter().product::<i64>() as usize;
+            b.floats(elem, pad_dims, &vec![f64::NEG_INFINITY; n])?
+        }
+        _ => {
+            let rank = dims.len();
+            let kv = b.size_vector(&[b.size(present_key, 2)?])?;
+            let last = b.size_vector(&[b.size(mask, rank - 1)?])?;
+            let width = b.binary(Sub, kv, last)?;
+            let shape = match rank {
+                1 => width,
+                _ => {
+                    let lead: Option<Vec<Size>> = (0..rank - 1).map(|i| b.size(mask, i)).collect();
+                    let lead = b.size_vector(&lead?)?;
+                    b.op(Concat, &[lead, width], &[("axis", Attr::Int(0))])?
+                }
+            };
+            b.op(Expand, &[ninf, shape], &[])?
+        }
+    };
     b.op(Concat, &[bias, pad], &[("axis", Attr::Int(-1))])
 }
 
 /// Where query `i` of the block sits among the keys: `i + offset`.
 enum Offset {
-    /// The same for every batch (the past's length).
+    /// The same for every batch, static (the past's length).
     Fixed(i64),
+    /// The same for every batch, an int64 `[1]` value (a symbolic past's
+    /// length).
+    Past(Value),
     /// One per batch, an int64 `[B]` value.
     PerBatch(Value),
 }
@@ -230,57 +335,60 @@ enum Offset {
 /// The additive bias (0 allowed, -inf masked) that lets query `i` see key
 /// `j` when `lo ≤ i + offset - j ≤ hi` (a missing bound is no bound):
 /// `(Some(0), None)` is the causal mask, `(-right, left)` the sliding
-/// window. `[q_len, kv_len]` with a fixed offset, `[B, 1, q_len, kv_len]`
-/// with one per batch.
+/// window. `[q_len, kv_len]` with an offset for all batches (a constant
+/// when it and the sizes are static), `[B, 1, q_len, kv_len]` with one per
+/// batch.
 fn band(
     b: &mut Builder,
     offset: &Offset,
     (lo, hi): (Option<i64>, Option<i64>),
-    [q_len, kv_len]: [i64; 2],
+    [q_len, kv_len]: [Size; 2],
     elem: ElemType,
 ) -> Option<Value> {
     let within = |d: i64| lo.is_none_or(|lo| d >= lo) && hi.is_none_or(|hi| d <= hi);
-    match offset {
-        Offset::Fixed(offset) => {
+    let offsets = match (offset, q_len, kv_len) {
+        (Offset::Fixed(offset), Size::Fixed(q_len), Size::Fixed(kv_len)) => {
             let bias: Vec<f64> = (0..q_len)
                 .flat_map(|i| (0..kv_len).map(move |j| i + offset - j))
                 .map(|d| if within(d) { 0.0 } else { f64::NEG_INFINITY })
                 .collect();
-            b.floats(elem, vec![q_len, kv_len], &bias)
+            return b.floats(elem, vec![q_len, kv_len], &bias);
         }
-        Offset::PerBatch(offsets) => {
-            let rows: Vec<i64> = (0..q_len).collect();
-            let rows = b.constant(TensorData::from_vec(vec![q_len, 1], &rows).ok()?)?;
-            let cols: Vec<i64> = (0..kv_len).collect();
-            let cols = b.constant(TensorData::from_vec(vec![1, kv_len], &cols).ok()?)?;
-            let offsets = b.reshape(*offsets, &[-1, 1, 1])?;
-            let shifted = b.binary(Add, rows, offsets)?;
-            let diff = b.binary(Sub, shifted, cols)?;
-            let mut allowed = None;
-            for (bound, kind) in [(lo, GreaterOrEqual), (hi, LessOrEqual)] {
-                let Some(bound) = bound else { continue };
-                let bound = b.constant(TensorData::scalar(bound))?;
-                let ok = b.binary(kind, diff, bound)?;
-                allowed = Some(match allowed {
-                    Some(a) => b.binary(And, a, ok)?,
-                    None => ok,
-                });
-            }
-            let bias = allow_bias(b, allowed?, elem)?;
-            b.reshape(bias, &[0, 1, q_len, kv_len])
-        }
+        (Offset::Fixed(offset), ..) => b.ints(&[*offset])?,
+        (Offset::Past(offset), ..) => *offset,
+        (Offset::PerBatch(offsets), ..) => b.squeeze_like(Unsqueeze, *offsets, &[1, 2])?,
+    };
+    let rows = b.iota(q_len)?;
+    let rows = b.squeeze_like(Unsqueeze, rows, &[1])?;
+    let cols = b.iota(kv_len)?;
+    let cols = b.squeeze_like(Unsqueeze, cols, &[0])?;
+    let shifted = b.binary(Add, rows, offsets)?;
+    let diff = b.binary(Sub, shifted, cols)?;
+    let mut allowed = None;
+    for (bound, kind) in [(lo, GreaterOrEqual), (hi, LessOrEqual)] {
+        let Some(bound) = bound else { continue };
+        let bound = b.constant(TensorData::scalar(bound))?;
+        let ok = b.binary(kind, diff, bound)?;
+        allowed = Some(match allowed {
+            Some(a) => b.binary(And, a, ok)?,
+            None => ok,
+        });
+    }
+    let bias = allow_bias(b, allowed?, elem)?;
+    match offset {
+        Offset::PerBatch(_) => b.squeeze_like(Unsqueeze, bias, &[1]),
+        _ => Some(bias),
     }
 }
 
 /// The bias masking the keys past each batch's `nonpad_kv_seqlen`:
 /// `[B, 1, 1, kv_len]`.
-fn padding(b: &mut Builder, lengths: Value, kv_len: i64, elem: ElemType) -> Option<Value> {
-    let cols: Vec<i64> = (0..kv_len).collect();
-    let cols = b.constant(TensorData::from_vec(vec![1, kv_len], &cols).ok()?)?;
-    let lengths = b.reshape(lengths, &[-1, 1])?;
+fn padding(b: &mut Builder, lengths: Value, kv_len: Size, elem: ElemType) -> Option<Value> {
+    let cols = b.iota(kv_len)?;
+    let lengths = b.squeeze_like(Unsqueeze, lengths, &[1])?;
     let allowed = b.binary(Less, cols, lengths)?;
     let bias = allow_bias(b, allowed, elem)?;
-    b.reshape(bias, &[0, 1, 1, kv_len])
+    b.squeeze_like(Unsqueeze, bias, &[1, 2])
 }
 
 /// `Where(allowed, 0, -inf)` in `elem`.

@@ -15,12 +15,12 @@
 //! its ops are rebuilt in the enclosing graph with its input bound to the
 //! tensor (its outer-scope values are in scope there too). Subgraphs with
 //! nested subgraphs or ops outside ai.onnx, a `softmax_precision` other
-//! than f32/f64, and inputs whose shapes are not static are not handled
-//! (the op stays).
+//! than f32/f64 are not handled (the op stays). Symbolic sizes are read
+//! as Attention's expansion reads them (`attention.rs`).
 
 use std::collections::HashMap;
 
-use super::attention::repeat_heads;
+use super::attention::{repeat_heads, scale_factor};
 use super::Builder;
 use crate::attr::Attr;
 use crate::ir::{RegionId, Value};
@@ -40,26 +40,20 @@ pub(super) fn flex_attention(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     if !matches!(precision, ElemType::F32 | ElemType::F64) {
         return None;
     }
-    let [batch, q_heads, _, head_size] = <[i64; 4]>::try_from(b.dims(q)?).ok()?;
-    let [k_batch, kv_heads, _, _] = <[i64; 4]>::try_from(b.dims(k)?).ok()?;
-    let [v_batch, v_heads, _, _] = <[i64; 4]>::try_from(b.dims(v)?).ok()?;
-    // The products would broadcast what the spec rejects.
-    if [k_batch, v_batch] != [batch; 2]
-        || v_heads != kv_heads
-        || kv_heads <= 0
-        || q_heads % kv_heads != 0
-    {
+    let (qd, kd, vd) = (b.sym_dims(q)?, b.sym_dims(k)?, b.sym_dims(v)?);
+    if [qd.len(), kd.len(), vd.len()] != [4; 3] {
         return None;
     }
-    let scale = match b.float_attr("scale") {
-        Some(s) => f64::from(s),
-        None => 1.0 / (head_size as f64).sqrt(),
-    };
-    let keys = repeat_heads(b, k, q_heads / kv_heads)?;
-    let values = repeat_heads(b, v, q_heads / kv_heads)?;
+    // The products would broadcast what the spec rejects (sizes known to
+    // differ; symbolic ones are checked by the products at run time).
+    if kd[0].definitely_ne(&qd[0]) || vd[0].definitely_ne(&qd[0]) || vd[1].definitely_ne(&kd[1]) {
+        return None;
+    }
+    let s = scale_factor(b, precision, b.size(q, 3)?, true)?;
+    let keys = repeat_heads(b, k, q)?;
+    let values = repeat_heads(b, v, q)?;
     let q = b.cast(q, precision)?;
     let keys = b.cast(keys, precision)?;
-    let s = b.scalar(precision, f64::from((scale as f32).sqrt()))?;
     let q_scaled = b.binary(Mul, q, s)?;
     let k_scaled = b.binary(Mul, keys, s)?;
     let k_t = b.transpose(k_scaled, &[0, 1, 3, 2])?;

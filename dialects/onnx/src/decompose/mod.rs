@@ -54,6 +54,7 @@ mod tfidf;
 mod training;
 
 use crate::attr::{Attr, Attrs};
+use crate::dim::Dim;
 use crate::error::Result;
 use crate::infer::{infer_model, infer_op, merge_types, Knowledge};
 use crate::ir::{Ir, Model, NewOp, OpData, OpId, OpsetImport, RegionId, Value};
@@ -260,6 +261,72 @@ impl Builder<'_> {
     /// A value's shape, when it is fully static.
     pub fn dims(&self, v: Value) -> Option<Vec<i64>> {
         self.tensor(v)?.static_dims()
+    }
+
+    /// A value's dims, static or symbolic; `None` when its rank or one of
+    /// its sizes is unknown.
+    pub fn sym_dims(&self, v: Value) -> Option<Vec<Dim>> {
+        let dims = self.tensor(v)?.dims()?;
+        (!dims.contains(&Dim::Unknown)).then(|| dims.to_vec())
+    }
+
+    /// Dim `axis` of `v` as a [`Size`]: fixed when it is static.
+    pub fn size(&self, v: Value, axis: usize) -> Option<Size> {
+        Some(match self.sym_dims(v)?.get(axis)? {
+            Dim::Known(n) => Size::Fixed(*n),
+            _ => Size::Of(v, axis),
+        })
+    }
+
+    /// A 1-D int64 vector of `sizes`: a constant when all are fixed, else
+    /// the `Shape` slices and constants concatenated, whose inferred value
+    /// keeps each symbolic size (so that a Reshape or Expand to it has
+    /// symbolic dims). `None` before opset 15 (no `Shape` slices).
+    pub fn size_vector(&mut self, sizes: &[Size]) -> Option<Value> {
+        let mut parts = vec![];
+        let mut fixed = vec![];
+        for size in sizes {
+            match *size {
+                Size::Fixed(n) => fixed.push(n),
+                Size::Of(v, axis) => {
+                    if !fixed.is_empty() {
+                        parts.push(self.ints(&std::mem::take(&mut fixed))?);
+                    }
+                    if self.opset < 15 {
+                        return None;
+                    }
+                    let (start, end) = (axis as i64, axis as i64 + 1);
+                    let attrs = [("start", Attr::Int(start)), ("end", Attr::Int(end))];
+                    parts.push(self.op(OpKind::Shape, &[v], &attrs)?);
+                }
+            }
+        }
+        if !fixed.is_empty() || parts.is_empty() {
+            parts.push(self.ints(&fixed)?);
+        }
+        match parts[..] {
+            [one] => Some(one),
+            _ => self.op(OpKind::Concat, &parts, &[("axis", Attr::Int(0))]),
+        }
+    }
+
+    /// The int64 vector `0, 1, …, n-1`: a constant when `n` is fixed, else
+    /// the exclusive running sum of `n` ones.
+    pub fn iota(&mut self, n: Size) -> Option<Value> {
+        match n {
+            Size::Fixed(n) => self.ints(&(0..n).collect::<Vec<_>>()),
+            Size::Of(..) => {
+                let one = self.constant(TensorData::scalar(1i64))?;
+                let shape = self.size_vector(&[n])?;
+                let ones = self.op(OpKind::Expand, &[one, shape], &[])?;
+                let axis = self.constant(TensorData::scalar(0i64))?;
+                self.op(
+                    OpKind::CumSum,
+                    &[ones, axis],
+                    &[("exclusive", Attr::Int(1))],
+                )
+            }
+        }
     }
 
     /// The contents of a small integer or bool value, when inference
@@ -478,6 +545,16 @@ impl Builder<'_> {
             self.ir.detach_op(op);
         }
     }
+}
+
+/// A size an expansion builds with when shapes may be symbolic: static,
+/// or dim `axis` of a value (read with `Shape` at run time).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Size {
+    /// A static size.
+    Fixed(i64),
+    /// Dim `axis` of the value.
+    Of(Value, usize),
 }
 
 /// Whether `kind` takes its axes as an input (rather than an attribute)

@@ -12,9 +12,11 @@
 //! ```
 //!
 //! R is `rotary_embedding_dim` (the head size by default). Every variant is
-//! handled; inputs whose shapes are not static are not.
+//! handled, with static or symbolic sizes (a symbolic head size is halved
+//! as a quotient atom, checked even at run time; an `R` below it is
+//! checked by the Slice that takes the rest).
 
-use super::Builder;
+use super::{Builder, Size};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
@@ -22,8 +24,8 @@ use crate::schema::OpKind::*;
 /// Expands RotaryEmbedding as described in the module docs.
 pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let (input, cos, sin) = (b.input(0)?, b.input(1)?, b.input(2)?);
-    let original = b.dims(input)?;
-    let x = match original.len() {
+    let rank = b.sym_dims(input)?.len();
+    let x = match rank {
         4 => b.transpose(input, &[0, 2, 1, 3])?,
         3 => {
             let heads = b.int_attr("num_heads").filter(|&h| h > 0)?;
@@ -31,13 +33,18 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         }
         _ => return None,
     };
-    let [batch, seq, heads, head_size] = <[i64; 4]>::try_from(b.dims(x)?).ok()?;
-    let rotary = match b.int_attr("rotary_embedding_dim").unwrap_or(0) {
-        0 => head_size,
-        r if r <= head_size && r % 2 == 0 => r,
+    // The rotated features: all (`None`), or the first `r` (checked at run
+    // time to be at most a symbolic head size, by the Slice).
+    let rotary = match (
+        b.int_attr("rotary_embedding_dim").unwrap_or(0),
+        b.size(x, 3)?,
+    ) {
+        (0, _) => None,
+        (r, Size::Fixed(d)) if r == d && r % 2 == 0 => None,
+        (r, Size::Fixed(d)) if r < d && r % 2 == 0 => Some((r, d)),
+        (r, Size::Of(..)) if r > 0 && r % 2 == 0 => Some((r, i64::MAX)),
         _ => return None,
     };
-    let half = rotary / 2;
     let (cos, sin) = match b.input(3) {
         Some(ids) => {
             let gather = [("axis", Attr::Int(0))];
@@ -49,18 +56,19 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         None => (cos, sin),
     };
     let interleaved = b.int_attr("interleaved").unwrap_or(0) != 0;
-    let rotate = slice_last(b, x, 0, rotary)?;
-    // Interleaved pairs are the last axis of [B, S, H, R/2, 2]; halves are
-    // the two halves of the last axis of [B, S, H, R].
-    let (pairs, cache_axes) = if interleaved {
-        (
-            b.reshape(rotate, &[batch, seq, heads, half, 2])?,
-            vec![2, 4],
-        )
-    } else {
-        (rotate, vec![2])
+    let rotate = match rotary {
+        Some((r, _)) => slice_last(b, x, 0, r)?,
+        None => x,
     };
-    let split_axis = if interleaved { 4 } else { 3 };
+    // Interleaved pairs are the last axis of [B, S, H, R/2, 2]; halves are
+    // the two rows of [B, S, H, 2, R/2] (the view, rather than a split of
+    // the last axis, halves a symbolic R as a quotient atom).
+    let (shape, split_axis, cache_axes) = if interleaved {
+        ([0, 0, 0, -1, 2], 4, vec![2, 4])
+    } else {
+        ([0, 0, 0, 2, -1], 3, vec![2, 3])
+    };
+    let pairs = b.reshape(rotate, &shape)?;
     let halves = b.node(
         Split,
         &[Some(pairs)],
@@ -80,16 +88,14 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let cos_x2 = b.binary(Mul, cos, x2)?;
     let imag = b.binary(Add, sin_x1, cos_x2)?;
     let mut rotated = b.op(Concat, &[real, imag], &[("axis", Attr::Int(split_axis))])?;
-    if interleaved {
-        rotated = b.reshape(rotated, &[batch, seq, heads, rotary])?;
-    }
-    if rotary < head_size {
-        let rest = slice_last(b, x, rotary, head_size)?;
+    rotated = b.reshape(rotated, &[0, 0, 0, -1])?;
+    if let Some((r, end)) = rotary {
+        let rest = slice_last(b, x, r, end)?;
         rotated = b.op(Concat, &[rotated, rest], &[("axis", Attr::Int(3))])?;
     }
-    let y = match original.len() {
+    let y = match rank {
         4 => b.transpose(rotated, &[0, 2, 1, 3])?,
-        _ => b.reshape(rotated, &original)?,
+        _ => b.reshape(rotated, &[0, 0, -1])?,
     };
     Some(vec![Some(y)])
 }
