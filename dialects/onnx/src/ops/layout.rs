@@ -419,8 +419,22 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(i, elem, out);
         }
     };
+    // Sizes computed from other dims (RotaryEmbedding's rotated part):
+    // the lowering checks at run time that they add up to the dim.
+    let symbolic = (cx.version() >= 13 && num_outputs.is_none())
+        .then(|| cx.sym_vector(1))
+        .flatten()
+        .filter(|v| v.len() == n && v.iter().all(Dim::is_nonnegative) && !v.iter().all(Dim::is_known));
     let sizes: Vec<Dim> = match (given, num_outputs) {
         (Ok(Some(_)), Some(_)) => return Err(invalid!("both 'split' and 'num_outputs' are given")),
+        (Err(_), _) if symbolic.is_some() => {
+            let split = symbolic.expect("checked");
+            let total = split.iter().fold(Dim::Known(0), |acc, s| acc.add(s));
+            if total.definitely_ne(&d) {
+                return Err(invalid!("dim {axis} of size {d} is split into {}", fmt_dims(&split)));
+            }
+            split
+        }
         (Err(why), _) => {
             set(cx, &vec![Dim::Unknown; n]);
             return Err(why);

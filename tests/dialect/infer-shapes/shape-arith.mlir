@@ -1,0 +1,49 @@
+// RUN: infer-shapes
+// Shape arithmetic on symbolic sizes (dim.rs, ops/elementwise.rs): the
+// integer ops exporters use to compute shapes as tensors keep their values
+// symbolic, so the consumers' results get symbolic dims. A truncating
+// division of sizes is a `tdiv` atom, a comparison an `eq`/`lt` atom (0 or
+// 1), and Not/And/Or/Where/Max/Min/Mod are polynomials over them; each
+// atom is the exact result for every size, so nothing is assumed.
+onnx.model {ir_version = 10, opset_imports = {"" = 21}}
+onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x"T"x"D"xf32>, %x: tensor<"N"x"C"x"H"x"W"xf32>) -> () {
+  // Attention's grouped-query branch: the interleave factor is HQ/HKV
+  // when HKV divides HQ and they differ, else 1.
+  %hq = "onnx.Shape"(%q) {start = 1, end = 2} : (tensor<"B"x"HQ"x"S"x"D"xf32>) -> !onnx.unknown
+  %hkv = "onnx.Shape"(%k) {start = 1, end = 2} : (tensor<"B"x"HKV"x"T"x"D"xf32>) -> !onnx.unknown
+  %zero = "onnx.Constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %one = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %two = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %same = "onnx.Equal"(%hq, %hkv) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %differ = "onnx.Not"(%same) : (!onnx.unknown) -> !onnx.unknown
+  %quot = "onnx.Div"(%hq, %hkv) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %rem = "onnx.Mod"(%hq, %hkv) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %divides = "onnx.Equal"(%rem, %zero) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %gqa = "onnx.And"(%differ, %divides) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %interleave = "onnx.Where"(%gqa, %quot, %one) : (!onnx.unknown, !onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %kshape = "onnx.Concat"(%hkv, %interleave) {axis = 0} : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %kexp = "onnx.ConstantOfShape"(%kshape) : (!onnx.unknown) -> !onnx.unknown
+  // GroupNormalization: C/2 groups of channels, a Reshape to 5-D.
+  %c = "onnx.Shape"(%x) {start = 1, end = 2} : (tensor<"N"x"C"x"H"x"W"xf32>) -> !onnx.unknown
+  %n = "onnx.Shape"(%x) {start = 0, end = 1} : (tensor<"N"x"C"x"H"x"W"xf32>) -> !onnx.unknown
+  %hw = "onnx.Shape"(%x) {start = 2} : (tensor<"N"x"C"x"H"x"W"xf32>) -> !onnx.unknown
+  %group = "onnx.Div"(%c, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %gshape = "onnx.Concat"(%n, %two, %group, %hw) {axis = 0} : (!onnx.unknown, tensor<1xi64>, !onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %grouped = "onnx.Reshape"(%x, %gshape) : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> !onnx.unknown
+  // Max/Min/Less/Greater of sizes, decided where every size agrees.
+  %h = "onnx.Shape"(%x) {start = 2, end = 3} : (tensor<"N"x"C"x"H"x"W"xf32>) -> !onnx.unknown
+  %h1 = "onnx.Add"(%h, %one) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %hmax = "onnx.Max"(%h, %h1, %zero) : (!onnx.unknown, !onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %hmin = "onnx.Min"(%h, %h1) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %cmax = "onnx.Max"(%c, %h) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %less = "onnx.Less"(%h, %h1) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %greater = "onnx.Greater"(%h, %c) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %pick = "onnx.Where"(%less, %hmax, %c) : (!onnx.unknown, !onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %sizes = "onnx.Concat"(%hmax, %hmin, %cmax, %pick) {axis = 0} : (!onnx.unknown, !onnx.unknown, !onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %filled = "onnx.ConstantOfShape"(%sizes) : (!onnx.unknown) -> !onnx.unknown
+  // A size minus one may be negative: its division stays unknown.
+  %hm1 = "onnx.Sub"(%h, %one) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %halfm1 = "onnx.Div"(%hm1, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %unknown = "onnx.ConstantOfShape"(%halfm1) : (!onnx.unknown) -> !onnx.unknown
+  onnx.return
+}
