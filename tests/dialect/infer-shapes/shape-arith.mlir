@@ -45,5 +45,11 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
   %hm1 = "onnx.Sub"(%h, %one) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %halfm1 = "onnx.Div"(%hm1, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %unknown = "onnx.ConstantOfShape"(%halfm1) : (!onnx.unknown) -> !onnx.unknown
+  // RotaryEmbedding: a Split by sizes computed from dims (the lowering
+  // checks at run time that they add up), and halves of a size.
+  %w = "onnx.Shape"(%x) {start = 3, end = 4} : (tensor<"N"x"C"x"H"x"W"xf32>) -> !onnx.unknown
+  %lengths = "onnx.Concat"(%w, %zero) {axis = 0} : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
+  %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (!onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
   onnx.return
 }

@@ -477,8 +477,16 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
                     s.push(Dim::Known(last));
                     s
                 }
-                // (uneven chunks are allowed: no quotient atom)
-                _ => vec![d.div_exact(&Dim::Known(parts)); n],
+                // (uneven chunks are allowed: no quotient atom) Halves of
+                // a size are `ceil(d/2)` and `floor(d/2)`, exact with the
+                // truncating division of sizes.
+                _ => match d.div_exact(&Dim::Known(parts)) {
+                    Dim::Unknown if parts == 2 && d.is_nonnegative() => {
+                        let two = Dim::Known(2);
+                        vec![d.add(&Dim::Known(1)).trunc_div(&two), d.trunc_div(&two)]
+                    }
+                    q => vec![q; n],
+                },
             }
         }
         (Ok(None), None) => {
