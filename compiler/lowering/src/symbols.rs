@@ -213,7 +213,12 @@ fn evaluate<'c, 'a>(
                 Some(k) => values[k],
                 None if Dim::operation_operands(atom).is_some() => {
                     let (op, a, b) = Dim::operation_operands(atom).expect("matched");
-                    evaluate_operation(e, op, evaluate(e, symbols, values, &a), evaluate(e, symbols, values, &b))
+                    evaluate_operation(
+                        e,
+                        op,
+                        evaluate(e, symbols, values, &a),
+                        evaluate(e, symbols, values, &b),
+                    )
                 }
                 None if Dim::quotient_operands(atom).is_some() => {
                     // `a / b`, checked to be exact by the model's entry

@@ -53,3 +53,45 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (!onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
   onnx.return
 }
+
+// CHECK: onnx.model {ir_version = 10, opset_imports = {"" = 21}}
+// CHECK-NEXT: onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x"T"x"D"xf32>, %x: tensor<"N"x"C"x"H"x"W"xf32>) -> () {
+// CHECK-NEXT:   %hq = "onnx.Shape"(%q) {start = 1, end = 2} : (tensor<"B"x"HQ"x"S"x"D"xf32>) -> tensor<1xi64>
+// CHECK-NEXT:   %hkv = "onnx.Shape"(%k) {start = 1, end = 2} : (tensor<"B"x"HKV"x"T"x"D"xf32>) -> tensor<1xi64>
+// CHECK-NEXT:   %zero = "onnx.Constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %one = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %two = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %same = "onnx.Equal"(%hq, %hkv) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi1>
+// CHECK-NEXT:   %differ = "onnx.Not"(%same) : (tensor<1xi1>) -> tensor<1xi1>
+// CHECK-NEXT:   %quot = "onnx.Div"(%hq, %hkv) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %rem = "onnx.Mod"(%hq, %hkv) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %divides = "onnx.Equal"(%rem, %zero) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi1>
+// CHECK-NEXT:   %gqa = "onnx.And"(%differ, %divides) : (tensor<1xi1>, tensor<1xi1>) -> tensor<1xi1>
+// CHECK-NEXT:   %interleave = "onnx.Where"(%gqa, %quot, %one) : (tensor<1xi1>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %kshape = "onnx.Concat"(%hkv, %interleave) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+// CHECK-NEXT:   %kexp = "onnx.ConstantOfShape"(%kshape) : (tensor<2xi64>) -> tensor<"HKV"x(-"eq(\"HKV\",\"HQ\")"*"eq((-\"HKV\"*\"tdiv(\\\"HQ\\\",\\\"HKV\\\")\"+\"HQ\"),0)"*"tdiv(\"HQ\",\"HKV\")"+"eq(\"HKV\",\"HQ\")"*"eq((-\"HKV\"*\"tdiv(\\\"HQ\\\",\\\"HKV\\\")\"+\"HQ\"),0)"+"eq((-\"HKV\"*\"tdiv(\\\"HQ\\\",\\\"HKV\\\")\"+\"HQ\"),0)"*"tdiv(\"HQ\",\"HKV\")"-"eq((-\"HKV\"*\"tdiv(\\\"HQ\\\",\\\"HKV\\\")\"+\"HQ\"),0)"+1)xf32>
+// CHECK-NEXT:   %c = "onnx.Shape"(%x) {start = 1, end = 2} : (tensor<"N"x"C"x"H"x"W"xf32>) -> tensor<1xi64>
+// CHECK-NEXT:   %n = "onnx.Shape"(%x) {start = 0, end = 1} : (tensor<"N"x"C"x"H"x"W"xf32>) -> tensor<1xi64>
+// CHECK-NEXT:   %hw = "onnx.Shape"(%x) {start = 2} : (tensor<"N"x"C"x"H"x"W"xf32>) -> tensor<2xi64>
+// CHECK-NEXT:   %group = "onnx.Div"(%c, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %gshape = "onnx.Concat"(%n, %two, %group, %hw) {axis = 0} : (tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<2xi64>) -> tensor<5xi64>
+// CHECK-NEXT:   %grouped = "onnx.Reshape"(%x, %gshape) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<5xi64>) -> tensor<"N"x2x"tdiv(\"C\",2)"x"H"x"W"xf32>
+// CHECK-NEXT:   %h = "onnx.Shape"(%x) {start = 2, end = 3} : (tensor<"N"x"C"x"H"x"W"xf32>) -> tensor<1xi64>
+// CHECK-NEXT:   %h1 = "onnx.Add"(%h, %one) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %hmax = "onnx.Max"(%h, %h1, %zero) : (tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %hmin = "onnx.Min"(%h, %h1) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %cmax = "onnx.Max"(%c, %h) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %less = "onnx.Less"(%h, %h1) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi1>
+// CHECK-NEXT:   %greater = "onnx.Greater"(%h, %c) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi1>
+// CHECK-NEXT:   %pick = "onnx.Where"(%less, %hmax, %c) : (tensor<1xi1>, tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %sizes = "onnx.Concat"(%hmax, %hmin, %cmax, %pick) {axis = 0} : (tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4xi64>
+// CHECK-NEXT:   %filled = "onnx.ConstantOfShape"(%sizes) : (tensor<4xi64>) -> tensor<("H"+1)x"H"x(-"C"*"lt(\"C\",\"H\")"+"H"*"lt(\"C\",\"H\")"+"C")x("H"+1)xf32>
+// CHECK-NEXT:   %hm1 = "onnx.Sub"(%h, %one) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %halfm1 = "onnx.Div"(%hm1, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %unknown = "onnx.ConstantOfShape"(%halfm1) : (tensor<1xi64>) -> tensor<?xf32>
+// CHECK-NEXT:   %w = "onnx.Shape"(%x) {start = 3, end = 4} : (tensor<"N"x"C"x"H"x"W"xf32>) -> tensor<1xi64>
+// CHECK-NEXT:   %lengths = "onnx.Concat"(%w, %zero) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+// CHECK-NEXT:   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"N"x"C"x"H"x0xf32>)
+// CHECK-NEXT:   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (tensor<"N"x"C"x"H"x"W"xf32>) -> (tensor<"N"x"C"x"H"x"tdiv((\"W\"+1),2)"xf32>, tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>)
+// CHECK-NEXT:   onnx.return
+// CHECK-NEXT: }
