@@ -1208,7 +1208,7 @@ mod tests {
             // num_outputs: every chunk has ceil(7 / 3) = 3, the last the rest.
             18 Split(ti("2x7xf32"); axis = int(1), num_outputs = int(3)) => ["2x3xf32", "2x3xf32", "2x1xf32"];
             18 Split(ti("2x8xf32"); axis = int(1), num_outputs = int(3)) => ["2x3xf32", "2x3xf32", "2x2xf32"];
-            18 Split(ti("2xNxf32"); axis = int(1), num_outputs = int(2)) => ["2x?xf32", "2x?xf32"];
+            18 Split(ti("2xNxf32"); axis = int(1), num_outputs = int(3)) => ["2x?xf32", "2x?xf32", "2x?xf32"];
             18 Split(ti("2x(2*N)xf32"); axis = int(1), num_outputs = int(2)) => ["2xNxf32", "2xNxf32"];
             13 Split(ti("2x7xf32"), ti("2xi64"); axis = int(1)) => ["2x?xf32", "2x?xf32"];
             13 Split(ti("2x7xf32"), ci(&[3, 3]); axis = int(1)) => Fails(2, "split as [3, 3]");
