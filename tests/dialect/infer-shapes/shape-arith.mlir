@@ -45,10 +45,10 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
   %hm1 = "onnx.Sub"(%h, %one) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %halfm1 = "onnx.Div"(%hm1, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %unknown = "onnx.ConstantOfShape"(%halfm1) : (!onnx.unknown) -> !onnx.unknown
-  // RotaryEmbedding: a Split by sizes computed from dims (the lowering
-  // checks at run time that they add up), and halves of a size.
+  // A Split by sizes computed from dims (the lowering checks at run time
+  // that they add up), and halves of a size.
   %w = "onnx.Shape"(%x) {start = 3, end = 4} : (tensor<"N"x"C"x"H"x"W"xf32>) -> !onnx.unknown
-  %lengths = "onnx.Concat"(%w, %zero) {axis = 0} : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %lengths = "onnx.Concat"(%w, %one) {axis = 0} : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (!onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
   onnx.return
@@ -90,7 +90,7 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
 // CHECK-NEXT:   %halfm1 = "onnx.Div"(%hm1, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
 // CHECK-NEXT:   %unknown = "onnx.ConstantOfShape"(%halfm1) : (tensor<1xi64>) -> tensor<?xf32>
 // CHECK-NEXT:   %w = "onnx.Shape"(%x) {start = 3, end = 4} : (tensor<"N"x"C"x"H"x"W"xf32>) -> tensor<1xi64>
-// CHECK-NEXT:   %lengths = "onnx.Concat"(%w, %zero) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+// CHECK-NEXT:   %lengths = "onnx.Concat"(%w, %one) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
 // CHECK-NEXT:   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"N"x"C"x"H"x0xf32>)
 // CHECK-NEXT:   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (tensor<"N"x"C"x"H"x"W"xf32>) -> (tensor<"N"x"C"x"H"x"tdiv((\"W\"+1),2)"xf32>, tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>)
 // CHECK-NEXT:   onnx.return

@@ -419,12 +419,20 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(i, elem, out);
         }
     };
-    // Sizes computed from other dims (RotaryEmbedding's rotated part):
-    // the lowering checks at run time that they add up to the dim.
+    // Sizes computed from other dims: the lowering checks at run time that
+    // they add up to the dim. Not with an empty part (RotaryEmbedding's
+    // `[head_size, 0]`): the lowering cannot take a static 0 among
+    // symbolic dims yet (its buffers fail to compile), so that stays
+    // unknown and is refused cleanly.
     let symbolic = (cx.version() >= 13 && num_outputs.is_none())
         .then(|| cx.sym_vector(1))
         .flatten()
-        .filter(|v| v.len() == n && v.iter().all(Dim::is_nonnegative) && !v.iter().all(Dim::is_known));
+        .filter(|v| {
+            v.len() == n
+                && v.iter().all(Dim::is_nonnegative)
+                && !v.iter().all(Dim::is_known)
+                && !v.contains(&Dim::Known(0))
+        });
     let sizes: Vec<Dim> = match (given, num_outputs) {
         (Ok(Some(_)), Some(_)) => return Err(invalid!("both 'split' and 'num_outputs' are given")),
         (Err(_), _) if symbolic.is_some() => {
