@@ -45,11 +45,20 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
   %hm1 = "onnx.Sub"(%h, %one) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %halfm1 = "onnx.Div"(%hm1, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %unknown = "onnx.ConstantOfShape"(%halfm1) : (!onnx.unknown) -> !onnx.unknown
-  // A Split by sizes computed from dims (the lowering checks at run time
-  // that they add up), and halves of a size.
+  // A Split by sizes computed from dims, floor(W/2) and ceil(W/2) (the
+  // lowering checks at run time that they add up; a size that may be
+  // negative, W - floor(W/2) as a polynomial, is not taken), and halves of
+  // a size.
   %w = "onnx.Shape"(%x) {start = 3, end = 4} : (tensor<"N"x"C"x"H"x"W"xf32>) -> !onnx.unknown
-  %lengths = "onnx.Concat"(%w, %one) {axis = 0} : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %wh = "onnx.Div"(%w, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %w1 = "onnx.Add"(%w, %one) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %wrest = "onnx.Div"(%w1, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %lengths = "onnx.Concat"(%wh, %wrest) {axis = 0} : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
+  // An empty part (RotaryEmbedding's [W, 0]) stays unknown: the lowering
+  // cannot take a static 0 among symbolic dims yet.
+  %rotzero = "onnx.Concat"(%w, %zero) {axis = 0} : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %all, %none = "onnx.Split"(%x, %rotzero) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (!onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
   onnx.return
 }
@@ -90,8 +99,13 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
 // CHECK-NEXT:   %halfm1 = "onnx.Div"(%hm1, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
 // CHECK-NEXT:   %unknown = "onnx.ConstantOfShape"(%halfm1) : (tensor<1xi64>) -> tensor<?xf32>
 // CHECK-NEXT:   %w = "onnx.Shape"(%x) {start = 3, end = 4} : (tensor<"N"x"C"x"H"x"W"xf32>) -> tensor<1xi64>
-// CHECK-NEXT:   %lengths = "onnx.Concat"(%w, %one) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
-// CHECK-NEXT:   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"N"x"C"x"H"x0xf32>)
-// CHECK-NEXT:   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (tensor<"N"x"C"x"H"x"W"xf32>) -> (tensor<"N"x"C"x"H"x"tdiv((\"W\"+1),2)"xf32>, tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>)
+// CHECK-NEXT:   %wh = "onnx.Div"(%w, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %w1 = "onnx.Add"(%w, %one) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %wrest = "onnx.Div"(%w1, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %lengths = "onnx.Concat"(%wh, %wrest) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+// CHECK-NEXT:   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>, tensor<"N"x"C"x"H"x"tdiv((\"W\"+1),2)"xf32>)
+// CHECK-NEXT:   %rotzero = "onnx.Concat"(%w, %zero) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+// CHECK-NEXT:   %all, %none = "onnx.Split"(%x, %rotzero) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x?xf32>, tensor<"N"x"C"x"H"x?xf32>)
+// CHECK-NEXT:   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>) -> (tensor<"N"x"C"x"H"x"tdiv((\"tdiv(\\\"W\\\",2)\"+1),2)"xf32>, tensor<"N"x"C"x"H"x"tdiv(\"tdiv(\\\"W\\\",2)\",2)"xf32>)
 // CHECK-NEXT:   onnx.return
 // CHECK-NEXT: }
