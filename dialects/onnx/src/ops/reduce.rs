@@ -106,7 +106,8 @@ fn reduce(cx: &mut InferCtx) -> Result<(), Fail> {
 /// reduced to a single element (of sizes: [`Dim::max_of`] and
 /// [`Dim::min_of`] compare them exactly).
 fn reduce_value(cx: &mut InferCtx, out: &[Dim]) {
-    let (fold, init): (fn(&Dim, &Dim) -> Dim, Option<i64>) = match cx.kind() {
+    type Fold = fn(&Dim, &Dim) -> Dim;
+    let (fold, init): (Fold, Option<i64>) = match cx.kind() {
         OpKind::ReduceSum => (Dim::add, Some(0)),
         OpKind::ReduceProd => (Dim::mul, Some(1)),
         OpKind::ReduceMax => (Dim::max_of, None),
