@@ -37,7 +37,7 @@
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
+use onnx_mlc_dialect::{Dim, DimOp, ElemType, Model, OpKind, Value};
 
 use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
@@ -122,9 +122,7 @@ impl Symbols {
 
     fn binds_atom(&self, atom: &str) -> bool {
         self.0.iter().any(|s| s.name == atom)
-            || Dim::broadcast_operands(atom)
-                .or_else(|| Dim::quotient_operands(atom))
-                .is_some_and(|(a, b)| self.binds(&a) && self.binds(&b))
+            || Dim::compound_operands(atom).is_some_and(|(a, b)| self.binds(&a) && self.binds(&b))
     }
 
     /// Whether graph output `v` has a size that the inputs' shapes do not
@@ -213,6 +211,15 @@ fn evaluate<'c, 'a>(
         for atom in atoms {
             let value = match symbols.0.iter().position(|s| s.name == atom) {
                 Some(k) => values[k],
+                None if Dim::operation_operands(atom).is_some() => {
+                    let (op, a, b) = Dim::operation_operands(atom).expect("matched");
+                    evaluate_operation(
+                        e,
+                        op,
+                        evaluate(e, symbols, values, &a),
+                        evaluate(e, symbols, values, &b),
+                    )
+                }
                 None if Dim::quotient_operands(atom).is_some() => {
                     // `a / b`, checked to be exact by the model's entry
                     // ([`checks`]); a 0 divisor (which the check refuses)
@@ -250,6 +257,32 @@ fn evaluate<'c, 'a>(
         });
     }
     sum.expect("a polynomial has a term")
+}
+
+/// Emits the value of an operation atom ([`DimOp`]) of operands `a` and
+/// `b`: a truncating division (a 0 divisor, undefined in ONNX, divides by
+/// 1 instead of trapping), or a comparison as 0/1.
+fn evaluate_operation<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    op: DimOp,
+    a: MValue<'c, 'a>,
+    b: MValue<'c, 'a>,
+) -> MValue<'c, 'a> {
+    let index: Type = Type::index(e.cx);
+    let truth = |predicate: i64| {
+        let bit = e.cmp("arith.cmpi", predicate, a, b);
+        e.select(bit, e.index(1), e.index(0))
+    };
+    match op {
+        DimOp::TruncDiv => {
+            let zero = e.cmp("arith.cmpi", 0, b, e.index(0));
+            let b = e.select(zero, e.index(1), b);
+            e.value(e.op("arith.divsi", &[a, b], &[index], &[]))
+        }
+        // `arith.cmpi` predicates: 0 is `eq`, 2 is `slt`.
+        DimOp::Eq => truth(0),
+        DimOp::Lt => truth(2),
+    }
 }
 
 /// Whether any value the kernel's ops read or write has a symbolic size.
@@ -511,7 +544,7 @@ fn add_new(out: &mut Vec<Check>, new: impl IntoIterator<Item = Check>) {
 /// bounds.
 pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
     let mut out: Vec<Check> = divisions(model);
-    add_new(&mut out, reshape_counts(model)?);
+    add_new(&mut out, view_sizes(model)?);
     for &op in kernels.iter().flatten() {
         let data = model.ir.op(op);
         if let Some(size) = runtime_size(model, op) {
@@ -608,7 +641,7 @@ fn divisions(model: &Model) -> Vec<Check> {
     fn visit(d: &Dim, out: &mut Vec<Check>) {
         for atom in d.atoms().unwrap_or_default() {
             let quotient = Dim::quotient_operands(atom);
-            if let Some((a, b)) = quotient.clone().or_else(|| Dim::broadcast_operands(atom)) {
+            if let Some((a, b)) = Dim::compound_operands(atom) {
                 visit(&a, out);
                 visit(&b, out);
             }
@@ -644,30 +677,34 @@ fn divisions(model: &Model) -> Vec<Check> {
     out
 }
 
-/// The element counts the main graph's Reshapes rely on: a Reshape is a
-/// view of its input's buffer (no kernel reads it), so a target shape of
-/// sizes read off other values (a decomposition's `Shape` slices) whose
-/// element count is another polynomial than the input's must have the
-/// same count at run time ([`Check::Equal`]), or the view would reach
-/// past the buffer.
-fn reshape_counts(model: &Model) -> Result<Vec<Check>> {
-    let g = model.ir.region(model.graph);
+/// The element counts the views of the main graph (Reshape, Flatten,
+/// Squeeze, Unsqueeze: no code, the same buffer under another shape) rely
+/// on: a [`Check::Equal`] of the input's and the result's counts where
+/// they are different polynomials (a Reshape to a shape computed from
+/// other inputs' dims, whose product inference cannot prove equal).
+fn view_sizes(model: &Model) -> Result<Vec<Check>> {
     let mut out = vec![];
-    for &op in &g.ops {
+    for &op in &model.ir.region(model.graph).ops {
         let data = model.ir.op(op);
+        let view = matches!(
+            data.kind,
+            OpKind::Reshape | OpKind::Flatten | OpKind::Squeeze | OpKind::Unsqueeze
+        );
         let (Some(Some(x)), Some(Some(y))) = (data.inputs.first(), data.results.first()) else {
             continue;
         };
-        if data.kind != OpKind::Reshape {
+        if !view {
             continue;
         }
         let count = |v: Value| -> Result<Option<Dim>> {
-            let dims = value_tensor(model, v)?.dims().map(<[Dim]>::to_vec);
-            Ok(dims.map(|d| d.iter().fold(Dim::Known(1), |p, d| p.mul(d))))
+            Ok(value_tensor(model, v)?
+                .dims()
+                .filter(|d| !d.contains(&Dim::Unknown))
+                .map(|d| d.iter().fold(Dim::Known(1), |acc, d| acc.mul(d))))
         };
         if let (Some(a), Some(b)) = (count(*x)?, count(*y)?) {
             if a != b && a != Dim::Unknown && b != Dim::Unknown {
-                out.push(Check::Equal(a, b));
+                add_new(&mut out, [Check::Equal(a, b)]);
             }
         }
     }

@@ -4,8 +4,26 @@
 //! `dim_param` names from the model (the same name is the same size
 //! everywhere in a model), so that shape inference can carry `batch*seq`
 //! through a `Reshape(-1, 768)` or `past+seq` through a `Concat` instead of
-//! giving up. Results that are not polynomials (floor division by a
-//! non-divisor, say) become [`Dim::Unknown`].
+//! giving up.
+//!
+//! Some sizes are no polynomial over the `dim_param`s; they become atoms
+//! of their own that name their operands (so that the generated code can
+//! evaluate them from the symbols):
+//! - a broadcast of two sizes that may differ ([`Dim::broadcast_of`]),
+//! - an exact division an op requires ([`Dim::quotient`]; the model's entry
+//!   checks the division exact),
+//! - the integer operations of the shape arithmetic exporters write as
+//!   tensor ops ([`DimOp`]): truncating division of sizes, and the 0/1
+//!   results of `==` and `<`. Booleans are 0/1 dims, so `Not`, `And`,
+//!   `Or`, `Where`, `Max`, `Min` and `Mod` of sizes are polynomials over
+//!   these atoms (`c ? a : b` is `c*a + (1-c)*b`, [`Dim::select`]). Each
+//!   atom's value is the operation's exact result for every size, so a
+//!   dim built from them relies on no assumption.
+//!
+//! Every atom is at least 0 (a size, a quotient of sizes, a truth value),
+//! which [`Dim::is_nonnegative`] relies on: a truncating division atom is
+//! made only for non-negative operands. Anything else (a division by a
+//! possibly negative size, say) becomes [`Dim::Unknown`].
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -316,6 +334,138 @@ impl Dim {
     }
 }
 
+/// An integer operation on sizes that shape arithmetic needs and that is
+/// no polynomial: named by an atom `op(A,B)` of [`Dim::operation`], whose
+/// value is the operation's exact result, so that the generated code
+/// evaluates it with no assumption to check (unlike a quotient atom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DimOp {
+    /// `A / B` truncated toward zero (ONNX's integer `Div`), made only for
+    /// operands that are never negative (so the atom never is); a zero
+    /// divisor (undefined in ONNX) evaluates as a divisor of 1.
+    TruncDiv,
+    /// 1 when `A == B`, else 0 (a known boolean of `Equal`).
+    Eq,
+    /// 1 when `A < B`, else 0 (`Less`, and `Greater`/`Max`/`Min` from it).
+    Lt,
+}
+
+impl DimOp {
+    /// The atom's name before its parenthesized operands.
+    fn prefix(self) -> &'static str {
+        match self {
+            DimOp::TruncDiv => "tdiv(",
+            DimOp::Eq => "eq(",
+            DimOp::Lt => "lt(",
+        }
+    }
+}
+
+impl Dim {
+    /// `A / B` truncated (ONNX's integer `Div`) for sizes: the polynomial
+    /// quotient when [`Dim::div_exact`] finds one, the number when both
+    /// are static, else a [`DimOp::TruncDiv`] atom when both operands are
+    /// never negative ([`Dim::is_nonnegative`]); `Unknown` otherwise and
+    /// for a zero divisor.
+    pub fn trunc_div(&self, other: &Dim) -> Dim {
+        match (self, other) {
+            (_, Dim::Known(0)) | (Dim::Unknown, _) | (_, Dim::Unknown) => Dim::Unknown,
+            (Dim::Known(a), Dim::Known(b)) => a.checked_div(*b).map_or(Dim::Unknown, Dim::Known),
+            _ => match self.div_exact(other) {
+                Dim::Unknown if self.is_nonnegative() && other.is_nonnegative() => {
+                    Dim::operation(DimOp::TruncDiv, self, other)
+                }
+                q => q,
+            },
+        }
+    }
+
+    /// 1 when the two sizes are equal, else 0: decided when their
+    /// difference is static, else a [`DimOp::Eq`] atom (operands in text
+    /// order, so that `a == b` and `b == a` are the same atom).
+    pub fn eq_of(&self, other: &Dim) -> Dim {
+        match self.sub(other) {
+            Dim::Unknown => Dim::Unknown,
+            Dim::Known(d) => Dim::Known(i64::from(d == 0)),
+            d if d.is_nonzero() => Dim::Known(0),
+            Dim::Sym(_) if self.to_string() > other.to_string() => Dim::operation(DimOp::Eq, other, self),
+            Dim::Sym(_) => Dim::operation(DimOp::Eq, self, other),
+        }
+    }
+
+    /// 1 when `self < other`, else 0: decided when the difference is
+    /// static or when `other - self` cannot be negative and is at least 1
+    /// (a polynomial with non-negative coefficients and a positive
+    /// constant term), else a [`DimOp::Lt`] atom.
+    pub fn lt_of(&self, other: &Dim) -> Dim {
+        match other.sub(self) {
+            Dim::Unknown => Dim::Unknown,
+            Dim::Known(d) => Dim::Known(i64::from(d > 0)),
+            d if d.is_nonzero() && d.is_nonnegative() => Dim::Known(1),
+            d if d.scale(-1).is_nonnegative() => Dim::Known(0),
+            Dim::Sym(_) => Dim::operation(DimOp::Lt, self, other),
+        }
+    }
+
+    /// True when the dim is at least 1, or at most -1, for every value of
+    /// its atoms (all of which are at least 0): non-negative (or
+    /// non-positive) coefficients and a non-zero constant term.
+    fn is_nonzero(&self) -> bool {
+        let c = self.constant_term();
+        (c > 0 && self.is_nonnegative()) || (c < 0 && self.scale(-1).is_nonnegative())
+    }
+
+    /// The polynomial's constant term (0 for `Unknown`).
+    fn constant_term(&self) -> i64 {
+        self.terms().and_then(|t| t.into_iter().find(|t| t.atoms.is_empty())).map_or(0, |t| t.coeff)
+    }
+
+    /// The atom `op(A,B)`.
+    fn operation(op: DimOp, a: &Dim, b: &Dim) -> Dim {
+        Dim::param(&format!("{}{a},{b})", op.prefix()))
+    }
+
+    /// The operation and operands an atom made by [`Dim::trunc_div`],
+    /// [`Dim::eq_of`] or [`Dim::lt_of`] stands for; `None` for any other
+    /// atom.
+    pub fn operation_operands(atom: &str) -> Option<(DimOp, Dim, Dim)> {
+        [DimOp::TruncDiv, DimOp::Eq, DimOp::Lt].into_iter().find_map(|op| {
+            let rest = atom.strip_prefix(op.prefix())?;
+            let (a, rest) = parse_dim(rest)?;
+            let (b, rest) = parse_dim(rest.strip_prefix(',')?)?;
+            (rest == ")").then_some((op, a, b))
+        })
+    }
+
+    /// The operands of any compound atom (a broadcast, a quotient or an
+    /// operation); `None` for a `dim_param`.
+    pub fn compound_operands(atom: &str) -> Option<(Dim, Dim)> {
+        Dim::broadcast_operands(atom)
+            .or_else(|| Dim::quotient_operands(atom))
+            .or_else(|| Dim::operation_operands(atom).map(|(_, a, b)| (a, b)))
+    }
+
+    /// The maximum of two sizes: `a + lt(a,b)*(b-a)`.
+    pub fn max_of(&self, other: &Dim) -> Dim {
+        self.add(&self.lt_of(other).mul(&other.sub(self)))
+    }
+
+    /// The minimum of two sizes: `b + lt(a,b)*(a-b)`.
+    pub fn min_of(&self, other: &Dim) -> Dim {
+        other.add(&self.lt_of(other).mul(&self.sub(other)))
+    }
+
+    /// `c ? a : b` for a 0/1 dim `c`: `c*a + (1-c)*b` (exactly `a` or `b`
+    /// when `c` is static, whatever the other one is).
+    pub fn select(c: &Dim, a: &Dim, b: &Dim) -> Dim {
+        match c {
+            Dim::Known(0) => b.clone(),
+            Dim::Known(_) => a.clone(),
+            _ => c.mul(a).add(&Dim::Known(1).sub(c).mul(b)),
+        }
+    }
+}
+
 /// Parses the text form of a dim (as [`fmt::Display`] writes it: a number,
 /// a quoted atom, or a parenthesized polynomial) at the start of `s`;
 /// returns it and the rest of `s`.
@@ -373,7 +523,9 @@ fn parse_factor(s: &str) -> Option<(Dim, &str)> {
         }
         return None;
     }
-    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    // A negative constant prints with its sign (`eq("N",-1)`).
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    let end = s.len() - digits.len() + digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
     let n = s[..end].parse().ok()?;
     Some((Dim::Known(n), &s[end..]))
 }
@@ -515,6 +667,63 @@ mod tests {
         assert_eq!(Dim::Known(7).ceil_div(2), Dim::Known(4));
         assert_eq!(Dim::Known(7).floor_div(2), Dim::Known(3));
         assert_eq!(Dim::Unknown.mul(&Dim::Known(0)), Dim::Known(0));
+    }
+
+    #[test]
+    fn comparisons_decide_what_holds_for_every_size() {
+        let n = Dim::param("N");
+        let m = Dim::param("M");
+        let one = Dim::Known(1);
+        // N is never -1; N-1 is when N is 0, so that stays an atom.
+        assert_eq!(n.eq_of(&Dim::Known(-1)), Dim::Known(0));
+        assert_eq!(n.eq_of(&n), Dim::Known(1));
+        assert_eq!(n.add(&one).eq_of(&Dim::Known(0)), Dim::Known(0));
+        let maybe = n.sub(&one).eq_of(&Dim::Known(-1));
+        assert!(maybe.as_param().is_some(), "{maybe}");
+        assert_eq!(Dim::operation_operands(maybe.as_param().unwrap()).unwrap().0, DimOp::Eq);
+        assert_eq!(n.eq_of(&m), m.eq_of(&n), "operands in a canonical order");
+        assert_eq!(n.lt_of(&n.add(&one)), Dim::Known(1));
+        assert_eq!(n.add(&m).lt_of(&n), Dim::Known(0));
+        assert_eq!(Dim::Known(-1).lt_of(&n), Dim::Known(1));
+        assert_eq!(n.lt_of(&Dim::Known(0)), Dim::Known(0));
+        let lt = n.lt_of(&m);
+        let (op, a, b) = Dim::operation_operands(lt.as_param().unwrap()).unwrap();
+        assert_eq!((op, a, b), (DimOp::Lt, n.clone(), m.clone()));
+        assert_eq!(n.max_of(&n.add(&one)), n.add(&one));
+        assert_eq!(n.min_of(&n.add(&one)), n);
+        assert_eq!(n.lt_of(&Dim::Unknown), Dim::Unknown);
+    }
+
+    #[test]
+    fn truncating_division_of_sizes() {
+        let n = Dim::param("N");
+        let two = Dim::Known(2);
+        assert_eq!(n.scale(4).trunc_div(&two), n.scale(2), "a polynomial quotient");
+        assert_eq!(Dim::Known(-7).trunc_div(&two), Dim::Known(-3));
+        assert_eq!(n.trunc_div(&Dim::Known(0)), Dim::Unknown);
+        let q = n.trunc_div(&two);
+        assert_eq!(q.to_string(), r#""tdiv(\"N\",2)""#);
+        let (op, a, b) = Dim::operation_operands(q.as_param().unwrap()).unwrap();
+        assert_eq!((op, a, b), (DimOp::TruncDiv, n.clone(), two.clone()));
+        assert!(q.is_nonnegative());
+        assert_eq!(n.sub(&Dim::Known(1)).trunc_div(&two), Dim::Unknown, "N-1 may be negative");
+        let nested = Dim::operation_operands(n.sub(&Dim::Known(1)).eq_of(&Dim::Known(-1)).as_param().unwrap());
+        assert_eq!(nested.map(|(_, _, b)| b), Some(Dim::Known(-1)), "negative constants parse back");
+        assert_eq!(Dim::compound_operands(q.as_param().unwrap()), Some((n.clone(), two)));
+        assert_eq!(Dim::compound_operands("N"), None);
+    }
+
+    #[test]
+    fn select_is_a_polynomial_over_the_condition() {
+        let n = Dim::param("N");
+        let m = Dim::param("M");
+        let c = n.eq_of(&m);
+        assert_eq!(Dim::select(&Dim::Known(1), &n, &Dim::Unknown), n);
+        assert_eq!(Dim::select(&Dim::Known(0), &Dim::Unknown, &m), m);
+        let s = Dim::select(&c, &n, &Dim::Known(1));
+        // c*N + 1 - c
+        assert_eq!(s, c.mul(&n).add(&Dim::Known(1)).sub(&c));
+        assert_eq!(Dim::select(&c, &n, &n), n, "equal branches need no condition");
     }
 
     #[test]

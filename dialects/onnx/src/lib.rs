@@ -26,7 +26,7 @@ pub mod types;
 pub mod verify;
 
 pub use attr::{Attr, AttrKind, Attrs};
-pub use dim::Dim;
+pub use dim::{Dim, DimOp};
 pub use error::{Error, Result};
 pub use ir::{Ir, Model, OpId, RegionId, Value};
 pub use parse::parse_model;

@@ -5,7 +5,7 @@
 // Expand; a division the op requires to be exact (Reshape's -1, Split's
 // equal parts, DepthToSpace/SpaceToDepth's blocks) that is no polynomial
 // gives a quotient atom "div(A,B)" (checked to divide at run time; Split's
-// num_outputs allows uneven chunks, so its symbolic parts stay ?); a
+// num_outputs allows uneven chunks: halves are "tdiv" atoms, ceil and floor); a
 // TopK `K` or Range bound whose length is a dim_param may be 1.
 onnx.model {ir_version = 10, opset_imports = {"" = 21}}
 onnx.graph "symbolic"(%q: tensor<"B"x"S"x"H"xf32>, %k: tensor<"L"xi64>, %lim: tensor<"M"xi64>, %img: tensor<"N"x"C"x"Y"x"X"xf32>) -> () {
@@ -59,7 +59,7 @@ onnx.graph "symbolic"(%q: tensor<"B"x"S"x"H"xf32>, %k: tensor<"L"xi64>, %lim: te
 // CHECK-NEXT:   %merged = "onnx.Reshape"(%split, %merge_shape) : (tensor<"B"x"S"x3x"div(\"H\",3)"xf32>, tensor<3xi64>) -> tensor<"B"x"S"x(3*"div(\"H\",3)")xf32>
 // CHECK-NEXT:   %slab = "onnx.Slice"(%merged, %zero_axis, %one, %zero_axis) : (tensor<"B"x"S"x(3*"div(\"H\",3)")xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x"S"x(3*"div(\"H\",3)")xf32>
 // CHECK-NEXT:   %kv = "onnx.Expand"(%slab, %expand_shape) : (tensor<1x"S"x(3*"div(\"H\",3)")xf32>, tensor<4xi64>) -> tensor<"B"x"S"x"S"x"bcast(\"div(\\\"H\\\",3)\",(3*\"div(\\\"H\\\",3)\"))"xf32>
-// CHECK-NEXT:   %a, %b = "onnx.Split"(%q) {axis = 2, num_outputs = 2} : (tensor<"B"x"S"x"H"xf32>) -> (tensor<"B"x"S"x?xf32>, tensor<"B"x"S"x?xf32>)
+// CHECK-NEXT:   %a, %b = "onnx.Split"(%q) {axis = 2, num_outputs = 2} : (tensor<"B"x"S"x"H"xf32>) -> (tensor<"B"x"S"x"tdiv((\"H\"+1),2)"xf32>, tensor<"B"x"S"x"tdiv(\"H\",2)"xf32>)
 // CHECK-NEXT:   %d2s = "onnx.DepthToSpace"(%img) {blocksize = 2} : (tensor<"N"x"C"x"Y"x"X"xf32>) -> tensor<"N"x"div(\"C\",4)"x(2*"Y")x(2*"X")xf32>
 // CHECK-NEXT:   %s2d = "onnx.SpaceToDepth"(%img) {blocksize = 2} : (tensor<"N"x"C"x"Y"x"X"xf32>) -> tensor<"N"x(4*"C")x"div(\"Y\",2)"x"div(\"X\",2)"xf32>
 // CHECK-NEXT:   %values, %indices = "onnx.TopK"(%q, %k) {axis = -1} : (tensor<"B"x"S"x"H"xf32>, tensor<"L"xi64>) -> (tensor<"B"x"S"x?xf32>, tensor<"B"x"S"x?xi64>)

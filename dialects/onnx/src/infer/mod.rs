@@ -8,6 +8,40 @@
 //! symbolic) shapes, the way ONNX's data propagation does. Inferred types
 //! are merged with the types the model declared; a contradiction is an
 //! error naming the op.
+//!
+//! ## Symbolic shape arithmetic
+//!
+//! Expanded function bodies (Attention, GroupNormalization, SpaceToDepth,
+//! …) compute shapes as tensors: `Shape → Gather/Slice → Div/Mod/Equal/…
+//! → Where → Concat → Reshape/Expand/ConstantOfShape`. With symbolic input
+//! dims the elements stay [`Dim`]s, under one rule: **every element is the
+//! value the op computes at run time, for every size the model accepts**
+//! (a `dim_param` may be 0). What holds only for some sizes is never
+//! decided at compile time:
+//! - `Add`/`Sub`/`Mul`/`Neg` are polynomial arithmetic; `Abs` of a size is
+//!   the size.
+//! - Integer `Div` is the polynomial quotient when it is exact as
+//!   polynomials, else a truncating-division atom `tdiv(A,B)`
+//!   ([`Dim::trunc_div`]) when both operands are sizes (never negative);
+//!   `Mod` of sizes is `A - B*tdiv(A,B)`. Otherwise (a possibly negative
+//!   dividend such as `N-1`) the value is unknown.
+//! - Comparisons decide what holds for every size (`N == N`, `N < N+1`,
+//!   `N != -1`) and otherwise give an `eq(A,B)` / `lt(A,B)` atom whose
+//!   value is 0 or 1 ([`Dim::eq_of`], [`Dim::lt_of`]); booleans are 0/1
+//!   dims, so `Not` is `1-p`, `And` `p*q`, `Or` `p+q-p*q`, `Where` is
+//!   `c*a + (1-c)*b` ([`Dim::select`]), `Max`/`Min` go through `lt`, and
+//!   a `Cast` to bool is `1 - eq(x,0)`.
+//! - The atoms evaluate exactly at run time (the lowering's
+//!   `symbols::evaluate`), so a dim built from them needs no run-time
+//!   check. The assumptions that remain are the ops' own, checked by the
+//!   lowering: a quotient atom's exact division (a Reshape's `-1`), a
+//!   broadcast, a Split's computed sizes adding up to the dim, and a
+//!   view's (Reshape's) element count equal to its input's when the two
+//!   are different polynomials.
+//! - Not handled: a Reshape entry that is a symbolic size is taken as that
+//!   size; with `allowzero = 0` a run-time 0 there would copy the input's
+//!   dim instead (the element-count check refuses it unless both counts
+//!   are 0).
 
 mod ctx;
 pub mod shape;

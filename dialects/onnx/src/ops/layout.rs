@@ -419,8 +419,30 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(i, elem, out);
         }
     };
+    // Sizes computed from other dims: the lowering checks at run time that
+    // they add up to the dim. Not with an empty part (RotaryEmbedding's
+    // `[head_size, 0]`): the lowering cannot take a static 0 among
+    // symbolic dims yet (its buffers fail to compile), so that stays
+    // unknown and is refused cleanly.
+    let symbolic = (cx.version() >= 13 && num_outputs.is_none())
+        .then(|| cx.sym_vector(1))
+        .flatten()
+        .filter(|v| {
+            v.len() == n
+                && v.iter().all(Dim::is_nonnegative)
+                && !v.iter().all(Dim::is_known)
+                && !v.contains(&Dim::Known(0))
+        });
     let sizes: Vec<Dim> = match (given, num_outputs) {
         (Ok(Some(_)), Some(_)) => return Err(invalid!("both 'split' and 'num_outputs' are given")),
+        (Err(_), _) if symbolic.is_some() => {
+            let split = symbolic.expect("checked");
+            let total = split.iter().fold(Dim::Known(0), |acc, s| acc.add(s));
+            if total.definitely_ne(&d) {
+                return Err(invalid!("dim {axis} of size {d} is split into {}", fmt_dims(&split)));
+            }
+            split
+        }
         (Err(why), _) => {
             set(cx, &vec![Dim::Unknown; n]);
             return Err(why);
@@ -463,8 +485,16 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
                     s.push(Dim::Known(last));
                     s
                 }
-                // (uneven chunks are allowed: no quotient atom)
-                _ => vec![d.div_exact(&Dim::Known(parts)); n],
+                // (uneven chunks are allowed: no quotient atom) Halves of
+                // a size are `ceil(d/2)` and `floor(d/2)`, exact with the
+                // truncating division of sizes.
+                _ => match d.div_exact(&Dim::Known(parts)) {
+                    Dim::Unknown if parts == 2 && d.is_nonnegative() => {
+                        let two = Dim::Known(2);
+                        vec![d.add(&Dim::Known(1)).trunc_div(&two), d.trunc_div(&two)]
+                    }
+                    q => vec![q; n],
+                },
             }
         }
         (Ok(None), None) => {
@@ -1186,7 +1216,7 @@ mod tests {
             // num_outputs: every chunk has ceil(7 / 3) = 3, the last the rest.
             18 Split(ti("2x7xf32"); axis = int(1), num_outputs = int(3)) => ["2x3xf32", "2x3xf32", "2x1xf32"];
             18 Split(ti("2x8xf32"); axis = int(1), num_outputs = int(3)) => ["2x3xf32", "2x3xf32", "2x2xf32"];
-            18 Split(ti("2xNxf32"); axis = int(1), num_outputs = int(2)) => ["2x?xf32", "2x?xf32"];
+            18 Split(ti("2xNxf32"); axis = int(1), num_outputs = int(3)) => ["2x?xf32", "2x?xf32", "2x?xf32"];
             18 Split(ti("2x(2*N)xf32"); axis = int(1), num_outputs = int(2)) => ["2xNxf32", "2xNxf32"];
             13 Split(ti("2x7xf32"), ti("2xi64"); axis = int(1)) => ["2x?xf32", "2x?xf32"];
             13 Split(ti("2x7xf32"), ci(&[3, 3]); axis = int(1)) => Fails(2, "split as [3, 3]");

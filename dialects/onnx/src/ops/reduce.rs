@@ -102,19 +102,29 @@ fn reduce(cx: &mut InferCtx) -> Result<(), Fail> {
     Ok(())
 }
 
-/// Sums or multiplies a known vector reduced to a single element.
+/// Sums, multiplies or takes the maximum or minimum of a known vector
+/// reduced to a single element (of sizes: [`Dim::max_of`] and
+/// [`Dim::min_of`] compare them exactly).
 fn reduce_value(cx: &mut InferCtx, out: &[Dim]) {
-    let fold: fn(&Dim, &Dim) -> Dim = match cx.kind() {
-        OpKind::ReduceSum => Dim::add,
-        OpKind::ReduceProd => Dim::mul,
+    type Fold = fn(&Dim, &Dim) -> Dim;
+    let (fold, init): (Fold, Option<i64>) = match cx.kind() {
+        OpKind::ReduceSum => (Dim::add, Some(0)),
+        OpKind::ReduceProd => (Dim::mul, Some(1)),
+        OpKind::ReduceMax => (Dim::max_of, None),
+        OpKind::ReduceMin => (Dim::min_of, None),
         _ => return,
     };
     let Some(src) = cx.sym_input(0) else { return };
     if src.dims.len() > 1 || out.iter().any(|d| d != &Dim::Known(1)) {
         return;
     }
-    let init = Dim::Known(if cx.kind() == OpKind::ReduceSum { 0 } else { 1 });
-    let total = src.elems.iter().fold(init, |acc, e| fold(&acc, e));
+    // Max and Min of no elements have no integer value.
+    let (init, rest) = match (init, src.elems.split_first()) {
+        (Some(n), _) => (Dim::Known(n), &src.elems[..]),
+        (None, Some((first, rest))) => (first.clone(), rest),
+        (None, None) => return,
+    };
+    let total = rest.iter().fold(init, |acc, e| fold(&acc, e));
     if total != Dim::Unknown {
         let dims = vec![1; out.len()];
         cx.set_value(
