@@ -14,7 +14,7 @@ use onnx_mlc_dialect::ElemType;
 
 use super::linalg::contraction;
 use super::norm::{filled, softmax};
-use crate::schedule::Schedule;
+use crate::schedule::{vector_rows, OpTiles, Schedule};
 
 use super::conv::{self, generic};
 use super::elementwise::{apply_activation, broadcast_map, identity_map, ACTIVATIONS};
@@ -151,17 +151,44 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         out0,
         &yd,
     );
+    let sk = sd[rank - 1];
     let mut loops: Vec<(i64, bool)> = yd.iter().map(|&d| (d, true)).collect();
-    loops.push((sd[rank - 1], false));
+    loops.push((sk, false));
     let producers = kb.producers();
-    let out = kb.root(
-        out,
+    let schedule = if vector_rows(&sd) && vector_rows(&yd) {
+        // Inside a chunk (of heads): the contractions in register tiles
+        // of 8 rows × 2 vectors (4 steps of the reduction at once where
+        // they divide it), the others row by row as vectors.
+        let contraction = |n: i64, k: i64| {
+            let mut sizes = vec![1; rank - 2];
+            let rk = [4, 2, 1]
+                .into_iter()
+                .find(|r| k % r == 0)
+                .expect("1 divides");
+            sizes.extend([8.min(yd[rank - 2]), 2, rk]);
+            OpTiles {
+                sizes,
+                vectors: Some((rank - 1, n)),
+                peel: 3,
+            }
+        };
+        let rows = OpTiles::rows(rank - 1);
+        let mut tiles = vec![rows.clone(), contraction(sk, qd[qd.len() - 1])];
+        tiles.extend(vec![rows; producers - 2]);
+        tiles.push(contraction(yd[rank - 1], sk));
+        Schedule::Tiled {
+            loops,
+            tiles,
+            epilogue: None,
+        }
+    } else {
         Schedule::Fused {
             loops,
             producers,
             epilogue: false,
-        },
-    );
+        }
+    };
+    let out = kb.root(out, schedule);
     kb.define(y, out.result(0).expect("one result").into());
     Ok(())
 }

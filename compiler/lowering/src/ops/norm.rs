@@ -37,7 +37,7 @@ use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::schedule::Schedule;
+use crate::schedule::{vector_rows, OpTiles, Schedule};
 use crate::symbols::Size;
 
 /// The map reading a statistic (the dims left after dropping `reduced`)
@@ -97,14 +97,24 @@ pub(crate) fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let init = kb.init(y)?;
     let out = softmax(kb, xt, &dims, elem, &reduced, is_log, init)?;
     let producers = kb.producers();
-    let out = kb.root(
-        out,
+    let loops = dims.iter().map(|&d| (d, true)).collect();
+    // Row by row as vectors when the rows are short (attention's scores):
+    // each op's loops but the last are tiled by 1 (the statistics' fills,
+    // with one loop fewer, become scalars).
+    let schedule = if vector_rows(&dims) && reduced.iter().filter(|&&r| r).count() == 1 {
+        Schedule::Tiled {
+            loops,
+            tiles: vec![OpTiles::rows(rank - 1); producers + 1],
+            epilogue: None,
+        }
+    } else {
         Schedule::Fused {
-            loops: dims.iter().map(|&d| (d, true)).collect(),
+            loops,
             producers,
             epilogue: false,
-        },
-    );
+        }
+    };
+    let out = kb.root(out, schedule);
     kb.define(y, out.result(0).expect("one result").into());
     Ok(())
 }
