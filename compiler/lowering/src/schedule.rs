@@ -703,6 +703,11 @@ impl Script {
             handles.push("%fr".to_string());
         }
         for i in (0..producers).rev() {
+            // A producer is fused once per slice of it that the chunk
+            // reads: the consumers' identical slices are merged first, or
+            // a softmax's max (read by the sum and the quotient) and the
+            // attention scores under it would be computed several times.
+            self.line(&format!("transform.apply_cse to %f : {ANY}"));
             self.line(&format!("%p{i} = transform.structured.match attributes{{omlc.p{i}}} in %f : ({ANY}) -> {ANY}"));
             self.line(&format!("%fp{i}, %c{i} = transform.structured.fuse_into_containing_op %p{i} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
             containing = format!("%c{i}");

@@ -120,7 +120,8 @@ pub(crate) fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 }
 
 /// The softmax (or log-softmax) of `xt` (of `dims`) over the `reduced`
-/// dims into `init`: appends the max and the sum of exponentials as
+/// dims into `init`: appends the max, the exponentials `exp(x - max)`
+/// (softmax only: computed once, divided by their sum) and their sum as
 /// producers and returns the (not yet appended) generic computing the
 /// result. Half-precision inputs are computed in f32, rounded once.
 pub(crate) fn softmax<'c, 'a>(
@@ -133,8 +134,10 @@ pub(crate) fn softmax<'c, 'a>(
     init: MValue<'c, 'a>,
 ) -> Result<melior::ir::Operation<'c>> {
     let rank = dims.len();
-    let sizes: Vec<Size> = tensor_sizes(kb.e, xt, dims)
-        .into_iter()
+    let all_sizes = tensor_sizes(kb.e, xt, dims);
+    let sizes: Vec<Size> = all_sizes
+        .iter()
+        .cloned()
         .zip(reduced)
         .filter(|(_, &r)| !r)
         .map(|(s, _)| s)
@@ -150,6 +153,47 @@ pub(crate) fn softmax<'c, 'a>(
         |be, a| vec![be.same("arith.maximumf", &[half::widen(be, a[0]), a[1]])],
     );
     let max: MValue = kb.producer(max).result(0).expect("one result").into();
+    if !is_log {
+        // The exponentials once, kept for the quotient (a producer: in
+        // cache, chunk by chunk).
+        let e0 = empty_sized(kb, &all_sizes, acc)?;
+        let ex = generic(
+            kb.e,
+            &[(xt, id.clone()), (max, sm.clone())],
+            &[(e0, id.clone())],
+            &vec![false; rank],
+            |be, a| {
+                vec![exp(
+                    be,
+                    be.same("arith.subf", &[half::widen(be, a[0]), a[1]]),
+                )]
+            },
+        );
+        let ex: MValue = kb.producer(ex).result(0).expect("one result").into();
+        let sum0 = filled_sized(kb, &sizes, acc, 0.0)?;
+        let sum = generic(
+            kb.e,
+            &[(ex, id.clone())],
+            &[(sum0, sm.clone())],
+            reduced,
+            |be, a| vec![be.same("arith.addf", &[a[1], a[0]])],
+        );
+        let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
+        let out_ty = elem_of(init);
+        return Ok(generic(
+            kb.e,
+            &[(ex, id.clone()), (sum, sm)],
+            &[(init, id)],
+            &vec![false; rank],
+            |be, a| {
+                vec![half::narrow(
+                    be,
+                    be.same("arith.divf", &[a[0], a[1]]),
+                    out_ty,
+                )]
+            },
+        ));
+    }
     let sum0 = filled_sized(kb, &sizes, acc, 0.0)?;
     let sum = generic(
         kb.e,
@@ -170,11 +214,7 @@ pub(crate) fn softmax<'c, 'a>(
         &vec![false; rank],
         |be, a| {
             let shifted = be.same("arith.subf", &[half::widen(be, a[0]), a[1]]);
-            let y = if is_log {
-                be.same("arith.subf", &[shifted, log(be, a[2])])
-            } else {
-                be.same("arith.divf", &[exp(be, shifted), a[2]])
-            };
+            let y = be.same("arith.subf", &[shifted, log(be, a[2])]);
             vec![half::narrow(be, y, out_ty)]
         },
     ))
