@@ -931,6 +931,38 @@ mod tests {
         }
     }
 
+    /// A `Tiled` kernel fuses its producers once each (CSE first), tiles
+    /// each op as told (sizes in vectors follow the target, capped by the
+    /// loop), peels the register tiles and vectorizes.
+    #[test]
+    fn tiled_ops_follow_their_tilings() {
+        let target = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let register = |n: i64| OpTiles {
+            sizes: vec![1, 8, 2, 4],
+            vectors: Some((2, n)),
+            peel: 3,
+        };
+        let (script, chunks) = Schedule::Tiled {
+            loops: vec![(12, true), (197, true), (24, true), (197, false)],
+            tiles: vec![OpTiles::rows(2), register(197), OpTiles::rows(2), register(24)],
+            epilogue: None,
+        }
+        .script(&target);
+        assert_eq!(chunks, 12);
+        assert_eq!(script.matches("transform.apply_cse").count(), 3, "{script}");
+        assert!(script.contains("tile_sizes [1, 8, 32, 4]"), "{script}");
+        assert!(script.contains("tile_sizes [1, 8, 24, 4]"), "{script}");
+        assert!(script.contains("tile_sizes [1, 1]"), "{script}");
+        assert_eq!(script.matches("transform.loop.peel").count(), 6, "{script}");
+        assert!(script.contains("vectorize_children_and_apply_patterns"), "{script}");
+        assert!(vector_rows(&[12, 197, 197]));
+        assert!(!vector_rows(&[1, 50257]));
+        assert!(!vector_rows(&[crate::types::DYNAMIC, 128]));
+    }
+
     /// A product of one row per batch element (ViT's [197, 1, 768] by
     /// [768, 2304]) takes its register rows from the batch dim, blocks
     /// and chunks it like m; the partial last tiles are peeled.

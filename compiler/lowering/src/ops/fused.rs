@@ -6,7 +6,7 @@
 //! | op | lowered as |
 //! |----|------------|
 //! | FusedConv(X, W, B?, Z?) | the Conv root (`conv::conv`, bias in its initial value), then one elementwise op `act(y + Z)` updating it in place — the root's first epilogue |
-//! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root, `Schedule::Fused`), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache |
+//! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache. Inside a chunk (`Schedule::Tiled`, static shapes with rows of at most 1024 keys) both contractions run in register tiles of 8 rows × 2 vectors (outer products, like `Schedule::Matmul`'s; partial tiles peeled) and the softmax row by row as vectors along the keys; otherwise `Schedule::Fused` (scalar loops) |
 
 use melior::ir::Value as MValue;
 use onnx_mlc_dialect::ir::OpId;

@@ -15,7 +15,12 @@
 //! generic reading the input and the statistics. The schedule
 //! (`Schedule::Fused`) chunks that last generic along its outer rows and
 //! fuses the statistics into the chunks, so each chunk of rows makes one
-//! pass for each statistic and one for the result, in cache.
+//! pass for each statistic and one for the result, in cache. A softmax
+//! over one axis with static dims and rows (the last dim) of at most 1024
+//! elements is `Schedule::Tiled`: inside each chunk every op runs row by
+//! row as vectors of the last dim (the max and the sum as vector
+//! reductions, the `exp` polynomial a whole row per instruction; 12 ×
+//! 128 × 128: 2.4 → 0.25 ms).
 //!
 //! The planner treats an inference BatchNormalization as elementwise (so a
 //! BatchNormalization after a Conv is the Conv's epilogue), and the
