@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use egg::Id;
-use onnx_mlc_dialect::{Attr, OpKind};
+use onnx_mlc_dialect::{Attr, ElemType, OpKind};
 
 use super::util::{const_of, dims_of, last_axis, scalar, tensor_of, unidirectional, Builder};
 use super::{Guard, Rule};
@@ -72,7 +72,9 @@ fn attention(b: &mut Builder, m: &Match, scaled: bool, masked: bool) -> Option<I
     let rank_ok = inputs[..3]
         .iter()
         .all(|&i| b.rank(i).is_some_and(|r| r >= 2));
-    if !rank_ok || !tensor_of(b.graph(), inputs[0])?.elem.is_float() {
+    // The types the fused kernel is lowered for (f16 stays unfused).
+    let elem = tensor_of(b.graph(), inputs[0])?.elem;
+    if !rank_ok || !matches!(elem, ElemType::F32 | ElemType::F64) {
         return None;
     }
     b.op(
