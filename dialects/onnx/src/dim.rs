@@ -11,8 +11,10 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 /// One dimension of a tensor shape.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Dim {
     /// A size known at compile time.
     Known(i64),
@@ -24,7 +26,7 @@ pub enum Dim {
 
 /// A monomial: coefficient times a product of atoms (a sorted multiset;
 /// empty for the constant term).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 struct Term {
     coeff: i64,
     atoms: Vec<Arc<str>>,
@@ -35,7 +37,7 @@ struct Term {
 /// Terms are sorted by their atom lists with the constant term last, no
 /// coefficient is zero, and equal atom lists are merged, so structural
 /// equality is polynomial equality.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SymDim(Arc<[Term]>);
 
 fn cmp_atoms(a: &[Arc<str>], b: &[Arc<str>]) -> Ordering {
