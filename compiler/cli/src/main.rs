@@ -108,7 +108,7 @@ struct OptArgs {
     no_egraph: bool,
     /// The optimizer's rule sets, comma-separated (algebraic, canonical, fusion, attention, multi,
     /// layout; `all`, `none`). Default: the sets that pay on measured latency,
-    /// algebraic,canonical,fusion,layout.
+    /// algebraic,canonical,fusion,layout,attention.
     #[arg(long, value_name = "SET,…")]
     rules: Option<String>,
     /// Saturation limits, e.g. `iterations=8,nodes=50000,time=500ms`.

@@ -35,15 +35,14 @@ use crate::error::Result;
 
 /// The optimizer's rule sets a compilation uses unless told otherwise: the
 /// sets whose rewrites measurably pay on this machine (the ablation in
-/// `docs/optimizer.md`). Left out: `attention` (the fused attention
-/// kernel's contractions are not register-tiled, so it is slower than the
-/// unfused batched MatMuls and softmax) and `multi` (a merged MatMul or
-/// Conv is split again by a copy kernel, which costs what the merge saves).
+/// `docs/optimizer.md`). Left out: `multi` (a merged MatMul or Conv is
+/// split again by a copy kernel, which costs what the merge saves).
 pub const DEFAULT_RULE_SETS: &[RuleSet] = &[
     RuleSet::Algebraic,
     RuleSet::Canonical,
     RuleSet::Fusion,
     RuleSet::Layout,
+    RuleSet::Attention,
 ];
 
 /// The optimizer options of a default compilation: [`DEFAULT_RULE_SETS`],

@@ -190,46 +190,128 @@ fn fused_gemm_bias_sigmoid() {
 
 #[test]
 fn fused_attention_with_mask() {
-    attention_with_mask(1);
+    attention(1, &[1, 12], (64, 64, 64, 64), Mask::Keys);
 }
 
 /// The heads run in parallel chunks, each computing its own scores.
 #[test]
 fn fused_attention_on_two_threads() {
-    attention_with_mask(2);
+    attention(2, &[1, 12], (64, 64, 64, 64), Mask::Keys);
 }
 
-fn attention_with_mask(threads: usize) {
-    let (h, sq, d, sk, dv) = (12, 64, 64, 64, 64);
-    let q = values(h * sq * d, 7);
-    let kt = values(h * d * sk, 8);
-    let v = values(h * sk * dv, 9);
-    let mask: Vec<f32> = (0..sk)
-        .map(|j| if j == 2 { -1e4 } else { 0.1 * j as f32 })
-        .collect();
+/// BERT's shapes without a mask (the register tiles divide every loop).
+#[test]
+fn fused_attention_unmasked() {
+    attention(1, &[1, 12], (128, 64, 128, 64), Mask::None);
+}
+
+/// GPT-2's causal mask: the float minimum above the diagonal.
+#[test]
+fn fused_attention_causal() {
+    attention(2, &[1, 12], (128, 64, 128, 64), Mask::Causal);
+}
+
+/// ViT's 197 tokens (prime: partial register tiles of the rows, keys and
+/// the reduction over keys) in a rank-3 batch.
+#[test]
+fn fused_attention_odd_sizes() {
+    attention(1, &[12], (197, 64, 197, 64), Mask::None);
+}
+
+/// Sizes no tile divides, queries and keys of different lengths, and a
+/// mask per head and position.
+#[test]
+fn fused_attention_ragged() {
+    attention(1, &[2, 3], (37, 24, 29, 40), Mask::Full);
+}
+
+/// The mask operand of an attention test.
+enum Mask {
+    None,
+    /// `[1, …, 1, sk]`: one value per key.
+    Keys,
+    /// `[1, …, 1, sq, sk]`: the float minimum where a key follows the query.
+    Causal,
+    /// `[batch…, sq, sk]`: one value per head, query and key.
+    Full,
+}
+
+/// FusedAttention with scale 0.35 over `batch` dims and `(sq, d, sk, dv)`
+/// against the softmax attention computed in f64.
+fn attention(
+    threads: usize,
+    batch: &[i64],
+    (sq, d, sk, dv): (usize, usize, usize, usize),
+    mask: Mask,
+) {
+    let heads: usize = batch.iter().product::<i64>() as usize;
+    let q = values(heads * sq * d, 7);
+    let kt = values(heads * d * sk, 8);
+    let v = values(heads * sk * dv, 9);
+    let dims = |inner: &[usize]| -> Vec<i64> {
+        batch
+            .iter()
+            .copied()
+            .chain(inner.iter().map(|&x| x as i64))
+            .collect()
+    };
+    let ones = |inner: &[usize]| -> Vec<i64> {
+        batch
+            .iter()
+            .map(|_| 1)
+            .chain(inner.iter().map(|&x| x as i64))
+            .collect()
+    };
+    // The mask's dims and the value at (head, query, key).
+    let (mask_dims, mask_values): (Option<Vec<i64>>, Vec<f32>) = match mask {
+        Mask::None => (None, vec![]),
+        Mask::Keys => (
+            Some(ones(&[sk])),
+            (0..sk)
+                .map(|j| if j == 2 { -1e4 } else { 0.1 * j as f32 })
+                .collect(),
+        ),
+        Mask::Causal => (
+            Some(ones(&[sq, sk])),
+            (0..sq * sk)
+                .map(|x| if x % sk > x / sk { f32::MIN } else { 0.0 })
+                .collect(),
+        ),
+        Mask::Full => (Some(dims(&[sq, sk])), values(heads * sq * sk, 10)),
+    };
+    let mask_at = |h: usize, i: usize, j: usize| -> f64 {
+        match mask {
+            Mask::None => 0.0,
+            Mask::Keys => mask_values[j] as f64,
+            Mask::Causal => mask_values[i * sk + j] as f64,
+            Mask::Full => mask_values[(h * sq + i) * sk + j] as f64,
+        }
+    };
+    let mut shapes = vec![dims(&[sq, d]), dims(&[d, sk]), dims(&[sk, dv])];
+    let mut inputs = vec![q.clone(), kt.clone(), v.clone()];
+    if let Some(m) = mask_dims {
+        shapes.push(m);
+        inputs.push(mask_values.clone());
+    }
+    let shape_refs: Vec<&[i64]> = shapes.iter().map(Vec::as_slice).collect();
     let got = run_on(
         threads,
         "FusedAttention",
         "{scale = 0.35}",
-        &[
-            &[1, h as i64, sq as i64, d as i64],
-            &[1, h as i64, d as i64, sk as i64],
-            &[1, h as i64, sk as i64, dv as i64],
-            &[1, 1, 1, sk as i64],
-        ],
-        &[1, h as i64, sq as i64, dv as i64],
-        &[q.clone(), kt.clone(), v.clone(), mask.clone()],
+        &shape_refs,
+        &dims(&[sq, dv]),
+        &inputs,
     );
     let mut want = vec![];
-    for hi in 0..h {
+    for h in 0..heads {
         for i in 0..sq {
             let scores: Vec<f64> = (0..sk)
                 .map(|j| {
                     let mut s = 0.0;
                     for l in 0..d {
-                        s += q[(hi * sq + i) * d + l] as f64 * kt[(hi * d + l) * sk + j] as f64;
+                        s += q[(h * sq + i) * d + l] as f64 * kt[(h * d + l) * sk + j] as f64;
                     }
-                    0.35 * s + mask[j] as f64
+                    0.35 * s + mask_at(h, i, j)
                 })
                 .collect();
             let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
@@ -238,7 +320,7 @@ fn attention_with_mask(threads: usize) {
             for c in 0..dv {
                 let mut o = 0.0;
                 for j in 0..sk {
-                    o += exps[j] / sum * v[(hi * sk + j) * dv + c] as f64;
+                    o += exps[j] / sum * v[(h * sk + j) * dv + c] as f64;
                 }
                 want.push(o);
             }

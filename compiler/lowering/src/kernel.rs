@@ -28,7 +28,7 @@ use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::model::reinterpret_sized;
 use crate::ops;
-use crate::schedule::Schedule;
+use crate::schedule::{OpTiles, Schedule};
 use crate::symbols::{self, Size, Symbols};
 use crate::types::{boundary_memref_type, lowered_dims, memref_type, tensor_type};
 
@@ -247,6 +247,28 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                     loops: dims.iter().map(|&d| (d, true)).collect(),
                     producers,
                     epilogue: true,
+                })
+            }
+            // Rows of the epilogue as vectors too, when they are short.
+            Some(Schedule::Tiled {
+                tiles,
+                epilogue: None,
+                ..
+            }) => {
+                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                let loops = dims.iter().map(|&d| (d, true)).collect();
+                Some(if crate::schedule::vector_rows(dims) {
+                    Schedule::Tiled {
+                        loops,
+                        tiles,
+                        epilogue: Some(OpTiles::rows(dims.len() - 1)),
+                    }
+                } else {
+                    Schedule::Fused {
+                        loops,
+                        producers: tiles.len() - 1,
+                        epilogue: true,
+                    }
                 })
             }
             _ => Some(Schedule::Generic { outer: None }),

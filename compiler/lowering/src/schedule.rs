@@ -73,6 +73,20 @@ pub enum Schedule {
         producers: usize,
         epilogue: bool,
     },
+    /// A `Fused` kernel (the last op chunked along its first parallel loop
+    /// of extent > 1, the others fused into the chunks) whose ops are then
+    /// tiled inside each chunk and vectorized: `tiles` has the tilings of
+    /// the producers (tagged `omlc.p0`…) then the root's, `epilogue` the
+    /// elementwise epilogue's when there is one. Row tilings (1 on every
+    /// loop but the last) make a softmax's statistics and quotient vector
+    /// ops along its rows; register tilings make FusedAttention's two
+    /// contractions outer products like `Matmul`'s. Only for static
+    /// shapes whose untiled loops are short enough to be one vector.
+    Tiled {
+        loops: Vec<(i64, bool)>,
+        tiles: Vec<OpTiles>,
+        epilogue: Option<OpTiles>,
+    },
     /// A sliding-window root (convolution, pooling; tagged `omlc.root`)
     /// over `[N, C, …]` with `channels` output channels, each worth
     /// `work_per_channel` multiply-adds, computed into a fill tagged
@@ -104,6 +118,42 @@ pub enum Schedule {
     /// `omlc.root`) is chunked along its outermost parallel dim of
     /// extent `outer` when it has one; LLVM vectorizes what it can.
     Generic { outer: Option<i64> },
+}
+
+/// How one op of a [`Schedule::Tiled`] kernel is tiled inside its chunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpTiles {
+    /// Tile sizes over the op's leading loops (0: not tiled); loops past
+    /// the list are not tiled.
+    pub sizes: Vec<i64>,
+    /// A size counted in f32 vectors of the target: `(i, extent)` makes
+    /// `sizes[i]` that many vectors' lanes, at most `extent` (the loop's).
+    pub vectors: Option<(usize, i64)>,
+    /// How many of the innermost tiled loops to peel (register tiles that
+    /// may not divide their loop: the full tiles stay static and
+    /// vectorize).
+    pub peel: usize,
+}
+
+impl OpTiles {
+    /// Rows: tiles of 1 along the first `leading` loops, the others whole.
+    pub fn rows(leading: usize) -> OpTiles {
+        OpTiles {
+            sizes: vec![1; leading],
+            vectors: None,
+            peel: 0,
+        }
+    }
+}
+
+/// The longest row [`vector_rows`] makes one vector (64 AVX-512 registers
+/// of f32; longer rows keep the scalar loops of `Schedule::Fused`).
+const MAX_ROW: i64 = 1024;
+
+/// Whether ops over `dims` can be computed row by row as vectors of the
+/// last dim: every dim static, the last at most [`MAX_ROW`].
+pub fn vector_rows(dims: &[i64]) -> bool {
+    dims.iter().all(|&d| d >= 0) && dims.last().is_some_and(|&d| (1..=MAX_ROW).contains(&d))
 }
 
 /// A chunking: how many chunks, and the tile sizes that produce them.
@@ -304,34 +354,57 @@ impl Schedule {
                 producers,
                 epilogue,
             } => {
-                let Some(p) = loops.iter().position(|&(d, par)| par && d > 1) else {
+                let Some((_, chunks)) = s.chunk_fused(loops, *producers, *epilogue) else {
                     s.bufferize();
                     return (s.finish(), 1);
                 };
-                let work: i64 = loops[p + 1..].iter().map(|&(d, _)| d.max(1)).product();
-                let (tile, chunks) = chunking(loops[p].0, work);
-                let mut sizes = vec![0; loops.len()];
-                sizes[p] = tile;
-                let last = if *epilogue {
-                    "omlc.epilogue"
-                } else {
-                    "omlc.root"
-                };
-                s.line(&format!("%last = transform.structured.match attributes{{{last}}} in %f : ({ANY}) -> {ANY}"));
-                s.line(&format!("%t, %forall = transform.structured.tile_using_forall %last tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&sizes)));
-                let mut containing = "%forall".to_string();
-                if *epilogue {
-                    s.line(&format!("%root = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
-                    s.line(&format!("%fr, %cr = transform.structured.fuse_into_containing_op %root into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
-                    containing = "%cr".to_string();
-                }
-                for i in (0..*producers).rev() {
-                    s.line(&format!("%p{i} = transform.structured.match attributes{{omlc.p{i}}} in %f : ({ANY}) -> {ANY}"));
-                    s.line(&format!("%fp{i}, %c{i} = transform.structured.fuse_into_containing_op %p{i} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
-                    containing = format!("%c{i}");
-                }
                 s.bufferize();
                 s.serialize_chunks(1);
+                chunks
+            }
+            Schedule::Tiled {
+                loops,
+                tiles,
+                epilogue,
+            } => {
+                let producers = tiles.len() - 1;
+                let Some((handles, chunks)) = s.chunk_fused(loops, producers, epilogue.is_some())
+                else {
+                    s.bufferize();
+                    return (s.finish(), 1);
+                };
+                // Handles: the last op, the root (with an epilogue), then
+                // the producers, last first.
+                let mut ops: Vec<&OpTiles> = epilogue.iter().collect();
+                ops.extend(tiles.iter().rev());
+                let mut peeled = vec![];
+                for (i, (h, t)) in handles.iter().zip(ops).enumerate() {
+                    let mut sizes = t.sizes.clone();
+                    if let Some((v, extent)) = t.vectors {
+                        sizes[v] = (sizes[v] * target.lanes(32)).min(extent);
+                    }
+                    let tiled = sizes.iter().filter(|&&x| x != 0).count();
+                    if tiled == 0 {
+                        continue;
+                    }
+                    s.tile_for(h, &sizes, &format!("%in{i}"));
+                    peeled.extend(
+                        (tiled - t.peel..tiled)
+                            .rev()
+                            .map(|l| format!("%in{i}_loops#{l}")),
+                    );
+                }
+                if !peeled.is_empty() {
+                    s.peel(&peeled);
+                }
+                s.vectorize();
+                s.bufferize();
+                // A single chunk's loop is folded away by the vectorizer's
+                // canonicalizations.
+                if chunks > 1 {
+                    s.serialize_chunks(1);
+                }
+                s.lower_vectors();
                 chunks
             }
             Schedule::Window {
@@ -519,7 +592,9 @@ impl Schedule {
             Schedule::Matmul { batch, m, n, k, .. } => {
                 batch.contains(&0) || [*m, *n, *k].contains(&0)
             }
-            Schedule::Fused { loops, .. } => loops.iter().any(|&(d, _)| d == 0),
+            Schedule::Fused { loops, .. } | Schedule::Tiled { loops, .. } => {
+                loops.iter().any(|&(d, _)| d == 0)
+            }
             Schedule::Window { channels, .. } => *channels == 0,
             Schedule::ConvGemm {
                 channels, spatial, ..
@@ -595,6 +670,55 @@ impl Script {
         let init = fuse(self, "%init");
         self.containing = containing;
         (root, init, eps)
+    }
+
+    /// Chunks the op tagged `omlc.epilogue` (`epilogue`) or `omlc.root`,
+    /// over `loops`, along its first parallel loop of extent > 1, and fuses
+    /// into the chunks the root (with an epilogue) and the `producers`
+    /// (tagged `omlc.p0`…), last first. Returns the handles of the ops in
+    /// the chunk loop (the chunked op, the root, the producers last first)
+    /// and the number of chunks; `None` when no loop is worth chunking.
+    fn chunk_fused(
+        &mut self,
+        loops: &[(i64, bool)],
+        producers: usize,
+        epilogue: bool,
+    ) -> Option<(Vec<String>, i64)> {
+        let p = loops.iter().position(|&(d, par)| par && d > 1)?;
+        let work: i64 = loops[p + 1..].iter().map(|&(d, _)| d.max(1)).product();
+        let (tile, chunks) = chunking(loops[p].0, work);
+        let mut sizes = vec![0; loops.len()];
+        sizes[p] = tile;
+        let last = if epilogue {
+            "omlc.epilogue"
+        } else {
+            "omlc.root"
+        };
+        self.line(&format!(
+            "%last = transform.structured.match attributes{{{last}}} in %f : ({ANY}) -> {ANY}"
+        ));
+        self.line(&format!("%t, %forall = transform.structured.tile_using_forall %last tile_sizes [{}] : ({ANY}) -> ({ANY}, {ANY})", list(&sizes)));
+        let mut handles = vec!["%t".to_string()];
+        let mut containing = "%forall".to_string();
+        if epilogue {
+            self.line(&format!("%root = transform.structured.match attributes{{omlc.root}} in %f : ({ANY}) -> {ANY}"));
+            self.line(&format!("%fr, %cr = transform.structured.fuse_into_containing_op %root into %forall : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+            containing = "%cr".to_string();
+            handles.push("%fr".to_string());
+        }
+        for i in (0..producers).rev() {
+            // A producer is fused once per slice of it that the chunk
+            // reads: the consumers' identical slices are merged first, or
+            // a softmax's max (read by the sum and the quotient) and the
+            // attention scores under it would be computed several times.
+            self.line(&format!("transform.apply_cse to %f : {ANY}"));
+            self.line(&format!("%p{i} = transform.structured.match attributes{{omlc.p{i}}} in %f : ({ANY}) -> {ANY}"));
+            self.line(&format!("%fp{i}, %c{i} = transform.structured.fuse_into_containing_op %p{i} into {containing} : ({ANY}, {ANY}) -> ({ANY}, {ANY})"));
+            containing = format!("%c{i}");
+            handles.push(format!("%fp{i}"));
+        }
+        self.containing = containing;
+        Some((handles, chunks))
     }
 
     /// Tiles `op` with `scf.for` loops of `sizes`; the tiled op is `name`.
@@ -692,6 +816,7 @@ impl Script {
         self.line("transform.apply_patterns to %fb {");
         for p in [
             "transform.apply_patterns.vector.lower_contraction lowering_strategy = \"outerproduct\"",
+            "transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = \"innerreduction\"",
             "transform.apply_patterns.vector.transfer_permutation_patterns",
             "transform.apply_patterns.vector.lower_transfer max_transfer_rank = 1",
             "transform.apply_patterns.vector.transfer_to_scf max_transfer_rank = 1 full_unroll = true",
@@ -808,6 +933,46 @@ mod tests {
             col,
             epilogues: 1,
         }
+    }
+
+    /// A `Tiled` kernel fuses its producers once each (CSE first), tiles
+    /// each op as told (sizes in vectors follow the target, capped by the
+    /// loop), peels the register tiles and vectorizes.
+    #[test]
+    fn tiled_ops_follow_their_tilings() {
+        let target = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let register = |n: i64| OpTiles {
+            sizes: vec![1, 8, 2, 4],
+            vectors: Some((2, n)),
+            peel: 3,
+        };
+        let (script, chunks) = Schedule::Tiled {
+            loops: vec![(12, true), (197, true), (24, true), (197, false)],
+            tiles: vec![
+                OpTiles::rows(2),
+                register(197),
+                OpTiles::rows(2),
+                register(24),
+            ],
+            epilogue: None,
+        }
+        .script(&target);
+        assert_eq!(chunks, 12);
+        assert_eq!(script.matches("transform.apply_cse").count(), 3, "{script}");
+        assert!(script.contains("tile_sizes [1, 8, 32, 4]"), "{script}");
+        assert!(script.contains("tile_sizes [1, 8, 24, 4]"), "{script}");
+        assert!(script.contains("tile_sizes [1, 1]"), "{script}");
+        assert_eq!(script.matches("transform.loop.peel").count(), 6, "{script}");
+        assert!(
+            script.contains("vectorize_children_and_apply_patterns"),
+            "{script}"
+        );
+        assert!(vector_rows(&[12, 197, 197]));
+        assert!(!vector_rows(&[1, 50257]));
+        assert!(!vector_rows(&[crate::types::DYNAMIC, 128]));
     }
 
     /// A product of one row per batch element (ViT's [197, 1, 768] by

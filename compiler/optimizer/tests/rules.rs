@@ -150,6 +150,7 @@ equiv!(attention_unmasked: "attention-unmasked"; "q: 2x4x8xf32, kt: 2x8x4xf32, v
 equiv!(attention_unscaled: "attention-unscaled"; "q: 2x4x8xf32, kt: 2x8x4xf32, v: 2x4x8xf32, m: 4x4xf32"; "(MatMul (Softmax (Add (MatMul %q %kt) %m)) %v)" => "(omlc.FusedAttention %q %kt %v %m)");
 equiv!(attention_plain: "attention-plain"; "q: 2x4x8xf32, kt: 2x8x4xf32, v: 2x4x8xf32"; "(MatMul (Softmax (MatMul %q %kt)) %v)" => "(omlc.FusedAttention %q %kt %v)");
 equiv!(attention_softmax_over_queries_stays: "attention-plain"; "q: 2x4x8xf32, kt: 2x8x4xf32, v: 2x4x8xf32"; "(MatMul (Softmax[axis=1] (MatMul %q %kt)) %v)" => not "(omlc.FusedAttention %q %kt %v)");
+equiv!(attention_half_stays: "attention-plain"; "q: 2x4x8xf16, kt: 2x8x4xf16, v: 2x4x8xf16"; "(MatMul (Softmax (MatMul %q %kt)) %v)" => not "(omlc.FusedAttention %q %kt %v)");
 equiv!(attention_mask_widening_scores_stays: "attention-unscaled"; "q: 2x4x8xf32, kt: 2x8x4xf32, v: 2x4x8xf32, m: 3x2x4x4xf32"; "(MatMul (Softmax (Add (MatMul %q %kt) %m)) %v)" => not "(omlc.FusedAttention %q %kt %v %m)");
 
 // layout

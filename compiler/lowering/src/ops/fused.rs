@@ -6,7 +6,7 @@
 //! | op | lowered as |
 //! |----|------------|
 //! | FusedConv(X, W, B?, Z?) | the Conv root (`conv::conv`, bias in its initial value), then one elementwise op `act(y + Z)` updating it in place — the root's first epilogue |
-//! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root, `Schedule::Fused`), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache |
+//! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache. Inside a chunk (`Schedule::Tiled`, static shapes with rows of at most 1024 keys) both contractions run in register tiles of 8 rows × 2 vectors (outer products, like `Schedule::Matmul`'s; partial tiles peeled) and the softmax row by row as vectors along the keys; otherwise `Schedule::Fused` (scalar loops) |
 
 use melior::ir::Value as MValue;
 use onnx_mlc_dialect::ir::OpId;
@@ -14,7 +14,7 @@ use onnx_mlc_dialect::ElemType;
 
 use super::linalg::contraction;
 use super::norm::{filled, softmax};
-use crate::schedule::Schedule;
+use crate::schedule::{vector_rows, OpTiles, Schedule};
 
 use super::conv::{self, generic};
 use super::elementwise::{apply_activation, broadcast_map, identity_map, ACTIVATIONS};
@@ -151,17 +151,44 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         out0,
         &yd,
     );
+    let sk = sd[rank - 1];
     let mut loops: Vec<(i64, bool)> = yd.iter().map(|&d| (d, true)).collect();
-    loops.push((sd[rank - 1], false));
+    loops.push((sk, false));
     let producers = kb.producers();
-    let out = kb.root(
-        out,
+    let schedule = if vector_rows(&sd) && vector_rows(&yd) {
+        // Inside a chunk (of heads): the contractions in register tiles
+        // of 8 rows × 2 vectors (4 steps of the reduction at once where
+        // they divide it), the others row by row as vectors.
+        let contraction = |n: i64, k: i64| {
+            let mut sizes = vec![1; rank - 2];
+            let rk = [4, 2, 1]
+                .into_iter()
+                .find(|r| k % r == 0)
+                .expect("1 divides");
+            sizes.extend([8.min(yd[rank - 2]), 2, rk]);
+            OpTiles {
+                sizes,
+                vectors: Some((rank - 1, n)),
+                peel: 3,
+            }
+        };
+        let rows = OpTiles::rows(rank - 1);
+        let mut tiles = vec![rows.clone(), contraction(sk, qd[qd.len() - 1])];
+        tiles.extend(vec![rows; producers - 2]);
+        tiles.push(contraction(yd[rank - 1], sk));
+        Schedule::Tiled {
+            loops,
+            tiles,
+            epilogue: None,
+        }
+    } else {
         Schedule::Fused {
             loops,
             producers,
             epilogue: false,
-        },
-    );
+        }
+    };
+    let out = kb.root(out, schedule);
     kb.define(y, out.result(0).expect("one result").into());
     Ok(())
 }
