@@ -4,8 +4,11 @@
 //! `dim_param` names from the model (the same name is the same size
 //! everywhere in a model), so that shape inference can carry `batch*seq`
 //! through a `Reshape(-1, 768)` or `past+seq` through a `Concat` instead of
-//! giving up. Results that are not polynomials (floor division by a
-//! non-divisor, say) become [`Dim::Unknown`].
+//! giving up. Some results that are not polynomials are named by atoms
+//! that spell their operands: a broadcast of two symbolic sizes
+//! ([`Dim::broadcast_of`]), an exact quotient ([`Dim::quotient`]), a floor
+//! quotient by a constant (a strided window's output size,
+//! [`Dim::floor_quotient`]); anything else becomes [`Dim::Unknown`].
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -314,6 +317,63 @@ impl Dim {
     }
 }
 
+/// The prefix of a floor-quotient atom (see [`Dim::floor_quotient`]).
+const FLOOR_ATOM: &str = "floor(";
+
+impl Dim {
+    /// `floor(self / k)` for a positive constant `k` (the number of strides
+    /// a window takes over a span of symbolic size). The terms whose
+    /// coefficients `k` divides, and the whole multiples of `k` in the
+    /// constant, come out as a polynomial; what remains (if anything)
+    /// becomes an atom `floor(A,k)` whose value is `A` divided by `k`
+    /// rounded towards negative infinity, for any sign of `A`, so that no
+    /// run-time condition is attached to it ([`Dim::floor_operands`] gives
+    /// `A` and `k` back). `Unknown` when `self` is or `k` is not positive.
+    pub fn floor_quotient(&self, k: i64) -> Dim {
+        let Some(terms) = self.terms() else { return Dim::Unknown };
+        if k <= 0 {
+            return Dim::Unknown;
+        }
+        let (mut whole, mut rest) = (vec![], vec![]);
+        for t in terms {
+            if t.atoms.is_empty() {
+                whole.push(Term { coeff: t.coeff.div_euclid(k), atoms: vec![] });
+                rest.push(Term { coeff: t.coeff.rem_euclid(k), atoms: vec![] });
+            } else if t.coeff % k == 0 {
+                whole.push(Term { coeff: t.coeff / k, atoms: t.atoms });
+            } else {
+                rest.push(t);
+            }
+        }
+        let (Some(whole), Some(rest)) = (canonical(whole), canonical(rest)) else {
+            return Dim::Unknown;
+        };
+        match rest {
+            // Only a constant in `[0, k)` remains: its quotient is 0.
+            Dim::Known(_) => whole,
+            rest => whole.add(&Dim::param(&format!("{FLOOR_ATOM}{rest},{k})"))),
+        }
+    }
+
+    /// `ceil(self / k)` for a positive constant `k`: `floor((self + k - 1)
+    /// / k)` ([`Dim::floor_quotient`]).
+    pub fn ceil_quotient(&self, k: i64) -> Dim {
+        if k <= 0 {
+            return Dim::Unknown;
+        }
+        self.add(&Dim::Known(k - 1)).floor_quotient(k)
+    }
+
+    /// The dividend and the divisor of a floor-quotient atom made by
+    /// [`Dim::floor_quotient`]; `None` for any other atom.
+    pub fn floor_operands(atom: &str) -> Option<(Dim, i64)> {
+        let rest = atom.strip_prefix(FLOOR_ATOM)?;
+        let (a, rest) = parse_dim(rest)?;
+        let (k, rest) = parse_dim(rest.strip_prefix(',')?)?;
+        (rest == ")").then_some((a, k.as_known()?))
+    }
+}
+
 /// Parses the text form of a dim (as [`fmt::Display`] writes it: a number,
 /// a quoted atom, or a parenthesized polynomial) at the start of `s`;
 /// returns it and the rest of `s`.
@@ -492,6 +552,42 @@ mod tests {
         assert_eq!(Dim::Unknown.quotient(&Dim::Known(2)), Dim::Unknown);
         assert_eq!(Dim::quotient_operands("in0_d2"), None);
         assert_eq!(q.add(&c).atoms().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn floor_quotients_split_off_whole_multiples() {
+        let h = Dim::param("in0_d2");
+        let w = Dim::param("w");
+        // (H + 1) / 2: no term divides, one atom.
+        let q = h.add(&Dim::Known(1)).floor_quotient(2);
+        assert_eq!(q.to_string(), r#""floor((\"in0_d2\"+1),2)""#);
+        assert_eq!(
+            Dim::floor_operands(q.as_param().unwrap()),
+            Some((h.add(&Dim::Known(1)), 2))
+        );
+        // (H − 3) / 2 = floor((H + 1) / 2) − 2: the constant is reduced
+        // into [0, k).
+        assert_eq!(h.sub(&Dim::Known(3)).floor_quotient(2), q.sub(&Dim::Known(2)));
+        // (2W + H + 5) / 2 = W + 2 + floor((H + 1) / 2).
+        let mixed = w.scale(2).add(&h).add(&Dim::Known(5)).floor_quotient(2);
+        let atom = h.add(&Dim::Known(1)).floor_quotient(2);
+        assert_eq!(mixed, w.add(&Dim::Known(2)).add(&atom));
+        // Exact and static cases need no atom.
+        assert_eq!(w.scale(4).add(&Dim::Known(3)).floor_quotient(4), w);
+        assert_eq!(w.scale(2).sub(&Dim::Known(1)).floor_quotient(2), w.sub(&Dim::Known(1)));
+        assert_eq!(Dim::Known(-3).floor_quotient(2), Dim::Known(-2));
+        assert_eq!(h.floor_quotient(1), h);
+        assert_eq!(h.floor_quotient(0), Dim::Unknown);
+        assert_eq!(Dim::Unknown.floor_quotient(2), Dim::Unknown);
+        // ceil(H / 3) = floor((H + 2) / 3); ceil(7 / 2) = 4.
+        assert_eq!(h.ceil_quotient(3), h.add(&Dim::Known(2)).floor_quotient(3));
+        assert_eq!(Dim::Known(7).ceil_quotient(2), Dim::Known(4));
+        // Nested atoms round-trip through the text form.
+        let nested = q.add(&Dim::Known(2)).floor_quotient(3);
+        let (a, k) = Dim::floor_operands(nested.as_param().unwrap()).unwrap();
+        assert_eq!((a, k), (q.add(&Dim::Known(2)), 3));
+        assert_eq!(Dim::floor_operands("in0_d2"), None);
+        assert_eq!(Dim::quotient_operands(q.as_param().unwrap()), None);
     }
 
     #[test]
