@@ -374,6 +374,36 @@ impl Dim {
     }
 }
 
+impl Dim {
+    /// The number of positions of a window of `extent` (the dilated
+    /// kernel) sliding by `stride` over `self` padded by `pads` (before,
+    /// after): `floor((d + pads − extent) / stride) + 1`, or with
+    /// `ceil_mode` the `ceil` of it, dropping a last window that would
+    /// start in the end padding. On a symbolic size the quotient is a
+    /// floor-quotient atom ([`Dim::floor_quotient`]) and the `ceil_mode`
+    /// correction is decided only where it provably never applies (end
+    /// padding plus stride at most the extent); `Unknown` otherwise.
+    /// `pads` and `extent` must not overflow when added.
+    pub fn window_output(&self, extent: i64, stride: i64, pads: (i64, i64), ceil_mode: bool) -> Dim {
+        let (pb, pe) = pads;
+        let span = self.add(&Dim::Known(pb + pe - extent));
+        let one = Dim::Known(1);
+        if !ceil_mode {
+            return span.floor_quotient(stride).add(&one);
+        }
+        let out = span.ceil_quotient(stride).add(&one);
+        // The last window must start inside the input or its begin padding.
+        match out.sub(&one).scale(stride).sub(&self.add(&Dim::Known(pb))) {
+            Dim::Known(k) if k >= 0 => out.sub(&one),
+            Dim::Known(_) => out,
+            // `(out − 1)·s < span + s = d + pb + pe − extent + s`: the last
+            // window starts inside `d + pb` when `pe + s ≤ extent`.
+            _ if pe + stride <= extent => out,
+            _ => Dim::Unknown,
+        }
+    }
+}
+
 /// Parses the text form of a dim (as [`fmt::Display`] writes it: a number,
 /// a quoted atom, or a parenthesized polynomial) at the start of `s`;
 /// returns it and the rest of `s`.

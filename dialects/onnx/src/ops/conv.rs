@@ -178,35 +178,10 @@ impl Window {
         let Some((pb, pe)) = self.padding(i, d) else {
             return Ok(Dim::Unknown);
         };
-        let offset = pb
-            .checked_add(pe)
-            .and_then(|p| p.checked_sub(self.extent(i)));
-        let offset = offset.ok_or_else(|| invalid!("pads ({pb}, {pe}) are out of range"))?;
-        let span = d.add(&Dim::Known(offset));
-        let out = if self.ceil_mode {
-            span.ceil_quotient(s)
-        } else {
-            span.floor_quotient(s)
+        if pb.checked_add(pe).and_then(|p| p.checked_sub(self.extent(i))).is_none() {
+            return Err(invalid!("pads ({pb}, {pe}) are out of range"));
         }
-        .add(&Dim::Known(1));
-        let out = if self.ceil_mode {
-            // The last window must start inside the input or its begin padding.
-            match out
-                .sub(&Dim::Known(1))
-                .scale(s)
-                .sub(&d.add(&Dim::Known(pb)))
-            {
-                Dim::Known(k) if k >= 0 => out.sub(&Dim::Known(1)),
-                Dim::Known(_) => out,
-                // `(out − 1)·s < span + s = d + pb + pe − extent + s`: the
-                // last window starts inside `d + pb` when `pe + s ≤ extent`.
-                _ if pe + s <= self.extent(i) => out,
-                _ => Dim::Unknown,
-            }
-        } else {
-            out
-        };
-        match out {
+        match d.window_output(self.extent(i), s, (pb, pe), self.ceil_mode) {
             Dim::Known(k) if k < 1 => Err(invalid!(
                 "spatial dim {i} of size {d} is too small for a window of {} with padding ({pb}, {pe})",
                 self.extent(i)
