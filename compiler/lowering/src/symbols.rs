@@ -443,6 +443,7 @@ fn own_checks(
         | OpKind::GlobalAveragePool
         | OpKind::GlobalMaxPool
         | OpKind::GlobalLpPool => crate::ops::conv::window_checks(model, data),
+        OpKind::ConvTranspose => crate::ops::conv::conv_transpose_checks(model, data),
         OpKind::CumSum | OpKind::CumProd => same_shape_pairs(model, data).map(equal),
         _ => return None,
     })

@@ -204,6 +204,74 @@ pub(crate) fn window_checks(
     Ok(out)
 }
 
+/// The checks of a ConvTranspose with symbolic sizes (`symbols::checks`):
+/// the batch dims agree, the input's channels are the weight's first dim,
+/// the output's are the weight's second times `group` (and the bias
+/// length), the weight's kernel dims are `kernel_shape`, and each output
+/// spatial dim is at least 1 and, without `output_shape`, the size the
+/// input gives (`s·(d − 1) + output_padding + extent − pads`, `d·s` with
+/// SAME). The lowering reads the input masked by its run-time sizes.
+pub(crate) fn conv_transpose_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let (x, w, y) = (dims(data.inputs[0])?, dims(data.inputs[1])?, dims(data.results[0])?);
+    if x.len() != y.len() || w.len() != x.len() || x.len() < 3 {
+        return Err("operands of different ranks");
+    }
+    let r = x.len() - 2;
+    let a = &data.attrs;
+    let group = a.int("group").unwrap_or(1);
+    let mut pairs = vec![(x[0].clone(), y[0].clone()), (x[1].clone(), w[0].clone())];
+    pairs.push((y[1].clone(), w[1].scale(group)));
+    if let Some(b) = data.inputs.get(2).copied().flatten() {
+        pairs.push((dims(Some(b))?[0].clone(), y[1].clone()));
+    }
+    let kernel: Vec<i64> = match a.ints("kernel_shape") {
+        Some(k) => k.to_vec(),
+        None => w[2..]
+            .iter()
+            .map(Dim::as_known)
+            .collect::<Option<_>>()
+            .ok_or("a kernel size that is not static")?,
+    };
+    let per_dim = |name: &str, default: i64| a.ints(name).map_or(vec![default; r], <[i64]>::to_vec);
+    let (strides, dilations) = (per_dim("strides", 1), per_dim("dilations", 1));
+    let (output_padding, pads) = (per_dim("output_padding", 0), per_dim("pads", 0));
+    if [&kernel, &strides, &dilations, &output_padding].iter().any(|v| v.len() != r)
+        || pads.len() != if a.ints("pads").is_some() { 2 * r } else { r }
+    {
+        return Err("window attributes of the wrong length");
+    }
+    let mut more = vec![];
+    for i in 0..r {
+        pairs.push((w[2 + i].clone(), Dim::Known(kernel[i])));
+        let d = &x[2 + i];
+        let extent = (kernel[i] - 1) * dilations[i] + 1;
+        let padded = a.ints("pads").map_or(0, |p| p[i] + p[r + i]);
+        let expected = match a.string("auto_pad").unwrap_or("NOTSET") {
+            _ if a.ints("output_shape").is_some() => y[2 + i].clone(),
+            "SAME_UPPER" | "SAME_LOWER" => d.scale(strides[i]),
+            _ => d
+                .sub(&Dim::Known(1))
+                .scale(strides[i])
+                .add(&Dim::Known(output_padding[i] + extent - padded)),
+        };
+        pairs.push((y[2 + i].clone(), expected));
+        if !y[2 + i].is_known() {
+            more.push(Check::AtLeast(y[2 + i].clone(), 1));
+        }
+    }
+    let mut out: Vec<Check> = pairs
+        .into_iter()
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a, b))
+        .collect();
+    out.extend(more);
+    Ok(out)
+}
+
 impl Window {
     /// Reads `strides`, `dilations`, `pads` and `auto_pad` of `op` for a
     /// window of `kernel` sliding over `input` to give `output`.
@@ -733,8 +801,7 @@ pub(crate) fn conv_with<'c, 'a>(
         );
         return Ok(root.result(0).expect("one result").into());
     }
-    let per_channel =
-        xd[0] * w.output.iter().product::<i64>() * cg * w.kernel.iter().product::<i64>();
+    let per_channel = work(&[&xd[..1], &w.output, &[cg], &w.kernel]);
     let root = kb.root(
         conv,
         Schedule::Window {
@@ -744,6 +811,16 @@ pub(crate) fn conv_with<'c, 'a>(
         },
     );
     Ok(root.result(0).expect("one result").into())
+}
+
+/// The product of `sizes`, a schedule's work estimate: a symbolic size
+/// (whose kernel is not scheduled) counts as 1.
+fn work(sizes: &[&[i64]]) -> i64 {
+    sizes
+        .iter()
+        .flat_map(|s| s.iter())
+        .filter(|&&d| d != DYNAMIC)
+        .product()
 }
 
 /// The zero of scalar type `ty`, float or integer.
@@ -1098,9 +1175,7 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         };
         be.append(be.op("linalg.yield", &[v], &[], &[]));
     });
-    // A symbolic batch (whose kernel is not scheduled) counts as 1.
-    let batch = if xd[0] == DYNAMIC { 1 } else { xd[0] };
-    let per_channel = batch * w.output.iter().product::<i64>() * w.kernel.iter().product::<i64>();
+    let per_channel = work(&[&xd[..1], &w.output, &w.kernel]);
     let root = kb.root(
         window_op,
         Schedule::Window {
@@ -1267,49 +1342,71 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
             "only f32/f64 transposed convolutions are lowered",
         ));
     }
-    if xd.len() < 3
-        || [&xd, &wd, &yd]
-            .iter()
-            .any(|d| d.contains(&crate::types::DYNAMIC))
-    {
-        return Err(unsupported(kb, op, "needs static spatial dims"));
+    if xd.len() < 3 {
+        return Err(unsupported(kb, op, "needs spatial dims"));
     }
     let r = xd.len() - 2;
     let group = a.int("group").unwrap_or(1);
-    let (cg, mg) = (xd[1] / group, wd[1]);
-    let kernel = wd[2..].to_vec();
-    if a.ints("kernel_shape")
-        .is_some_and(|ks| ks != kernel.as_slice())
-    {
-        return Err(unsupported(kb, op, "kernel_shape differs from W's"));
+    if group != 1 && (xd[1] == DYNAMIC || wd[1] == DYNAMIC) {
+        return Err(unsupported(kb, op, "groups of symbolic size"));
     }
+    let (cg, mg) = (xd[1] / group, wd[1]);
+    // A symbolic kernel size is `kernel_shape`'s (checked at run time,
+    // [`conv_transpose_checks`]).
+    let kernel = match a.ints("kernel_shape") {
+        Some(ks) if ks.len() == r && ks.iter().zip(&wd[2..]).all(|(k, d)| k == d || *d == DYNAMIC) => {
+            ks.to_vec()
+        }
+        Some(_) => return Err(unsupported(kb, op, "kernel_shape differs from W's")),
+        None if wd[2..].contains(&DYNAMIC) => {
+            return Err(unsupported(kb, op, "a kernel size that is not static"))
+        }
+        None => wd[2..].to_vec(),
+    };
     let per_dim = |name: &str, default: i64| -> Vec<i64> {
         a.ints(name).map_or(vec![default; r], <[i64]>::to_vec)
     };
     let strides = per_dim("strides", 1);
     let dilations = per_dim("dilations", 1);
     let output_padding = per_dim("output_padding", 0);
-    let begin: Vec<i64> = match (a.ints("pads"), a.string("auto_pad").unwrap_or("NOTSET")) {
-        (Some(p), _) => p[..r].to_vec(),
+    let e = kb.e;
+    let (xs, ys) = (kb.sizes(x)?, kb.sizes(y)?);
+    // SAME: `total = s·(in − 1) + output_padding + extent − out`, its
+    // floor half first with SAME_UPPER (at run time for symbolic sizes).
+    let begin: Vec<Size> = match (a.ints("pads"), a.string("auto_pad").unwrap_or("NOTSET")) {
+        (Some(p), _) => p[..r].iter().map(|&p| Size::Static(p)).collect(),
         (None, mode @ ("SAME_UPPER" | "SAME_LOWER")) => (0..r)
             .map(|i| {
-                let total = strides[i] * (xd[2 + i] - 1)
-                    + output_padding[i]
-                    + (kernel[i] - 1) * dilations[i]
-                    + 1
-                    - yd[2 + i];
-                let half = total.div_euclid(2);
-                if mode == "SAME_UPPER" {
-                    half
-                } else {
-                    total - half
+                let extent = (kernel[i] - 1) * dilations[i] + 1;
+                let upper = mode == "SAME_UPPER";
+                match (xs[2 + i], ys[2 + i]) {
+                    (Size::Static(input), Size::Static(output)) => {
+                        let total =
+                            strides[i] * (input - 1) + output_padding[i] + extent - output;
+                        let half = total.div_euclid(2);
+                        Size::Static(if upper { half } else { total - half })
+                    }
+                    (input, output) => {
+                        let last = e.same("arith.subi", &[input.value(&e), e.index(1)]);
+                        let reach = e.same("arith.muli", &[last, e.index(strides[i])]);
+                        let reach = e.same(
+                            "arith.addi",
+                            &[reach, e.index(output_padding[i] + extent)],
+                        );
+                        let total = e.same("arith.subi", &[reach, output.value(&e)]);
+                        let half = e.same("arith.floordivsi", &[total, e.index(2)]);
+                        Size::Dynamic(if upper {
+                            half
+                        } else {
+                            e.same("arith.subi", &[total, half])
+                        })
+                    }
                 }
             })
             .collect(),
-        (None, "NOTSET" | "VALID") => vec![0; r],
+        (None, "NOTSET" | "VALID") => vec![Size::Static(0); r],
         (None, m) => return Err(unsupported(kb, op, &format!("auto_pad {m:?}"))),
     };
-    let e = kb.e;
     let init = kb.init(y)?;
     let init = fill(
         kb,
@@ -1353,7 +1450,7 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
         maps.push(loops.map(&exprs));
     }
     maps.push(loops.map(&out_exprs));
-    let input = xd[2..].to_vec();
+    let input = xs[2..].to_vec();
     let g = generic(e, &ins, init, &maps, &loops.iterator_attr(), |be, args| {
         let ty = args[0].r#type();
         let acc = *args.last().expect("the output");
@@ -1375,15 +1472,13 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
             let o = loop_index(be, o_dims[i]);
             let k = loop_index(be, k_dims[i]);
             let kd = be.same("arith.muli", &[k, be.index(dilations[i])]);
-            let num = be.same(
-                "arith.subi",
-                &[be.same("arith.addi", &[o, be.index(begin[i])]), kd],
-            );
+            let shifted = sized(be, begin[i], |b| be.same("arith.addi", &[o, b]));
+            let num = be.same("arith.subi", &[shifted, kd]);
             let s = be.index(strides[i]);
             let q = be.same("arith.divsi", &[num, s]);
             let exact = be.cmp("arith.cmpi", 0, be.same("arith.remsi", &[num, s]), zero);
             // Unsigned: a negative quotient compares above the extent.
-            let within = be.cmp("arith.cmpi", 6, q, be.index(input[i]));
+            let within = sized(be, input[i], |n| be.cmp("arith.cmpi", 6, q, n));
             let ok = be.same("arith.andi", &[exact, within]);
             indices.push(be.select(ok, q, zero));
             inside = Some(match inside {
@@ -1397,7 +1492,7 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
         let sum = be.same("arith.addf", &[acc, prod]);
         be.append(be.op("linalg.yield", &[sum], &[], &[]));
     });
-    let per_channel = xd[0] * yd[2..].iter().product::<i64>() * cg * kernel.iter().product::<i64>();
+    let per_channel = work(&[&xd[..1], &yd[2..], &[cg], &kernel]);
     let root = kb.root(
         g,
         Schedule::Window {
