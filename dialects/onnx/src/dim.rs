@@ -384,7 +384,13 @@ impl Dim {
     /// correction is decided only where it provably never applies (end
     /// padding plus stride at most the extent); `Unknown` otherwise.
     /// `pads` and `extent` must not overflow when added.
-    pub fn window_output(&self, extent: i64, stride: i64, pads: (i64, i64), ceil_mode: bool) -> Dim {
+    pub fn window_output(
+        &self,
+        extent: i64,
+        stride: i64,
+        pads: (i64, i64),
+        ceil_mode: bool,
+    ) -> Dim {
         let (pb, pe) = pads;
         let span = self.add(&Dim::Known(pb + pe - extent));
         let one = Dim::Known(1);

@@ -25,6 +25,16 @@
 //!
 //! A 1-D/2-D/3-D Conv is one code path: the loop nest is built for any
 //! number of spatial dims.
+//!
+//! **Symbolic sizes.** Batch, channels and spatial sizes may be symbolic
+//! (the kernel is static: the weight's or `kernel_shape`). The bodies
+//! then read the window's run-time extents ([`Extents`]: the input's
+//! sizes, SAME padding computed from the sizes, AveragePool's counted
+//! bounds) where a static window reads constants, so static kernels are
+//! unchanged (and keep the GEMM form and their schedules). Only an
+//! unpadded floor-mode window reads the input through its affine map;
+//! the model's entry checks what that relies on ([`window_checks`],
+//! [`conv_transpose_checks`]).
 
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::OperationMutLike;
@@ -216,7 +226,11 @@ pub(crate) fn conv_transpose_checks(
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
     let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
-    let (x, w, y) = (dims(data.inputs[0])?, dims(data.inputs[1])?, dims(data.results[0])?);
+    let (x, w, y) = (
+        dims(data.inputs[0])?,
+        dims(data.inputs[1])?,
+        dims(data.results[0])?,
+    );
     if x.len() != y.len() || w.len() != x.len() || x.len() < 3 {
         return Err("operands of different ranks");
     }
@@ -239,7 +253,9 @@ pub(crate) fn conv_transpose_checks(
     let per_dim = |name: &str, default: i64| a.ints(name).map_or(vec![default; r], <[i64]>::to_vec);
     let (strides, dilations) = (per_dim("strides", 1), per_dim("dilations", 1));
     let (output_padding, pads) = (per_dim("output_padding", 0), per_dim("pads", 0));
-    if [&kernel, &strides, &dilations, &output_padding].iter().any(|v| v.len() != r)
+    if [&kernel, &strides, &dilations, &output_padding]
+        .iter()
+        .any(|v| v.len() != r)
         || pads.len() != if a.ints("pads").is_some() { 2 * r } else { r }
     {
         return Err("window attributes of the wrong length");
@@ -337,7 +353,9 @@ impl Window {
             end,
             input: input.to_vec(),
             output: output.to_vec(),
-            same: auto_pad.starts_with("SAME").then_some(auto_pad == "SAME_UPPER"),
+            same: auto_pad
+                .starts_with("SAME")
+                .then_some(auto_pad == "SAME_UPPER"),
             ceil_mode: attrs.int("ceil_mode").unwrap_or(0) != 0,
         })
     }
@@ -673,7 +691,13 @@ pub(crate) fn conv_with<'c, 'a>(
     // A symbolic kernel size is `kernel_shape`'s (checked at run time,
     // [`window_checks`]).
     let kernel = match data.attrs.ints("kernel_shape") {
-        Some(ks) if ks.len() == r && ks.iter().zip(&wd[2..]).all(|(k, d)| k == d || *d == DYNAMIC) => {
+        Some(ks)
+            if ks.len() == r
+                && ks
+                    .iter()
+                    .zip(&wd[2..])
+                    .all(|(k, d)| k == d || *d == DYNAMIC) =>
+        {
             ks.to_vec()
         }
         Some(_) => return Err(unsupported(kb, op, "kernel_shape differs from W's")),
@@ -1102,10 +1126,14 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             .try_fold(1i64, |acc, c| c.map(|c| acc * c))
             .map(Size::Static)
     } else if !leaves {
-        Some(kernel_sizes.iter().fold(Size::Static(1), |acc, k| match (acc, k) {
-            (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
-            (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(&e), b.value(&e)])),
-        }))
+        Some(
+            kernel_sizes
+                .iter()
+                .fold(Size::Static(1), |acc, k| match (acc, k) {
+                    (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
+                    (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(&e), b.value(&e)])),
+                }),
+        )
     } else {
         None
     };
@@ -1354,7 +1382,13 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
     // A symbolic kernel size is `kernel_shape`'s (checked at run time,
     // [`conv_transpose_checks`]).
     let kernel = match a.ints("kernel_shape") {
-        Some(ks) if ks.len() == r && ks.iter().zip(&wd[2..]).all(|(k, d)| k == d || *d == DYNAMIC) => {
+        Some(ks)
+            if ks.len() == r
+                && ks
+                    .iter()
+                    .zip(&wd[2..])
+                    .all(|(k, d)| k == d || *d == DYNAMIC) =>
+        {
             ks.to_vec()
         }
         Some(_) => return Err(unsupported(kb, op, "kernel_shape differs from W's")),
@@ -1381,18 +1415,15 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
                 let upper = mode == "SAME_UPPER";
                 match (xs[2 + i], ys[2 + i]) {
                     (Size::Static(input), Size::Static(output)) => {
-                        let total =
-                            strides[i] * (input - 1) + output_padding[i] + extent - output;
+                        let total = strides[i] * (input - 1) + output_padding[i] + extent - output;
                         let half = total.div_euclid(2);
                         Size::Static(if upper { half } else { total - half })
                     }
                     (input, output) => {
                         let last = e.same("arith.subi", &[input.value(&e), e.index(1)]);
                         let reach = e.same("arith.muli", &[last, e.index(strides[i])]);
-                        let reach = e.same(
-                            "arith.addi",
-                            &[reach, e.index(output_padding[i] + extent)],
-                        );
+                        let reach =
+                            e.same("arith.addi", &[reach, e.index(output_padding[i] + extent)]);
                         let total = e.same("arith.subi", &[reach, output.value(&e)]);
                         let half = e.same("arith.floordivsi", &[total, e.index(2)]);
                         Size::Dynamic(if upper {
