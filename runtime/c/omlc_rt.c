@@ -7,7 +7,8 @@
  * glibc needs -ldl). It implements:
  *   - the runtime functions compiled code calls: a persistent pthread pool
  *     behind omlc_rt_parallel_for, and an aligned allocator;
- *   - the public session API on top of the model's __omlc_info/__omlc_main:
+ *   - the public session API on top of the library's models (__omlc_program:
+ *     one model, or the segments of a host program):
  *     weights (embedded or memory-mapped from the side file), input
  *     validation with readable messages, workspaces and output allocation.
  *
@@ -350,6 +351,7 @@ typedef struct dim_ref {
 
 struct omlc_session {
     const omlc_model_info *info;
+    omlc_main_fn main;
     omlc_rt rt;
     const void **weights;  /* num_weights pointers */
     void *map;             /* the side weights file, or NULL */
@@ -412,7 +414,7 @@ static int weights_path(const char *file, char *path, size_t size) {
     if (file[0] == '/')
         return snprintf(path, size, "%s", file) < (int)size ? 0 : -1;
     Dl_info dl;
-    if (!dladdr(&__omlc_info, &dl) || !dl.dli_fname) {
+    if (!dladdr(&__omlc_program, &dl) || !dl.dli_fname) {
         set_error("cannot locate the library to find its weights file \"%s\"", file);
         return -1;
     }
@@ -506,7 +508,11 @@ static int check_types(const omlc_model_info *info) {
     return 0;
 }
 
-const omlc_model_info *omlc_model_info_get(void) { return &__omlc_info; }
+const omlc_model_info *omlc_model_info_get(void) {
+    return __omlc_program.program ? NULL : __omlc_program.segments[0].info;
+}
+
+const omlc_program_info *omlc_program_get(void) { return &__omlc_program; }
 
 void omlc_session_destroy(omlc_session *s) {
     if (!s)
@@ -528,9 +534,20 @@ void omlc_session_destroy(omlc_session *s) {
     free(s);
 }
 
-omlc_session *omlc_session_create(int32_t num_threads) {
+omlc_session *omlc_segment_session_create(int32_t segment, int32_t num_threads) {
     clear_error();
-    const omlc_model_info *info = &__omlc_info;
+    const omlc_program_info *p = &__omlc_program;
+    if (p->abi_version != OMLC_ABI_VERSION) {
+        set_error("the library uses runtime ABI version %u, this runtime implements %d",
+                  (unsigned)p->abi_version, OMLC_ABI_VERSION);
+        return NULL;
+    }
+    if (segment < 0 || segment >= p->num_segments) {
+        set_error("segment %d does not exist: the library has %d", (int)segment,
+                  (int)p->num_segments);
+        return NULL;
+    }
+    const omlc_model_info *info = p->segments[segment].info;
     if (info->abi_version != OMLC_ABI_VERSION) {
         set_error("the model uses runtime ABI version %u, this runtime implements %d",
                   (unsigned)info->abi_version, OMLC_ABI_VERSION);
@@ -548,6 +565,7 @@ omlc_session *omlc_session_create(int32_t num_threads) {
         return NULL;
     }
     s->info = info;
+    s->main = p->segments[segment].main;
     pthread_mutex_init(&s->ws_mu, NULL);
     pthread_mutex_init(&s->rt.busy, NULL);
     pthread_mutex_init(&s->rt.mu, NULL);
@@ -563,6 +581,18 @@ omlc_session *omlc_session_create(int32_t num_threads) {
 fail:
     omlc_session_destroy(s);
     return NULL;
+}
+
+omlc_session *omlc_session_create(int32_t num_threads) {
+    if (__omlc_program.program) {
+        clear_error();
+        set_error("this library holds a host program of %d compiled segments (sequences, "
+                  "optionals, strings or run-time control flow): run it through the onnx-mlc "
+                  "runtime, which interprets the program (omlc_program_get)",
+                  (int)__omlc_program.num_segments);
+        return NULL;
+    }
+    return omlc_segment_session_create(0, num_threads);
 }
 
 const char *omlc_session_last_error(const omlc_session *s) {
@@ -803,7 +833,7 @@ int32_t omlc_session_run(omlc_session *s, const omlc_tensor *inputs, omlc_tensor
         rc = OMLC_ERR_ALLOC;
     }
     if (rc == OMLC_OK) {
-        rc = __omlc_main(inputs, outputs, ws, s->weights, &s->rt);
+        rc = s->main(inputs, outputs, ws, s->weights, &s->rt);
         give_workspace(s, ws);
         if (rc != OMLC_OK)
             set_error("model failed: %s (%d): %s", code_name(rc), (int)rc, code_meaning(rc));

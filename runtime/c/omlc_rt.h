@@ -3,11 +3,13 @@
  *
  * This header declares both sides of the ABI:
  *   - the types shared by compiled models and runtimes;
- *   - what a compiled model defines (__omlc_info, __omlc_main);
+ *   - what a compiled model defines (__omlc_info, __omlc_main) and what a
+ *     library defines around its models (__omlc_program);
  *   - what the runtime gives compiled code (omlc_rt_parallel_for,
  *     omlc_rt_alloc, omlc_rt_free);
  *   - the public API of an AOT library (omlc_model_info_get,
- *     omlc_session_*), implemented by omlc_rt.c on top of the model.
+ *     omlc_session_*, omlc_program_get, omlc_segment_session_create),
+ *     implemented by omlc_rt.c on top of the library's models.
  *
  * In an AOT library only the public API is exported; the model's symbols
  * and the runtime functions are hidden, so that several compiled models
@@ -77,6 +79,28 @@ typedef struct omlc_model_info {
     const char         *weights_file;   /* side file name (next to the library), or NULL */
 } omlc_model_info;
 
+/* A compiled model's entry: runs it once (docs/abi.md: the rules on outputs). */
+typedef int32_t (*omlc_main_fn)(const omlc_tensor *inputs, omlc_tensor *outputs,
+                                uint8_t *workspace, const void *const *weights, omlc_rt *rt);
+
+/* One compiled model of a library: its description and its entry. */
+typedef struct omlc_segment_info {
+    const omlc_model_info *info;
+    omlc_main_fn           main;
+} omlc_segment_info;
+
+/* What a library holds: one model (one segment, no program), or a host
+ * program (docs/runtime.md, "Host programs"): compiled segments, and the
+ * serialized program of host steps and control flow that calls them, which
+ * the onnx-mlc runtime interprets. */
+typedef struct omlc_program_info {
+    uint32_t                 abi_version;  /* OMLC_ABI_VERSION */
+    int32_t                  num_segments;
+    const omlc_segment_info *segments;     /* `num_segments` entries */
+    const uint8_t           *program;      /* the serialized program, or NULL for one model */
+    uint64_t                 program_size; /* bytes */
+} omlc_program_info;
+
 /* ---- Defined by the compiled model ------------------------------------- */
 
 extern const omlc_model_info __omlc_info OMLC_HIDDEN;
@@ -84,6 +108,10 @@ extern const omlc_model_info __omlc_info OMLC_HIDDEN;
 /* Runs the model once; see docs/abi.md for the rules on outputs. */
 int32_t __omlc_main(const omlc_tensor *inputs, omlc_tensor *outputs, uint8_t *workspace,
                     const void *const *weights, omlc_rt *rt) OMLC_HIDDEN;
+
+/* The library's models (a library of several prefixes each model's symbols
+ * with __omlc_s<K>_). */
+extern const omlc_program_info __omlc_program OMLC_HIDDEN;
 
 /* ---- Given to compiled code by the runtime ----------------------------- */
 
@@ -99,14 +127,26 @@ void omlc_rt_free(omlc_rt *rt, void *ptr) OMLC_HIDDEN;
 
 /* ---- Public API of an AOT library --------------------------------------- */
 
-/* The model's description (names, dtypes, dims, dim_params). */
+/* The model's description (names, dtypes, dims, dim_params); NULL for a
+ * library of a host program, whose inputs and outputs may be sequences,
+ * optionals or strings. */
 OMLC_EXPORT const omlc_model_info *omlc_model_info_get(void);
 
 typedef struct omlc_session omlc_session;
 
 /* A session running the model's loops on `num_threads` threads (<= 0: one
- * per online CPU). NULL on failure; omlc_last_error() says why. */
+ * per online CPU). NULL on failure; omlc_last_error() says why (a library
+ * of a host program has no session of its own: see below). */
 OMLC_EXPORT omlc_session *omlc_session_create(int32_t num_threads);
+
+/* The library's models and its host program: a host program runs in the
+ * onnx-mlc runtime (Rust or Python), which interprets `program` and runs
+ * each segment through a session of omlc_segment_session_create. */
+OMLC_EXPORT const omlc_program_info *omlc_program_get(void);
+
+/* A session of segment `segment` (0 for the only model of a library without
+ * a program), used like one from omlc_session_create. */
+OMLC_EXPORT omlc_session *omlc_segment_session_create(int32_t segment, int32_t num_threads);
 
 /* Runs the model. `inputs`/`outputs` are in graph order. For each output
  * the caller sets `shape` to a buffer of the output's rank (NULL allowed for

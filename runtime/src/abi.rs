@@ -124,6 +124,33 @@ pub struct OmlcModelInfo {
     pub weights_file: *const c_char,
 }
 
+/// `omlc_segment_info`: one compiled model of an AOT library.
+#[repr(C)]
+#[derive(Debug)]
+pub struct OmlcSegmentInfo {
+    /// Its description.
+    pub info: *const OmlcModelInfo,
+    /// Its entry point.
+    pub main: MainFn,
+}
+
+/// `omlc_program_info` (`omlc_program_get`): what an AOT library holds.
+#[repr(C)]
+#[derive(Debug)]
+pub struct OmlcProgramInfo {
+    /// [`ABI_VERSION`].
+    pub abi_version: u32,
+    /// Number of compiled models.
+    pub num_segments: i32,
+    /// `num_segments` entries.
+    pub segments: *const OmlcSegmentInfo,
+    /// The serialized host program (`Program::to_bytes`), or NULL for a
+    /// library of one model.
+    pub program: *const u8,
+    /// Its size in bytes.
+    pub program_size: u64,
+}
+
 /// The task `omlc_rt_parallel_for` runs: `task(ctx, begin, end)`.
 pub type TaskFn = unsafe extern "C" fn(ctx: *mut c_void, begin: i64, end: i64);
 

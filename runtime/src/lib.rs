@@ -28,8 +28,8 @@ mod alloc;
 mod element;
 mod error;
 pub mod host;
-mod rt;
 pub mod program;
+mod rt;
 mod session;
 mod signature;
 mod tensor;
@@ -37,12 +37,12 @@ mod value;
 
 pub use element::TensorElement;
 pub use error::{Result, RuntimeError};
+pub use program::{HostProgram, Program, Segment};
 pub use rt::{omlc_rt_alloc, omlc_rt_free, omlc_rt_parallel_for, runtime_symbols, RtContext};
-pub use program::HostProgram;
 pub use session::{CompiledCode, Session, Weights};
 pub use signature::{Bindings, IoSpec, ModelSignature, SpecDim};
 pub use tensor::Tensor;
-pub use value::{Optional, Sequence, StringTensor, Value};
+pub use value::{into_tensors, Optional, Sequence, StringTensor, Value};
 
 #[cfg(test)]
 mod tests {

@@ -16,24 +16,30 @@
 //! and write them. [`HostProgram`] runs it: each run has its own frame of
 //! slots, so that many threads may run one program at once, as they may
 //! one [`Session`].
+//!
+//! A program is also what an AOT library of a host program carries beside
+//! its segments' code ([`Program::to_bytes`]): the library's loader reads
+//! it back and runs it with the library's segment sessions, each a
+//! [`Segment`].
 
 use std::fmt;
 
 use onnx_mlc_dialect::ir::OpRef;
 use onnx_mlc_dialect::{ElemType, Type};
+use serde::{Deserialize, Serialize};
 
 use crate::abi::{OMLC_ERR_INVALID_ARGUMENT, OMLC_ERR_SHAPE};
 use crate::error::{Result, RuntimeError};
 use crate::host::{self, HostOp};
 use crate::session::Session;
 use crate::tensor::Tensor;
-use crate::value::{Sequence, Value};
+use crate::value::{into_tensors, Sequence, Value};
 
 /// An index into a run's frame of values.
 pub type Slot = usize;
 
 /// A host program: its inputs, its slots and the block it runs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Program {
     /// The graph inputs the caller gives, in order.
     pub inputs: Vec<ProgramInput>,
@@ -48,7 +54,7 @@ pub struct Program {
 }
 
 /// A graph input of a program.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ProgramInput {
     /// The input's name.
     pub name: String,
@@ -60,7 +66,7 @@ pub struct ProgramInput {
 
 /// Steps in order, and the slots holding the block's results (a graph's
 /// outputs, or a body's).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Block {
     /// The block's arguments (a body's iteration number, condition and
     /// loop-carried values; none for the main graph, whose inputs are the
@@ -73,7 +79,7 @@ pub struct Block {
 }
 
 /// One step of a block.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Step {
     /// A constant (an initializer or a `Constant` a host step reads).
     Const {
@@ -144,10 +150,50 @@ pub enum Step {
     },
 }
 
+/// The first bytes of a serialized program: a tag and the format's
+/// version, bumped whenever [`Program`] changes shape.
+const MAGIC: &[u8; 8] = b"OMLCPRG1";
+
+impl Program {
+    /// The program as bytes (a tag, then the program in `postcard`'s
+    /// encoding): what an AOT library embeds. Fails only for a program
+    /// holding what has no serialized form (a subgraph attribute of a
+    /// host operator).
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let body = postcard::to_stdvec(self)
+            .map_err(|e| RuntimeError::ModelInfo(format!("cannot serialize the program: {e}")))?;
+        Ok([MAGIC.as_slice(), &body].concat())
+    }
+
+    /// Reads back what [`Program::to_bytes`] wrote.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Program> {
+        let body = bytes.strip_prefix(MAGIC.as_slice()).ok_or_else(|| {
+            RuntimeError::ModelInfo(
+                "the host program was written by another version of onnx-mlc".into(),
+            )
+        })?;
+        postcard::from_bytes(body)
+            .map_err(|e| RuntimeError::ModelInfo(format!("cannot read the host program: {e}")))
+    }
+}
+
+/// A compiled segment a program calls: dense tensors in, dense tensors
+/// out. A JIT [`Session`], or a session of one segment of an AOT library.
+pub trait Segment: Send + Sync {
+    /// Runs the segment on its inputs in graph order; validates them first.
+    fn run_refs(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>>;
+}
+
+impl Segment for Session {
+    fn run_refs(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>> {
+        Session::run_refs(self, inputs)
+    }
+}
+
 /// A program with its compiled segments, ready to run from many threads.
 pub struct HostProgram {
     program: Program,
-    segments: Vec<Session>,
+    segments: Vec<Box<dyn Segment>>,
 }
 
 /// One run's values, a slot each.
@@ -155,7 +201,7 @@ type Frame = Vec<Option<Value>>;
 
 impl HostProgram {
     /// Joins a program and the sessions of its segments (in index order).
-    pub fn new(program: Program, segments: Vec<Session>) -> Result<HostProgram> {
+    pub fn new(program: Program, segments: Vec<Box<dyn Segment>>) -> Result<HostProgram> {
         if segments.len() != program.num_segments {
             return Err(RuntimeError::ModelInfo(format!(
                 "the program calls {} segments, {} were given",
@@ -169,6 +215,22 @@ impl HostProgram {
     /// The program.
     pub fn program(&self) -> &Program {
         &self.program
+    }
+
+    /// The names of the program's outputs, in graph order.
+    pub fn output_names(&self) -> Vec<&str> {
+        self.program
+            .outputs
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect()
+    }
+
+    /// [`HostProgram::run`] for a program whose inputs and outputs are all
+    /// dense tensors.
+    pub fn run_tensors(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
+        let values = inputs.iter().cloned().map(Value::Tensor).collect();
+        into_tensors(self.run(values)?, "outputs in `run` (use `run_values`)")
     }
 
     /// Runs the program on its inputs in graph order; returns the outputs
@@ -635,5 +697,156 @@ impl Program {
             "  ".repeat(depth + 1),
             self.names(&block.outputs)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use onnx_mlc_dialect::ir::RegionId;
+    use onnx_mlc_dialect::{Attr, Attrs, Dim, OpKind, TensorType};
+
+    use super::*;
+    use crate::value::{Optional, StringTensor};
+
+    fn op(kind: OpKind) -> OpRef {
+        OpRef {
+            node: "n".into(),
+            kind,
+            version: 11,
+        }
+    }
+
+    /// A program using every kind of step, value and attribute that has a
+    /// serialized form (attributes after the skipped subgraph variants
+    /// included: they must keep their indices).
+    fn sample() -> Program {
+        let seq_ty = Type::Sequence(Box::new(Type::Tensor(TensorType::with_dims(
+            ElemType::F32,
+            vec![Dim::param("n").scale(2), Dim::Unknown],
+        ))));
+        let tensor = Tensor::from_vec(vec![2], vec![1.5f32, -2.0]).unwrap();
+        let strings = StringTensor::new(vec![2], vec![b"a".to_vec(), b"\xff".to_vec()]).unwrap();
+        let attrs = Attrs(vec![
+            ("f".into(), Attr::Float(0.5)),
+            ("i".into(), Attr::Int(-3)),
+            ("s".into(), Attr::String(b"UPPER".to_vec())),
+            ("t".into(), Attr::Tensor(tensor.to_tensor_data())),
+            ("ty".into(), Attr::Type(seq_ty.clone())),
+            ("ints".into(), Attr::Ints(vec![1, -1])),
+            ("strs".into(), Attr::Strings(vec![b"x".to_vec()])),
+            ("types".into(), Attr::Types(vec![Type::Unknown])),
+        ]);
+        let host = Step::Host {
+            op: HostOp {
+                op: op(OpKind::StringNormalizer),
+                attrs,
+                results: vec![seq_ty.clone()],
+            },
+            inputs: vec![Some(0), None],
+            outputs: vec![Some(1)],
+        };
+        let body = Block {
+            args: vec![2, 3],
+            steps: vec![Step::Segment {
+                index: 0,
+                inputs: vec![2],
+                outputs: vec![4],
+            }],
+            outputs: vec![3, 4],
+        };
+        Program {
+            inputs: vec![ProgramInput {
+                name: "x".into(),
+                slot: 0,
+                ty: seq_ty.clone(),
+            }],
+            outputs: vec![("y".into(), 1)],
+            slot_names: (0..6).map(|i| format!("%v{i}")).collect(),
+            body: Block {
+                args: vec![],
+                steps: vec![
+                    Step::Const {
+                        value: Value::Sequence(Sequence {
+                            elem: seq_ty.clone(),
+                            items: vec![Value::Tensor(tensor), Value::Strings(strings)],
+                        }),
+                        output: 5,
+                    },
+                    Step::Const {
+                        value: Value::Optional(Optional {
+                            elem: seq_ty.clone(),
+                            value: None,
+                        }),
+                        output: 5,
+                    },
+                    host,
+                    Step::Loop {
+                        op: op(OpKind::Loop),
+                        max_trip: Some(0),
+                        cond: None,
+                        initial: vec![1],
+                        body: body.clone(),
+                        outputs: vec![Some(1), None],
+                    },
+                    Step::If {
+                        op: op(OpKind::If),
+                        cond: 0,
+                        then_branch: body.clone(),
+                        else_branch: Block::default(),
+                        outputs: vec![None],
+                    },
+                    Step::SequenceMap {
+                        op: op(OpKind::SequenceMap),
+                        inputs: vec![0],
+                        body,
+                        outputs: vec![Some(1)],
+                        item_types: vec![seq_ty],
+                    },
+                ],
+                outputs: vec![1],
+            },
+            num_segments: 1,
+        }
+    }
+
+    #[test]
+    fn programs_round_trip_through_bytes() {
+        let program = sample();
+        let bytes = program.to_bytes().unwrap();
+        let back = Program::from_bytes(&bytes).unwrap();
+        assert_eq!(format!("{back:?}"), format!("{program:?}"));
+    }
+
+    #[test]
+    fn bad_bytes_are_errors() {
+        let bytes = sample().to_bytes().unwrap();
+        for bad in [
+            &bytes[..bytes.len() / 2],
+            &bytes[4..],
+            b"OMLCPRG1\xff\xff".as_slice(),
+        ] {
+            assert!(matches!(
+                Program::from_bytes(bad),
+                Err(RuntimeError::ModelInfo(_))
+            ));
+        }
+    }
+
+    #[test]
+    fn subgraph_attributes_have_no_serialized_form() {
+        let mut program = sample();
+        program.body.steps = vec![Step::Host {
+            op: HostOp {
+                op: op(OpKind::Scan),
+                attrs: Attrs(vec![("body".into(), Attr::Graph(RegionId::from_index(0)))]),
+                results: vec![],
+            },
+            inputs: vec![],
+            outputs: vec![],
+        }];
+        assert!(matches!(
+            program.to_bytes(),
+            Err(RuntimeError::ModelInfo(_))
+        ));
     }
 }

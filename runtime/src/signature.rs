@@ -176,6 +176,11 @@ impl ModelSignature {
         Ok(())
     }
 
+    /// The names of the outputs, in graph order.
+    pub fn output_names(&self) -> Vec<&str> {
+        self.outputs.iter().map(|o| o.name.as_str()).collect()
+    }
+
     /// Puts inputs given by name into graph order.
     pub fn order_named<'t>(&self, named: &[(&str, &'t Tensor)]) -> Result<Vec<&'t Tensor>> {
         let mut ordered: Vec<Option<&Tensor>> = vec![None; self.inputs.len()];

@@ -18,6 +18,7 @@ use std::fmt;
 use bytes::Bytes;
 use onnx_mlc_dialect::tensor::Payload;
 use onnx_mlc_dialect::{ElemType, TensorData};
+use serde::{Deserialize, Serialize};
 
 use crate::alloc::AlignedBuf;
 use crate::element::TensorElement;
@@ -27,7 +28,8 @@ use crate::error::{Result, RuntimeError};
 compile_error!("the onnx-mlc runtime assumes a little-endian target (ONNX raw_data layout)");
 
 /// An owned dense tensor.
-#[derive(Clone)]
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(try_from = "TensorData", into = "TensorData")]
 pub struct Tensor {
     elem: ElemType,
     shape: Vec<i64>,
@@ -195,6 +197,22 @@ impl Tensor {
             });
         }
         Ok(())
+    }
+}
+
+/// Serialized tensors (constants of a host program) are written as
+/// [`TensorData`] and checked like built ones when read back.
+impl TryFrom<TensorData> for Tensor {
+    type Error = RuntimeError;
+
+    fn try_from(data: TensorData) -> Result<Tensor> {
+        Tensor::from_tensor_data(&data)
+    }
+}
+
+impl From<Tensor> for TensorData {
+    fn from(t: Tensor) -> TensorData {
+        t.to_tensor_data()
     }
 }
 

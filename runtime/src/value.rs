@@ -9,12 +9,13 @@
 
 use onnx_mlc_dialect::tensor::{checked_numel, Payload};
 use onnx_mlc_dialect::{Dim, ElemType, TensorData, TensorType, Type};
+use serde::{Deserialize, Serialize};
 
 use crate::error::{Result, RuntimeError};
 use crate::tensor::Tensor;
 
 /// One run-time value of an ONNX graph.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Value {
     /// A dense tensor of a fixed-width element type.
     Tensor(Tensor),
@@ -28,7 +29,11 @@ pub enum Value {
 
 /// A tensor of byte strings (ONNX strings are UTF-8 by convention, but a
 /// value passes through unchanged), row-major.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    try_from = "(Vec<i64>, Vec<Vec<u8>>)",
+    into = "(Vec<i64>, Vec<Vec<u8>>)"
+)]
 pub struct StringTensor {
     /// The dims; their product is `data.len()`.
     pub shape: Vec<i64>,
@@ -71,8 +76,23 @@ impl StringTensor {
     }
 }
 
+/// Deserialized string tensors are checked like built ones.
+impl TryFrom<(Vec<i64>, Vec<Vec<u8>>)> for StringTensor {
+    type Error = RuntimeError;
+
+    fn try_from((shape, data): (Vec<i64>, Vec<Vec<u8>>)) -> Result<StringTensor> {
+        StringTensor::new(shape, data)
+    }
+}
+
+impl From<StringTensor> for (Vec<i64>, Vec<Vec<u8>>) {
+    fn from(s: StringTensor) -> Self {
+        (s.shape, s.data)
+    }
+}
+
 /// A sequence: its element type (kept for empty sequences) and items.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Sequence {
     /// The type every item has (its dims may be unknown).
     pub elem: Type,
@@ -81,7 +101,7 @@ pub struct Sequence {
 }
 
 /// An optional: the type of its value (kept when absent) and the value.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Optional {
     /// The type of the value when present.
     pub elem: Type,
@@ -117,4 +137,21 @@ impl Value {
             Value::Optional(o) => Type::Optional(Box::new(o.elem.clone())),
         }
     }
+}
+
+/// The tensors of `values`, which must all be dense tensors: `what` says
+/// where they come from in the message otherwise (`"inputs of a model of
+/// tensors"` gives "sequence inputs of a model of tensors are not
+/// supported …").
+pub fn into_tensors(values: Vec<Value>, what: &str) -> Result<Vec<Tensor>> {
+    values
+        .into_iter()
+        .map(|v| match v {
+            Value::Tensor(t) => Ok(t),
+            other => Err(RuntimeError::Unsupported(format!(
+                "{} {what} are",
+                other.kind()
+            ))),
+        })
+        .collect()
 }

@@ -582,12 +582,21 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
         // Text only: a side file of weights has no use without the code's file.
         let text = std::fs::read(&temp);
         let _ = std::fs::remove_file(&temp);
-        if let Some(w) = &report.weights_file {
+        for w in &report.weights_files {
             let _ = std::fs::remove_file(w);
         }
         std::io::stdout().write_all(&text?)?;
-    } else if let Some(w) = &report.weights_file {
-        eprintln!("weights: {} ({} bytes)", w.display(), report.weights_bytes);
+    } else if !report.weights_files.is_empty() {
+        let files: Vec<String> = report
+            .weights_files
+            .iter()
+            .map(|w| w.display().to_string())
+            .collect();
+        eprintln!(
+            "weights: {} ({} bytes)",
+            files.join(", "),
+            report.weights_bytes
+        );
     }
     if emit == Emit::Header {
         let header = output.with_extension("h");
@@ -620,11 +629,25 @@ impl Runnable {
         }
     }
 
+    fn run_values(&self, inputs: Vec<Value>) -> onnx_mlc::Result<Vec<Value>> {
+        match self {
+            Runnable::Jit(m) => m.run_values(inputs),
+            Runnable::Aot(m) => m.run_values(inputs),
+        }
+    }
+
+    fn output_names(&self) -> Vec<&str> {
+        match self {
+            Runnable::Jit(m) => m.output_names(),
+            Runnable::Aot(m) => m.output_names(),
+        }
+    }
+
     /// The model's tensor inputs and outputs; `None` for a host program.
     fn signature(&self) -> Option<&ModelSignature> {
         match self {
             Runnable::Jit(m) => m.signature(),
-            Runnable::Aot(m) => Some(m.signature()),
+            Runnable::Aot(m) => m.signature(),
         }
     }
 }
@@ -659,26 +682,9 @@ fn compile_for_run(
 fn run_model(args: &RunArgs) -> anyhow::Result<()> {
     let model = Engine::load(&args.model)?;
     let (compiled, _) = compile_for_run(&model, args.threads, args.aot, &args.opt)?;
-    let (outputs, names): (Vec<Value>, Vec<String>) = match &compiled {
-        Runnable::Jit(m) => {
-            let inputs = inputs::read_values(&model, &args.inputs)?;
-            let names = m.output_names().into_iter().map(String::from).collect();
-            (m.run_values(inputs)?, names)
-        }
-        Runnable::Aot(m) => {
-            let inputs = inputs::read_all(&model, &args.inputs)?;
-            let names = m
-                .signature()
-                .outputs
-                .iter()
-                .map(|o| o.name.clone())
-                .collect();
-            (
-                m.run(&inputs)?.into_iter().map(Value::Tensor).collect(),
-                names,
-            )
-        }
-    };
+    let inputs = inputs::read_values(&model, &args.inputs)?;
+    let outputs = compiled.run_values(inputs)?;
+    let names = compiled.output_names();
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
     for (k, (v, name)) in outputs.iter().zip(&names).enumerate() {

@@ -12,6 +12,7 @@ use std::path::Path;
 
 use inkwell::module::{Linkage, Module};
 use inkwell::targets::FileType;
+use inkwell::values::GlobalValue;
 use inkwell::GlobalVisibility;
 
 use crate::error::{CodegenError, Result};
@@ -43,6 +44,28 @@ pub fn hide_symbols(module: &Module) {
         if !g.is_declaration() && g.get_linkage() == Linkage::External {
             g.set_visibility(GlobalVisibility::Hidden);
         }
+    }
+}
+
+/// Prefixes the name of every symbol `module` defines for the linker
+/// (functions and globals of external linkage), so that several compiled
+/// models can be linked into one library: `__omlc_main` becomes
+/// `{prefix}__omlc_main`. Declarations (the runtime's functions, libm) keep
+/// their names.
+pub fn prefix_symbols(module: &Module, prefix: &str) {
+    let rename = |g: GlobalValue| {
+        if !g.is_declaration() && g.get_linkage() == Linkage::External {
+            let name = g.get_name().to_string_lossy().into_owned();
+            g.set_name(&format!("{prefix}{name}"));
+        }
+    };
+    let mut global = module.get_first_global();
+    while let Some(g) = global {
+        rename(g);
+        global = g.get_next_global();
+    }
+    for f in module.get_functions() {
+        rename(f.as_global_value());
     }
 }
 

@@ -542,3 +542,90 @@ fn define_info<'ctx>(llcx: &'ctx Context, module: &Module<'ctx>, desc: &ModelDes
     g.set_initializer(&BasicValueEnum::StructValue(info));
     g.set_constant(true);
 }
+
+/// The symbols of one compiled model in a library: its `omlc_model_info`
+/// and its entry point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SegmentSymbols {
+    /// The `omlc_model_info` global (`__omlc_info`, `__omlc_s2___omlc_info`).
+    pub info: String,
+    /// The entry function (`__omlc_main`, …).
+    pub main: String,
+}
+
+impl SegmentSymbols {
+    /// The symbols of a model whose names are prefixed by `prefix`
+    /// ([`crate::emit::prefix_symbols`]); `""` for the only model of a
+    /// library.
+    pub fn with_prefix(prefix: &str) -> SegmentSymbols {
+        SegmentSymbols {
+            info: format!("{prefix}__omlc_info"),
+            main: format!("{prefix}__omlc_main"),
+        }
+    }
+}
+
+/// Defines `__omlc_program` (`omlc_program_info`), the C runtime's view of
+/// what a library holds: the compiled models in `segments` (declared here
+/// when defined in another module), and the serialized host program that
+/// calls them (`None` for a library of one model).
+pub fn define_program_table<'ctx>(
+    llcx: &'ctx Context,
+    module: &Module<'ctx>,
+    segments: &[SegmentSymbols],
+    program: Option<&[u8]>,
+) -> Result<()> {
+    let ptr = llcx.ptr_type(AddressSpace::default());
+    let (i32t, i64t) = (llcx.i32_type(), llcx.i64_type());
+    let segment_ty = llcx.struct_type(&[ptr.into(), ptr.into()], false);
+    let rows: Vec<_> = segments
+        .iter()
+        .map(|s| {
+            let info = module
+                .get_global(&s.info)
+                .unwrap_or_else(|| module.add_global(i32t, None, &s.info));
+            let main = module.get_function(&s.main).ok_or_else(|| {
+                CodegenError::Llvm(format!("the library's module has no function {}", s.main))
+            })?;
+            Ok(segment_ty.const_named_struct(&[
+                info.as_pointer_value().into(),
+                main.as_global_value().as_pointer_value().into(),
+            ]))
+        })
+        .collect::<Result<_>>()?;
+    let table = constant(
+        module,
+        "__omlc_segments",
+        &segment_ty.const_array(&rows),
+        segment_ty.array_type(rows.len() as u32),
+    );
+    let (bytes, size) = match program {
+        Some(p) => {
+            let data = llcx.const_string(p, false);
+            let g = constant(module, "__omlc_program_bytes", &data, data.get_type());
+            (g.as_pointer_value(), p.len() as u64)
+        }
+        None => (ptr.const_null(), 0),
+    };
+    let program_ty = llcx.struct_type(
+        &[
+            i32t.into(),
+            i32t.into(),
+            ptr.into(),
+            ptr.into(),
+            i64t.into(),
+        ],
+        false,
+    );
+    let value = program_ty.const_named_struct(&[
+        i32t.const_int(1, false).into(),
+        i32t.const_int(segments.len() as u64, false).into(),
+        table.as_pointer_value().into(),
+        bytes.into(),
+        i64t.const_int(size, false).into(),
+    ]);
+    let g = module.add_global(program_ty, None, "__omlc_program");
+    g.set_initializer(&BasicValueEnum::StructValue(value));
+    g.set_constant(true);
+    Ok(())
+}

@@ -3,9 +3,11 @@
 //! library back into this process to run it.
 //!
 //! A library holds the compiled model (kernels, `omlc_model`, the ABI glue
-//! `__omlc_main`/`__omlc_info`, all hidden) and the C runtime
-//! (`runtime/c/omlc_rt.c`), whose public API (`omlc_session_create`, …;
-//! `docs/abi.md`) is all it exports. It needs only libc and libm at run
+//! `__omlc_main`/`__omlc_info`, all hidden) — or, for a model that runs as a
+//! host program, every compiled segment under a symbol prefix of its own
+//! and the serialized program — the table `__omlc_program` listing them,
+//! and the C runtime (`runtime/c/omlc_rt.c`), whose public API
+//! (`omlc_session_create`, …; `docs/abi.md`) is all it exports. It needs only libc and libm at run
 //! time. The weights are embedded in the library (64-byte aligned, in the
 //! plan's order), or — for models past [`WeightsPolicy::Auto`]'s limit, or
 //! when asked — written to a side file next to it that the runtime maps at
@@ -19,13 +21,16 @@ use std::time::Instant;
 
 use inkwell::context::Context as LlvmContext;
 use onnx_mlc_codegen::emit::{self, Artifact};
-use onnx_mlc_codegen::glue::{IoDesc, Weights};
+use onnx_mlc_codegen::glue::{self, IoDesc, SegmentSymbols, Weights};
 use onnx_mlc_codegen::link;
-use onnx_mlc_dialect::{ElemType, Model};
+use onnx_mlc_codegen::CodegenError;
+use onnx_mlc_dialect::{ElemType, Model, Type};
 use onnx_mlc_optimizer::{OptReport, OptimizeOptions};
 use onnx_mlc_plan::Plan;
-use onnx_mlc_runtime::abi::{read_signature, OmlcModelInfo, OmlcTensor, OMLC_OK};
-use onnx_mlc_runtime::{ModelSignature, Tensor};
+use onnx_mlc_runtime::abi::{read_signature, OmlcModelInfo, OmlcProgramInfo, OmlcTensor, OMLC_OK};
+use onnx_mlc_runtime::{
+    into_tensors, HostProgram, ModelSignature, Program, Segment, Tensor, Value,
+};
 
 use crate::error::{Error, Result};
 use crate::pipeline::{
@@ -105,9 +110,11 @@ pub struct LibraryReport {
     pub output: PathBuf,
     /// Its size in bytes.
     pub output_bytes: u64,
-    /// The weights side file, when the weights are not embedded.
-    pub weights_file: Option<PathBuf>,
-    /// The weights' size in bytes (embedded or in the side file, with
+    /// The weights side files: none when the weights are embedded, else
+    /// one (one per compiled segment of a host program whose weights are
+    /// not embedded).
+    pub weights_files: Vec<PathBuf>,
+    /// The weights' size in bytes (embedded or in side files, with
     /// alignment padding).
     pub weights_bytes: u64,
     /// The number of weights.
@@ -145,10 +152,115 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     })
 }
 
+/// One compiled model's weights, laid out (each at a 64-byte aligned offset
+/// of one blob) when the pipeline asks for them, and placed in the library
+/// or in a side file by the policy.
+struct WeightsLayout<'m> {
+    model: &'m Model,
+    policy: WeightsPolicy,
+    /// The side file, if the policy sends the weights there.
+    side_path: PathBuf,
+    laid_out: OnceCell<(Vec<u8>, Vec<u64>)>,
+    in_file: OnceCell<bool>,
+}
+
+impl<'m> WeightsLayout<'m> {
+    fn new(model: &'m Model, policy: WeightsPolicy, side_path: PathBuf) -> WeightsLayout<'m> {
+        WeightsLayout {
+            model,
+            policy,
+            side_path,
+            laid_out: OnceCell::new(),
+            in_file: OnceCell::new(),
+        }
+    }
+
+    /// Where the plan's weights go, as the ABI glue describes them.
+    fn weights(&self, plan: &Plan) -> Result<Weights<'_>> {
+        if self.laid_out.get().is_none() {
+            let _ = self.laid_out.set(layout_weights(self.model, plan)?);
+        }
+        let (blob, offsets) = self.laid_out.get().expect("just laid out");
+        // A model without weights needs no side file, whatever the policy.
+        let file = !offsets.is_empty()
+            && match self.policy {
+                WeightsPolicy::Embed => false,
+                WeightsPolicy::File => true,
+                WeightsPolicy::Auto { max_embedded } => blob.len() as u64 > max_embedded,
+            };
+        let _ = self.in_file.set(file);
+        Ok(if file {
+            let name = self
+                .side_path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .ok_or_else(|| Error::Output {
+                    path: self.side_path.clone(),
+                    message: "not a file name".into(),
+                })?;
+            Weights::File {
+                name,
+                offsets: offsets.clone(),
+                size: blob.len() as u64,
+            }
+        } else {
+            Weights::Embedded {
+                blob,
+                offsets: offsets.clone(),
+            }
+        })
+    }
+
+    /// The weights once placed, without the model: what is left to write
+    /// after linking.
+    fn finish(self) -> PlacedWeights {
+        let (blob, _) = self.laid_out.into_inner().unwrap_or_default();
+        let in_file = self.in_file.into_inner().unwrap_or(false);
+        PlacedWeights {
+            blob,
+            side_file: in_file.then_some(self.side_path),
+        }
+    }
+}
+
+/// A compiled model's weights blob, and the side file it goes to when it
+/// is not in the library.
+struct PlacedWeights {
+    blob: Vec<u8>,
+    side_file: Option<PathBuf>,
+}
+
+/// A model that went through the front end, lowered into an LLVM module in
+/// `llcx` with its weights laid out by `layout`; returns the module and
+/// how many weights the plan has.
+fn compile_model<'ctx>(
+    llcx: &'ctx LlvmContext,
+    model: &Model,
+    pipeline_options: &PipelineOptions,
+    layout: &WeightsLayout,
+    timings: &mut Timings,
+) -> Result<(inkwell::module::Module<'ctx>, usize)> {
+    let (module, plan) = compile_to_llvm(
+        llcx,
+        model,
+        pipeline_options,
+        &|plan| layout.weights(plan),
+        timings,
+        &mut |_, _| {},
+    )?;
+    Ok((module, plan.weights.len()))
+}
+
 impl Engine {
     /// Compiles a model ahead of time: a shared library (or only the
-    /// model's object, assembly or LLVM IR) for `options.target`, plus a
-    /// weights side file when the policy says so.
+    /// model's object, assembly or LLVM IR) for `options.target`, plus
+    /// weights side files when the policy says so.
+    ///
+    /// A model that runs as a host program (`onnx_mlc_program`) gives one
+    /// module holding every compiled segment, each under its own symbol
+    /// prefix (`__omlc_s<K>_`), and the serialized program; its weights go
+    /// to one side file per segment (`libmodel.s<K>.weights`) when they do
+    /// not stay in the library.
     pub fn compile_library(model: &Model, options: &LibraryOptions) -> Result<LibraryReport> {
         let mut model = model.clone();
         let mut timings = Timings::default();
@@ -158,58 +270,54 @@ impl Engine {
             print_after: vec![],
         };
         let optimizer = front_end(&mut model, &pipeline_options, &mut timings, &mut |_, _| {})?;
-        if let Some(partition) = onnx_mlc_program::partition(&model)? {
-            let op = partition.first_host_op().map_or_else(
-                || "a graph input or output".to_string(),
-                |op| op.to_string(),
-            );
-            return Err(Error::AotHostProgram { op });
-        }
-        let side_path = side_file_path(&options.output);
-        let side_name = side_path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .ok_or_else(|| Error::Output {
-                path: options.output.clone(),
-                message: "not a file name".into(),
-            })?;
-        let laid_out: OnceCell<(Vec<u8>, Vec<u64>)> = OnceCell::new();
-        let in_file: OnceCell<bool> = OnceCell::new();
-        let weights = |plan: &Plan| -> Result<Weights> {
-            if laid_out.get().is_none() {
-                let _ = laid_out.set(layout_weights(&model, plan)?);
-            }
-            let (blob, offsets) = laid_out.get().expect("just laid out");
-            // A model without weights needs no side file, whatever the policy.
-            let file = !offsets.is_empty()
-                && match options.weights {
-                    WeightsPolicy::Embed => false,
-                    WeightsPolicy::File => true,
-                    WeightsPolicy::Auto { max_embedded } => blob.len() as u64 > max_embedded,
-                };
-            let _ = in_file.set(file);
-            Ok(if file {
-                Weights::File {
-                    name: side_name.clone(),
-                    offsets: offsets.clone(),
-                    size: blob.len() as u64,
-                }
-            } else {
-                Weights::Embedded {
-                    blob,
-                    offsets: offsets.clone(),
-                }
-            })
-        };
         let llcx = LlvmContext::create();
-        let (module, plan) = compile_to_llvm(
-            &llcx,
-            &model,
-            &pipeline_options,
-            &weights,
-            &mut timings,
-            &mut |_, _| {},
-        )?;
+        let side_path = side_file_path(&options.output);
+        let mut num_weights = 0;
+        let mut placed_weights = vec![];
+        let module = match onnx_mlc_program::partition(&model)? {
+            None => {
+                let layout = WeightsLayout::new(&model, options.weights, side_path);
+                let (module, n) =
+                    compile_model(&llcx, &model, &pipeline_options, &layout, &mut timings)?;
+                num_weights += n;
+                glue::define_program_table(
+                    &llcx,
+                    &module,
+                    &[SegmentSymbols::with_prefix("")],
+                    None,
+                )?;
+                placed_weights.push(layout.finish());
+                module
+            }
+            Some(partition) => {
+                let program = partition.program.to_bytes()?;
+                let segment_options = PipelineOptions {
+                    print_after: vec![],
+                    ..pipeline_options.clone()
+                };
+                let module = llcx.create_module("omlc_program");
+                let mut symbols = vec![];
+                for (k, mut segment) in partition.segments.into_iter().enumerate() {
+                    // Each segment is a model of its own: the front end
+                    // again (its border dims are new), then the lowering.
+                    front_end(&mut segment, &segment_options, &mut timings, &mut |_, _| {})?;
+                    let side = side_path.with_extension(format!("s{k}.weights"));
+                    let layout = WeightsLayout::new(&segment, options.weights, side);
+                    let (segment_module, n) =
+                        compile_model(&llcx, &segment, &segment_options, &layout, &mut timings)?;
+                    num_weights += n;
+                    let prefix = format!("__omlc_s{k}_");
+                    emit::prefix_symbols(&segment_module, &prefix);
+                    module.link_in_module(segment_module).map_err(|e| {
+                        CodegenError::Llvm(format!("linking segment {k} into the library: {e}"))
+                    })?;
+                    symbols.push(SegmentSymbols::with_prefix(&prefix));
+                    placed_weights.push(layout.finish());
+                }
+                glue::define_program_table(&llcx, &module, &symbols, Some(&program))?;
+                module
+            }
+        };
         emit::hide_symbols(&module);
         let target = &options.target;
         let start = Instant::now();
@@ -231,22 +339,24 @@ impl Engine {
                 timings.0.push(("link", start.elapsed()));
             }
         }
-        let (blob, _) = laid_out.get().expect("the pipeline asked for the weights");
-        let weights_file = if *in_file.get().expect("decided with the layout") {
-            write_file(&side_path, blob)?;
-            Some(side_path)
-        } else {
-            None
-        };
+        let mut weights_files = vec![];
+        let mut weights_bytes = 0;
+        for placed in &placed_weights {
+            if let Some(path) = &placed.side_file {
+                write_file(path, &placed.blob)?;
+                weights_files.push(path.clone());
+            }
+            weights_bytes += placed.blob.len() as u64;
+        }
         let output_bytes = std::fs::metadata(&options.output)
             .map(|m| m.len())
             .unwrap_or(0);
         Ok(LibraryReport {
             output: options.output.clone(),
             output_bytes,
-            weights_file,
-            weights_bytes: blob.len() as u64,
-            num_weights: plan.weights.len(),
+            weights_files,
+            weights_bytes,
+            num_weights,
             optimizer,
             timings,
         })
@@ -306,17 +416,30 @@ fn describe_dims(io: &IoDesc) -> String {
     format!("[{}]", dims.join(", "))
 }
 
-fn describe_ios(out: &mut String, what: &str, ios: &[IoDesc]) {
+/// One graph input or output of the header's comment: a dense tensor as
+/// the ABI describes it, or (in a host program) a value of another type,
+/// as the text form writes it.
+fn describe_io(name: &str, ty: &Type) -> String {
+    // Names are arbitrary strings: keep them from closing the comment.
+    let name = name.replace("*/", "*\\/");
+    match ty.as_tensor() {
+        Some(t) if t.elem != ElemType::String && t.dims().is_some() => {
+            let io = io_desc(&name, ty);
+            format!(
+                "\"{name}\": {} (dtype {}) {}",
+                t.elem.onnx_name(),
+                io.dtype,
+                describe_dims(&io)
+            )
+        }
+        _ => format!("\"{name}\": {}", ty.to_string().replace("*/", "*\\/")),
+    }
+}
+
+fn describe_ios(out: &mut String, what: &str, ios: &[String]) {
     out.push_str(&format!(" * {what} ({}):\n", ios.len()));
     for (i, io) in ios.iter().enumerate() {
-        let elem = ElemType::from_onnx(io.dtype).map_or("?", ElemType::onnx_name);
-        // Names are arbitrary strings: keep them from closing the comment.
-        let name = io.name.replace("*/", "*\\/");
-        out.push_str(&format!(
-            " *   [{i}] \"{name}\": {elem} (dtype {}) {}\n",
-            io.dtype,
-            describe_dims(io)
-        ));
+        out.push_str(&format!(" *   [{i}] {io}\n"));
     }
 }
 
@@ -328,191 +451,123 @@ pub fn emit_header(model: &Model) -> Result<String> {
     prepare(&mut model)?;
     let g = model.ir.region(model.graph);
     let name = |v| model.ir.value(v).name.clone().unwrap_or_default();
-    let inputs: Vec<IoDesc> = g
+    let inputs: Vec<String> = g
         .args
         .iter()
         .filter(|a| a.default.is_none())
-        .map(|a| io_desc(&name(a.value), model.ir.ty(a.value)))
+        .map(|a| describe_io(&name(a.value), model.ir.ty(a.value)))
         .collect();
-    let outputs: Vec<IoDesc> = g
+    let outputs: Vec<String> = g
         .outputs
         .iter()
-        .map(|o| io_desc(&o.name, model.ir.ty(o.value)))
+        .map(|o| describe_io(&o.name, model.ir.ty(o.value)))
         .collect();
     let mut out = String::from(
         "/*\n * Generated by onnx-mlc: the C API of a compiled model's shared library.\n *\n",
     );
     describe_ios(&mut out, "Inputs", &inputs);
     describe_ios(&mut out, "Outputs", &outputs);
-    out.push_str(
-        " *\n * Tensors are passed in this order to omlc_session_run; a dim named by a\n \
-         * string is symbolic (the same name means the same size), `?` is any size.\n \
-         * omlc_model_info_get() returns the same description at run time.\n */\n",
-    );
+    if onnx_mlc_program::partition(&model)?.is_some() {
+        out.push_str(
+            " *\n * This model runs as a host program (sequences, optionals, strings,\n \
+             * data-dependent shapes or run-time control flow): its library holds\n \
+             * compiled segments and the program that calls them, which the onnx-mlc\n \
+             * runtime (Rust, Python) interprets. omlc_model_info_get() returns NULL\n \
+             * and omlc_session_create() fails; omlc_program_get() lists the segments.\n */\n",
+        );
+    } else {
+        out.push_str(
+            " *\n * Tensors are passed in this order to omlc_session_run; a dim named by a\n \
+             * string is symbolic (the same name means the same size), `?` is any size.\n \
+             * omlc_model_info_get() returns the same description at run time.\n */\n",
+        );
+    }
     out.push_str(&public_runtime_header());
     Ok(out)
 }
 
-type SessionCreate = unsafe extern "C" fn(i32) -> *mut c_void;
+type SegmentSessionCreate = unsafe extern "C" fn(i32, i32) -> *mut c_void;
 type SessionRun = unsafe extern "C" fn(*mut c_void, *const OmlcTensor, *mut OmlcTensor) -> i32;
 type SessionLastError = unsafe extern "C" fn(*const c_void) -> *const c_char;
 type LastError = unsafe extern "C" fn() -> *const c_char;
 type Free = unsafe extern "C" fn(*mut c_void);
 type SessionDestroy = unsafe extern "C" fn(*mut c_void);
-type InfoGet = unsafe extern "C" fn() -> *const OmlcModelInfo;
+type ProgramGet = unsafe extern "C" fn() -> *const OmlcProgramInfo;
 
-/// A compiled shared library loaded into this process, with a session:
-/// runs the model through the library's own C runtime (`onnx-mlc run
-/// --aot`). `Send + Sync`: runs from several threads at once are safe.
-pub struct AotModel {
-    session: NonNull<c_void>,
+/// The functions of a loaded library's C API a session needs.
+#[derive(Clone, Copy)]
+struct Api {
+    create: SegmentSessionCreate,
     run: SessionRun,
-    last_error: SessionLastError,
+    session_last_error: SessionLastError,
+    last_error: LastError,
     free: Free,
     destroy: SessionDestroy,
+}
+
+/// A session of one compiled model of a loaded library (the whole model,
+/// or one segment of a host program), run by the library's C runtime.
+struct CSession {
+    session: NonNull<c_void>,
+    api: Api,
     signature: ModelSignature,
-    /// Dropped last: the functions above live in it.
-    _library: libloading::Library,
+    /// Which segment, for messages.
+    segment: usize,
 }
 
 // SAFETY: the C runtime's sessions may be used from any thread, and
-// `omlc_session_run` from several at once (docs/abi.md); the library
-// handle is only kept to keep the code mapped.
-unsafe impl Send for AotModel {}
+// `omlc_session_run` from several at once (docs/abi.md).
+unsafe impl Send for CSession {}
 // SAFETY: as above; `&self` methods only call `omlc_session_run`.
-unsafe impl Sync for AotModel {}
+unsafe impl Sync for CSession {}
 
-fn library_error(path: &Path, message: impl std::fmt::Display) -> Error {
-    Error::Library {
-        path: path.to_path_buf(),
-        message: message.to_string(),
-    }
-}
-
-/// A C string from the library, or `""` for NULL.
-///
-/// # Safety
-/// `s` is NULL or a NUL-terminated string alive for the call.
-unsafe fn c_string(s: *const c_char) -> String {
-    if s.is_null() {
-        return String::new();
-    }
-    // SAFETY: NUL-terminated (caller).
-    unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned()
-}
-
-impl AotModel {
-    /// Loads the library at `path` and creates a session running on
-    /// `threads` threads (0: one per CPU).
-    pub fn load(path: impl AsRef<Path>, threads: usize) -> Result<AotModel> {
-        let path = path.as_ref();
-        // SAFETY: loading runs the library's initializers; an onnx-mlc
-        // library has none beyond the C library's. The caller vouches that
-        // `path` is such a library.
-        let library =
-            unsafe { libloading::Library::new(path) }.map_err(|e| library_error(path, e))?;
-        // SAFETY: the symbols are the public API of docs/abi.md with these
-        // signatures; the copies stay valid while `library` is loaded,
-        // which `AotModel` guarantees by owning it.
-        let symbol = |name: &str| -> Result<*mut c_void> {
-            unsafe { library.get::<*mut c_void>(name.as_bytes()) }
-                .map(|s| *s)
-                .map_err(|e| library_error(path, format!("not an onnx-mlc library: {e}")))
-        };
-        let (info_get, create, run, session_last_error, last_error, free, destroy) = (
-            symbol("omlc_model_info_get")?,
-            symbol("omlc_session_create")?,
-            symbol("omlc_session_run")?,
-            symbol("omlc_session_last_error")?,
-            symbol("omlc_last_error")?,
-            symbol("omlc_free")?,
-            symbol("omlc_session_destroy")?,
-        );
-        // SAFETY: each is the function of that name in the ABI, whose
-        // C signature the function pointer type spells.
-        let (info_get, create, run, session_last_error, last_error, free, destroy) = unsafe {
-            (
-                std::mem::transmute::<*mut c_void, InfoGet>(info_get),
-                std::mem::transmute::<*mut c_void, SessionCreate>(create),
-                std::mem::transmute::<*mut c_void, SessionRun>(run),
-                std::mem::transmute::<*mut c_void, SessionLastError>(session_last_error),
-                std::mem::transmute::<*mut c_void, LastError>(last_error),
-                std::mem::transmute::<*mut c_void, Free>(free),
-                std::mem::transmute::<*mut c_void, SessionDestroy>(destroy),
-            )
-        };
+impl CSession {
+    /// A session of `segment` on `threads` threads; the message of the C
+    /// runtime when it cannot be created.
+    ///
+    /// # Safety
+    /// `api` holds the functions of one loaded library, which must outlive
+    /// the session, and `info` is that library's description of `segment`.
+    unsafe fn create(
+        api: Api,
+        info: *const OmlcModelInfo,
+        segment: usize,
+        threads: usize,
+    ) -> std::result::Result<CSession, String> {
         // SAFETY: the library's own description, valid while it is loaded.
-        let signature = unsafe { read_signature(info_get()) }
-            .map_err(|e| library_error(path, format!("bad model description: {e}")))?;
+        let signature =
+            unsafe { read_signature(info) }.map_err(|e| format!("bad model description: {e}"))?;
         let threads = i32::try_from(threads).unwrap_or(i32::MAX);
         // SAFETY: plain C call; NULL means failure, explained by
         // omlc_last_error on this thread.
-        let session = unsafe { create(threads) };
-        let Some(session) = NonNull::new(session) else {
+        let session = unsafe { (api.create)(segment as i32, threads) };
+        let session = NonNull::new(session).ok_or_else(|| {
             // SAFETY: the message of this thread's failed call.
-            let message = unsafe { c_string(last_error()) };
-            return Err(library_error(
-                path,
-                format!("cannot create a session: {message}"),
-            ));
-        };
-        Ok(AotModel {
+            let message = unsafe { c_string((api.last_error)()) };
+            format!("cannot create a session: {message}")
+        })?;
+        Ok(CSession {
             session,
-            run,
-            last_error: session_last_error,
-            free,
-            destroy,
+            api,
             signature,
-            _library: library,
+            segment,
         })
-    }
-
-    /// Compiles `model` into a shared library for this machine (the target
-    /// of `options` must be the host) and loads it with a session on
-    /// `options.threads` threads: the AOT path in one call
-    /// (`onnx-mlc run --aot`). The library is built in a temporary
-    /// directory, removed once the library is loaded (and its weights
-    /// mapped), under a name of its own, so that any number of models can
-    /// be compiled and loaded into one process.
-    pub fn compile(model: &Model, options: &CompileOptions) -> Result<(AotModel, LibraryReport)> {
-        let dir = tempdir()?;
-        let name = dir.path.file_name().expect("a temporary directory's name");
-        let output = dir.path.join(format!("lib{}.so", name.to_string_lossy()));
-        let library = LibraryOptions {
-            optimizer: options.optimizer.clone(),
-            ..LibraryOptions::library(options.target.clone(), output)
-        };
-        let report = Engine::compile_library(model, &library)?;
-        let loaded = AotModel::load(&library.output, options.threads)?;
-        Ok((loaded, report))
-    }
-
-    /// The model's inputs and outputs, as the library describes them.
-    pub fn signature(&self) -> &ModelSignature {
-        &self.signature
     }
 
     /// Runs the model on inputs in graph order; the library's runtime
     /// validates them (dtypes, ranks, dims) and allocates the outputs.
-    pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
-        self.run_refs(&inputs.iter().collect::<Vec<_>>())
-    }
-
-    /// Runs the model on inputs given by name (each exactly once); returns
-    /// the outputs in graph order.
-    pub fn run_named(&self, inputs: &[(&str, &Tensor)]) -> Result<Vec<Tensor>> {
-        self.run_refs(&self.signature.order_named(inputs)?)
-    }
-
-    /// [`AotModel::run`] on borrowed tensors.
-    pub fn run_refs(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>> {
+    /// Fails with the run's `OMLC_ERR_*` code and message.
+    fn run_refs(&self, inputs: &[&Tensor]) -> std::result::Result<Vec<Tensor>, (i32, String)> {
         let expected = self.signature.inputs.len();
         if inputs.len() != expected {
-            return Err(onnx_mlc_runtime::RuntimeError::InputCount {
+            let e = onnx_mlc_runtime::RuntimeError::InputCount {
                 expected,
                 got: inputs.len(),
-            }
-            .into());
+            };
+            return Err((
+                onnx_mlc_runtime::abi::OMLC_ERR_INVALID_ARGUMENT,
+                e.to_string(),
+            ));
         }
         let descriptors: Vec<OmlcTensor> = inputs
             .iter()
@@ -543,7 +598,7 @@ impl AotModel {
         // descriptor per output with a shape buffer of its rank and NULL
         // data, which the run allocates.
         let rc = unsafe {
-            (self.run)(
+            (self.api.run)(
                 self.session.as_ptr(),
                 descriptors.as_ptr(),
                 outputs.as_mut_ptr(),
@@ -551,57 +606,283 @@ impl AotModel {
         };
         if rc != OMLC_OK {
             // SAFETY: this thread's last message, valid until its next call.
-            let message = unsafe { c_string((self.last_error)(self.session.as_ptr())) };
-            return Err(Error::Run { code: rc, message });
+            let message = unsafe { c_string((self.api.session_last_error)(self.session.as_ptr())) };
+            return Err((rc, message));
         }
         let mut result = Vec::with_capacity(outputs.len());
         let mut failure = None;
         for (o, shape) in outputs.iter().zip(&shapes) {
             if failure.is_none() {
-                match self.collect(o, shape) {
+                match collect(o, shape) {
                     Ok(t) => result.push(t),
                     Err(e) => failure = Some(e),
                 }
             }
             // SAFETY: a block this run allocated (or NULL), freed once.
-            unsafe { (self.free)(o.data) };
+            unsafe { (self.api.free)(o.data) };
         }
         match failure {
-            Some(e) => Err(e),
+            Some(e) => Err((onnx_mlc_runtime::abi::OMLC_ERR_INTERNAL, e)),
             None => Ok(result),
         }
     }
-
-    /// A copy of one output the library wrote.
-    fn collect(&self, o: &OmlcTensor, shape: &[i64]) -> Result<Tensor> {
-        let elem = ElemType::from_onnx(o.dtype).ok_or_else(|| Error::Run {
-            code: onnx_mlc_runtime::abi::OMLC_ERR_INTERNAL,
-            message: format!("output of unknown element type {}", o.dtype),
-        })?;
-        let shape = &shape[..(o.rank.max(0) as usize).min(shape.len())];
-        let numel = shape.iter().try_fold(1usize, |n, &d| {
-            usize::try_from(d).ok().and_then(|d| n.checked_mul(d))
-        });
-        let numel = numel.ok_or_else(|| Error::Run {
-            code: onnx_mlc_runtime::abi::OMLC_ERR_INTERNAL,
-            message: format!("output with shape {shape:?}"),
-        })?;
-        let bytes = elem.packed_bytes(numel);
-        let data: &[u8] = if bytes == 0 {
-            &[]
-        } else {
-            // SAFETY: after a successful run the runtime checked that the
-            // output holds `shape` elements of `elem` at `data`.
-            unsafe { std::slice::from_raw_parts(o.data as *const u8, bytes) }
-        };
-        Ok(Tensor::from_bytes(elem, shape, data)?)
-    }
 }
 
-impl Drop for AotModel {
+impl Drop for CSession {
     fn drop(&mut self) {
         // SAFETY: the session was created by this library and is destroyed
         // once; no run can be in progress (`&mut self`).
-        unsafe { (self.destroy)(self.session.as_ptr()) };
+        unsafe { (self.api.destroy)(self.session.as_ptr()) };
     }
+}
+
+/// A segment of a host program in a library, as the program's
+/// interpreter calls it.
+impl Segment for CSession {
+    fn run_refs(&self, inputs: &[&Tensor]) -> onnx_mlc_runtime::Result<Vec<Tensor>> {
+        CSession::run_refs(self, inputs).map_err(|(code, message)| {
+            onnx_mlc_runtime::RuntimeError::Host {
+                op: format!("compiled segment {}", self.segment),
+                code,
+                message,
+            }
+        })
+    }
+}
+
+/// A copy of one output a library's run wrote.
+fn collect(o: &OmlcTensor, shape: &[i64]) -> std::result::Result<Tensor, String> {
+    let elem = ElemType::from_onnx(o.dtype)
+        .ok_or_else(|| format!("output of unknown element type {}", o.dtype))?;
+    let shape = &shape[..(o.rank.max(0) as usize).min(shape.len())];
+    let numel = shape.iter().try_fold(1usize, |n, &d| {
+        usize::try_from(d).ok().and_then(|d| n.checked_mul(d))
+    });
+    let numel = numel.ok_or_else(|| format!("output with shape {shape:?}"))?;
+    let bytes = elem.packed_bytes(numel);
+    let data: &[u8] = if bytes == 0 {
+        &[]
+    } else {
+        // SAFETY: after a successful run the runtime checked that the
+        // output holds `shape` elements of `elem` at `data`.
+        unsafe { std::slice::from_raw_parts(o.data as *const u8, bytes) }
+    };
+    Tensor::from_bytes(elem, shape, data).map_err(|e| e.to_string())
+}
+
+/// What a loaded library runs: one model, or a host program over its
+/// segments.
+enum Loaded {
+    Single(CSession),
+    Program(HostProgram),
+}
+
+/// A compiled shared library loaded into this process, with sessions:
+/// runs the model through the library's own C runtime (`onnx-mlc run
+/// --aot`) — one session for a library of one model; for a library of a
+/// host program, one session per compiled segment and the program's
+/// interpreter (`onnx_mlc_runtime::program`) for the steps between them.
+/// `Send + Sync`: runs from several threads at once are safe.
+pub struct AotModel {
+    loaded: Loaded,
+    /// Dropped last: the sessions' code lives in it.
+    _library: libloading::Library,
+}
+
+fn library_error(path: &Path, message: impl std::fmt::Display) -> Error {
+    Error::Library {
+        path: path.to_path_buf(),
+        message: message.to_string(),
+    }
+}
+
+/// A C string from the library, or `""` for NULL.
+///
+/// # Safety
+/// `s` is NULL or a NUL-terminated string alive for the call.
+unsafe fn c_string(s: *const c_char) -> String {
+    if s.is_null() {
+        return String::new();
+    }
+    // SAFETY: NUL-terminated (caller).
+    unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned()
+}
+
+impl AotModel {
+    /// Loads the library at `path` and creates its sessions, each running
+    /// on `threads` threads (0: one per CPU).
+    pub fn load(path: impl AsRef<Path>, threads: usize) -> Result<AotModel> {
+        let path = path.as_ref();
+        // SAFETY: loading runs the library's initializers; an onnx-mlc
+        // library has none beyond the C library's. The caller vouches that
+        // `path` is such a library.
+        let library =
+            unsafe { libloading::Library::new(path) }.map_err(|e| library_error(path, e))?;
+        // SAFETY: the symbols are the public API of docs/abi.md with these
+        // signatures; the copies stay valid while `library` is loaded,
+        // which `AotModel` guarantees by owning it.
+        let symbol = |name: &str| -> Result<*mut c_void> {
+            unsafe { library.get::<*mut c_void>(name.as_bytes()) }
+                .map(|s| *s)
+                .map_err(|e| library_error(path, format!("not an onnx-mlc library: {e}")))
+        };
+        let (program_get, create, run, session_last_error, last_error, free, destroy) = (
+            symbol("omlc_program_get")?,
+            symbol("omlc_segment_session_create")?,
+            symbol("omlc_session_run")?,
+            symbol("omlc_session_last_error")?,
+            symbol("omlc_last_error")?,
+            symbol("omlc_free")?,
+            symbol("omlc_session_destroy")?,
+        );
+        // SAFETY: each is the function of that name in the ABI, whose
+        // C signature the function pointer type spells.
+        let (program_get, api) = unsafe {
+            (
+                std::mem::transmute::<*mut c_void, ProgramGet>(program_get),
+                Api {
+                    create: std::mem::transmute::<*mut c_void, SegmentSessionCreate>(create),
+                    run: std::mem::transmute::<*mut c_void, SessionRun>(run),
+                    session_last_error: std::mem::transmute::<*mut c_void, SessionLastError>(
+                        session_last_error,
+                    ),
+                    last_error: std::mem::transmute::<*mut c_void, LastError>(last_error),
+                    free: std::mem::transmute::<*mut c_void, Free>(free),
+                    destroy: std::mem::transmute::<*mut c_void, SessionDestroy>(destroy),
+                },
+            )
+        };
+        // SAFETY: the library's own table, valid while it is loaded.
+        let table = unsafe { program_get().as_ref() }
+            .ok_or_else(|| library_error(path, "no program table"))?;
+        // A library of one model has one segment; a host program may have
+        // none (every step on the host).
+        let num_segments = usize::try_from(table.num_segments)
+            .ok()
+            .filter(|&n| (n > 0 || !table.program.is_null()) && !table.segments.is_null())
+            .ok_or_else(|| library_error(path, "a program table without segments"))?;
+        // SAFETY: `num_segments` entries (checked non-NULL), part of the
+        // loaded library.
+        let segments = unsafe { std::slice::from_raw_parts(table.segments, num_segments) };
+        let session = |k: usize| {
+            // SAFETY: `api` is this library's, which the `AotModel` keeps
+            // loaded for as long as the session, and `segments[k].info`
+            // its description of segment `k`.
+            unsafe { CSession::create(api, segments[k].info, k, threads) }
+                .map_err(|e| library_error(path, e))
+        };
+        let loaded = if table.program.is_null() {
+            Loaded::Single(session(0)?)
+        } else {
+            // SAFETY: `program_size` bytes of the loaded library.
+            let bytes =
+                unsafe { std::slice::from_raw_parts(table.program, table.program_size as usize) };
+            let program = Program::from_bytes(bytes).map_err(|e| library_error(path, e))?;
+            let sessions = (0..num_segments)
+                .map(|k| Ok(Box::new(session(k)?) as Box<dyn Segment>))
+                .collect::<Result<Vec<_>>>()?;
+            Loaded::Program(HostProgram::new(program, sessions)?)
+        };
+        Ok(AotModel {
+            loaded,
+            _library: library,
+        })
+    }
+
+    /// Compiles `model` into a shared library for this machine (the target
+    /// of `options` must be the host) and loads it with sessions on
+    /// `options.threads` threads: the AOT path in one call
+    /// (`onnx-mlc run --aot`). The library is built in a temporary
+    /// directory, removed once the library is loaded (and its weights
+    /// mapped), under a name of its own, so that any number of models can
+    /// be compiled and loaded into one process.
+    pub fn compile(model: &Model, options: &CompileOptions) -> Result<(AotModel, LibraryReport)> {
+        let dir = tempdir()?;
+        let name = dir.path.file_name().expect("a temporary directory's name");
+        let output = dir.path.join(format!("lib{}.so", name.to_string_lossy()));
+        let library = LibraryOptions {
+            optimizer: options.optimizer.clone(),
+            ..LibraryOptions::library(options.target.clone(), output)
+        };
+        let report = Engine::compile_library(model, &library)?;
+        let loaded = AotModel::load(&library.output, options.threads)?;
+        Ok((loaded, report))
+    }
+
+    /// The model's inputs and outputs, as the library describes them, for
+    /// a library of one model; `None` for a host program, whose inputs and
+    /// outputs may be sequences, optionals or strings.
+    pub fn signature(&self) -> Option<&ModelSignature> {
+        match &self.loaded {
+            Loaded::Single(s) => Some(&s.signature),
+            Loaded::Program(_) => None,
+        }
+    }
+
+    /// The names of the model's outputs, in graph order.
+    pub fn output_names(&self) -> Vec<&str> {
+        match &self.loaded {
+            Loaded::Single(s) => s.signature.output_names(),
+            Loaded::Program(p) => p.output_names(),
+        }
+    }
+
+    /// The host program the library holds, if it holds one.
+    pub fn program(&self) -> Option<&Program> {
+        match &self.loaded {
+            Loaded::Single(_) => None,
+            Loaded::Program(p) => Some(p.program()),
+        }
+    }
+
+    /// Runs the model on inputs in graph order; the library's runtime
+    /// validates them (dtypes, ranks, dims) and allocates the outputs.
+    pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
+        match &self.loaded {
+            Loaded::Single(s) => run_single(s, &inputs.iter().collect::<Vec<_>>()),
+            Loaded::Program(p) => Ok(p.run_tensors(inputs)?),
+        }
+    }
+
+    /// Runs the model on values of any kind (tensors, string tensors,
+    /// sequences, optionals) in graph order.
+    pub fn run_values(&self, inputs: Vec<Value>) -> Result<Vec<Value>> {
+        match &self.loaded {
+            Loaded::Program(p) => Ok(p.run(inputs)?),
+            Loaded::Single(s) => {
+                let tensors = into_tensors(inputs, "inputs of a model of tensors")?;
+                let outputs = run_single(s, &tensors.iter().collect::<Vec<_>>())?;
+                Ok(outputs.into_iter().map(Value::Tensor).collect())
+            }
+        }
+    }
+
+    /// Runs the model on inputs given by name (each exactly once); returns
+    /// the outputs in graph order.
+    pub fn run_named(&self, inputs: &[(&str, &Tensor)]) -> Result<Vec<Tensor>> {
+        match &self.loaded {
+            Loaded::Single(s) => run_single(s, &s.signature.order_named(inputs)?),
+            Loaded::Program(_) => Err(onnx_mlc_runtime::RuntimeError::Unsupported(
+                "inputs given by name to a host program are".into(),
+            )
+            .into()),
+        }
+    }
+
+    /// [`AotModel::run`] on borrowed tensors.
+    pub fn run_refs(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>> {
+        match &self.loaded {
+            Loaded::Single(s) => run_single(s, inputs),
+            Loaded::Program(p) => {
+                Ok(p.run_tensors(&inputs.iter().map(|&t| t.clone()).collect::<Vec<_>>())?)
+            }
+        }
+    }
+}
+
+/// Runs a library of one model, its failure as [`Error::Run`].
+fn run_single(session: &CSession, inputs: &[&Tensor]) -> Result<Vec<Tensor>> {
+    session
+        .run_refs(inputs)
+        .map_err(|(code, message)| Error::Run { code, message })
 }

@@ -25,10 +25,6 @@ pub enum Error {
     Runtime(#[from] RuntimeError),
     #[error(transparent)]
     Program(#[from] onnx_mlc_program::ProgramError),
-    /// A model that needs a host program, compiled ahead of time: the C
-    /// runtime has no interpreter for host programs yet.
-    #[error("{op}: a model with host steps runs as a host program, which runs in the JIT only so far (not in AOT libraries)")]
-    AotHostProgram { op: String },
     /// A constant the compiled code needs cannot be supplied (a sparse
     /// initializer, say).
     #[error("weight {name}: {message}")]
@@ -59,7 +55,6 @@ impl Error {
             Error::Lower(LowerError::Unsupported { .. } | LowerError::UnsupportedType { .. })
                 | Error::Runtime(RuntimeError::Unsupported(_))
                 | Error::Program(_)
-                | Error::AotHostProgram { .. }
                 | Error::Plan(onnx_mlc_plan::Error::Unplaceable { .. })
         )
     }

@@ -28,9 +28,10 @@ use std::sync::Arc;
 use onnx_mlc_codegen::glue::Weights;
 use onnx_mlc_dialect::{Model, OpKind, TensorData};
 use onnx_mlc_import::{load_model, ImportOptions};
-use onnx_mlc_runtime::program::Program;
+use onnx_mlc_runtime::program::{Program, Segment};
 use onnx_mlc_runtime::{
-    CompiledCode, HostProgram, RtContext, RuntimeError, Session, Weights as SessionWeights,
+    into_tensors, CompiledCode, HostProgram, RtContext, RuntimeError, Session,
+    Weights as SessionWeights,
 };
 
 pub use aot::{emit_header, AotModel, AotOutput, LibraryOptions, LibraryReport, WeightsPolicy};
@@ -183,13 +184,14 @@ impl Engine {
                     .into_iter()
                     .map(|mut segment| {
                         front_end(&mut segment, &segment_options, &mut timings, &mut |_, _| {})?;
-                        jit_session(
+                        let session = jit_session(
                             &segment,
                             &segment_options,
                             &rt,
                             &mut timings,
                             &mut |_, _| {},
-                        )
+                        )?;
+                        Ok(Box::new(session) as Box<dyn Segment>)
                     })
                     .collect::<Result<Vec<_>>>()?;
                 Compiled::Program(HostProgram::new(partition.program, sessions)?)
@@ -303,18 +305,8 @@ impl CompiledModel {
     /// The names of the model's outputs, in graph order.
     pub fn output_names(&self) -> Vec<&str> {
         match &self.compiled {
-            Compiled::Single(s) => s
-                .signature()
-                .outputs
-                .iter()
-                .map(|o| o.name.as_str())
-                .collect(),
-            Compiled::Program(p) => p
-                .program()
-                .outputs
-                .iter()
-                .map(|(n, _)| n.as_str())
-                .collect(),
+            Compiled::Single(s) => s.signature().output_names(),
+            Compiled::Program(p) => p.output_names(),
         }
     }
 
@@ -332,20 +324,7 @@ impl CompiledModel {
     pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
         match &self.compiled {
             Compiled::Single(s) => Ok(s.run(inputs)?),
-            Compiled::Program(p) => {
-                let values = inputs.iter().cloned().map(Value::Tensor).collect();
-                p.run(values)?
-                    .into_iter()
-                    .map(|v| match v {
-                        Value::Tensor(t) => Ok(t),
-                        other => Err(RuntimeError::Unsupported(format!(
-                            "{} outputs in `run` (use `run_values`) are",
-                            other.kind()
-                        ))
-                        .into()),
-                    })
-                    .collect()
-            }
+            Compiled::Program(p) => Ok(p.run_tensors(inputs)?),
         }
     }
 
@@ -355,16 +334,7 @@ impl CompiledModel {
         match &self.compiled {
             Compiled::Program(p) => Ok(p.run(inputs)?),
             Compiled::Single(s) => {
-                let tensors = inputs
-                    .into_iter()
-                    .map(|v| match v {
-                        Value::Tensor(t) => Ok(t),
-                        other => Err(RuntimeError::Unsupported(format!(
-                            "{} inputs of a model of tensors are",
-                            other.kind()
-                        ))),
-                    })
-                    .collect::<std::result::Result<Vec<_>, _>>()?;
+                let tensors = into_tensors(inputs, "inputs of a model of tensors")?;
                 Ok(s.run(&tensors)?.into_iter().map(Value::Tensor).collect())
             }
         }

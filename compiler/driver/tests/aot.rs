@@ -11,7 +11,12 @@
 //!   run under `qemu-aarch64` (skipped with a notice when those tools are
 //!   missing);
 //! - the weights side file, and [`AotModel`] (the library loaded into this
-//!   process: results, validation errors, two models loaded at once).
+//!   process: results, validation errors, two models loaded at once);
+//! - a host program (a run-time Loop whose body is a compiled segment with
+//!   a weight, and a sequence output) as a library: run by [`AotModel`]
+//!   against values computed here and against the JIT, with embedded and
+//!   side-file weights, refused by the C API's `omlc_session_create` with
+//!   a message, and cross-compiled for AArch64.
 //!
 //! Models the lowering cannot compile yet are skipped with a notice (they
 //! must fail with a clean "unsupported" error); the lists grow by one line
@@ -23,7 +28,7 @@ use std::sync::Mutex;
 
 use onnx_mlc::{
     emit_header, AotModel, CompileOptions, Engine, Error, LibraryOptions, LibraryReport,
-    TargetSpec, Tensor, WeightsPolicy,
+    TargetSpec, Tensor, Value, WeightsPolicy,
 };
 use onnx_mlc_dialect::{ElemType, Model, TensorData};
 use onnx_mlc_import::{read_value, TestValue};
@@ -63,6 +68,8 @@ const API: &[&str] = &[
     "omlc_free",
     "omlc_last_error",
     "omlc_model_info_get",
+    "omlc_program_get",
+    "omlc_segment_session_create",
     "omlc_session_create",
     "omlc_session_destroy",
     "omlc_session_last_error",
@@ -482,15 +489,14 @@ fn weights_side_file() {
     let dir = scratch("side-file");
     let case = model_case("mlp");
     let (model, embedded) = build(&X86_64, &case, &dir, WeightsPolicy::Embed).unwrap();
-    assert_eq!(embedded.weights_file, None);
+    assert!(embedded.weights_files.is_empty());
     let embedded_bytes = embedded.output_bytes;
     let (_, report) = build(&X86_64, &case, &dir, WeightsPolicy::File).unwrap();
-    let side = report.weights_file.clone().expect("a side file");
-    assert_eq!(side, dir.join("libmlp.weights"));
-    assert_eq!(
-        std::fs::metadata(&side).unwrap().len(),
-        report.weights_bytes
-    );
+    let [side] = &report.weights_files[..] else {
+        panic!("one side file: {:?}", report.weights_files)
+    };
+    assert_eq!(side, &dir.join("libmlp.weights"));
+    assert_eq!(std::fs::metadata(side).unwrap().len(), report.weights_bytes);
     assert!(
         report.output_bytes + report.weights_bytes <= embedded_bytes + 4096,
         "{} + {} vs {embedded_bytes}",
@@ -501,7 +507,10 @@ fn weights_side_file() {
     let tiny = WeightsPolicy::Auto { max_embedded: 1024 };
     std::fs::create_dir_all(dir.join("auto")).unwrap();
     let (_, auto) = build(&X86_64, &case, &dir.join("auto"), tiny).unwrap();
-    assert!(auto.weights_file.is_some(), "over the limit: a side file");
+    assert!(
+        !auto.weights_files.is_empty(),
+        "over the limit: a side file"
+    );
 
     check_dynamic(&report.output);
     let driver = build_driver(&X86_64, &model, &report.output);
@@ -517,7 +526,7 @@ fn weights_side_file() {
     );
     drop(loaded);
     // Without its side file the session cannot be created: a clean error.
-    std::fs::rename(&side, dir.join("elsewhere.weights")).unwrap();
+    std::fs::rename(side, dir.join("elsewhere.weights")).unwrap();
     let err = run_driver(&X86_64, &driver, &inputs, want.len()).unwrap_err();
     assert!(err.contains("libmlp.weights"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -530,7 +539,7 @@ fn libraries_load_into_this_process() {
     let (model, report) = build(&X86_64, &mlp, &dir, WeightsPolicy::default()).unwrap();
     let (inputs, want) = reference(&model, &mlp.data());
     let loaded = AotModel::load(&report.output, 2).unwrap();
-    assert_eq!(loaded.signature().inputs[0].name, "x");
+    assert_eq!(loaded.signature().unwrap().inputs[0].name, "x");
     compare("mlp (AotModel)", &loaded.run(&inputs).unwrap(), &want);
     // Concurrent runs on one session.
     std::thread::scope(|s| {
@@ -614,5 +623,123 @@ fn headers_describe_the_model_and_compile() {
             "c",
         ])
         .arg(&path));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A host program whose Loop body is a compiled segment with a weight
+/// `w` (256 floats): `acc = x · (-w)^n` after `n` iterations, and the
+/// sequence `[x, acc]`.
+fn loop_program() -> (Model, Vec<f32>) {
+    let w: Vec<f32> = (0..256).map(|i| 0.5 + (i % 7) as f32 * 0.25).collect();
+    let dense = w
+        .iter()
+        .map(|v| format!("{v:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let text = format!(
+        r#"onnx.model {{ir_version = 10, opset_imports = {{"" = 21}}}}
+onnx.graph "g"(%n: tensor<i64>, %x: tensor<256xf32>) -> ("acc": tensor<256xf32>, "pair": !onnx.seq<tensor<256xf32>>) {{
+  %acc = "onnx.Loop"(%n, none, %x) {{body = onnx.graph "body"(%i: tensor<i64>, %c: tensor<i1>, %a: tensor<256xf32>) -> ("c_out": tensor<i1>, "a_out": tensor<256xf32>) {{
+    %w = "onnx.Constant"() {{value = dense<[{dense}]> : tensor<256xf32>}} : () -> tensor<256xf32>
+    %m = "onnx.Mul"(%a, %w) : (tensor<256xf32>, tensor<256xf32>) -> tensor<256xf32>
+    %a_out = "onnx.Neg"(%m) : (tensor<256xf32>) -> tensor<256xf32>
+    onnx.return %c, %a_out
+  }}}} : (tensor<i64>, none, tensor<256xf32>) -> tensor<256xf32>
+  %pair = "onnx.SequenceConstruct"(%x, %acc) : (tensor<256xf32>, tensor<256xf32>) -> !onnx.seq<tensor<256xf32>>
+  onnx.return %acc, %pair
+}}"#
+    );
+    (onnx_mlc_dialect::parse_model(&text).unwrap(), w)
+}
+
+/// Runs the loop program's library (or JIT model) on `n` iterations and
+/// checks both outputs against `x · (-w)^n`.
+fn check_loop_program(what: &str, run: impl Fn(Vec<Value>) -> Vec<Value>, w: &[f32], n: i64) {
+    let x: Vec<f32> = (0..256).map(|i| (i as f32 - 128.0) / 64.0).collect();
+    let inputs = vec![
+        Value::Tensor(Tensor::scalar(n)),
+        Value::Tensor(Tensor::from_vec(vec![256], x.clone()).unwrap()),
+    ];
+    let want: Vec<f32> = x
+        .iter()
+        .zip(w)
+        .map(|(&x, &w)| x * (-w).powi(n as i32))
+        .collect();
+    let outputs = run(inputs);
+    let [Value::Tensor(acc), Value::Sequence(pair)] = &outputs[..] else {
+        panic!("{what}: outputs {outputs:?}")
+    };
+    let close = |got: &Tensor, want: &[f32]| {
+        let got = got.to_vec::<f32>().unwrap();
+        got.len() == want.len()
+            && got
+                .iter()
+                .zip(want)
+                .all(|(g, w)| (g - w).abs() <= 1e-5 * w.abs().max(1.0))
+    };
+    assert!(close(acc, &want), "{what}: acc after {n} iterations");
+    let [Value::Tensor(first), Value::Tensor(second)] = &pair.items[..] else {
+        panic!("{what}: sequence {pair:?}")
+    };
+    assert!(
+        close(first, &x) && close(second, &want),
+        "{what}: the sequence"
+    );
+}
+
+#[test]
+fn host_programs_compile_into_libraries() {
+    let dir = scratch("program");
+    let (model, w) = loop_program();
+    let target = |t| TargetSpec::parse(Some(t), None, None).unwrap();
+    let jit = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    assert!(jit.program().is_some(), "the model runs as a host program");
+    for (policy, name) in [
+        (WeightsPolicy::Embed, "embedded"),
+        (WeightsPolicy::File, "file"),
+    ] {
+        let mut options =
+            LibraryOptions::library(target("x86_64"), dir.join(format!("lib{name}.so")));
+        options.weights = policy;
+        let report = Engine::compile_library(&model, &options).unwrap();
+        match policy {
+            WeightsPolicy::File => assert_eq!(
+                report.weights_files,
+                vec![dir.join(format!("lib{name}.s0.weights"))],
+                "one side file for the one segment with weights"
+            ),
+            _ => assert!(report.weights_files.is_empty()),
+        }
+        check_dynamic(&report.output);
+        let loaded = AotModel::load(&report.output, 2).unwrap();
+        assert!(loaded.signature().is_none() && loaded.program().is_some());
+        assert_eq!(loaded.output_names(), ["acc", "pair"]);
+        for n in [0, 1, 5] {
+            check_loop_program(name, |v| loaded.run_values(v).unwrap(), &w, n);
+            check_loop_program("jit", |v| jit.run_values(v).unwrap(), &w, n);
+        }
+        // Tensors only in `run`: the sequence output asks for `run_values`.
+        let inputs = [
+            Tensor::scalar(1i64),
+            Tensor::from_vec(vec![256], vec![1f32; 256]).unwrap(),
+        ];
+        let err = loaded.run(&inputs).unwrap_err().to_string();
+        assert!(err.contains("run_values"), "{err}");
+        // A wrong input reaches the segment's own validation.
+        let wrong = vec![
+            Value::Tensor(Tensor::scalar(1i64)),
+            Value::Tensor(Tensor::from_vec(vec![3], vec![1f32; 3]).unwrap()),
+        ];
+        let err = loaded.run_values(wrong).unwrap_err().to_string();
+        assert!(err.contains("segment 0"), "{err}");
+    }
+    // The C API has no session for a host program, and says why.
+    let driver = build_driver(&X86_64, &model, &dir.join("libembedded.so"));
+    let err = run_driver(&X86_64, &driver, &[], 0).unwrap_err();
+    assert!(err.contains("host program"), "{err}");
+    // Cross-compiled, the library links for AArch64 too.
+    let options = LibraryOptions::library(target("aarch64"), dir.join("libarm.so"));
+    let report = Engine::compile_library(&model, &options).unwrap();
+    assert!(report.output_bytes > 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,12 +1,14 @@
 //! Op attributes: the IR spec's `AttributeProto` values, with subgraphs
 //! held as regions of the enclosing [`Ir`](crate::ir::Ir).
 
+use serde::{Deserialize, Serialize};
+
 use crate::ir::RegionId;
 use crate::tensor::TensorData;
 use crate::types::Type;
 
 /// A sparse tensor in COO form (the IR spec's `SparseTensorProto`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SparseTensorData {
     /// Dims of the dense tensor this represents.
     pub dims: Vec<i64>,
@@ -58,24 +60,31 @@ impl AttrKind {
 }
 
 /// An attribute value.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Serialized (in a host program of an AOT library) by variant index: the
+/// subgraph variants, which have no serialized form, come last so that
+/// skipping them leaves the other indices alike on both sides.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Attr {
     Float(f32),
     Int(i64),
     /// ONNX strings are byte strings; most are ASCII.
     String(Vec<u8>),
     Tensor(TensorData),
-    /// A subgraph: a region owned by the op that carries the attribute.
-    Graph(RegionId),
     SparseTensor(SparseTensorData),
     Type(Type),
     Floats(Vec<f32>),
     Ints(Vec<i64>),
     Strings(Vec<Vec<u8>>),
     Tensors(Vec<TensorData>),
-    Graphs(Vec<RegionId>),
     SparseTensors(Vec<SparseTensorData>),
     Types(Vec<Type>),
+    /// A subgraph: a region owned by the op that carries the attribute.
+    /// (Not serialized: a region only means something inside its `Ir`.)
+    #[serde(skip)]
+    Graph(RegionId),
+    #[serde(skip)]
+    Graphs(Vec<RegionId>),
 }
 
 impl Attr {
@@ -115,7 +124,7 @@ impl Attr {
 }
 
 /// The attributes of one op, in the order they were given.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Attrs(pub Vec<(String, Attr)>);
 
 impl Attrs {

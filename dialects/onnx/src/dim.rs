@@ -14,8 +14,10 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 /// One dimension of a tensor shape.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Dim {
     /// A size known at compile time.
     Known(i64),
@@ -27,7 +29,7 @@ pub enum Dim {
 
 /// A monomial: coefficient times a product of atoms (a sorted multiset;
 /// empty for the constant term).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 struct Term {
     coeff: i64,
     atoms: Vec<Arc<str>>,
@@ -38,7 +40,7 @@ struct Term {
 /// Terms are sorted by their atom lists with the constant term last, no
 /// coefficient is zero, and equal atom lists are merged, so structural
 /// equality is polynomial equality.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SymDim(Arc<[Term]>);
 
 fn cmp_atoms(a: &[Arc<str>], b: &[Arc<str>]) -> Ordering {

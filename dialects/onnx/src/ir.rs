@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::attr::Attrs;
 use crate::schema::{OpKind, OpSchema};
 use crate::tensor::TensorData;
@@ -382,7 +384,7 @@ impl Ir {
 /// of the op's schema (ONNX's own `Conv-11` notation, as in the operator
 /// changelog and in the text form's `"onnx.Conv-11"`), not the model's
 /// opset import, which may be any opset from 11 up to the next Conv.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OpRef {
     pub node: String,
     pub kind: OpKind,

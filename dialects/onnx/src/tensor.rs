@@ -9,11 +9,12 @@ use std::fmt;
 use std::sync::Arc;
 
 use bytes::Bytes;
+use serde::{Deserialize, Serialize};
 
 use crate::types::{ElemType, TensorType};
 
 /// The payload of a [`TensorData`].
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub enum Payload {
     /// Packed little-endian bytes (every type but strings).
     Raw(Bytes),
@@ -26,7 +27,7 @@ pub enum Payload {
 }
 
 /// A dense constant tensor of static shape.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 pub struct TensorData {
     /// Element type.
     pub elem: ElemType,

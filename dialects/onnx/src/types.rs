@@ -4,13 +4,15 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::dim::Dim;
 
 /// An ONNX element type (`TensorProto.DataType` minus `UNDEFINED`).
 ///
 /// The discriminants are the protobuf enum values, so conversion to and
 /// from the wire format is a cast.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[repr(i32)]
 pub enum ElemType {
     F32 = 1,
@@ -234,7 +236,7 @@ impl fmt::Display for ElemType {
 pub type Shape = Option<Vec<Dim>>;
 
 /// A tensor type: element type and (possibly partial) shape.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TensorType {
     /// The element type.
     pub elem: ElemType,
@@ -280,7 +282,7 @@ impl TensorType {
 }
 
 /// The type of an onnx dialect value (the IR spec's `TypeProto`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Type {
     /// A dense tensor.
     Tensor(TensorType),

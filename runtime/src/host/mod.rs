@@ -23,7 +23,7 @@ mod sequence;
 mod strings;
 
 /// One operator for the host to run: what the graph says about it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct HostOp {
     /// Node name, op type and version, for messages.
     pub op: OpRef,

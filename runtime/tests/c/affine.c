@@ -105,3 +105,7 @@ int32_t __omlc_main(const omlc_tensor *in, omlc_tensor *out, uint8_t *workspace,
     out[2].shape[0] = count;
     return OMLC_OK;
 }
+
+/* The library's table of models: this one model, no host program. */
+static const omlc_segment_info segments[] = {{&__omlc_info, __omlc_main}};
+const omlc_program_info __omlc_program = {OMLC_ABI_VERSION, 1, segments, NULL, 0};

@@ -68,3 +68,7 @@ int32_t __omlc_main(const omlc_tensor *in, omlc_tensor *out, uint8_t *workspace,
     omlc_rt_parallel_for(rt, row_task, &g, g.rows);
     return g.bad ? OMLC_ERR_INTERNAL : OMLC_OK;
 }
+
+/* The library's table of models: this one model, no host program. */
+static const omlc_segment_info segments[] = {{&__omlc_info, __omlc_main}};
+const omlc_program_info __omlc_program = {OMLC_ABI_VERSION, 1, segments, NULL, 0};

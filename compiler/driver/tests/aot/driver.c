@@ -73,6 +73,12 @@ static int write_tensor(const char *path, const omlc_tensor *t) {
 
 int main(int argc, char **argv) {
     const omlc_model_info *info = omlc_model_info_get();
+    if (!info) {
+        /* A host program: the C API has no session for it, and says why. */
+        omlc_session *s = omlc_session_create(1);
+        fprintf(stderr, "session: %s\n", s ? "created for a host program" : omlc_last_error());
+        return 3;
+    }
     if (argc < 3 || argc - 3 != info->num_inputs) {
         fprintf(stderr, "usage: %s THREADS OUTDIR INPUT... (%d inputs)\n", argv[0],
                 info->num_inputs);

@@ -254,6 +254,23 @@ fn formal_for(params: &'static [Param], index: usize) -> Option<&'static Param> 
     }
 }
 
+/// An operator is written as its domain and `op_type` (`["", "Add"]`), so
+/// that serialized programs do not depend on the order of the op table.
+impl serde::Serialize for OpKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (self.domain().name(), self.name()).serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for OpKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<OpKind, D::Error> {
+        let (domain, name) = <(String, String)>::deserialize(d)?;
+        Domain::from_name(&domain)
+            .and_then(|dom| OpKind::from_name(dom, &name))
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown operator {domain:?} {name:?}")))
+    }
+}
+
 impl OpKind {
     /// Looks an operator up by domain and `op_type`.
     pub fn from_name(domain: Domain, name: &str) -> Option<OpKind> {
