@@ -123,6 +123,7 @@ impl Symbols {
     fn binds_atom(&self, atom: &str) -> bool {
         self.0.iter().any(|s| s.name == atom)
             || Dim::compound_operands(atom).is_some_and(|(a, b)| self.binds(&a) && self.binds(&b))
+            || Dim::floor_operands(atom).is_some_and(|(a, _)| self.binds(&a))
     }
 
     /// Whether graph output `v` has a size that the inputs' shapes do not
@@ -232,6 +233,12 @@ fn evaluate<'c, 'a>(
                     let zero = e.cmp("arith.cmpi", 0, b, e.index(0));
                     let b = e.select(zero, e.index(1), b);
                     e.value(e.op("arith.divsi", &[a, b], &[index], &[]))
+                }
+                None if Dim::floor_operands(atom).is_some() => {
+                    // `floor(a / k)` for a positive constant `k`, any sign of `a`.
+                    let (a, k) = Dim::floor_operands(atom).expect("matched");
+                    let a = evaluate(e, symbols, values, &a);
+                    e.value(e.op("arith.floordivsi", &[a, e.index(k)], &[index], &[]))
                 }
                 None => {
                     // A broadcast of `a` and `b`: `b` where `a` is 1, else `a`
@@ -449,8 +456,8 @@ fn reads_sizes(kind: OpKind) -> bool {
 /// (X, Y, the statistics, Scale and B agree), CumSum/CumProd (input and
 /// result agree), QuantizeLinear/DequantizeLinear (also a scale or zero
 /// point per tensor or per axis decided at run time) and the Scatter ops
-/// (data, indices and updates agree), the stride-1 pools (the input size
-/// the output implies). An error names what the lowering
+/// (data, indices and updates agree), Conv and the pools (channels,
+/// kernel and output sizes agree with the window's formula). An error names what the lowering
 /// cannot take with symbolic sizes; [`check_kernel`] refuses the op then.
 fn own_checks(
     model: &Model,
@@ -469,9 +476,15 @@ fn own_checks(
             crate::ops::scatter::checks(model, data)
         }
         OpKind::OneHot => crate::ops::index::one_hot_checks(model, data),
-        OpKind::MaxPool | OpKind::AveragePool | OpKind::LpPool => {
-            crate::ops::conv::pool_checks(model, data)
-        }
+        OpKind::Conv
+        | OpKind::FusedConv
+        | OpKind::MaxPool
+        | OpKind::AveragePool
+        | OpKind::LpPool
+        | OpKind::GlobalAveragePool
+        | OpKind::GlobalMaxPool
+        | OpKind::GlobalLpPool => crate::ops::conv::window_checks(model, data),
+        OpKind::ConvTranspose => crate::ops::conv::conv_transpose_checks(model, data),
         OpKind::CumSum | OpKind::CumProd => same_shape_pairs(model, data).map(equal),
         _ => return None,
     })
@@ -636,7 +649,8 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
 /// The exact divisions the sizes of the main graph's values rely on: a
 /// [`Check::Divisible`] for each quotient atom ([`Dim::quotient`]) of
 /// their dims, nested ones included, each once; and a
-/// [`Check::NonNegative`] for each dim that subtracts.
+/// [`Check::AtLeast`] 0 for each dim that subtracts (such as the width
+/// `S_kv - M` of an attention mask's padding).
 fn divisions(model: &Model) -> Vec<Check> {
     fn visit(d: &Dim, out: &mut Vec<Check>) {
         for atom in d.atoms().unwrap_or_default() {
@@ -644,6 +658,9 @@ fn divisions(model: &Model) -> Vec<Check> {
             if let Some((a, b)) = Dim::compound_operands(atom) {
                 visit(&a, out);
                 visit(&b, out);
+            }
+            if let Some((a, _)) = Dim::floor_operands(atom) {
+                visit(&a, out);
             }
             if let Some((a, b)) = quotient {
                 add_new(out, [Check::Divisible(a, b)]);
@@ -670,7 +687,7 @@ fn divisions(model: &Model) -> Vec<Check> {
                 .monomials()
                 .is_some_and(|terms| terms.iter().any(|(c, _)| *c < 0));
             if subtracts {
-                add_new(&mut out, [Check::NonNegative(d.clone())]);
+                add_new(&mut out, [Check::AtLeast(d.clone(), 0)]);
             }
         }
     }
@@ -734,10 +751,10 @@ pub enum Check {
     /// The divisor is not 0 and divides the dividend (a quotient atom's
     /// division is exact, [`Dim::quotient`]).
     Divisible(Dim, Dim),
-    /// A size that subtracts (a polynomial with a negative coefficient,
-    /// such as the width `S_kv - M` of an attention mask's padding) is
-    /// not negative.
-    NonNegative(Dim),
+    /// The size is at least the bound: 1 for a window's output size, which
+    /// a too small input would make 0 or negative (`ops::conv::window_checks`),
+    /// 0 for a size that subtracts.
+    AtLeast(Dim, i64),
     /// The `len` entries of graph input `input` (int64) are the axes of a
     /// reduction of an input of dims `x` into an output of dims `y`
     /// (`keepdims`: reduced dims kept as 1): each in `[-r, r)` for rank
@@ -928,6 +945,10 @@ pub fn emit_check<'c, 'a>(
                     _ => same,
                 }
             }
+            Check::AtLeast(d, bound) => {
+                // Signed `>=`.
+                e.cmp("arith.cmpi", 5, size(d)?, e.index(*bound))
+            }
             Check::Divisible(a, b) => {
                 let (a, b) = (size(a)?, size(b)?);
                 let zero = e.index(0);
@@ -937,7 +958,6 @@ pub fn emit_check<'c, 'a>(
                 let exact = e.cmp("arith.cmpi", 0, rem, zero);
                 e.same("arith.andi", &[nonzero, exact])
             }
-            Check::NonNegative(d) => e.cmp("arith.cmpi", 5, size(d)?, e.index(0)),
             Check::Axes {
                 input,
                 len,

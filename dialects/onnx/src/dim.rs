@@ -12,6 +12,9 @@
 //! - a broadcast of two sizes that may differ ([`Dim::broadcast_of`]),
 //! - an exact division an op requires ([`Dim::quotient`]; the model's entry
 //!   checks the division exact),
+//! - a floor quotient by a constant, a strided window's output size
+//!   ([`Dim::floor_quotient`]; it may be negative: [`Dim::is_nonnegative`]
+//!   does not count on it),
 //! - the integer operations of the shape arithmetic exporters write as
 //!   tensor ops ([`DimOp`]): truncating division of sizes, and the 0/1
 //!   results of `==` and `<`. Booleans are 0/1 dims, so `Not`, `And`,
@@ -20,7 +23,7 @@
 //!   atom's value is the operation's exact result for every size, so a
 //!   dim built from them relies on no assumption.
 //!
-//! Every atom is at least 0 (a size, a quotient of sizes, a truth value),
+//! Every other atom is at least 0 (a size, a quotient of sizes, a truth value),
 //! which [`Dim::is_nonnegative`] relies on: a truncating division atom is
 //! made only for non-negative operands. Anything else (a division by a
 //! possibly negative size, say) becomes [`Dim::Unknown`].
@@ -139,11 +142,14 @@ impl Dim {
     }
 
     /// True when the dim cannot be negative: a non-negative constant, or a
-    /// polynomial with only non-negative coefficients (its atoms are sizes).
+    /// polynomial with only non-negative coefficients and no floor-quotient
+    /// atom (the other atoms are at least 0).
     pub fn is_nonnegative(&self) -> bool {
         match self {
             Dim::Known(n) => *n >= 0,
-            Dim::Sym(s) => s.0.iter().all(|t| t.coeff >= 0),
+            // Floor-quotient atoms may be negative (a window over too
+            // small an input, which the model's entry refuses).
+            Dim::Sym(s) => s.0.iter().all(|t| t.coeff >= 0 && !t.atoms.iter().any(|a| a.starts_with(FLOOR_ATOM))),
             Dim::Unknown => false,
         }
     }
@@ -361,6 +367,63 @@ impl DimOp {
     }
 }
 
+/// The prefix of a floor-quotient atom (see [`Dim::floor_quotient`]).
+const FLOOR_ATOM: &str = "floor(";
+
+impl Dim {
+    /// `floor(self / k)` for a positive constant `k` (the number of strides
+    /// a window takes over a span of symbolic size). The terms whose
+    /// coefficients `k` divides, and the whole multiples of `k` in the
+    /// constant, come out as a polynomial; what remains (if anything)
+    /// becomes an atom `floor(A,k)` whose value is `A` divided by `k`
+    /// rounded towards negative infinity, for any sign of `A`, so that no
+    /// run-time condition is attached to it ([`Dim::floor_operands`] gives
+    /// `A` and `k` back). `Unknown` when `self` is or `k` is not positive.
+    pub fn floor_quotient(&self, k: i64) -> Dim {
+        let Some(terms) = self.terms() else { return Dim::Unknown };
+        if k <= 0 {
+            return Dim::Unknown;
+        }
+        let (mut whole, mut rest) = (vec![], vec![]);
+        for t in terms {
+            if t.atoms.is_empty() {
+                whole.push(Term { coeff: t.coeff.div_euclid(k), atoms: vec![] });
+                rest.push(Term { coeff: t.coeff.rem_euclid(k), atoms: vec![] });
+            } else if t.coeff % k == 0 {
+                whole.push(Term { coeff: t.coeff / k, atoms: t.atoms });
+            } else {
+                rest.push(t);
+            }
+        }
+        let (Some(whole), Some(rest)) = (canonical(whole), canonical(rest)) else {
+            return Dim::Unknown;
+        };
+        match rest {
+            // Only a constant in `[0, k)` remains: its quotient is 0.
+            Dim::Known(_) => whole,
+            rest => whole.add(&Dim::param(&format!("{FLOOR_ATOM}{rest},{k})"))),
+        }
+    }
+
+    /// `ceil(self / k)` for a positive constant `k`: `floor((self + k - 1)
+    /// / k)` ([`Dim::floor_quotient`]).
+    pub fn ceil_quotient(&self, k: i64) -> Dim {
+        if k <= 0 {
+            return Dim::Unknown;
+        }
+        self.add(&Dim::Known(k - 1)).floor_quotient(k)
+    }
+
+    /// The dividend and the divisor of a floor-quotient atom made by
+    /// [`Dim::floor_quotient`]; `None` for any other atom.
+    pub fn floor_operands(atom: &str) -> Option<(Dim, i64)> {
+        let rest = atom.strip_prefix(FLOOR_ATOM)?;
+        let (a, rest) = parse_dim(rest)?;
+        let (k, rest) = parse_dim(rest.strip_prefix(',')?)?;
+        (rest == ")").then_some((a, k.as_known()?))
+    }
+}
+
 impl Dim {
     /// `A / B` truncated (ONNX's integer `Div`) for sizes: the polynomial
     /// quotient when [`Dim::div_exact`] finds one, the number when both
@@ -462,6 +525,40 @@ impl Dim {
             Dim::Known(0) => b.clone(),
             Dim::Known(_) => a.clone(),
             _ => c.mul(a).add(&Dim::Known(1).sub(c).mul(b)),
+        }
+    }
+
+    /// The number of positions of a window of `extent` (the dilated
+    /// kernel) sliding by `stride` over `self` padded by `pads` (before,
+    /// after): `floor((d + pads − extent) / stride) + 1`, or with
+    /// `ceil_mode` the `ceil` of it, dropping a last window that would
+    /// start in the end padding. On a symbolic size the quotient is a
+    /// floor-quotient atom ([`Dim::floor_quotient`]) and the `ceil_mode`
+    /// correction is decided only where it provably never applies (end
+    /// padding plus stride at most the extent); `Unknown` otherwise.
+    /// `pads` and `extent` must not overflow when added.
+    pub fn window_output(
+        &self,
+        extent: i64,
+        stride: i64,
+        pads: (i64, i64),
+        ceil_mode: bool,
+    ) -> Dim {
+        let (pb, pe) = pads;
+        let span = self.add(&Dim::Known(pb + pe - extent));
+        let one = Dim::Known(1);
+        if !ceil_mode {
+            return span.floor_quotient(stride).add(&one);
+        }
+        let out = span.ceil_quotient(stride).add(&one);
+        // The last window must start inside the input or its begin padding.
+        match out.sub(&one).scale(stride).sub(&self.add(&Dim::Known(pb))) {
+            Dim::Known(k) if k >= 0 => out.sub(&one),
+            Dim::Known(_) => out,
+            // `(out − 1)·s < span + s = d + pb + pe − extent + s`: the last
+            // window starts inside `d + pb` when `pe + s ≤ extent`.
+            _ if pe + stride <= extent => out,
+            _ => Dim::Unknown,
         }
     }
 }
@@ -646,6 +743,42 @@ mod tests {
         assert_eq!(Dim::Unknown.quotient(&Dim::Known(2)), Dim::Unknown);
         assert_eq!(Dim::quotient_operands("in0_d2"), None);
         assert_eq!(q.add(&c).atoms().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn floor_quotients_split_off_whole_multiples() {
+        let h = Dim::param("in0_d2");
+        let w = Dim::param("w");
+        // (H + 1) / 2: no term divides, one atom.
+        let q = h.add(&Dim::Known(1)).floor_quotient(2);
+        assert_eq!(q.to_string(), r#""floor((\"in0_d2\"+1),2)""#);
+        assert_eq!(
+            Dim::floor_operands(q.as_param().unwrap()),
+            Some((h.add(&Dim::Known(1)), 2))
+        );
+        // (H − 3) / 2 = floor((H + 1) / 2) − 2: the constant is reduced
+        // into [0, k).
+        assert_eq!(h.sub(&Dim::Known(3)).floor_quotient(2), q.sub(&Dim::Known(2)));
+        // (2W + H + 5) / 2 = W + 2 + floor((H + 1) / 2).
+        let mixed = w.scale(2).add(&h).add(&Dim::Known(5)).floor_quotient(2);
+        let atom = h.add(&Dim::Known(1)).floor_quotient(2);
+        assert_eq!(mixed, w.add(&Dim::Known(2)).add(&atom));
+        // Exact and static cases need no atom.
+        assert_eq!(w.scale(4).add(&Dim::Known(3)).floor_quotient(4), w);
+        assert_eq!(w.scale(2).sub(&Dim::Known(1)).floor_quotient(2), w.sub(&Dim::Known(1)));
+        assert_eq!(Dim::Known(-3).floor_quotient(2), Dim::Known(-2));
+        assert_eq!(h.floor_quotient(1), h);
+        assert_eq!(h.floor_quotient(0), Dim::Unknown);
+        assert_eq!(Dim::Unknown.floor_quotient(2), Dim::Unknown);
+        // ceil(H / 3) = floor((H + 2) / 3); ceil(7 / 2) = 4.
+        assert_eq!(h.ceil_quotient(3), h.add(&Dim::Known(2)).floor_quotient(3));
+        assert_eq!(Dim::Known(7).ceil_quotient(2), Dim::Known(4));
+        // Nested atoms round-trip through the text form.
+        let nested = q.add(&Dim::Known(2)).floor_quotient(3);
+        let (a, k) = Dim::floor_operands(nested.as_param().unwrap()).unwrap();
+        assert_eq!((a, k), (q.add(&Dim::Known(2)), 3));
+        assert_eq!(Dim::floor_operands("in0_d2"), None);
+        assert_eq!(Dim::quotient_operands(q.as_param().unwrap()), None);
     }
 
     #[test]

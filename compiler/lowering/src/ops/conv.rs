@@ -25,6 +25,16 @@
 //!
 //! A 1-D/2-D/3-D Conv is one code path: the loop nest is built for any
 //! number of spatial dims.
+//!
+//! **Symbolic sizes.** Batch, channels and spatial sizes may be symbolic
+//! (the kernel is static: the weight's or `kernel_shape`). The bodies
+//! then read the window's run-time extents ([`Extents`]: the input's
+//! sizes, SAME padding computed from the sizes, AveragePool's counted
+//! bounds) where a static window reads constants, so static kernels are
+//! unchanged (and keep the GEMM form and their schedules). Only an
+//! unpadded floor-mode window reads the input through its affine map;
+//! the model's entry checks what that relies on ([`window_checks`],
+//! [`conv_transpose_checks`]).
 
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::OperationMutLike;
@@ -40,7 +50,7 @@ use crate::emit::{region, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
-use crate::symbols::Check;
+use crate::symbols::{Check, Size};
 use crate::types::{elem_type, tensor_type, DYNAMIC};
 
 /// The geometry of a sliding window along the spatial dims.
@@ -57,81 +67,224 @@ pub(crate) struct Window {
     pub input: Vec<i64>,
     /// The output's spatial extents.
     pub output: Vec<i64>,
+    /// `auto_pad` SAME_UPPER (`Some(true)`) or SAME_LOWER: where a size is
+    /// symbolic, `begin` and `end` are 0 and the pads are computed at run
+    /// time ([`Window::extents`]).
+    pub same: Option<bool>,
+    /// `ceil_mode`: the last window may run past the end.
+    pub ceil_mode: bool,
 }
 
-/// The spatial input sizes a window of `kernel` with stride 1 (`attrs`:
-/// `strides`, `dilations`, `pads`, `auto_pad`) slides over to give the
-/// static `output` sizes: `o - 1 + span - pads` (`o` with `auto_pad`
-/// SAME_*). `None` when some stride is not 1 (several input sizes give
-/// the same output then) or an output size is not static. A pool over an
-/// input of symbolic size is lowered at these sizes, which the model's
-/// entry checks ([`pool_checks`]).
-pub(crate) fn implied_input(
-    attrs: &onnx_mlc_dialect::Attrs,
-    kernel: &[i64],
-    output: &[i64],
-) -> Option<Vec<i64>> {
-    let r = kernel.len();
-    let ones = vec![1; r];
-    let strides = attrs.ints("strides").unwrap_or(&ones[..]);
-    let dilations = attrs.ints("dilations").unwrap_or(&ones[..]);
-    let zeros = vec![0; 2 * r];
-    let pads = attrs.ints("pads").unwrap_or(&zeros[..]);
-    let mode = attrs.string("auto_pad").unwrap_or("NOTSET");
-    if strides.len() != r || dilations.len() != r || pads.len() != 2 * r || output.len() != r {
-        return None;
+/// The sizes of a window that are only known at run time when the input or
+/// the output has a symbolic spatial size: per spatial dim, the input's
+/// extent and the padding before and after it (SAME padding depends on
+/// the sizes). All static for a static window, whose bodies then read
+/// constants as before.
+#[derive(Clone)]
+pub(crate) struct Extents<'c, 'a> {
+    input: Vec<Size<'c, 'a>>,
+    begin: Vec<Size<'c, 'a>>,
+    end: Vec<Size<'c, 'a>>,
+}
+
+/// Applies `f` to `size` as an index operand inside a body: a constant
+/// emitted there, or the run-time value computed outside it.
+fn sized<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    size: Size<'c, '_>,
+    f: impl FnOnce(MValue<'c, '_>) -> MValue<'c, 'b>,
+) -> MValue<'c, 'b> {
+    match size {
+        Size::Static(n) => f(be.index(n)),
+        Size::Dynamic(v) => f(v),
     }
-    (0..r)
-        .map(|i| {
-            if strides[i] != 1 || output[i] < 0 {
-                return None;
-            }
-            let span = (kernel[i] - 1) * dilations[i] + 1;
-            match mode {
-                "NOTSET" => Some(output[i] - 1 + span - pads[i] - pads[r + i]),
-                "VALID" => Some(output[i] - 1 + span),
-                "SAME_UPPER" | "SAME_LOWER" => Some(output[i]),
-                _ => None,
-            }
-        })
-        .collect()
 }
 
-/// The checks of a MaxPool, AveragePool or LpPool with symbolic sizes
-/// (`symbols::checks`): the batch and channel dims equal the output's,
-/// and each symbolic spatial dim is the size the output implies
-/// ([`implied_input`]). An error names what cannot be lowered: an unknown
-/// or symbolic output size, a strided window over a symbolic size.
-pub(crate) fn pool_checks(
+/// The checks of a Conv (or FusedConv), MaxPool, AveragePool, LpPool or
+/// global pool with symbolic sizes (`symbols::checks`): the batch and
+/// channel dims agree (the input's channels are the weight's times
+/// `group`, the bias and the output have the weight's output channels, a
+/// multiple of `group`), the weight's kernel dims are `kernel_shape`, and
+/// each output spatial dim is the size inference gives for the input's
+/// ([`Dim::window_output`], SAME: `ceil(d / s)`) and at least 1 — so that
+/// a window that is not padded stays inside the input, which the
+/// lowering reads without bounds checks. An error names what cannot be
+/// lowered: a kernel size that is not static, an output size that is no
+/// polynomial or floor quotient over the symbols.
+pub(crate) fn window_checks(
     model: &onnx_mlc_dialect::Model,
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
+    use OpKind::{Conv, FusedConv, GlobalAveragePool, GlobalLpPool, GlobalMaxPool};
     let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
     let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     if x.len() != y.len() || x.len() < 3 {
         return Err("an output of another rank than the input");
     }
-    let output: Vec<i64> = y[2..]
-        .iter()
-        .map(Dim::as_known)
-        .collect::<Option<_>>()
-        .ok_or("an output of symbolic spatial size")?;
-    let kernel = data.attrs.ints("kernel_shape").ok_or("no kernel_shape")?;
-    let mut out: Vec<Check> = x[..2]
-        .iter()
-        .zip(&y[..2])
-        .filter(|(a, b)| a != b)
-        .map(|(a, b)| Check::Equal(a.clone(), b.clone()))
-        .collect();
-    if x[2..].iter().any(|d| !d.is_known()) {
-        let implied = implied_input(&data.attrs, kernel, &output)
-            .ok_or("a strided window over an input of symbolic size")?;
-        for (d, n) in x[2..].iter().zip(implied) {
-            if !d.is_known() {
-                out.push(Check::Equal(d.clone(), Dim::Known(n)));
+    let r = x.len() - 2;
+    // Equalities, then the other conditions.
+    let (mut out, mut more) = (vec![], vec![]);
+    let mut equal = |a: &Dim, b: &Dim| {
+        if a != b {
+            out.push(Check::Equal(a.clone(), b.clone()));
+        }
+    };
+    equal(&x[0], &y[0]);
+    let a = &data.attrs;
+    let kernel: Vec<i64> = match data.kind {
+        GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
+            equal(&x[1], &y[1]);
+            for d in &y[2..] {
+                equal(d, &Dim::Known(1));
             }
+            return Ok(out);
+        }
+        Conv | FusedConv => {
+            let w = dims(data.inputs[1])?;
+            if w.len() != x.len() {
+                return Err("a weight of another rank than the input");
+            }
+            let group = a.int("group").unwrap_or(1);
+            equal(&x[1], &w[1].scale(group));
+            equal(&y[1], &w[0]);
+            if group != 1 && !w[0].is_known() {
+                more.push(Check::Divisible(w[0].clone(), Dim::Known(group)));
+            }
+            if let Some(b) = data.inputs.get(2).copied().flatten() {
+                equal(&dims(Some(b))?[0], &w[0]);
+            }
+            // FusedConv's residual, added at the same coordinates.
+            if let Some(z) = data.inputs.get(3).copied().flatten() {
+                let z = dims(Some(z))?;
+                if z.len() != y.len() {
+                    return Err("a residual of another rank than the output");
+                }
+                for (a, b) in z.iter().zip(&y) {
+                    equal(a, b);
+                }
+            }
+            let kernel = match a.ints("kernel_shape") {
+                Some(k) => k.to_vec(),
+                None => w[2..]
+                    .iter()
+                    .map(Dim::as_known)
+                    .collect::<Option<_>>()
+                    .ok_or("a kernel size that is not static")?,
+            };
+            if kernel.len() != r {
+                return Err("kernel_shape of the wrong length");
+            }
+            for (d, &k) in w[2..].iter().zip(&kernel) {
+                equal(d, &Dim::Known(k));
+            }
+            kernel
+        }
+        _ => {
+            equal(&x[1], &y[1]);
+            a.ints("kernel_shape").ok_or("no kernel_shape")?.to_vec()
+        }
+    };
+    let ones = vec![1; r];
+    let strides = a.ints("strides").unwrap_or(&ones);
+    let dilations = a.ints("dilations").unwrap_or(&ones);
+    let zeros = vec![0; 2 * r];
+    let pads = a.ints("pads").unwrap_or(&zeros);
+    if kernel.len() != r || strides.len() != r || dilations.len() != r || pads.len() != 2 * r {
+        return Err("window attributes of the wrong length");
+    }
+    let ceil_mode = a.int("ceil_mode").unwrap_or(0) != 0;
+    for i in 0..r {
+        let d = &x[2 + i];
+        let extent = (kernel[i] - 1) * dilations[i] + 1;
+        let expected = match a.string("auto_pad").unwrap_or("NOTSET") {
+            "SAME_UPPER" | "SAME_LOWER" if !d.is_known() => d.ceil_quotient(strides[i]),
+            "SAME_UPPER" | "SAME_LOWER" => y[2 + i].clone(),
+            "VALID" => d.window_output(extent, strides[i], (0, 0), ceil_mode),
+            _ => d.window_output(extent, strides[i], (pads[i], pads[r + i]), ceil_mode),
+        };
+        if expected == Dim::Unknown {
+            return Err("an output size that is not known symbolically");
+        }
+        equal(&y[2 + i], &expected);
+        if !y[2 + i].is_known() {
+            more.push(Check::AtLeast(y[2 + i].clone(), 1));
         }
     }
+    out.extend(more);
+    Ok(out)
+}
+
+/// The checks of a ConvTranspose with symbolic sizes (`symbols::checks`):
+/// the batch dims agree, the input's channels are the weight's first dim,
+/// the output's are the weight's second times `group` (and the bias
+/// length), the weight's kernel dims are `kernel_shape`, and each output
+/// spatial dim is at least 1 and, without `output_shape`, the size the
+/// input gives (`s·(d − 1) + output_padding + extent − pads`, `d·s` with
+/// SAME). The lowering reads the input masked by its run-time sizes.
+pub(crate) fn conv_transpose_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let (x, w, y) = (
+        dims(data.inputs[0])?,
+        dims(data.inputs[1])?,
+        dims(data.results[0])?,
+    );
+    if x.len() != y.len() || w.len() != x.len() || x.len() < 3 {
+        return Err("operands of different ranks");
+    }
+    let r = x.len() - 2;
+    let a = &data.attrs;
+    let group = a.int("group").unwrap_or(1);
+    let mut pairs = vec![(x[0].clone(), y[0].clone()), (x[1].clone(), w[0].clone())];
+    pairs.push((y[1].clone(), w[1].scale(group)));
+    if let Some(b) = data.inputs.get(2).copied().flatten() {
+        pairs.push((dims(Some(b))?[0].clone(), y[1].clone()));
+    }
+    let kernel: Vec<i64> = match a.ints("kernel_shape") {
+        Some(k) => k.to_vec(),
+        None => w[2..]
+            .iter()
+            .map(Dim::as_known)
+            .collect::<Option<_>>()
+            .ok_or("a kernel size that is not static")?,
+    };
+    let per_dim = |name: &str, default: i64| a.ints(name).map_or(vec![default; r], <[i64]>::to_vec);
+    let (strides, dilations) = (per_dim("strides", 1), per_dim("dilations", 1));
+    let (output_padding, pads) = (per_dim("output_padding", 0), per_dim("pads", 0));
+    if [&kernel, &strides, &dilations, &output_padding]
+        .iter()
+        .any(|v| v.len() != r)
+        || pads.len() != if a.ints("pads").is_some() { 2 * r } else { r }
+    {
+        return Err("window attributes of the wrong length");
+    }
+    let mut more = vec![];
+    for i in 0..r {
+        pairs.push((w[2 + i].clone(), Dim::Known(kernel[i])));
+        let d = &x[2 + i];
+        let extent = (kernel[i] - 1) * dilations[i] + 1;
+        let padded = a.ints("pads").map_or(0, |p| p[i] + p[r + i]);
+        let expected = match a.string("auto_pad").unwrap_or("NOTSET") {
+            _ if a.ints("output_shape").is_some() => y[2 + i].clone(),
+            "SAME_UPPER" | "SAME_LOWER" => d.scale(strides[i]),
+            _ => d
+                .sub(&Dim::Known(1))
+                .scale(strides[i])
+                .add(&Dim::Known(output_padding[i] + extent - padded)),
+        };
+        pairs.push((y[2 + i].clone(), expected));
+        if !y[2 + i].is_known() {
+            more.push(Check::AtLeast(y[2 + i].clone(), 1));
+        }
+    }
+    let mut out: Vec<Check> = pairs
+        .into_iter()
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a, b))
+        .collect();
+    out.extend(more);
     Ok(out)
 }
 
@@ -164,6 +317,12 @@ impl Window {
                 let mut begin = vec![];
                 let mut end = vec![];
                 for i in 0..r {
+                    if input[i] == DYNAMIC || output[i] == DYNAMIC {
+                        // Computed at run time ([`Window::extents`]).
+                        begin.push(0);
+                        end.push(0);
+                        continue;
+                    }
                     let span = (kernel[i] - 1) * dilations[i] + 1;
                     let total = ((output[i] - 1) * strides[i] + span - input[i]).max(0);
                     let small = total / 2;
@@ -185,6 +344,7 @@ impl Window {
                 ))
             }
         };
+        let auto_pad = attrs.string("auto_pad").unwrap_or("NOTSET");
         Ok(Window {
             kernel,
             strides,
@@ -193,17 +353,79 @@ impl Window {
             end,
             input: input.to_vec(),
             output: output.to_vec(),
+            same: auto_pad
+                .starts_with("SAME")
+                .then_some(auto_pad == "SAME_UPPER"),
+            ceil_mode: attrs.int("ceil_mode").unwrap_or(0) != 0,
         })
     }
 
-    /// Whether some window position falls outside the input.
+    /// Whether some window position may fall outside the input. Over a
+    /// symbolic size, only a window without padding and without
+    /// `ceil_mode` provably stays inside (its output size being the one
+    /// inference gives, checked at run time: [`window_checks`]).
     pub(crate) fn leaves_input(&self) -> bool {
         (0..self.kernel.len()).any(|i| {
+            if [self.input[i], self.output[i], self.kernel[i]].contains(&DYNAMIC) {
+                return self.begin[i] > 0
+                    || self.end[i] > 0
+                    || self.same.is_some()
+                    || self.ceil_mode;
+            }
             self.begin[i] > 0
                 || (self.output[i] - 1) * self.strides[i] + (self.kernel[i] - 1) * self.dilations[i]
                     - self.begin[i]
                     >= self.input[i]
         })
+    }
+
+    /// Whether every size of the window is static.
+    fn is_static(&self) -> bool {
+        ![&self.kernel, &self.input, &self.output]
+            .iter()
+            .any(|v| v.contains(&DYNAMIC))
+    }
+
+    /// The window's run-time sizes for input `x` and output `y`: static
+    /// where the types are, else evaluated from the symbols; the SAME
+    /// padding of a symbolic size is `max(0, (out − 1)·s + span − in)`,
+    /// the smaller half first with SAME_UPPER.
+    pub(crate) fn extents<'c, 'a>(
+        &self,
+        kb: &KernelBuilder<'c, 'a>,
+        x: Value,
+        y: Value,
+    ) -> Result<Extents<'c, 'a>> {
+        let e = kb.e;
+        let (xs, ys) = (kb.sizes(x)?, kb.sizes(y)?);
+        let mut out = Extents {
+            input: vec![],
+            begin: vec![],
+            end: vec![],
+        };
+        for i in 0..self.kernel.len() {
+            let (input, output) = (xs[2 + i], ys[2 + i]);
+            let symbolic = input.type_dim() == DYNAMIC || output.type_dim() == DYNAMIC;
+            let (begin, end) = match self.same {
+                Some(upper) if symbolic => {
+                    let span = (self.kernel[i] - 1) * self.dilations[i] + 1;
+                    let last = e.same("arith.subi", &[output.value(&e), e.index(1)]);
+                    let last = e.same("arith.muli", &[last, e.index(self.strides[i])]);
+                    let reach = e.same("arith.addi", &[last, e.index(span)]);
+                    let total = e.same("arith.subi", &[reach, input.value(&e)]);
+                    let total = e.same("arith.maxsi", &[total, e.index(0)]);
+                    let small = e.same("arith.divsi", &[total, e.index(2)]);
+                    let big = e.same("arith.subi", &[total, small]);
+                    let (b, a) = if upper { (small, big) } else { (big, small) };
+                    (Size::Dynamic(b), Size::Dynamic(a))
+                }
+                _ => (Size::Static(self.begin[i]), Size::Static(self.end[i])),
+            };
+            out.input.push(input);
+            out.begin.push(begin);
+            out.end.push(end);
+        }
+        Ok(out)
     }
 
     /// The input positions of output `o` along dim `i` that lie in
@@ -352,6 +574,7 @@ fn loop_index<'c, 'b>(be: Emitter<'c, 'b>, d: usize) -> MValue<'c, 'b> {
 fn position<'c, 'b>(
     be: Emitter<'c, 'b>,
     w: &Window,
+    ext: &Extents<'c, '_>,
     i: usize,
     o_dim: usize,
     k_dim: usize,
@@ -361,7 +584,7 @@ fn position<'c, 'b>(
     let os = be.same("arith.muli", &[o, be.index(w.strides[i])]);
     let kd = be.same("arith.muli", &[k, be.index(w.dilations[i])]);
     let p = be.same("arith.addi", &[os, kd]);
-    be.same("arith.subi", &[p, be.index(w.begin[i])])
+    sized(be, ext.begin[i], |b| be.same("arith.subi", &[p, b]))
 }
 
 /// Reads `x[n, c, positions…]` inside a body, `outside` where the window
@@ -372,7 +595,7 @@ fn read_window<'c, 'b>(
     x: MValue<'c, '_>,
     n: MValue<'c, 'b>,
     c: MValue<'c, 'b>,
-    w: &Window,
+    (w, ext): (&Window, &Extents<'c, '_>),
     o_dims: &[usize],
     k_dims: &[usize],
     outside: MValue<'c, 'b>,
@@ -381,9 +604,9 @@ fn read_window<'c, 'b>(
     let mut inside: Option<MValue> = None;
     let zero = be.index(0);
     for i in 0..w.kernel.len() {
-        let p = position(be, w, i, o_dims[i], k_dims[i]);
+        let p = position(be, w, ext, i, o_dims[i], k_dims[i]);
         // Unsigned: a negative position compares above the extent.
-        let ok = be.cmp("arith.cmpi", 6, p, be.index(w.input[i]));
+        let ok = sized(be, ext.input[i], |n| be.cmp("arith.cmpi", 6, p, n));
         indices.push(be.select(ok, p, zero));
         inside = Some(match inside {
             Some(all) => be.same("arith.andi", &[all, ok]),
@@ -465,13 +688,26 @@ pub(crate) fn conv_with<'c, 'a>(
     let group = data.attrs.int("group").unwrap_or(1);
     let (m, cg) = (wd[0], wd[1]);
     let fg = m / group;
-    let w = Window::read(kb, op, wd[2..].to_vec(), &xd[2..], &yd[2..])?;
-    if let Some(ks) = data.attrs.ints("kernel_shape") {
-        if ks != &wd[2..] {
-            return Err(unsupported(kb, op, "kernel_shape differs from W's"));
+    // A symbolic kernel size is `kernel_shape`'s (checked at run time,
+    // [`window_checks`]).
+    let kernel = match data.attrs.ints("kernel_shape") {
+        Some(ks)
+            if ks.len() == r
+                && ks
+                    .iter()
+                    .zip(&wd[2..])
+                    .all(|(k, d)| k == d || *d == DYNAMIC) =>
+        {
+            ks.to_vec()
         }
-    }
-    if gemm_form(&xd, group, elem) && ints.is_none() {
+        Some(_) => return Err(unsupported(kb, op, "kernel_shape differs from W's")),
+        None if wd[2..].contains(&DYNAMIC) => {
+            return Err(unsupported(kb, op, "a kernel size that is not static"))
+        }
+        None => wd[2..].to_vec(),
+    };
+    let w = Window::read(kb, op, kernel, &xd[2..], &yd[2..])?;
+    if w.is_static() && !wd.contains(&DYNAMIC) && gemm_form(&xd, group, elem) && ints.is_none() {
         return conv_gemm(kb, x, wv, bias, y, &wd, &yd, &w);
     }
     let e = kb.e;
@@ -489,6 +725,15 @@ pub(crate) fn conv_with<'c, 'a>(
         ),
     };
     let init = fill(kb, init, yd.len(), Some(0.0), bias, None);
+    let ext = w.extents(kb, x, y)?;
+    // The channel counts per group (run-time values when symbolic: the
+    // output channels are checked to be a multiple of `group`).
+    let w_sizes = kb.sizes(wv)?;
+    let group_sizes = match w_sizes[0] {
+        Size::Dynamic(v) => Size::Dynamic(e.same("arith.divsi", &[v, e.index(group)])),
+        Size::Static(_) => Size::Static(fg),
+    };
+    let channel_sizes = w_sizes[1];
     // Loops: n, m, o…, c, k….
     let mut loops = Loops::new();
     let dn = loops.add(false);
@@ -508,7 +753,8 @@ pub(crate) fn conv_with<'c, 'a>(
     } else {
         format!("(d{dm} floordiv {fg}) * {cg} + d{dc}")
     };
-    let conv = if w.leaves_input() {
+    let symbolic_groups = group != 1 && (m == DYNAMIC || cg == DYNAMIC);
+    let conv = if w.leaves_input() || symbolic_groups {
         let maps = [loops.map(&w_exprs), loops.map(&out_exprs)];
         let win = w.clone();
         generic(e, &[wt], init, &maps, &loops.iterator_attr(), |be, args| {
@@ -519,11 +765,12 @@ pub(crate) fn conv_with<'c, 'a>(
                 c
             } else {
                 let mi = loop_index(be, dm);
-                let g = be.same("arith.divui", &[mi, be.index(fg)]);
-                let base = be.same("arith.muli", &[g, be.index(cg)]);
+                let g = sized(be, group_sizes, |fg| be.same("arith.divui", &[mi, fg]));
+                let base = sized(be, channel_sizes, |cg| be.same("arith.muli", &[g, cg]));
                 be.same("arith.addi", &[base, c])
             };
-            let xv = read_window(be, xt, n, c, &win, &o_dims, &k_dims, zero(be, ty));
+            let window = (&win, &ext);
+            let xv = read_window(be, xt, n, c, window, &o_dims, &k_dims, zero(be, ty));
             let sum = be.multiply_add(args[1], half::widen(be, xv), half::widen(be, args[0]));
             be.append(be.op("linalg.yield", &[sum], &[], &[]));
         })
@@ -578,8 +825,7 @@ pub(crate) fn conv_with<'c, 'a>(
         );
         return Ok(root.result(0).expect("one result").into());
     }
-    let per_channel =
-        xd[0] * w.output.iter().product::<i64>() * cg * w.kernel.iter().product::<i64>();
+    let per_channel = work(&[&xd[..1], &w.output, &[cg], &w.kernel]);
     let root = kb.root(
         conv,
         Schedule::Window {
@@ -589,6 +835,16 @@ pub(crate) fn conv_with<'c, 'a>(
         },
     );
     Ok(root.result(0).expect("one result").into())
+}
+
+/// The product of `sizes`, a schedule's work estimate: a symbolic size
+/// (whose kernel is not scheduled) counts as 1.
+fn work(sizes: &[&[i64]]) -> i64 {
+    sizes
+        .iter()
+        .flat_map(|s| s.iter())
+        .filter(|&&d| d != DYNAMIC)
+        .product()
 }
 
 /// The zero of scalar type `ty`, float or integer.
@@ -779,7 +1035,7 @@ enum Pool {
 
 /// Lowers MaxPool, AveragePool, LpPool and their Global forms.
 pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    use OpKind::*;
+    use OpKind::{AveragePool, GlobalAveragePool, GlobalLpPool, GlobalMaxPool, LpPool, MaxPool};
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("X is required");
     let y = data.results[0].expect("Y is produced");
@@ -814,25 +1070,14 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             end: vec![0; r],
             input: xd[2..].to_vec(),
             output: yd[2..].to_vec(),
+            same: None,
+            ceil_mode: false,
         },
         _ => {
             let Some(kernel) = data.attrs.ints("kernel_shape") else {
                 return Err(unsupported(kb, op, "kernel_shape is required"));
             };
-            // Symbolic spatial sizes: the one the output implies (checked
-            // at run time, `symbols::checks`).
-            let mut input = xd[2..].to_vec();
-            if input.contains(&DYNAMIC) {
-                let implied = implied_input(&data.attrs, kernel, &yd[2..]).ok_or_else(|| {
-                    unsupported(kb, op, "a strided window over an input of symbolic size")
-                })?;
-                for (d, n) in input.iter_mut().zip(implied) {
-                    if *d == DYNAMIC {
-                        *d = n;
-                    }
-                }
-            }
-            Window::read(kb, op, kernel.to_vec(), &input, &yd[2..])?
+            Window::read(kb, op, kernel.to_vec(), &xd[2..], &yd[2..])?
         }
     };
     if w.kernel.len() != r {
@@ -856,26 +1101,49 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     out_exprs.extend(o_dims.iter().map(|&i| d(i)));
     // AveragePool's divisor: one per output position, constant when every
     // window covers the same number of counted positions.
+    // Over symbolic sizes: the kernel's size where no window leaves the
+    // input (a run-time product for a global pool), else counted per
+    // position with run-time bounds.
     let include_pad = data.attrs.int("count_include_pad").unwrap_or(0) != 0;
-    let bounds = bounds_of(&w, include_pad);
-    let uniform_count = (0..r)
-        .map(|i| {
-            let (lo, hi) = bounds[i];
-            let first = w.count(i, 0, lo, hi);
-            (0..w.output[i])
-                .all(|o| w.count(i, o, lo, hi) == first)
-                .then_some(first)
-        })
-        .try_fold(1i64, |acc, c| c.map(|c| acc * c));
+    let ext = w.extents(kb, x, y)?;
+    let bounds = bounds_of(e, &ext, include_pad);
+    let leaves = w.leaves_input();
+    let kernel_sizes: Vec<Size> = match data.kind {
+        GlobalAveragePool | GlobalMaxPool | GlobalLpPool => ext.input.clone(),
+        _ => w.kernel.iter().map(|&k| Size::Static(k)).collect(),
+    };
+    let uniform_count = if w.is_static() {
+        (0..r)
+            .map(|i| {
+                let (Size::Static(lo), Size::Static(hi)) = bounds[i] else {
+                    unreachable!("a static window has static bounds")
+                };
+                let first = w.count(i, 0, lo, hi);
+                (0..w.output[i])
+                    .all(|o| w.count(i, o, lo, hi) == first)
+                    .then_some(first)
+            })
+            .try_fold(1i64, |acc, c| c.map(|c| acc * c))
+            .map(Size::Static)
+    } else if !leaves {
+        Some(
+            kernel_sizes
+                .iter()
+                .fold(Size::Static(1), |acc, k| match (acc, k) {
+                    (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
+                    (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(&e), b.value(&e)])),
+                }),
+        )
+    } else {
+        None
+    };
     let signed = elem.is_signed_int();
     let float = elem.is_float();
-    let leaves = w.leaves_input();
     let xt = kb.tensor(x);
     let win = w.clone();
     // The window's extents come from a shape-only operand (as in linalg's
     // pooling ops): the k loops appear in no other operand's map.
-    let shape = tensor_type(e.cx, &w.kernel, elem)?;
-    let shape = e.value(e.op("tensor.empty", &[], &[shape], &[]));
+    let shape = empty_sized(kb, &kernel_sizes, elem)?;
     let k_exprs: Vec<String> = k_dims.iter().map(|&i| d(i)).collect();
     let maps_pad = [loops.map(&k_exprs), loops.map(&out_exprs)];
     let mut x_exprs = vec![d(dn), d(dc)];
@@ -902,7 +1170,7 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 let bits = elem.bit_width();
                 be.i(ty, if signed { i64::MIN >> (64 - bits) } else { 0 })
             };
-            read_window(be, xt, n, c, &win, &o_dims, &k_dims, outside)
+            read_window(be, xt, n, c, (&win, &ext), &o_dims, &k_dims, outside)
         } else {
             args[0]
         };
@@ -912,9 +1180,12 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Pool::Max => be.same("arith.maxui", &[acc, xv]),
             Pool::Average => {
                 let scale = match uniform_count {
-                    Some(c) => be.f(ty, 1.0 / c as f64),
+                    Some(Size::Static(c)) => be.f(ty, 1.0 / c as f64),
+                    Some(Size::Dynamic(count)) => {
+                        be.same("arith.divf", &[be.f(ty, 1.0), count_to(be, count, ty)])
+                    }
                     None => {
-                        let count = window_count(be, &win, &o_dims, &bounds);
+                        let count = window_count(be, (&win, &ext), &o_dims, &bounds);
                         be.same("arith.divf", &[be.f(ty, 1.0), count_to(be, count, ty)])
                     }
                 };
@@ -932,9 +1203,7 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         };
         be.append(be.op("linalg.yield", &[v], &[], &[]));
     });
-    // A symbolic batch (whose kernel is not scheduled) counts as 1.
-    let batch = if xd[0] == DYNAMIC { 1 } else { xd[0] };
-    let per_channel = batch * w.output.iter().product::<i64>() * w.kernel.iter().product::<i64>();
+    let per_channel = work(&[&xd[..1], &w.output, &w.kernel]);
     let root = kb.root(
         window_op,
         Schedule::Window {
@@ -979,15 +1248,23 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     Ok(())
 }
 
-/// The counted range `[lo, hi)` of input positions per spatial dim.
-fn bounds_of(w: &Window, include_pad: bool) -> Vec<(i64, i64)> {
-    (0..w.kernel.len())
-        .map(|i| {
-            if include_pad {
-                (-w.begin[i], w.input[i] + w.end[i])
-            } else {
-                (0, w.input[i])
+/// The counted range `[lo, hi)` of input positions per spatial dim: the
+/// input, or with `include_pad` the padded input.
+fn bounds_of<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    ext: &Extents<'c, 'a>,
+    include_pad: bool,
+) -> Vec<(Size<'c, 'a>, Size<'c, 'a>)> {
+    (0..ext.input.len())
+        .map(|i| match (ext.input[i], ext.begin[i], ext.end[i]) {
+            (input, _, _) if !include_pad => (Size::Static(0), input),
+            (Size::Static(n), Size::Static(b), Size::Static(a)) => {
+                (Size::Static(-b), Size::Static(n + a))
             }
+            (input, begin, end) => (
+                Size::Dynamic(e.same("arith.subi", &[e.index(0), begin.value(&e)])),
+                Size::Dynamic(e.same("arith.addi", &[input.value(&e), end.value(&e)])),
+            ),
         })
         .collect()
 }
@@ -997,30 +1274,21 @@ fn bounds_of(w: &Window, include_pad: bool) -> Vec<(i64, i64)> {
 /// `lo ≤ o·s + k·d − begin < hi`.
 fn window_count<'c, 'b>(
     be: Emitter<'c, 'b>,
-    w: &Window,
+    (w, ext): (&Window, &Extents<'c, '_>),
     o_dims: &[usize],
-    bounds: &[(i64, i64)],
+    bounds: &[(Size<'c, '_>, Size<'c, '_>)],
 ) -> MValue<'c, 'b> {
     let mut total = be.index(1);
     for (i, &(lo, hi)) in bounds.iter().enumerate() {
         let o = loop_index(be, o_dims[i]);
-        let base = be.same(
-            "arith.subi",
-            &[
-                be.same("arith.muli", &[o, be.index(w.strides[i])]),
-                be.index(w.begin[i]),
-            ],
-        );
+        let os = be.same("arith.muli", &[o, be.index(w.strides[i])]);
+        let base = sized(be, ext.begin[i], |b| be.same("arith.subi", &[os, b]));
         let d = be.index(w.dilations[i]);
-        let kmin = be.same(
-            "arith.ceildivsi",
-            &[be.same("arith.subi", &[be.index(lo), base]), d],
-        );
+        let kmin = sized(be, lo, |lo| be.same("arith.subi", &[lo, base]));
+        let kmin = be.same("arith.ceildivsi", &[kmin, d]);
         let kmin = be.same("arith.maxsi", &[kmin, be.index(0)]);
-        let kmax = be.same(
-            "arith.ceildivsi",
-            &[be.same("arith.subi", &[be.index(hi), base]), d],
-        );
+        let kmax = sized(be, hi, |hi| be.same("arith.subi", &[hi, base]));
+        let kmax = be.same("arith.ceildivsi", &[kmax, d]);
         let kmax = be.same("arith.minsi", &[kmax, be.index(w.kernel[i])]);
         let n = be.same(
             "arith.maxsi",
@@ -1051,6 +1319,8 @@ mod tests {
             end: vec![pads.1],
             input: vec![input],
             output: vec![output],
+            same: None,
+            ceil_mode: false,
         }
     }
 
@@ -1100,49 +1370,74 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
             "only f32/f64 transposed convolutions are lowered",
         ));
     }
-    if xd.len() < 3
-        || [&xd, &wd, &yd]
-            .iter()
-            .any(|d| d.contains(&crate::types::DYNAMIC))
-    {
-        return Err(unsupported(kb, op, "needs static spatial dims"));
+    if xd.len() < 3 {
+        return Err(unsupported(kb, op, "needs spatial dims"));
     }
     let r = xd.len() - 2;
     let group = a.int("group").unwrap_or(1);
-    let (cg, mg) = (xd[1] / group, wd[1]);
-    let kernel = wd[2..].to_vec();
-    if a.ints("kernel_shape")
-        .is_some_and(|ks| ks != kernel.as_slice())
-    {
-        return Err(unsupported(kb, op, "kernel_shape differs from W's"));
+    if group != 1 && (xd[1] == DYNAMIC || wd[1] == DYNAMIC) {
+        return Err(unsupported(kb, op, "groups of symbolic size"));
     }
+    let (cg, mg) = (xd[1] / group, wd[1]);
+    // A symbolic kernel size is `kernel_shape`'s (checked at run time,
+    // [`conv_transpose_checks`]).
+    let kernel = match a.ints("kernel_shape") {
+        Some(ks)
+            if ks.len() == r
+                && ks
+                    .iter()
+                    .zip(&wd[2..])
+                    .all(|(k, d)| k == d || *d == DYNAMIC) =>
+        {
+            ks.to_vec()
+        }
+        Some(_) => return Err(unsupported(kb, op, "kernel_shape differs from W's")),
+        None if wd[2..].contains(&DYNAMIC) => {
+            return Err(unsupported(kb, op, "a kernel size that is not static"))
+        }
+        None => wd[2..].to_vec(),
+    };
     let per_dim = |name: &str, default: i64| -> Vec<i64> {
         a.ints(name).map_or(vec![default; r], <[i64]>::to_vec)
     };
     let strides = per_dim("strides", 1);
     let dilations = per_dim("dilations", 1);
     let output_padding = per_dim("output_padding", 0);
-    let begin: Vec<i64> = match (a.ints("pads"), a.string("auto_pad").unwrap_or("NOTSET")) {
-        (Some(p), _) => p[..r].to_vec(),
+    let e = kb.e;
+    let (xs, ys) = (kb.sizes(x)?, kb.sizes(y)?);
+    // SAME: `total = s·(in − 1) + output_padding + extent − out`, its
+    // floor half first with SAME_UPPER (at run time for symbolic sizes).
+    let begin: Vec<Size> = match (a.ints("pads"), a.string("auto_pad").unwrap_or("NOTSET")) {
+        (Some(p), _) => p[..r].iter().map(|&p| Size::Static(p)).collect(),
         (None, mode @ ("SAME_UPPER" | "SAME_LOWER")) => (0..r)
             .map(|i| {
-                let total = strides[i] * (xd[2 + i] - 1)
-                    + output_padding[i]
-                    + (kernel[i] - 1) * dilations[i]
-                    + 1
-                    - yd[2 + i];
-                let half = total.div_euclid(2);
-                if mode == "SAME_UPPER" {
-                    half
-                } else {
-                    total - half
+                let extent = (kernel[i] - 1) * dilations[i] + 1;
+                let upper = mode == "SAME_UPPER";
+                match (xs[2 + i], ys[2 + i]) {
+                    (Size::Static(input), Size::Static(output)) => {
+                        let total = strides[i] * (input - 1) + output_padding[i] + extent - output;
+                        let half = total.div_euclid(2);
+                        Size::Static(if upper { half } else { total - half })
+                    }
+                    (input, output) => {
+                        let last = e.same("arith.subi", &[input.value(&e), e.index(1)]);
+                        let reach = e.same("arith.muli", &[last, e.index(strides[i])]);
+                        let reach =
+                            e.same("arith.addi", &[reach, e.index(output_padding[i] + extent)]);
+                        let total = e.same("arith.subi", &[reach, output.value(&e)]);
+                        let half = e.same("arith.floordivsi", &[total, e.index(2)]);
+                        Size::Dynamic(if upper {
+                            half
+                        } else {
+                            e.same("arith.subi", &[total, half])
+                        })
+                    }
                 }
             })
             .collect(),
-        (None, "NOTSET" | "VALID") => vec![0; r],
+        (None, "NOTSET" | "VALID") => vec![Size::Static(0); r],
         (None, m) => return Err(unsupported(kb, op, &format!("auto_pad {m:?}"))),
     };
-    let e = kb.e;
     let init = kb.init(y)?;
     let init = fill(
         kb,
@@ -1186,7 +1481,7 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
         maps.push(loops.map(&exprs));
     }
     maps.push(loops.map(&out_exprs));
-    let input = xd[2..].to_vec();
+    let input = xs[2..].to_vec();
     let g = generic(e, &ins, init, &maps, &loops.iterator_attr(), |be, args| {
         let ty = args[0].r#type();
         let acc = *args.last().expect("the output");
@@ -1208,15 +1503,13 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
             let o = loop_index(be, o_dims[i]);
             let k = loop_index(be, k_dims[i]);
             let kd = be.same("arith.muli", &[k, be.index(dilations[i])]);
-            let num = be.same(
-                "arith.subi",
-                &[be.same("arith.addi", &[o, be.index(begin[i])]), kd],
-            );
+            let shifted = sized(be, begin[i], |b| be.same("arith.addi", &[o, b]));
+            let num = be.same("arith.subi", &[shifted, kd]);
             let s = be.index(strides[i]);
             let q = be.same("arith.divsi", &[num, s]);
             let exact = be.cmp("arith.cmpi", 0, be.same("arith.remsi", &[num, s]), zero);
             // Unsigned: a negative quotient compares above the extent.
-            let within = be.cmp("arith.cmpi", 6, q, be.index(input[i]));
+            let within = sized(be, input[i], |n| be.cmp("arith.cmpi", 6, q, n));
             let ok = be.same("arith.andi", &[exact, within]);
             indices.push(be.select(ok, q, zero));
             inside = Some(match inside {
@@ -1230,7 +1523,7 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
         let sum = be.same("arith.addf", &[acc, prod]);
         be.append(be.op("linalg.yield", &[sum], &[], &[]));
     });
-    let per_channel = xd[0] * yd[2..].iter().product::<i64>() * cg * kernel.iter().product::<i64>();
+    let per_channel = work(&[&xd[..1], &yd[2..], &[cg], &kernel]);
     let root = kb.root(
         g,
         Schedule::Window {

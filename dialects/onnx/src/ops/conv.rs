@@ -15,9 +15,11 @@
 //! Spatial sizes: `out = floor((d + pad_b + pad_e − ((k − 1)·dil + 1)) / s) + 1`
 //! (`ceil` with `ceil_mode`, dropping a last window that would start in
 //! the end padding); `auto_pad = SAME_*` gives `ceil(d / s)`, `VALID` no
-//! padding. On a symbolic dim the formula is kept when it is exact (a
-//! polynomial) and becomes unknown otherwise; batch and channel dims are
-//! carried symbolically either way.
+//! padding. On a symbolic dim the formula is kept symbolically, its
+//! rounded division a floor-quotient atom ([`Dim::floor_quotient`]); the
+//! `ceil_mode` correction only when it provably never applies (end
+//! padding plus stride at most the window's extent), unknown otherwise.
+//! Batch and channel dims are carried symbolically either way.
 
 use super::operand::{
     dims_min_rank, dims_of_rank, expect_dim, input_name, known_dims, product, unify,
@@ -171,37 +173,15 @@ impl Window {
     fn output(&self, i: usize, d: &Dim) -> Result<Dim, Fail> {
         let s = self.strides[i];
         if matches!(self.auto_pad, AutoPad::SameUpper | AutoPad::SameLower) && !d.is_known() {
-            return Ok(d.ceil_div(s));
+            return Ok(d.ceil_quotient(s));
         }
         let Some((pb, pe)) = self.padding(i, d) else {
             return Ok(Dim::Unknown);
         };
-        let offset = pb
-            .checked_add(pe)
-            .and_then(|p| p.checked_sub(self.extent(i)));
-        let offset = offset.ok_or_else(|| invalid!("pads ({pb}, {pe}) are out of range"))?;
-        let span = d.add(&Dim::Known(offset));
-        let out = if self.ceil_mode {
-            span.ceil_div(s)
-        } else {
-            span.floor_div(s)
+        if pb.checked_add(pe).and_then(|p| p.checked_sub(self.extent(i))).is_none() {
+            return Err(invalid!("pads ({pb}, {pe}) are out of range"));
         }
-        .add(&Dim::Known(1));
-        let out = if self.ceil_mode {
-            // The last window must start inside the input or its begin padding.
-            match out
-                .sub(&Dim::Known(1))
-                .scale(s)
-                .sub(&d.add(&Dim::Known(pb)))
-            {
-                Dim::Known(k) if k >= 0 => out.sub(&Dim::Known(1)),
-                Dim::Known(_) => out,
-                _ => Dim::Unknown,
-            }
-        } else {
-            out
-        };
-        match out {
+        match d.window_output(self.extent(i), s, (pb, pe), self.ceil_mode) {
             Dim::Known(k) if k < 1 => Err(invalid!(
                 "spatial dim {i} of size {d} is too small for a window of {} with padding ({pb}, {pe})",
                 self.extent(i)
@@ -506,9 +486,48 @@ fn col2im(cx: &mut InferCtx) -> Result<(), Fail> {
 mod tests {
     use super::super::testing::*;
     use crate::attr::Attr;
+    use crate::dim::Dim;
+    use crate::schema::OpKind;
 
     fn s(v: &str) -> Attr {
         Attr::str(v)
+    }
+
+    /// The spatial dims op `kind` infers for an input `x`.
+    fn spatial(opset: i64, kind: OpKind, inputs: &[In], attrs: &[(&str, Attr)]) -> Vec<Dim> {
+        let out = run(opset, kind, inputs, attrs, 1).expect("inference succeeds");
+        let dims = out.types[0].as_tensor().and_then(|t| t.dims()).expect("ranked");
+        dims[2..].to_vec()
+    }
+
+    #[test]
+    fn strided_windows_over_symbolic_sizes() {
+        let (h, w) = (Dim::param("H"), Dim::param("W"));
+        let x = || ti("Nx3xHxWxf32");
+        let k = || ti("8x3x3x3xf32");
+        let floor = |d: &Dim, c: i64, s: i64| d.add(&Dim::Known(c)).floor_quotient(s);
+        let one = Dim::Known(1);
+        // floor((H − 3) / 2) + 1.
+        let strided = spatial(11, OpKind::Conv, &[x(), k()], &[("strides", ints(&[2, 2]))]);
+        assert_eq!(strided, [floor(&h, -3, 2).add(&one), floor(&w, -3, 2).add(&one)]);
+        // SAME: ceil(H / 2).
+        let attrs = [("strides", ints(&[2, 2])), ("auto_pad", s("SAME_UPPER"))];
+        let same = spatial(11, OpKind::Conv, &[x(), k()], &attrs);
+        assert_eq!(same, [h.ceil_quotient(2), w.ceil_quotient(2)]);
+        // ceil_mode, when the last window provably starts inside: k 3, s 2.
+        let pool = |extra: &[(&str, Attr)]| {
+            let mut attrs = vec![("kernel_shape", ints(&[3, 3])), ("strides", ints(&[2, 2]))];
+            attrs.extend(extra.iter().cloned());
+            spatial(19, OpKind::AveragePool, &[ti("BxCxHxWxf32")], &attrs)
+        };
+        assert_eq!(pool(&[]), [floor(&h, -3, 2).add(&one), floor(&w, -3, 2).add(&one)]);
+        // ceil((H − 3) / 2) + 1 = floor((H − 2) / 2) + 1.
+        let ceil = pool(&[("ceil_mode", int(1))]);
+        assert_eq!(ceil, [floor(&h, -2, 2).add(&one), floor(&w, -2, 2).add(&one)]);
+        // End padding 2 with stride 2 over a window of 3: the correction
+        // may apply, the size is unknown.
+        let late = pool(&[("ceil_mode", int(1)), ("pads", ints(&[0, 0, 2, 2]))]);
+        assert_eq!(late, [Dim::Unknown, Dim::Unknown]);
     }
 
     #[test]
@@ -525,10 +544,8 @@ mod tests {
             11 Conv(ti("1x1x7x7xf32"), w(); dilations = ints(&[2, 2])) => "1x1x3x3xf32";
             11 Conv(ti("2x4x5x5xf32"), ti("6x2x3x3xf32"), ti("6xf32"); group = int(2)) => "2x6x3x3xf32";
             11 Conv(ti("1x3x10xf32"), ti("8x3x3xf32")) => "1x8x8xf32";
-            // Symbolic spatial dims survive exact formulas only.
+            // Symbolic spatial dims: exact formulas stay polynomials.
             11 Conv(ti("Nx3xHxWxf32"), ti("8x3x3x3xf32"); pads = ints(&[1, 1, 1, 1])) => "Nx8xHxWxf32";
-            11 Conv(ti("Nx3xHxWxf32"), ti("8x3x3x3xf32"); strides = ints(&[2, 2])) => "Nx8x?x?xf32";
-            11 Conv(ti("Nx3xHxWxf32"), ti("8x3x3x3xf32"); strides = ints(&[2, 2]), auto_pad = s("SAME_UPPER")) => "Nx8x?x?xf32";
             11 Conv(ti("Nx3xHxWxf32"), ti("8x3x3x3xf32"); auto_pad = s("SAME_UPPER")) => "Nx8xHxWxf32";
             11 Conv(ti("1x4x5x5xf32"), w()) => Fails(1, "input channels");
             11 Conv(ti("1x1x2x2xf32"), w()) => Fails(1, "too small");
@@ -573,7 +590,6 @@ mod tests {
             19 AveragePool(ti("1x3x32xf32"); kernel_shape = ints(&[2])) => "1x3x31xf32";
             19 AveragePool(ti("1x3x32x32xf32"); kernel_shape = ints(&[5, 5]), pads = ints(&[2, 2, 2, 2])) => "1x3x32x32xf32";
             19 AveragePool(ti("BxCxHxWxf32"); kernel_shape = ints(&[3, 3]), pads = ints(&[1, 1, 1, 1])) => "BxCxHxWxf32";
-            19 AveragePool(ti("BxCxHxWxf32"); kernel_shape = ints(&[3, 3]), strides = ints(&[2, 2])) => "BxCx?x?xf32";
             18 LpPool(ti("1x3x32x32xf32"); kernel_shape = ints(&[2, 2]), p = int(3)) => "1x3x31x31xf32";
             12 MaxPool(x()) => Fails(2, "'kernel_shape' is required");
             12 MaxPool(x(); kernel_shape = ints(&[5, 5])) => Fails(2, "too small");
