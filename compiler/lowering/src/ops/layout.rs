@@ -45,7 +45,7 @@ use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::value_tensor;
 use crate::kernel::KernelBuilder;
-use crate::symbols::{graph_input, Check, Size};
+use crate::symbols::{dynamic_sizes, graph_input, Check, Size};
 use crate::types::{elem_type, DYNAMIC};
 
 /// Lowers one data-movement op.
@@ -746,15 +746,7 @@ fn slice_attrs<'c, 'a>(
     Vec<MValue<'c, 'a>>,
     [i32; 2],
 ) {
-    let dynamic = |v: &[Size<'c, 'a>]| -> Vec<MValue<'c, 'a>> {
-        v.iter()
-            .filter_map(|s| match s {
-                Size::Dynamic(d) => Some(*d),
-                Size::Static(_) => None,
-            })
-            .collect()
-    };
-    let (off, siz) = (dynamic(offsets), dynamic(sizes));
+    let (off, siz) = (dynamic_sizes(offsets), dynamic_sizes(sizes));
     let counts = [off.len() as i32, siz.len() as i32];
     let statics = |v: &[Size]| v.iter().map(Size::type_dim).collect::<Vec<_>>();
     let attrs = vec![
