@@ -650,6 +650,10 @@ fn extract<'c, 'a>(
         &sizes.iter().map(Size::type_dim).collect::<Vec<_>>(),
         elem_of(t),
     );
+    if is_empty(sizes) {
+        // Nothing to read: MLIR refuses a static offset at a dim's end.
+        return Ok(e.value(e.op("tensor.empty", &dynamic_sizes(sizes), &[ty], &[])));
+    }
     let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, strides);
     attrs.push((
         "operandSegmentSizes",
@@ -669,6 +673,9 @@ fn insert<'c, 'a>(
     offsets: &[Size<'c, 'a>],
     sizes: &[Size<'c, 'a>],
 ) -> MValue<'c, 'a> {
+    if is_empty(sizes) {
+        return dest;
+    }
     let strides = vec![1; sizes.len()];
     let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, &strides);
     attrs.push((
@@ -678,6 +685,11 @@ fn insert<'c, 'a>(
     let mut operands = vec![t, dest];
     operands.extend(dynamic);
     e.value(e.op("tensor.insert_slice", &operands, &[dest.r#type()], &attrs))
+}
+
+/// Whether `sizes` hold no element whatever the run-time ones are.
+fn is_empty(sizes: &[Size]) -> bool {
+    sizes.iter().any(|s| matches!(s, Size::Static(0)))
 }
 
 /// A ranked tensor type of `dims` ([`DYNAMIC`] for `?`) of MLIR element
