@@ -134,6 +134,7 @@ equiv!(int_matmul_bias_stays: "matmul-bias"; "a: 5x2x3xi32, b: 3x4xi32, c: 4xi32
 equiv!(matmul_broadcasting_add_stays: "matmul-bias"; "a: 2x3xf32, c: 5x2x4xf32"; "(Add (MatMul %a rand(1, 3x4xf32)) %c)" => not "(omlc.FusedMatMul %a rand(1, 3x4xf32) %c)");
 equiv!(matmul_act: "relu-act", "matmul-act"; "a: 2x3xf32, b: 3x4xf32"; "(Relu (MatMul %a %b))" => "(omlc.FusedMatMul[activation=\"Relu\"] %a %b)");
 equiv!(fusedmatmul_act: "matmul-bias", "fusedmatmul-act"; "a: 5x2x3xf32"; "(omlc.Activation[activation=\"Gelu\"] (Add (MatMul %a rand(1, 3x4xf32)) rand(2, 4xf32)))" => "(omlc.FusedMatMul[activation=\"Gelu\"] %a rand(1, 3x4xf32) rand(2, 4xf32))");
+equiv!(fusedmatmul_act_residual: "fusedmatmul-act"; "a: 4x3xf32, b: 2x3x5xf32, z: 2x4x5xf32"; "(omlc.Activation[activation=\"Relu\"] (omlc.FusedMatMul %a %b rand(1, 4x1xf32) %z))" => "(omlc.FusedMatMul[activation=\"Relu\"] %a %b rand(1, 4x1xf32) %z)");
 equiv!(gemm_act: "relu-act", "gemm-act"; "a: 2x3xf32, b: 4x3xf32"; "(Relu (Gemm[transB=1, alpha=2.0] %a %b))" => "(omlc.FusedGemm[transB=1, alpha=2.0, activation=\"Relu\"] %a %b)");
 equiv!(conv_act: "relu-act", "conv-act"; "x: 1x3x8x8xf32"; "(Relu (Conv[pads=[1,1,1,1]] %x rand(1, 4x3x3x3xf32) rand(2, 4xf32)))" => "(omlc.FusedConv[pads=[1,1,1,1], activation=\"Relu\"] %x rand(1, 4x3x3x3xf32) rand(2, 4xf32))");
 equiv!(fusedconv_act: "relu-act", "conv-residual", "fusedconv-act"; "x: 1x3x8x8xf32, z: 1x4x6x6xf32"; "(Relu (Add (Conv %x rand(1, 4x3x3x3xf32)) %z))" => "(omlc.FusedConv[activation=\"Relu\"] %x rand(1, 4x3x3x3xf32) none %z)");
