@@ -169,6 +169,16 @@ equiv!(matmul_merge: "matmul-merge"; "x: 2x3xf32"; "(Add (MatMul %x rand(1, 3x4x
 equiv!(conv_merge: "conv-merge"; "x: 1x3x8x8xf32"; "(Add (Conv %x rand(1, 4x3x3x3xf32) rand(3, 4xf32)) (Conv %x rand(2, 4x3x3x3xf32)))" => "(Add (get.0 (Split#2[axis=1] (Conv %x (Concat[axis=0] rand(1, 4x3x3x3xf32) rand(2, 4x3x3x3xf32)) (Concat[axis=0] rand(3, 4xf32) fill(0, 4xf32))) [4,4]:i64)) (get.1 (Split#2[axis=1] (Conv %x (Concat[axis=0] rand(1, 4x3x3x3xf32) rand(2, 4x3x3x3xf32)) (Concat[axis=0] rand(3, 4xf32) fill(0, 4xf32))) [4,4]:i64)))");
 equiv!(convs_with_other_windows_stay: "conv-merge"; "x: 1x3x8x8xf32"; "(Add (Conv %x rand(1, 4x3x3x3xf32)) (Conv[auto_pad=\"VALID\"] %x rand(2, 4x3x3x3xf32)))" => not "(Add (get.0 (Split#2[axis=1] (Conv %x (Concat[axis=0] rand(1, 4x3x3x3xf32) rand(2, 4x3x3x3xf32))) [4,4]:i64)) (get.1 (Split#2[axis=1] (Conv %x (Concat[axis=0] rand(1, 4x3x3x3xf32) rand(2, 4x3x3x3xf32))) [4,4]:i64)))");
 
+// pointwise
+equiv!(conv_matmul: "conv-matmul"; "x: 2x8x5x5xf32"; "(Conv %x rand(1, 4x8x1x1xf32) rand(2, 4xf32))" => "(Reshape (Add (MatMul (Reshape rand(1, 4x8x1x1xf32) [4,8]:i64) (Reshape %x [2,8,25]:i64)) (Reshape rand(2, 4xf32) [4,1]:i64)) [2,4,5,5]:i64)");
+equiv!(conv_matmul_strided: "conv-matmul"; "x: 1x8x5x5xf32"; "(Conv[strides=[2,2]] %x rand(1, 4x8x1x1xf32))" => "(Reshape (MatMul (Reshape rand(1, 4x8x1x1xf32) [4,8]:i64) (Reshape (Slice %x [0,0]:i64 [5,5]:i64 [2,3]:i64 [2,2]:i64) [1,8,9]:i64)) [1,4,3,3]:i64)");
+equiv!(conv_matmul_symbolic_batch: "conv-matmul"; "x: Nx8x6xf32"; "(Conv %x rand(1, 4x8x1xf32))" => "(Reshape (MatMul (Reshape rand(1, 4x8x1xf32) [4,8]:i64) (Reshape %x [0,8,6]:i64)) [0,4,6]:i64)");
+equiv!(conv_3x3_stays: "conv-matmul"; "x: 1x8x5x5xf32"; "(Conv %x rand(1, 4x8x3x3xf32))" => not "(Reshape (MatMul (Reshape rand(1, 4x8x3x3xf32) [4,72]:i64) (Reshape %x [1,8,25]:i64)) [1,4,3,3]:i64)");
+equiv!(padded_conv_stays: "conv-matmul"; "x: 1x8x5x5xf32"; "(Conv[pads=[1,1,1,1]] %x rand(1, 4x8x1x1xf32))" => not "(Reshape (MatMul (Reshape rand(1, 4x8x1x1xf32) [4,8]:i64) (Reshape %x [1,8,25]:i64)) [1,4,7,7]:i64)");
+equiv!(grouped_conv_stays: "conv-matmul"; "x: 1x8x5x5xf32"; "(Conv[group=2] %x rand(1, 8x4x1x1xf32))" => not "(Reshape (MatMul (Reshape rand(1, 8x4x1x1xf32) [8,4]:i64) (Reshape %x [1,4,25]:i64)) [1,8,5,5]:i64)");
+equiv!(fusedconv_matmul: "fusedconv-matmul"; "x: 1x8x5x5xf32, z: 1x4x5x5xf32"; "(omlc.FusedConv[activation=\"Relu\"] %x rand(1, 4x8x1x1xf32) rand(2, 4xf32) %z)" => "(Reshape (omlc.FusedMatMul[activation=\"Relu\"] (Reshape rand(1, 4x8x1x1xf32) [4,8]:i64) (Reshape %x [1,8,25]:i64) (Reshape rand(2, 4xf32) [4,1]:i64) (Reshape %z [1,4,25]:i64)) [1,4,5,5]:i64)");
+equiv!(fusedconv_matmul_without_bias: "fusedconv-matmul"; "x: 1x8x5x5xf32"; "(omlc.FusedConv[activation=\"Clip\", activation_params=[0.0, 6.0]] %x rand(1, 4x8x1x1xf32))" => "(Reshape (omlc.FusedMatMul[activation=\"Clip\", activation_params=[0.0, 6.0]] (Reshape rand(1, 4x8x1x1xf32) [4,8]:i64) (Reshape %x [1,8,25]:i64)) [1,4,5,5]:i64)");
+
 /// `Shape → Gather → Unsqueeze → Concat → Reshape` chains need no rule:
 /// the analysis knows their values (the dialect's value propagation) and
 /// folds them into a constant shape when the input shape is static.
