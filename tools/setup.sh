@@ -48,7 +48,10 @@ else
         sudo=(sudo)
     fi
     "${sudo[@]}" apt-get update -q
-    if ! apt-cache policy llvm-22-dev | grep -q 'Candidate: [0-9]'; then
+    # Read the policy whole first: `grep -q` stops at the first match, and
+    # under pipefail apt-cache's SIGPIPE would fail the test.
+    policy="$(apt-cache policy llvm-22-dev)"
+    if ! grep -q 'Candidate: [0-9]' <<<"$policy"; then
         die "llvm-22-dev has no install candidate: is bookworm-security in the apt sources?"
     fi
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
@@ -89,7 +92,7 @@ step "reference outputs of the models (.cache/models/*/test_data_set_0)"
 step "rust target aarch64-unknown-linux-gnu"
 if ! command -v rustup >/dev/null; then
     warn "rustup not found: AArch64 cross-compilation tests will be skipped"
-elif rustup target list --installed | grep -qx aarch64-unknown-linux-gnu; then
+elif grep -qx aarch64-unknown-linux-gnu <<<"$(rustup target list --installed)"; then
     note "installed"
 elif ! rustup target add aarch64-unknown-linux-gnu; then
     warn "rustup target add failed: AArch64 cross-compilation tests will be skipped"

@@ -507,6 +507,37 @@ fn outputs_of_computed_sizes_are_allocated_by_the_model() {
     check_flatten(|inputs| library.run(inputs).unwrap());
 }
 
+/// An intermediate of a static 0 dim among symbolic ones: its workspace
+/// slot holds no bytes whatever the symbols are, and its view still takes
+/// their sizes (the expansion of CausalConvWithState with kernel size 1).
+const EMPTY_AMONG_SYMBOLS: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"T"xf32>) -> ("y": tensor<"N"x"C"x"T"xf32>) {
+  %zero = "onnx.Constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %two = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %e = "onnx.Slice"(%x, %zero, %zero, %two) : (tensor<"N"x"C"x"T"xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<"N"x"C"x0xf32>
+  %n = "onnx.Neg"(%e) : (tensor<"N"x"C"x0xf32>) -> tensor<"N"x"C"x0xf32>
+  %c = "onnx.Concat"(%n, %x) {axis = 2} : (tensor<"N"x"C"x0xf32>, tensor<"N"x"C"x"T"xf32>) -> tensor<"N"x"C"x"T"xf32>
+  %y = "onnx.Relu"(%c) : (tensor<"N"x"C"x"T"xf32>) -> tensor<"N"x"C"x"T"xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn empty_intermediates_of_symbolic_dims_take_their_sizes() {
+    let model = onnx_mlc_dialect::parse_model(EMPTY_AMONG_SYMBOLS).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    for (n, c, t) in [(2usize, 4usize, 8usize), (1, 3, 5), (3, 1, 0)] {
+        let x = values(n * c * t, t as u64);
+        let shape = vec![n as i64, c as i64, t as i64];
+        let out = compiled
+            .run(&[Tensor::from_vec(shape.clone(), x.clone()).unwrap()])
+            .unwrap_or_else(|e| panic!("{n}x{c}x{t}: {e}"));
+        assert_eq!(out[0].shape(), shape);
+        let want: Vec<f32> = x.iter().map(|v| v.max(0.0)).collect();
+        assert_eq!(out[0].to_vec::<f32>().unwrap(), want);
+    }
+}
+
 /// A reduction whose axes are a graph input, without kept dims: which
 /// dims remain depends on the axes' values, which the model's entry
 /// checks against the shapes (`omlc_check`).

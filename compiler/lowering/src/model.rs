@@ -31,6 +31,7 @@ use std::collections::{HashMap, HashSet};
 
 use melior::dialect::func;
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
+use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{FunctionType, IntegerType, MemRefType};
 use melior::ir::{
     Block, BlockLike, Location, Module, Operation, Region, RegionLike, Type, Value as MValue,
@@ -45,7 +46,7 @@ use crate::error::{LowerError, Result};
 use crate::kernel::{build_kernel, describe_value, value_tensor, KernelSpec};
 use crate::ops::narrow;
 use crate::schedule::{Schedule, Target};
-use crate::symbols::{self, Size, Symbols};
+use crate::symbols::{self, dynamic_sizes, Size, Symbols};
 use crate::types::{boundary_memref_type, lowered_dims, memref_type, DYNAMIC};
 
 /// The name of the function that runs the whole model.
@@ -151,6 +152,14 @@ pub fn build_module<'c>(
     }
     let workspace_size = plan.workspace_size.max(64);
     build_main(cx, &module, model, plan, &symbols, &kernels, workspace_size)?;
+    // The passes assume valid IR (an op missing operands crashes them):
+    // a kernel built wrong is refused here, as a bug in this stage.
+    if !module.as_operation().verify() {
+        return Err(LowerError::Mlir {
+            stage: "linalg".into(),
+            message: "the built module does not verify".into(),
+        });
+    }
     Ok(BuiltModel {
         module,
         kernels,
@@ -572,12 +581,17 @@ fn buffer_of<'c, 'a>(
     let ty = memref_of_value(e.cx, model, v)?;
     let b = match plan.storage.get(&v) {
         Some(Storage::Workspace { offset, .. }) => {
-            let off = e.index(*offset as i64);
+            // A slot's size is static, but its dims need not be: a tensor of
+            // a static 0 dim among symbolic ones holds no bytes whatever
+            // they are, and its view takes the symbolic sizes as operands.
+            let mut operands = vec![workspace, e.index(*offset as i64)];
+            operands.extend(dynamic_sizes(&sizes(v)?));
+            let n = operands.len() as i32 - 2;
             e.value(e.op(
                 "memref.view",
-                &[workspace, off],
+                &operands,
                 &[ty.into()],
-                &[("operandSegmentSizes", e.segments(&[1, 1, 0]))],
+                &[("operandSegmentSizes", e.segments(&[1, 1, n]))],
             ))
         }
         Some(Storage::Dynamic { .. }) => allocate(e, ty, &sizes(v)?),
@@ -606,13 +620,7 @@ fn allocate<'c, 'a>(
     ty: MemRefType<'c>,
     sizes: &[Size<'c, 'a>],
 ) -> MValue<'c, 'a> {
-    let dynamic: Vec<MValue> = sizes
-        .iter()
-        .filter_map(|s| match s {
-            Size::Dynamic(d) => Some(*d),
-            Size::Static(_) => None,
-        })
-        .collect();
+    let dynamic = dynamic_sizes(sizes);
     let n = dynamic.len() as i32;
     e.value(e.op(
         "memref.alloc",
@@ -647,16 +655,8 @@ pub(crate) fn reinterpret_sized<'c, 'a>(
             }
         };
     }
-    let dynamic = |list: &[Size<'c, 'a>]| -> Vec<MValue<'c, 'a>> {
-        list.iter()
-            .filter_map(|s| match s {
-                Size::Dynamic(d) => Some(*d),
-                Size::Static(_) => None,
-            })
-            .collect()
-    };
     let type_dims = |list: &[Size]| -> Vec<i64> { list.iter().map(Size::type_dim).collect() };
-    let (dyn_sizes, dyn_strides) = (dynamic(sizes), dynamic(&strides));
+    let (dyn_sizes, dyn_strides) = (dynamic_sizes(sizes), dynamic_sizes(&strides));
     let mut operands = vec![buffer];
     operands.extend(&dyn_sizes);
     operands.extend(&dyn_strides);

@@ -170,6 +170,18 @@ impl<'c, 'a> Size<'c, 'a> {
     }
 }
 
+/// The run-time values among `sizes`, in order: the size operands of an op
+/// whose result type spells the static ones.
+pub fn dynamic_sizes<'c, 'a>(sizes: &[Size<'c, 'a>]) -> Vec<MValue<'c, 'a>> {
+    sizes
+        .iter()
+        .filter_map(|s| match s {
+            Size::Dynamic(d) => Some(*d),
+            Size::Static(_) => None,
+        })
+        .collect()
+}
+
 /// The run-time sizes of value `v`, given the symbols' values (`index`
 /// values, in [`Symbols`] order). Values of static shape need no symbols.
 pub fn sizes<'c, 'a>(

@@ -45,7 +45,7 @@ use crate::emit::Emitter;
 use crate::error::{LowerError, Result};
 use crate::kernel::value_tensor;
 use crate::kernel::KernelBuilder;
-use crate::symbols::{graph_input, Check, Size};
+use crate::symbols::{dynamic_sizes, graph_input, Check, Size};
 use crate::types::{elem_type, DYNAMIC};
 
 /// Lowers one data-movement op.
@@ -650,6 +650,10 @@ fn extract<'c, 'a>(
         &sizes.iter().map(Size::type_dim).collect::<Vec<_>>(),
         elem_of(t),
     );
+    if is_empty(sizes) {
+        // Nothing to read: MLIR refuses a static offset at a dim's end.
+        return Ok(e.value(e.op("tensor.empty", &dynamic_sizes(sizes), &[ty], &[])));
+    }
     let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, strides);
     attrs.push((
         "operandSegmentSizes",
@@ -669,6 +673,9 @@ fn insert<'c, 'a>(
     offsets: &[Size<'c, 'a>],
     sizes: &[Size<'c, 'a>],
 ) -> MValue<'c, 'a> {
+    if is_empty(sizes) {
+        return dest;
+    }
     let strides = vec![1; sizes.len()];
     let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, &strides);
     attrs.push((
@@ -678,6 +685,11 @@ fn insert<'c, 'a>(
     let mut operands = vec![t, dest];
     operands.extend(dynamic);
     e.value(e.op("tensor.insert_slice", &operands, &[dest.r#type()], &attrs))
+}
+
+/// Whether `sizes` hold no element whatever the run-time ones are.
+fn is_empty(sizes: &[Size]) -> bool {
+    sizes.iter().any(|s| matches!(s, Size::Static(0)))
 }
 
 /// A ranked tensor type of `dims` ([`DYNAMIC`] for `?`) of MLIR element
@@ -746,15 +758,7 @@ fn slice_attrs<'c, 'a>(
     Vec<MValue<'c, 'a>>,
     [i32; 2],
 ) {
-    let dynamic = |v: &[Size<'c, 'a>]| -> Vec<MValue<'c, 'a>> {
-        v.iter()
-            .filter_map(|s| match s {
-                Size::Dynamic(d) => Some(*d),
-                Size::Static(_) => None,
-            })
-            .collect()
-    };
-    let (off, siz) = (dynamic(offsets), dynamic(sizes));
+    let (off, siz) = (dynamic_sizes(offsets), dynamic_sizes(sizes));
     let counts = [off.len() as i32, siz.len() as i32];
     let statics = |v: &[Size]| v.iter().map(Size::type_dim).collect::<Vec<_>>();
     let attrs = vec![

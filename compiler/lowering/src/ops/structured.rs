@@ -13,7 +13,7 @@ use crate::emit::{region, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
-use crate::symbols::Size;
+use crate::symbols::{dynamic_sizes, Size};
 use crate::types::tensor_type;
 
 /// `affine_map<(d0, …, d{n-1}) -> (exprs…)>`.
@@ -144,14 +144,9 @@ pub(crate) fn empty_sized<'c, 'a>(
 ) -> Result<MValue<'c, 'a>> {
     let dims: Vec<i64> = sizes.iter().map(Size::type_dim).collect();
     let ty = tensor_type(kb.e.cx, &dims, elem)?;
-    let dynamic: Vec<MValue> = sizes
-        .iter()
-        .filter_map(|s| match s {
-            Size::Dynamic(v) => Some(*v),
-            Size::Static(_) => None,
-        })
-        .collect();
-    Ok(kb.e.value(kb.e.op("tensor.empty", &dynamic, &[ty], &[])))
+    Ok(kb
+        .e
+        .value(kb.e.op("tensor.empty", &dynamic_sizes(sizes), &[ty], &[])))
 }
 
 /// A fresh `tensor.empty` of `dims` × `elem`.
