@@ -92,6 +92,7 @@ def probes():
                  [("x", [1, 256, hw, hw])], [1, 64, hw, hw], [weight("w", [64, 256, 1, 1])]),
            2.0 * 64 * hw * hw * 256, f32_bytes([1, 256, hw, hw], [64, 256], [1, 64, hw, hw]),
            "none")
+    yield from pointwise_probes()
     big = [1, 1 << 22]
     yield ("add 4Mi", "Add",
            model([helper.make_node("Add", ["a", "b"], ["y"])], [("a", big), ("b", big)], big),
@@ -135,6 +136,32 @@ def probes():
     yield ("attention 12x128x64 fused", "FusedAttention", fused, flops, moved, "none")
 
 
+def pointwise_probes():
+    """1x1 convolutions (ResNet-50's first and last stage) in the
+    `pointwise` rules' product form, `W[K, C] · X[1, C, P]` over reshaped
+    views, and the last stage's as Conv (the first's is a Conv probe
+    above): measured to check that the extraction, which weighs them by
+    Conv's and MatMul's efficiencies, picks the faster kernel. Printed,
+    not fitted (kinds "pointwise …")."""
+    for c, k, hw in [(256, 64, 56), (2048, 512, 7)]:
+        flops = 2.0 * k * c * hw * hw
+        moved = f32_bytes([1, c, hw, hw], [k, c], [1, k, hw, hw])
+        if hw == 7:
+            yield (f"conv 1x1 {c}->{k} {hw}x{hw}", "pointwise conv",
+                   model([helper.make_node("Conv", ["x", "w"], ["y"])],
+                         [("x", [1, c, hw, hw])], [1, k, hw, hw],
+                         [weight("w", [k, c, 1, 1])]),
+                   flops, moved, "none")
+        shapes = [numpy_helper.from_array(np.array(s, np.int64), n)
+                  for n, s in [("xs", [1, c, hw * hw]), ("ys", [1, k, hw, hw])]]
+        yield (f"pointwise {c}->{k} {hw}x{hw} as matmul", "pointwise matmul",
+               model([helper.make_node("Reshape", ["x", "xs"], ["xr"]),
+                      helper.make_node("MatMul", ["w", "xr"], ["p"]),
+                      helper.make_node("Reshape", ["p", "ys"], ["y"])],
+                     [("x", [1, c, hw, hw])], [1, k, hw, hw], [weight("w", [k, c])] + shapes),
+               flops, moved, "none")
+
+
 def bench(binary: pathlib.Path, path: pathlib.Path, rules: str, runs: int) -> float:
     """Median latency in seconds at one thread."""
     cmd = [str(binary), "bench", str(path), "--runs", str(runs), "--warmup", "3",
@@ -165,7 +192,8 @@ def main() -> int:
     peak = flops / (t - overhead)
     efficiency: dict[str, list[float]] = {}
     for name, kind, flops, moved, t in measured:
-        if kind in ("Add", "MatMul", "unfused attention", "overhead"):
+        if kind in ("Add", "MatMul", "unfused attention", "overhead") or \
+                kind.startswith("pointwise"):
             continue
         if t - overhead <= moved / bandwidth:
             continue

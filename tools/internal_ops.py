@@ -109,9 +109,11 @@ def schemas() -> list[OpSchema]:
         ),
         op(
             "FusedMatMul",
-            "Y = activation(MatMul(A, B) + Bias): numpy matmul, then Bias broadcast"
-            " unidirectionally to the product's shape, then the activation.",
-            [P("A", "T"), P("B", "T"), P("Bias", "T", param_option=OPTIONAL)],
+            "Y = activation(MatMul(A, B) + Bias + Z): numpy matmul, then Bias broadcast"
+            " unidirectionally to the product's shape, then the optional residual Z (exactly"
+            " Y's shape), then the activation.",
+            [P("A", "T"), P("B", "T"), P("Bias", "T", param_option=OPTIONAL),
+             P("Z", "T", param_option=OPTIONAL)],
             [P("Y", "T")],
             ACTIVATION,
         ),

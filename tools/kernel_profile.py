@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import collections
+import math
 import os
 import pathlib
 import re
@@ -47,8 +48,31 @@ def text_symbols(lib: pathlib.Path) -> list[tuple[int, str]]:
     return syms
 
 
+def file_offsets_to_addresses(lib: pathlib.Path):
+    """A function from a file offset in the library to its virtual address
+    (the address `nm` gives): perf reports the samples of a library it
+    cannot read (`bench` deletes its own) as file offsets, and a loadable
+    segment's offset and address may differ (by 4 KiB for lld's code
+    segment, about half a kernel: samples went to the kernel before)."""
+    out = subprocess.run(["readelf", "-lW", str(lib)], capture_output=True, text=True,
+                         check=True)
+    segments = []
+    for line in out.stdout.splitlines():
+        parts = line.split()
+        if parts and parts[0] == "LOAD":
+            offset, vaddr, size = int(parts[1], 16), int(parts[2], 16), int(parts[4], 16)
+            segments.append((offset, vaddr, size))
+
+    def address(offset: int) -> int:
+        for start, vaddr, size in segments:
+            if start <= offset < start + size:
+                return offset - start + vaddr
+        return offset
+    return address
+
+
 def samples_by_address(data: pathlib.Path) -> tuple[str | None, list[tuple[int, int]]]:
-    """The benchmarked library's name in the profile and its (address,
+    """The benchmarked library's name in the profile and its (file offset,
     samples) pairs."""
     out = subprocess.run(["perf", "report", "-i", str(data), "--sort", "dso,sym", "--stdio",
                           "-F", "sample,dso,sym"], capture_output=True, text=True, check=True)
@@ -69,15 +93,15 @@ def signatures(linalg: str) -> dict[str, list[str]]:
 
 def flops(shapes: list[str]) -> int:
     """Flops of one call: a convolution (4-D weights, 4-D output) or a
-    matrix product (2-D weights); 0 for anything else."""
+    matrix product (`a[…, m, k] · b[…, k, n]`, the first two arguments);
+    0 for anything else."""
     if len(shapes) < 3:
         return 0
-    w = [int(d) for d in shapes[1].split("x")]
-    y = [int(d) for d in shapes[-1].split("x")]
+    a, w, y = ([int(d) for d in s.split("x")] for s in (shapes[0], shapes[1], shapes[-1]))
     if len(w) == 4 and len(y) == 4:
         return 2 * w[0] * w[1] * w[2] * w[3] * y[2] * y[3]
-    if len(w) == 2 and len(y) == 2:
-        return 2 * w[0] * w[1] * y[0]
+    if len(a) >= 2 and len(w) >= 2 and len(y) >= 2 and a[-1] == w[-2]:
+        return 2 * a[-1] * math.prod(y)
     return 0
 
 
@@ -100,14 +124,15 @@ def main() -> int:
                                capture_output=True, text=True, check=True)
         print(bench.stdout.strip())
         syms = text_symbols(lib)
+        to_address = file_offsets_to_addresses(lib)
         dso, rows = samples_by_address(data)
     if dso is None:
         print("no samples in the model's library", file=sys.stderr)
         return 1
     addresses = [a for a, _ in syms]
     per_fn: collections.Counter[str] = collections.Counter()
-    for address, n in rows:
-        i = bisect.bisect_right(addresses, address) - 1
+    for offset, n in rows:
+        i = bisect.bisect_right(addresses, to_address(offset)) - 1
         per_fn[syms[i][1] if i >= 0 else "?"] += n
     calls = collections.Counter(re.findall(r"call @(k\d+)(?:_parallel)?\(", linalg))
     sigs = signatures(linalg)

@@ -10,7 +10,7 @@ use std::path::Path;
 use onnx_mlc_dialect::ir::{NewOp, OpsetImport};
 use onnx_mlc_dialect::passes::{pass, DEFAULT_PIPELINE};
 use onnx_mlc_dialect::{Attr, Attrs, ElemType, Model, OpKind, TensorData, Type, Value};
-use onnx_mlc_optimizer::{optimize, OptimizeOptions, RuleSet};
+use onnx_mlc_optimizer::{optimize, OptimizeOptions, RuleSet, Target};
 use onnx_mlc_tests::reference::{max_rel_diff, run, Tensor};
 
 const TOLERANCE: f32 = 2e-4;
@@ -211,7 +211,7 @@ impl Builder {
             return;
         };
         let r = d.len();
-        match self.rng.below(14) {
+        match self.rng.below(15) {
             0 => {
                 // x + 0, x · 1, x / 1, x - 0 (a neutral operand, sometimes a broadcast one)
                 let kind = [OpKind::Add, OpKind::Mul, OpKind::Div, OpKind::Sub][self.rng.below(4)];
@@ -395,6 +395,7 @@ impl Builder {
                 let y = self.op(OpKind::Clip, &[Some(s), Some(lo), Some(hi)], vec![]);
                 self.push(y, d);
             }
+            13 => self.pointwise(x, &d),
             _ => {
                 // x / 4, Neg(Neg(x)), Cast to f32
                 let four = self.fill(&[], 4.0);
@@ -405,6 +406,37 @@ impl Builder {
                 self.push(y, d);
             }
         }
+    }
+
+    /// A pointwise (1×1) convolution of `x` (of dims `d`), sometimes
+    /// strided, → Relu, with a residual when the shapes allow.
+    fn pointwise(&mut self, x: Value, d: &[usize]) {
+        let r = d.len();
+        let c = d[1];
+        let k = c * (1 + self.rng.below(2));
+        let stride = 1 + self.rng.below(2);
+        let mut wd = vec![k, c];
+        wd.resize(r, 1);
+        let w = self.floats(&wd);
+        let b = self.floats(&[k]);
+        let strides = Attr::Ints(vec![stride as i64; r - 2]);
+        let conv = self.op(
+            OpKind::Conv,
+            &[Some(x), Some(w), Some(b)],
+            vec![("strides", strides)],
+        );
+        let mut dy = d.to_vec();
+        dy[1] = k;
+        for s in &mut dy[2..] {
+            *s = s.div_ceil(stride);
+        }
+        let sum = if dy == d && self.rng.below(2) == 0 {
+            self.op(OpKind::Add, &[Some(conv), Some(x)], vec![])
+        } else {
+            conv
+        };
+        let y = self.op(OpKind::Relu, &[Some(sum)], vec![]);
+        self.push(y, dy);
     }
 
     fn finish(mut self, outputs: usize) -> Model {
@@ -493,6 +525,50 @@ fn each_rule_set_alone_keeps_the_meaning() {
             );
         }
     }
+}
+
+/// The pointwise rules where the extraction takes every product form (a
+/// target without memory or per-op costs, and slow, so that the
+/// convolution's lower efficiency decides): chains of pointwise
+/// convolutions — batched, 1-D and 2-D, strided, with residuals — keep
+/// their meaning, and no convolution is left.
+#[test]
+fn pointwise_products_keep_the_meaning() {
+    let options = OptimizeOptions {
+        rule_sets: vec![RuleSet::Fusion, RuleSet::Pointwise],
+        target: Target {
+            peak_flops: 1e9,
+            mem_bandwidth: f64::INFINITY,
+            op_overhead: 0.0,
+            ..Target::default()
+        },
+        ..OptimizeOptions::default()
+    };
+    let mut fired = std::collections::BTreeSet::new();
+    for seed in 300..330u64 {
+        let input: &[usize] = [&[2, 4, 8][..], &[1, 4, 5, 5], &[2, 3, 6, 6]][seed as usize % 3];
+        let mut b = Builder::new(seed, input);
+        for _ in 0..3 {
+            let (x, d) = b.values.last().cloned().expect("the input");
+            b.pointwise(x, &d);
+        }
+        let model = b.finish(1);
+        let inputs = inputs_for(&model, &mut Rng(seed));
+        let what = format!("pointwise graph {seed}");
+        let (optimized, applied) = assert_same_outputs(&model, &options, &inputs, &what);
+        let g = optimized.ir.region(optimized.graph);
+        assert!(
+            g.ops
+                .iter()
+                .all(|&op| !matches!(optimized.ir.op(op).kind, OpKind::Conv | OpKind::FusedConv)),
+            "{what}: a convolution is left\n{optimized}"
+        );
+        fired.extend(applied);
+    }
+    assert!(
+        fired.contains("conv-matmul") && fired.contains("fusedconv-matmul"),
+        "{fired:?}"
+    );
 }
 
 fn default_model() -> (Model, Vec<Tensor>, Vec<Tensor>) {
@@ -763,9 +839,10 @@ fn outputs_agree(before: &Model, after: &Model, dir: &Path) -> bool {
 /// onnxruntime on the original and on the exported optimized model
 /// (`tests/scripts/check_exported.py --tolerance`): every backend model
 /// and the materialized real models, optimized with the rule sets whose
-/// results are standard ONNX (the fused ops of the internal domain are
-/// not ONNX, so `canonical` and `fusion` are checked by the reference
-/// interpreter above instead).
+/// results are standard ONNX (`pointwise` without `fusion`: MatMul, Add,
+/// Reshape and Slice; the fused ops of the internal domain are not ONNX,
+/// so `canonical` and `fusion` are checked by the reference interpreter
+/// above instead).
 #[test]
 fn onnxruntime_runs_optimized_models_like_the_originals() {
     let python = onnx_mlc_tests::repo_root().join(".venv/bin/python");
@@ -776,7 +853,12 @@ fn onnxruntime_runs_optimized_models_like_the_originals() {
         return;
     };
     let options = OptimizeOptions {
-        rule_sets: vec![RuleSet::Algebraic, RuleSet::Layout, RuleSet::Multi],
+        rule_sets: vec![
+            RuleSet::Algebraic,
+            RuleSet::Layout,
+            RuleSet::Multi,
+            RuleSet::Pointwise,
+        ],
         ..OptimizeOptions::default()
     };
     let out = std::env::temp_dir().join(format!("onnx-mlc-optimized-{}", std::process::id()));

@@ -270,8 +270,8 @@ fn eval(model: &Model, id: OpId, args: &[Option<&Tensor>]) -> Result<Vec<Tensor>
         MatMul => one(matmul(x()?, req(args, 1)?)?),
         FusedMatMul => {
             let mut y = matmul(x()?, req(args, 1)?)?;
-            if let Some(b) = args.get(2).copied().flatten() {
-                y = binary(&y, b, |p, q| p + q)?;
+            for addend in args.iter().skip(2).copied().flatten() {
+                y = binary(&y, addend, |p, q| p + q)?;
             }
             one(act(&op, y)?)
         }

@@ -43,6 +43,7 @@ pub const DEFAULT_RULE_SETS: &[RuleSet] = &[
     RuleSet::Fusion,
     RuleSet::Layout,
     RuleSet::Attention,
+    RuleSet::Pointwise,
 ];
 
 /// The optimizer options of a default compilation: [`DEFAULT_RULE_SETS`],

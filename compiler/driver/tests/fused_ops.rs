@@ -133,6 +133,45 @@ fn fused_matmul_bias_gelu() {
     assert_close(&got, &want);
 }
 
+/// A pointwise convolution's product form (`docs/rewrite-rules.md`,
+/// `pointwise`): weights `[K, C]` broadcast over a batch of `[C, P]`
+/// images, bias `[K, 1]`, residual `Z`, Relu; over widths that leave one
+/// vector and a column (49) and a partial cache block (196 = 128 + 68).
+#[test]
+fn fused_matmul_pointwise_residual_relu() {
+    for (n, k, c, p) in [(2, 24, 40, 49), (1, 16, 8, 196)] {
+        let w = values(k * c, 10);
+        let x = values(n * c * p, 11);
+        let bias = values(k, 12);
+        let z = values(n * k * p, 13);
+        let got = run(
+            "FusedMatMul",
+            "{activation = \"Relu\"}",
+            &[
+                &[k as i64, c as i64],
+                &[n as i64, c as i64, p as i64],
+                &[k as i64, 1],
+                &[n as i64, k as i64, p as i64],
+            ],
+            &[n as i64, k as i64, p as i64],
+            &[w.clone(), x.clone(), bias.clone(), z.clone()],
+        );
+        let mut want = vec![];
+        for b in 0..n {
+            for i in 0..k {
+                for j in 0..p {
+                    let mut s = bias[i] as f64 + z[(b * k + i) * p + j] as f64;
+                    for l in 0..c {
+                        s += w[i * c + l] as f64 * x[(b * c + l) * p + j] as f64;
+                    }
+                    want.push(s.max(0.0));
+                }
+            }
+        }
+        assert_close(&got, &want);
+    }
+}
+
 #[test]
 fn fused_gemm_transposed_relu() {
     let (m, k, n) = (3, 4, 5);

@@ -229,8 +229,14 @@ impl Schedule {
                 // mc × kc (A) and kc × nc (B) around it. On the AVX-512
                 // machine, rk 1 → 4 took 512³ from 110–120 to 130–147
                 // GFLOP/s (JIT; nc = 512 was faster through a C driver but
-                // far slower in the JIT).
-                let (rm, rn) = (8.min(rows), (2 * lanes).min(*n));
+                // far slower in the JIT). One vector wide instead of two
+                // when the last tile of n would be wider than one vector
+                // but not two: LLVM splits such odd-length vectors lane by
+                // lane (512×2048×49: 28 GFLOP/s with tiles of 32 + 17
+                // columns).
+                let two = 2 * lanes;
+                let rn = if n % two > lanes { lanes } else { two.min(*n) };
+                let rm = 8.min(rows);
                 let (mc, nc, kc) = ((8 * rm).min(rows), (4 * rn).min(*n), 256.min(*k));
                 let rk = [4, 2, 1]
                     .into_iter()
@@ -338,6 +344,10 @@ impl Schedule {
                             .map(|i| format!("{t}#{i}")),
                     );
                 }
+                // Then the cache blocks of rows and of n, so that the last
+                // block of each has a static size too (its register tiles
+                // are otherwise of dynamic extent, and scalar).
+                loops.extend(["%kl#1", "%kl#0"].map(String::from));
                 s.peel(&loops);
                 s.vectorize();
                 s.bufferize();
@@ -1004,6 +1014,42 @@ mod tests {
         }
         .script(&target);
         assert!(plain.contains("tile_sizes [1, 8, 32, 4]"), "{plain}");
+    }
+
+    /// Register tiles are one vector wide where two would leave a last
+    /// tile of more than one vector but not two (49 = 3 · 16 + 1, not
+    /// 32 + 17), two otherwise (196 = 6 · 32 + 4); the last cache block
+    /// of n (196 = 128 + 68) and of the rows is peeled like the last
+    /// register tiles, so that it has a static size.
+    #[test]
+    fn matmul_tiles_of_odd_widths() {
+        let target = Target {
+            vector_bits: 512,
+            vector_registers: 32,
+        };
+        let script = |n: i64| {
+            Schedule::Matmul {
+                batch: vec![1],
+                m: 512,
+                n,
+                k: 2048,
+                epilogues: 1,
+            }
+            .script(&target)
+            .0
+        };
+        for (n, tile, block) in [(49, 16, 49), (196, 32, 128), (56, 16, 56), (40, 32, 40)] {
+            let s = script(n);
+            assert!(
+                s.contains(&format!("tile_sizes [1, 8, {tile}, 4]")),
+                "{n}: {s}"
+            );
+            assert!(
+                s.contains(&format!("tile_sizes [0, 64, {block}, 256]")),
+                "{n}: {s}"
+            );
+            assert!(s.contains("transform.cast %kl#1"), "{n}: {s}");
+        }
     }
 
     #[test]

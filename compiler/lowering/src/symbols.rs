@@ -413,11 +413,18 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
                         || (o.len() <= batch.len()
                             && !o.iter().chain(batch).any(|d| *d == Dim::Unknown))
                 };
+                // FusedMatMul's residual has the result's shape (checked
+                // by [`checks`] where its sizes are other polynomials).
+                let z_ok = match residual(data) {
+                    Some(z) => dims(z)?.len() == y.len(),
+                    None => true,
+                };
                 if ka == Dim::Unknown
                     || kb == Dim::Unknown
                     || !batch_ok(&a[..a.len() - 2])
                     || !batch_ok(&b[..b.len() - 2])
                     || !c_ok
+                    || !z_ok
                 {
                     return Err(unsupported(
                         "operand sizes that are only known to agree at run time",
@@ -919,7 +926,22 @@ fn product_checks(
             }
         }
     }
+    if let Some(z) = residual(data) {
+        for (d, yd) in dims(Some(z))?.into_iter().zip(&y) {
+            if d != *yd {
+                out.push(Check::Equal(d, yd.clone()));
+            }
+        }
+    }
     Ok(out)
+}
+
+/// FusedMatMul's residual `Z`, when it has one.
+fn residual(data: &onnx_mlc_dialect::ir::OpData) -> Option<Value> {
+    match data.kind {
+        OpKind::FusedMatMul => data.inputs.get(3).copied().flatten(),
+        _ => None,
+    }
 }
 
 /// Emits `i1` true when every check of [`checks`] holds for the symbols'

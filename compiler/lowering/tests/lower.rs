@@ -149,6 +149,33 @@ onnx.graph "g"(%x: tensor<1x20x8xf32>, %w: tensor<8x40xf32>, %b: tensor<40xf32>,
     );
 }
 
+/// A pointwise convolution as the optimizer writes it (weights `[K, C]`
+/// broadcast over a batch of `[C, P]` images, bias `[K, 1]`, a residual
+/// `Z`, an activation) is one register-tiled product with its epilogue.
+/// P = 49 columns are tiled 3 × 16 + 1, not 32 + 17: odd vectors wider
+/// than one register were split lane by lane (4× slower).
+#[test]
+fn pointwise_product_with_a_residual_tiles_whole_vectors() {
+    let [text, affine, _] = build(
+        r#"onnx.model {ir_version = 8, opset_imports = {"" = 17, "onnx_mlc" = 1}}
+onnx.graph "g"(%w: tensor<16x8xf32>, %x: tensor<2x8x49xf32>, %b: tensor<16x1xf32>, %z: tensor<2x16x49xf32>) -> ("y": tensor<2x16x49xf32>) {
+  %y = "omlc.FusedMatMul"(%w, %x, %b, %z) {activation = "Relu"} : (tensor<16x8xf32>, tensor<2x8x49xf32>, tensor<16x1xf32>, tensor<2x16x49xf32>) -> tensor<2x16x49xf32>
+  onnx.return %y
+}
+"#,
+    );
+    assert_eq!(text.matches("omlc.epilogue").count(), 1, "{text}");
+    assert!(affine.contains("vector.fma"), "{affine}");
+    assert!(
+        affine.contains("vector<16xf32>") && !affine.contains("vector<17xf32>"),
+        "tiles of one vector:\n{affine}"
+    );
+    assert!(
+        !affine.contains("memref.alloc"),
+        "no temporary buffers:\n{affine}"
+    );
+}
+
 #[test]
 fn a_kernel_with_symbolic_sizes_takes_them_as_arguments() {
     let [text, affine, llvm] = build(

@@ -179,6 +179,7 @@ fn lower_half<'c, 'a>(
     let rank = yd.len();
     let mut ins = vec![(sum, identity_map(rank))];
     let c = c_operand(kb, &ep, y, yd, &mut ins)?;
+    let z = z_operand(kb, &ep, rank, &mut ins);
     let out_ty = elem_type(e.cx, kb.shape(y)?.1)?;
     let g = generic(
         e,
@@ -187,7 +188,8 @@ fn lower_half<'c, 'a>(
         &vec![false; rank],
         |be, args| {
             let c = c.as_ref().map(|c| half::widen(be, c.read(be, &args)));
-            vec![half::narrow(be, ep.apply(be, args[0], c), out_ty)]
+            let z = z.map(|i| half::widen(be, args[i]));
+            vec![half::narrow(be, ep.apply(be, args[0], c, z), out_ty)]
         },
     );
     super::structured::fused_root(kb, g, y, yd);
@@ -274,12 +276,14 @@ pub(crate) fn contraction<'c, 'a>(
 }
 
 /// What follows a product: Gemm's `alpha · product + beta · C`,
-/// FusedMatMul's `+ Bias`, then the fused ops' activation.
+/// FusedMatMul's `+ Bias + Z`, then the fused ops' activation.
 struct Epilogue {
     alpha: f64,
     beta: f64,
     /// Gemm's C or FusedMatMul's bias (absent when `beta` is 0).
     c: Option<Value>,
+    /// FusedMatMul's residual, of the result's shape.
+    z: Option<Value>,
     activation: String,
     params: Vec<f32>,
 }
@@ -303,10 +307,15 @@ impl Epilogue {
             .copied()
             .flatten()
             .filter(|_| beta != 0.0);
+        let z = match data.kind {
+            OpKind::FusedMatMul => data.inputs.get(3).copied().flatten(),
+            _ => None,
+        };
         Epilogue {
             alpha,
             beta,
             c,
+            z,
             activation: data.attrs.string("activation").unwrap_or("").to_string(),
             params: data
                 .attrs
@@ -318,16 +327,17 @@ impl Epilogue {
 
     /// Whether the epilogue leaves the product as it is.
     fn is_identity(&self) -> bool {
-        self.alpha == 1.0 && self.c.is_none() && self.activation.is_empty()
+        self.alpha == 1.0 && self.c.is_none() && self.z.is_none() && self.activation.is_empty()
     }
 
     /// The epilogue of one element `acc` of the product, with `c` the
-    /// element of C (when there is one).
+    /// element of C and `z` that of the residual (when there are).
     fn apply<'c, 'b>(
         &self,
         be: Emitter<'c, 'b>,
         acc: MValue<'c, 'b>,
         c: Option<MValue<'c, 'b>>,
+        z: Option<MValue<'c, 'b>>,
     ) -> MValue<'c, 'b> {
         let ty = acc.r#type();
         let mut y = if self.alpha == 1.0 {
@@ -342,6 +352,9 @@ impl Epilogue {
                 be.same("arith.mulf", &[c, be.f(ty, self.beta)])
             };
             y = be.same("arith.addf", &[y, cv]);
+        }
+        if let Some(z) = z {
+            y = be.same("arith.addf", &[y, z]);
         }
         apply_activation(be, &self.activation, &self.params, y)
     }
@@ -365,6 +378,19 @@ fn c_operand<'c, 'a>(
     Ok(Some(BodyOperand::Input(ins.len() - 1)))
 }
 
+/// Pushes the residual of `ep`, if it has one, to the generic's `ins`
+/// (read at the result's coordinates); returns its position.
+fn z_operand<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    ep: &Epilogue,
+    rank: usize,
+    ins: &mut Vec<(MValue<'c, 'a>, String)>,
+) -> Option<usize> {
+    let z = ep.z?;
+    ins.push((kb.tensor(z), identity_map(rank)));
+    Some(ins.len() - 1)
+}
+
 /// The elementwise epilogue of a product, in place ([`Epilogue`]). None
 /// when there is nothing to apply.
 fn epilogue<'c, 'a>(
@@ -381,6 +407,7 @@ fn epilogue<'c, 'a>(
     let y = kb.model.ir.op(op).results[0].expect("Y");
     let c = c_operand(kb, &ep, y, yd, &mut ins)?;
     let rank = yd.len();
+    let z = z_operand(kb, &ep, rank, &mut ins);
     let g = generic(
         kb.e,
         &ins,
@@ -389,7 +416,7 @@ fn epilogue<'c, 'a>(
         |be, args| {
             let acc = *args.last().expect("the output");
             let c = c.as_ref().map(|c| c.read(be, &args));
-            vec![ep.apply(be, acc, c)]
+            vec![ep.apply(be, acc, c, z.map(|i| args[i]))]
         },
     );
     let bits = kb

@@ -52,8 +52,8 @@ pub fn rules() -> Vec<Rule> {
         rw!("bias-matmul"; "(Add ?c (MatMul@mm ?a ?b))" => "(omlc.FusedMatMul ?a ?b ?c)"; if is_float("?a"), broadcasts_to_root("?c"), keeps_type("@mm")),
         // act(MatMul(a, b)) = FusedMatMul⟨act⟩(a, b)
         rw!("matmul-act"; "(omlc.Activation[activation=?f, activation_params=?p] (MatMul ?a ?b))" => "(omlc.FusedMatMul[activation=?f, activation_params=?p] ?a ?b)"),
-        // act(FusedMatMul(a, b, c)) = FusedMatMul⟨act⟩(a, b, c)
-        rw!("fusedmatmul-act"; "(omlc.Activation[activation=?f, activation_params=?p] (omlc.FusedMatMul[activation=\"\"] ?a ?b ?c))" => "(omlc.FusedMatMul[activation=?f, activation_params=?p] ?a ?b ?c)"),
+        // act(FusedMatMul(a, b, c, z)) = FusedMatMul⟨act⟩(a, b, c, z)
+        rw!("fusedmatmul-act"; "(omlc.Activation[activation=?f, activation_params=?p] (omlc.FusedMatMul[activation=\"\"] ?a ?b ?c ?z))" => "(omlc.FusedMatMul[activation=?f, activation_params=?p] ?a ?b ?c ?z)"),
         // act(Gemm(a, b, c)) = FusedGemm⟨act⟩(a, b, c)
         rw!("gemm-act"; "(omlc.Activation[activation=?f, activation_params=?p] (Gemm@g ?a ?b ?c))" => "(omlc.FusedGemm[@g, activation=?f, activation_params=?p] ?a ?b ?c)"),
         // act(Conv(x, w, b)) = FusedConv⟨act⟩(x, w, b)

@@ -13,6 +13,7 @@ pub mod canonical;
 pub mod fusion;
 pub mod layout;
 pub mod multi;
+pub mod pointwise;
 mod util;
 
 use std::fmt;
@@ -36,25 +37,27 @@ pub enum RuleSet {
     /// Producer + epilogue into one op; BatchNormalization and affine
     /// ops folded into Conv weights.
     Fusion,
-    /// Softmax attention into one `omlc.FusedAttention` op (not a default
-    /// set: its lowering is slower than the unfused kernels).
+    /// Softmax attention into one `omlc.FusedAttention` op.
     Attention,
     /// Parallel ops sharing an input merged into one (TENSAT's multi-
     /// pattern rules).
     Multi,
     /// Transpose sinking through elementwise ops and reductions.
     Layout,
+    /// Pointwise (1×1) convolutions as matrix products.
+    Pointwise,
 }
 
 impl RuleSet {
     /// Every rule set.
-    pub const ALL: [RuleSet; 6] = [
+    pub const ALL: [RuleSet; 7] = [
         RuleSet::Algebraic,
         RuleSet::Canonical,
         RuleSet::Fusion,
         RuleSet::Attention,
         RuleSet::Multi,
         RuleSet::Layout,
+        RuleSet::Pointwise,
     ];
 
     /// The name used by `--rules`.
@@ -66,6 +69,7 @@ impl RuleSet {
             RuleSet::Attention => "attention",
             RuleSet::Multi => "multi",
             RuleSet::Layout => "layout",
+            RuleSet::Pointwise => "pointwise",
         }
     }
 
@@ -83,6 +87,7 @@ impl RuleSet {
             RuleSet::Attention => attention::rules(),
             RuleSet::Multi => multi::rules(),
             RuleSet::Layout => layout::rules(),
+            RuleSet::Pointwise => pointwise::rules(),
         };
         rules.into_iter().map(|r| Rule { set: self, ..r }).collect()
     }

@@ -8,7 +8,7 @@
 //! | Activation(X) | `act(X)` elementwise | X's |
 //! | FusedConv(X, W, B?, Z?) | `act(Conv(X, W, B) + Z)`, Conv's attributes; Z has exactly Y's shape | as Conv |
 //! | FusedGemm(A, B, C?) | `act(alpha·A'·B' + beta·C)`, Gemm's attributes | as Gemm |
-//! | FusedMatMul(A, B, Bias?) | `act(MatMul(A, B) + Bias)`, Bias broadcast unidirectionally to the product | as MatMul |
+//! | FusedMatMul(A, B, Bias?, Z?) | `act(MatMul(A, B) + Bias + Z)`, Bias broadcast unidirectionally to the product; Z has exactly Y's shape | as MatMul |
 //! | FusedAttention(Q, Kt, V, Mask?) | `Softmax(scale·MatMul(Q, Kt) + Mask, axis = −1)·V`; Q `[…, Sq, D]`, Kt `[…, D, Sk]`, V `[…, Sk, Dv]`, Mask broadcast unidirectionally to `[…, Sq, Sk]` | `[…, Sq, Dv]` |
 //!
 //! `act` is named by the STRING attribute `activation` (`""`: none) with
@@ -60,7 +60,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             let out = matmul_dims(cx.dims(0)?, cx.dims(1)?)?;
             broadcasts_to(cx, 2, &out, "Bias")?;
             cx.set_tensor(0, elem, out);
-            Ok(())
+            residual_fits(cx, 3)
         }
         OpKind::FusedAttention => attention(cx),
         other => unreachable!("{} is not a fused op", other.name()),
@@ -103,7 +103,7 @@ fn broadcasts_to(cx: &InferCtx, i: usize, out: &[crate::dim::Dim], what: &str) -
     Ok(())
 }
 
-/// FusedConv's residual `Z` has exactly the result's shape.
+/// FusedConv's or FusedMatMul's residual `Z` has exactly the result's shape.
 fn residual_fits(cx: &mut InferCtx, i: usize) -> Result<(), Fail> {
     let Some(z) = cx.opt_tensor(i)?.and_then(|t| t.dims()) else {
         return Ok(());
@@ -156,6 +156,8 @@ mod tests {
             17 FusedMatMul(ti("BxSx768xf32"), ti("768x3072xf32"), ti("3072xf32"); activation = act("Gelu")) => "BxSx3072xf32";
             17 FusedMatMul(ti("2x3x4xf32"), ti("4x5xf32"), ti("3x1xf32")) => "2x3x5xf32";
             17 FusedMatMul(ti("2x3x4xf32"), ti("4x5xf32"), ti("2x1x1x5xf32")) => Fails(1, "does not broadcast");
+            17 FusedMatMul(ti("4x3xf32"), ti("Nx3x49xf32"), ti("4x1xf32"), ti("Nx4x49xf32"); activation = act("Relu")) => "Nx4x49xf32";
+            17 FusedMatMul(ti("4x3xf32"), ti("2x3x49xf32"), ti("4x1xf32"), ti("1x4x49xf32")) => Fails(1, "residual");
             17 FusedAttention(ti("1x12x128x64xf32"), ti("1x12x64x128xf32"), ti("1x12x128x64xf32"), ti("1x1x1x128xf32"); scale = Attr::Float(0.125)) => "1x12x128x64xf32";
             17 FusedAttention(ti("2x5x8xf32"), ti("2x8x7xf32"), ti("2x7x3xf32")) => "2x5x3xf32";
             17 FusedAttention(ti("2x5x8xf32"), ti("2x8x7xf32"), ti("2x7x3xf32"), ti("5x6xf32")) => Fails(1, "Mask");
