@@ -823,14 +823,36 @@ onnx.graph "g"(%q: tensor<"B"x"T"x8xf32>, %k: tensor<"B"x"T"x4xf32>, %v: tensor<
 }
 "#;
 
-/// Runs `text` compiled once with its symbols (JIT and AOT) on inputs of
-/// each binding of `sizes`, against the model compiled with the symbols
-/// replaced by those sizes (whose recurrences are unrolled).
+/// An LSTM run both ways (peepholes, biases, initial states and
+/// `sequence_lens` of run-time values) over a symbolic batch `B` and
+/// sequence `S`: a Loop per direction the host program runs.
+const SYMBOLIC_LSTM: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"S"x"B"x3xf32>, %w: tensor<2x8x3xf32>, %r: tensor<2x8x2xf32>, %b: tensor<2x16xf32>, %lens: tensor<"B"xi32>, %h0: tensor<2x"B"x2xf32>, %c0: tensor<2x"B"x2xf32>, %p: tensor<2x6xf32>) -> ("y": tensor<"S"x2x"B"x2xf32>, "y_h": tensor<2x"B"x2xf32>, "y_c": tensor<2x"B"x2xf32>) {
+  %y, %y_h, %y_c = "onnx.LSTM"(%x, %w, %r, %b, %lens, %h0, %c0, %p) {direction = "bidirectional", hidden_size = 2} : (tensor<"S"x"B"x3xf32>, tensor<2x8x3xf32>, tensor<2x8x2xf32>, tensor<2x16xf32>, tensor<"B"xi32>, tensor<2x"B"x2xf32>, tensor<2x"B"x2xf32>, tensor<2x6xf32>) -> (tensor<"S"x2x"B"x2xf32>, tensor<2x"B"x2xf32>, tensor<2x"B"x2xf32>)
+  onnx.return %y, %y_h, %y_c
+}
+"#;
+
+/// Float inputs of `shapes` (seeded values).
+fn float_inputs(shapes: Vec<Vec<i64>>) -> Vec<Tensor> {
+    shapes
+        .into_iter()
+        .enumerate()
+        .map(|(i, shape)| {
+            let n = shape.iter().product::<i64>() as usize;
+            Tensor::from_vec(shape, values(n, 3 + i as u64)).unwrap()
+        })
+        .collect()
+}
+
+/// Runs `text` compiled once with its symbols (JIT and AOT) on the
+/// `inputs` of each binding of `sizes`, against the model compiled with
+/// the symbols replaced by those sizes (whose recurrences are unrolled).
 fn check_against_static(
     text: &str,
     symbols: &[&str],
     sizes: &[Vec<i64>],
-    shapes: &dyn Fn(&[i64]) -> Vec<Vec<i64>>,
+    inputs: &dyn Fn(&[i64]) -> Vec<Tensor>,
 ) {
     let model = onnx_mlc_dialect::parse_model(text).unwrap();
     let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
@@ -841,21 +863,12 @@ fn check_against_static(
         for (name, n) in symbols.iter().zip(binding) {
             fixed = fixed.replace(&format!("\"{name}\""), &n.to_string());
         }
-        let inputs: Vec<Tensor> = shapes(binding)
-            .into_iter()
-            .enumerate()
-            .map(|(i, shape)| {
-                let n = shape.iter().product::<i64>() as usize;
-                Tensor::from_vec(shape, values(n, 3 + i as u64)).unwrap()
-            })
-            .collect();
-        let want = Engine::compile(
-            &onnx_mlc_dialect::parse_model(&fixed).unwrap(),
-            &CompileOptions::default(),
-        )
-        .unwrap()
-        .run(&inputs)
-        .unwrap();
+        let inputs = inputs(binding);
+        let fixed = onnx_mlc_dialect::parse_model(&fixed).unwrap();
+        let want = Engine::compile(&fixed, &CompileOptions::default())
+            .unwrap()
+            .run(&inputs)
+            .unwrap();
         let got = compiled.run(&inputs).unwrap();
         compare(&got, &want).unwrap_or_else(|e| panic!("{binding:?} (JIT): {e}"));
         let got = library.run(&inputs).unwrap();
@@ -869,7 +882,7 @@ fn recurrences_of_symbolic_length_run_as_loops() {
         SYMBOLIC_SCAN,
         &["N", "T", "U"],
         &[vec![3, 1, 1], vec![2, 4, 4], vec![5, 7, 7]],
-        &|s| vec![vec![s[0]], vec![s[1], s[0]], vec![s[0], s[2]]],
+        &|s| float_inputs(vec![vec![s[0]], vec![s[1], s[0]], vec![s[0], s[2]]]),
     );
     check_against_static(
         SYMBOLIC_LINEAR_ATTENTION,
@@ -877,14 +890,33 @@ fn recurrences_of_symbolic_length_run_as_loops() {
         &[vec![1, 1], vec![2, 3], vec![3, 9]],
         &|s| {
             let (b, t) = (s[0], s[1]);
-            vec![
+            float_inputs(vec![
                 vec![b, t, 8],
                 vec![b, t, 4],
                 vec![b, t, 6],
                 vec![b, 2, 2, 3],
                 vec![b, t, 2],
                 vec![b, t, 2],
-            ]
+            ])
+        },
+    );
+    check_against_static(
+        SYMBOLIC_LSTM,
+        &["S", "B"],
+        &[vec![1, 1], vec![3, 2], vec![6, 3]],
+        &|s| {
+            let (steps, b) = (s[0], s[1]);
+            let mut inputs = float_inputs(vec![
+                vec![steps, b, 3],
+                vec![2, 8, 3],
+                vec![2, 8, 2],
+                vec![2, 16],
+            ]);
+            // Lengths from the full sequence down to 1.
+            let lens: Vec<i32> = (0..b).map(|i| (steps - i).max(1) as i32).collect();
+            inputs.push(Tensor::from_vec(vec![b], lens).unwrap());
+            inputs.extend(float_inputs(vec![vec![2, b, 2], vec![2, b, 2], vec![2, 6]]));
+            inputs
         },
     );
     // Scan inputs of different lengths: a clean shape error.

@@ -28,31 +28,30 @@ onnx.graph "g"(%q: tensor<1x"T"x2xf32>, %k: tensor<1x"T"x2xf32>, %v: tensor<1x"T
 // CHECK-NEXT:   %12 = "onnx.Constant"() {value = dense<[1, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
 // CHECK-NEXT:   %13 = "onnx.Concat"(%10, %11, %12) {axis = 0} : (tensor<1xi64>, tensor<1xi64>, tensor<2xi64>) -> tensor<4xi64>
 // CHECK-NEXT:   %14 = "onnx.Reshape"(%v, %13) : (tensor<1x"T"x2xf32>, tensor<4xi64>) -> tensor<1x"T"x1x2xf32>
-// CHECK-NEXT:   %15 = "onnx.Constant"() {value = dense<[1, 1, 2, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
-// CHECK-NEXT:   %16 = "onnx.ConstantOfShape"(%15) {value = dense<[0.0]> : tensor<1xf32>} : (tensor<4xi64>) -> tensor<1x1x2x2xf32>
-// CHECK-NEXT:   %17 = "onnx.Shape"(%q) {start = 1, end = 2} : (tensor<1x"T"x2xf32>) -> tensor<1xi64>
-// CHECK-NEXT:   %18 = "onnx.Constant"() {value = dense<[]> : tensor<0xi64>} : () -> tensor<0xi64>
-// CHECK-NEXT:   %19 = "onnx.Reshape"(%17, %18) : (tensor<1xi64>, tensor<0xi64>) -> tensor<i64>
-// CHECK-NEXT:   %state, %20 = "onnx.Loop"(%19, none, %16) {body = onnx.graph "loop_body"(%loop1_iteration: tensor<i64>, %loop1_cond: tensor<i1>, %loop1_carried0: tensor<1x1x2x2xf32>) -> ("loop1_out0": tensor<i1>, "loop1_out1": tensor<1x1x2x2xf32>, "loop1_out2": tensor<1x2xf32>) {
-// CHECK-NEXT:     %21 = "onnx.Gather"(%4, %loop1_iteration) {axis = 1} : (tensor<1x"T"x1x2xf32>, tensor<i64>) -> tensor<1x1x2xf32>
-// CHECK-NEXT:     %22 = "onnx.Constant"() {value = dense<[1, 1, 1, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
-// CHECK-NEXT:     %23 = "onnx.Reshape"(%21, %22) : (tensor<1x1x2xf32>, tensor<4xi64>) -> tensor<1x1x1x2xf32>
-// CHECK-NEXT:     %24 = "onnx.Gather"(%9, %loop1_iteration) {axis = 1} : (tensor<1x"T"x1x2xf32>, tensor<i64>) -> tensor<1x1x2xf32>
-// CHECK-NEXT:     %25 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:     %26 = "onnx.Unsqueeze"(%24, %25) : (tensor<1x1x2xf32>, tensor<1xi64>) -> tensor<1x1x1x2xf32>
-// CHECK-NEXT:     %27 = "onnx.Gather"(%14, %loop1_iteration) {axis = 1} : (tensor<1x"T"x1x2xf32>, tensor<i64>) -> tensor<1x1x2xf32>
-// CHECK-NEXT:     %28 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:     %29 = "onnx.Unsqueeze"(%27, %28) : (tensor<1x1x2xf32>, tensor<1xi64>) -> tensor<1x1x1x2xf32>
-// CHECK-NEXT:     %30 = "onnx.Transpose"(%26) {perm = [0, 1, 3, 2]} : (tensor<1x1x1x2xf32>) -> tensor<1x1x2x1xf32>
-// CHECK-NEXT:     %31 = "onnx.Mul"(%30, %29) : (tensor<1x1x2x1xf32>, tensor<1x1x1x2xf32>) -> tensor<1x1x2x2xf32>
-// CHECK-NEXT:     %32 = "onnx.Add"(%loop1_carried0, %31) : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
-// CHECK-NEXT:     %33 = "onnx.MatMul"(%23, %32) : (tensor<1x1x1x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x1x2xf32>
-// CHECK-NEXT:     %34 = "onnx.Constant"() {value = dense<[1, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
-// CHECK-NEXT:     %35 = "onnx.Reshape"(%33, %34) : (tensor<1x1x1x2xf32>, tensor<2xi64>) -> tensor<1x2xf32>
-// CHECK-NEXT:     onnx.return %loop1_cond, %32, %35
+// CHECK-NEXT:   %15 = "onnx.Constant"() {value = dense<0.0> : tensor<1x1x2x2xf32>} : () -> tensor<1x1x2x2xf32>
+// CHECK-NEXT:   %16 = "onnx.Shape"(%q) {start = 1, end = 2} : (tensor<1x"T"x2xf32>) -> tensor<1xi64>
+// CHECK-NEXT:   %17 = "onnx.Constant"() {value = dense<[]> : tensor<0xi64>} : () -> tensor<0xi64>
+// CHECK-NEXT:   %18 = "onnx.Reshape"(%16, %17) : (tensor<1xi64>, tensor<0xi64>) -> tensor<i64>
+// CHECK-NEXT:   %state, %19 = "onnx.Loop"(%18, none, %15) {body = onnx.graph "loop_body"(%loop1_iteration: tensor<i64>, %loop1_cond: tensor<i1>, %loop1_carried0: tensor<1x1x2x2xf32>) -> ("loop1_out0": tensor<i1>, "loop1_out1": tensor<1x1x2x2xf32>, "loop1_out2": tensor<1x2xf32>) {
+// CHECK-NEXT:     %20 = "onnx.Gather"(%4, %loop1_iteration) {axis = 1} : (tensor<1x"T"x1x2xf32>, tensor<i64>) -> tensor<1x1x2xf32>
+// CHECK-NEXT:     %21 = "onnx.Constant"() {value = dense<[1, 1, 1, 2]> : tensor<4xi64>} : () -> tensor<4xi64>
+// CHECK-NEXT:     %22 = "onnx.Reshape"(%20, %21) : (tensor<1x1x2xf32>, tensor<4xi64>) -> tensor<1x1x1x2xf32>
+// CHECK-NEXT:     %23 = "onnx.Gather"(%9, %loop1_iteration) {axis = 1} : (tensor<1x"T"x1x2xf32>, tensor<i64>) -> tensor<1x1x2xf32>
+// CHECK-NEXT:     %24 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %25 = "onnx.Unsqueeze"(%23, %24) : (tensor<1x1x2xf32>, tensor<1xi64>) -> tensor<1x1x1x2xf32>
+// CHECK-NEXT:     %26 = "onnx.Gather"(%14, %loop1_iteration) {axis = 1} : (tensor<1x"T"x1x2xf32>, tensor<i64>) -> tensor<1x1x2xf32>
+// CHECK-NEXT:     %27 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %28 = "onnx.Unsqueeze"(%26, %27) : (tensor<1x1x2xf32>, tensor<1xi64>) -> tensor<1x1x1x2xf32>
+// CHECK-NEXT:     %29 = "onnx.Transpose"(%25) {perm = [0, 1, 3, 2]} : (tensor<1x1x1x2xf32>) -> tensor<1x1x2x1xf32>
+// CHECK-NEXT:     %30 = "onnx.Mul"(%29, %28) : (tensor<1x1x2x1xf32>, tensor<1x1x1x2xf32>) -> tensor<1x1x2x2xf32>
+// CHECK-NEXT:     %31 = "onnx.Add"(%loop1_carried0, %30) : (tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x2x2xf32>
+// CHECK-NEXT:     %32 = "onnx.MatMul"(%22, %31) : (tensor<1x1x1x2xf32>, tensor<1x1x2x2xf32>) -> tensor<1x1x1x2xf32>
+// CHECK-NEXT:     %33 = "onnx.Constant"() {value = dense<[1, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
+// CHECK-NEXT:     %34 = "onnx.Reshape"(%32, %33) : (tensor<1x1x1x2xf32>, tensor<2xi64>) -> tensor<1x2xf32>
+// CHECK-NEXT:     onnx.return %loop1_cond, %31, %34
 // CHECK-NEXT:   }} : (tensor<i64>, none, tensor<1x1x2x2xf32>) -> (tensor<1x1x2x2xf32>, tensor<"T"x1x2xf32>)
-// CHECK-NEXT:   %36 = "onnx.Transpose"(%20) {perm = [1, 0, 2]} : (tensor<"T"x1x2xf32>) -> tensor<1x"T"x2xf32>
-// CHECK-NEXT:   %37 = "onnx.Constant"() {value = dense<0.70710677> : tensor<f32>} : () -> tensor<f32>
-// CHECK-NEXT:   %y = "onnx.Mul"(%36, %37) : (tensor<1x"T"x2xf32>, tensor<f32>) -> tensor<1x"T"x2xf32>
+// CHECK-NEXT:   %35 = "onnx.Transpose"(%19) {perm = [1, 0, 2]} : (tensor<"T"x1x2xf32>) -> tensor<1x"T"x2xf32>
+// CHECK-NEXT:   %36 = "onnx.Constant"() {value = dense<0.70710677> : tensor<f32>} : () -> tensor<f32>
+// CHECK-NEXT:   %y = "onnx.Mul"(%35, %36) : (tensor<1x"T"x2xf32>, tensor<f32>) -> tensor<1x"T"x2xf32>
 // CHECK-NEXT:   onnx.return %y, %state
 // CHECK-NEXT: }

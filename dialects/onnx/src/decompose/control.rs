@@ -499,9 +499,7 @@ fn run_time_scan(
     for ((&y, &back), &axis) in stacked.iter().zip(&reverse).zip(axes) {
         let mut y = y;
         if back {
-            let (start, end) = (b.ints(&[-1])?, b.ints(&[i64::MIN])?);
-            let (axes, steps) = (b.ints(&[0])?, b.ints(&[-1])?);
-            y = b.op(Slice, &[y, start, end, axes, steps], &[])?;
+            y = b.reverse(y, 0)?;
         }
         let rank = i64::try_from(b.rank(y)?).ok()?;
         let axis = if axis < 0 { axis + rank } else { axis };

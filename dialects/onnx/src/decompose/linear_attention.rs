@@ -29,7 +29,6 @@ use super::{Builder, Size};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
-use crate::tensor::TensorData;
 use crate::types::ElemType;
 
 /// The longest sequence the expansion unrolls.
@@ -294,9 +293,7 @@ fn looped(
         Some(past) => b.cast(past, f32)?,
         None => {
             let sizes = [b.size(q, 0)?, Size::Fixed(kv_heads), d_k, b.size(v, 3)?];
-            let shape = b.size_vector(&sizes)?;
-            let zero = Attr::Tensor(TensorData::from_vec(vec![1], &[0f32]).ok()?);
-            b.op(ConstantOfShape, &[shape], &[("value", zero)])?
+            b.zeros(f32, &sizes)?
         }
     };
     let steps = b.size_vector(&[b.size(query, 1)?])?;

@@ -318,6 +318,32 @@ impl Builder<'_> {
         }
     }
 
+    /// Zeros of a floating-point `elem` and `sizes`: a constant when all
+    /// are fixed, else a `ConstantOfShape` of their [`Builder::size_vector`].
+    pub fn zeros(&mut self, elem: ElemType, sizes: &[Size]) -> Option<Value> {
+        let fixed: Option<Vec<i64>> = sizes
+            .iter()
+            .map(|s| match s {
+                Size::Fixed(n) => Some(*n),
+                Size::Of(..) => None,
+            })
+            .collect();
+        if let Some(dims) = fixed {
+            let n = dims.iter().product::<i64>() as usize;
+            return self.floats(elem, dims, &vec![0.0; n]);
+        }
+        let shape = self.size_vector(sizes)?;
+        let zero = Attr::Tensor(float_data(elem, vec![1], &[0.0])?);
+        self.op(OpKind::ConstantOfShape, &[shape], &[("value", zero)])
+    }
+
+    /// `x` reversed along `axis` (a `Slice` of step -1 over the whole axis).
+    pub fn reverse(&mut self, x: Value, axis: i64) -> Option<Value> {
+        let (start, end) = (self.ints(&[-1])?, self.ints(&[i64::MIN])?);
+        let (axes, steps) = (self.ints(&[axis])?, self.ints(&[-1])?);
+        self.op(OpKind::Slice, &[x, start, end, axes, steps], &[])
+    }
+
     /// The int64 vector `0, 1, …, n-1`: a constant when `n` is fixed, else
     /// the exclusive running sum of `n` ones.
     pub fn iota(&mut self, n: Size) -> Option<Value> {
