@@ -153,12 +153,7 @@ impl Builder<'_> {
     /// attribute bounds and a `Squeeze`.)
     fn take(&mut self, x: Value, axis: i64, index: i64) -> Option<Value> {
         if self.opset < 9 {
-            let bounds = [
-                ("starts", Attr::Ints(vec![index])),
-                ("ends", Attr::Ints(vec![index + 1])),
-                ("axes", Attr::Ints(vec![axis])),
-            ];
-            let slice = self.op(Slice, &[x], &bounds)?;
+            let slice = self.slice(x, axis, index, index + 1)?;
             return self.squeeze_like(Squeeze, slice, &[axis]);
         }
         let index = self.int_scalar(ElemType::I64, index)?;
@@ -475,8 +470,7 @@ fn run_time_scan(
         let shape = b.size_vector(&sizes)?;
         scanned.push(b.op(Reshape, &[s.value, shape], &[])?);
     }
-    let count = b.size_vector(&[length])?;
-    let trips = b.reshape(count, &[])?;
+    let trips = b.size_scalar(length)?;
     let one = b.int_scalar(ElemType::I64, 1)?;
     let last = b.binary(Sub, trips, one)?;
     let results = b.run_time_loop(trips, initial, |b, t, state| {

@@ -296,8 +296,7 @@ fn looped(
             b.zeros(f32, &sizes)?
         }
     };
-    let steps = b.size_vector(&[b.size(query, 1)?])?;
-    let trips = b.reshape(steps, &[])?;
+    let trips = b.size_scalar(b.size(query, 1)?)?;
     let results = b.run_time_loop(trips, &[state], |b, t, carried| {
         let take = |b: &mut Builder, x: Value| b.op(Gather, &[x, t], &[("axis", Attr::Int(1))]);
         let q_t = take(b, q)?;

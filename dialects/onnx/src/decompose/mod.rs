@@ -318,6 +318,18 @@ impl Builder<'_> {
         }
     }
 
+    /// Size `s` as an int64 scalar: a constant when it is fixed, else
+    /// its `Shape` slice reshaped to a scalar.
+    pub fn size_scalar(&mut self, s: Size) -> Option<Value> {
+        match s {
+            Size::Fixed(n) => self.constant(TensorData::scalar(n)),
+            Size::Of(..) => {
+                let vector = self.size_vector(&[s])?;
+                self.reshape(vector, &[])
+            }
+        }
+    }
+
     /// Zeros of a floating-point `elem` and `sizes`: a constant when all
     /// are fixed, else a `ConstantOfShape` of their [`Builder::size_vector`].
     pub fn zeros(&mut self, elem: ElemType, sizes: &[Size]) -> Option<Value> {
@@ -335,6 +347,24 @@ impl Builder<'_> {
         let shape = self.size_vector(sizes)?;
         let zero = Attr::Tensor(float_data(elem, vec![1], &[0.0])?);
         self.op(OpKind::ConstantOfShape, &[shape], &[("value", zero)])
+    }
+
+    /// `x[start..end]` along `axis` (bounds clamped as the spec says; a
+    /// negative one counts from the end): `Slice` with inputs from opset
+    /// 10, with attributes before.
+    pub fn slice(&mut self, x: Value, axis: i64, start: i64, end: i64) -> Option<Value> {
+        if self.opset < 10 {
+            let bounds = [
+                ("starts", Attr::Ints(vec![start])),
+                ("ends", Attr::Ints(vec![end])),
+                ("axes", Attr::Ints(vec![axis])),
+            ];
+            return self.op(OpKind::Slice, &[x], &bounds);
+        }
+        let starts = self.ints(&[start])?;
+        let ends = self.ints(&[end])?;
+        let axes = self.ints(&[axis])?;
+        self.op(OpKind::Slice, &[x, starts, ends, axes], &[])
     }
 
     /// `x` reversed along `axis` (a `Slice` of step -1 over the whole axis).

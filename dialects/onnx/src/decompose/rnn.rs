@@ -353,8 +353,7 @@ fn looped(
     x: Value,
     reverse: bool,
 ) -> Option<(State, Option<Value>)> {
-    let count = b.size_vector(&[b.size(x, 0)?])?;
-    let trips = b.reshape(count, &[])?;
+    let trips = b.size_scalar(b.size(x, 0)?)?;
     let last = match reverse {
         true => {
             let one = b.constant(TensorData::scalar(1i64))?;
@@ -421,14 +420,14 @@ fn weights(
     let mut rb_h = None;
     if let Some(bias) = b.input(3) {
         let bias = pick(b, bias, d)?;
-        let wb = slice(b, bias, 0, 0, width)?;
-        let mut rb = slice(b, bias, 0, width, 2 * width)?;
+        let wb = b.slice(bias, 0, 0, width)?;
+        let mut rb = b.slice(bias, 0, width, 2 * width)?;
         if let Cell::Gru {
             linear_before_reset: true,
         } = cell
         {
-            rb_h = Some(slice(b, rb, 0, 2 * hidden, width)?);
-            let rb_zr = slice(b, rb, 0, 0, 2 * hidden)?;
+            rb_h = Some(b.slice(rb, 0, 2 * hidden, width)?);
+            let rb_zr = b.slice(rb, 0, 0, 2 * hidden)?;
             let zeros = b.floats(setup.elem, vec![hidden], &vec![0.0; hidden as usize])?;
             rb = concat(b, &[rb_zr, zeros], 0)?;
         }
@@ -439,19 +438,19 @@ fn weights(
         (Cell::Lstm { .. }, Some(p)) => {
             let p = pick(b, p, d)?;
             Some([
-                slice(b, p, 0, 0, hidden)?,
-                slice(b, p, 0, hidden, 2 * hidden)?,
-                slice(b, p, 0, 2 * hidden, 3 * hidden)?,
+                b.slice(p, 0, 0, hidden)?,
+                b.slice(p, 0, hidden, 2 * hidden)?,
+                b.slice(p, 0, 2 * hidden, 3 * hidden)?,
             ])
         }
         _ => None,
     };
     let gru_h = match cell {
         Cell::Gru { .. } => {
-            let xw_h = slice(b, xw, 2, 2 * hidden, width)?;
-            let rt_h = slice(b, rt, 1, 2 * hidden, width)?;
-            xw = slice(b, xw, 2, 0, 2 * hidden)?;
-            rt = slice(b, rt, 1, 0, 2 * hidden)?;
+            let xw_h = b.slice(xw, 2, 2 * hidden, width)?;
+            let rt_h = b.slice(rt, 1, 2 * hidden, width)?;
+            xw = b.slice(xw, 2, 0, 2 * hidden)?;
+            rt = b.slice(rt, 1, 0, 2 * hidden)?;
             Some((xw_h, rt_h, rb_h))
         }
         _ => None,
@@ -494,8 +493,8 @@ fn step(
             let hr = b.binary(MatMul, state.h, weights.rt)?;
             let pre = b.binary(Add, xw, hr)?;
             let zr = activate(b, setup, acts[0], pre)?;
-            let z = slice(b, zr, 1, 0, hidden)?;
-            let reset = slice(b, zr, 1, hidden, 2 * hidden)?;
+            let z = b.slice(zr, 1, 0, hidden)?;
+            let reset = b.slice(zr, 1, hidden, 2 * hidden)?;
             let recurrent = if linear_before_reset {
                 let mut hr = b.binary(MatMul, state.h, rt_h)?;
                 if let Some(rb_h) = rb_h {
@@ -518,7 +517,7 @@ fn step(
             let c_prev = state.c?;
             let hr = b.binary(MatMul, state.h, weights.rt)?;
             let gates = b.binary(Add, xw, hr)?;
-            let gate = |b: &mut Builder, k: i64| slice(b, gates, 1, k * hidden, (k + 1) * hidden);
+            let gate = |b: &mut Builder, k: i64| b.slice(gates, 1, k * hidden, (k + 1) * hidden);
             let (gi, go, gf, gc) = (gate(b, 0)?, gate(b, 1)?, gate(b, 2)?, gate(b, 3)?);
             let peep = |b: &mut Builder, g: Value, k: usize, c: Value| -> Option<Value> {
                 match weights.peepholes {
@@ -603,14 +602,6 @@ fn activate(b: &mut Builder, setup: &Setup, f: Activation, x: Value) -> Option<V
 fn pick(b: &mut Builder, v: Value, i: i64) -> Option<Value> {
     let index = b.constant(TensorData::scalar(i))?;
     b.op(Gather, &[v, index], &[("axis", Attr::Int(0))])
-}
-
-/// `x[start..end]` along `axis`.
-fn slice(b: &mut Builder, x: Value, axis: i64, start: i64, end: i64) -> Option<Value> {
-    let starts = b.ints(&[start])?;
-    let ends = b.ints(&[end])?;
-    let axes = b.ints(&[axis])?;
-    b.op(Slice, &[x, starts, ends, axes], &[])
 }
 
 /// `Concat(values, axis)` (the value itself when there is one).
