@@ -393,3 +393,97 @@ fn activation_silu_and_clip() {
     let want: Vec<f64> = x.iter().map(|&v| (v as f64).clamp(-0.5, 0.25)).collect();
     assert_close(&got, &want);
 }
+
+/// FusedAttention with symbolic sizes: `Q [A, S, D]`, `Kt [B, D, T]`,
+/// `V [C, T, E]`, `Mask [M, S, T]` whose batch dims (`A`, `B`, `C`, `M`)
+/// broadcast only at run time — the result's batch dim is their broadcast
+/// atom —, compiled once and run at several sizes against the softmax
+/// attention computed in f64; mismatched sizes fail with a shape error.
+const SYMBOLIC_ATTENTION: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17, "onnx_mlc" = 1}}
+onnx.graph "g"(%q: tensor<"A"x"S"x"D"xf32>, %kt: tensor<"B"x"D"x"T"xf32>, %v: tensor<"C"x"T"x"E"xf32>, %m: tensor<"M"x"S"x"T"xf32>) -> ("y": tensor<?x"S"x"E"xf32>) {
+  %y = "omlc.FusedAttention"(%q, %kt, %v, %m) {scale = 0.35} : (tensor<"A"x"S"x"D"xf32>, tensor<"B"x"D"x"T"xf32>, tensor<"C"x"T"x"E"xf32>, tensor<"M"x"S"x"T"xf32>) -> tensor<?x"S"x"E"xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn fused_attention_with_symbolic_sizes() {
+    let model = parse_model(SYMBOLIC_ATTENTION).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    // [A, B, C, M] and (S, D, T, E).
+    let cases: [([usize; 4], (usize, usize, usize, usize)); 6] = [
+        ([1, 3, 3, 1], (4, 8, 5, 6)),
+        ([3, 1, 3, 3], (1, 3, 7, 2)),
+        ([2, 2, 1, 2], (5, 4, 1, 3)),
+        ([1, 1, 1, 1], (3, 2, 3, 1)),
+        ([2, 2, 2, 1], (9, 16, 33, 8)),
+        ([1, 1, 4, 4], (0, 2, 3, 2)),
+    ];
+    for (batch, (s, d, t, e)) in cases {
+        let [a, b, c, m] = batch;
+        let n = batch.into_iter().max().unwrap();
+        let q = values(a * s * d, 1);
+        let kt = values(b * d * t, 2);
+        let v = values(c * t * e, 3);
+        let mask = values(m * s * t, 4);
+        let tensor =
+            |dims: [usize; 3], xs: &[f32]| Tensor::from_slice(&dims.map(|x| x as i64), xs).unwrap();
+        let y = compiled
+            .run(&[
+                tensor([a, s, d], &q),
+                tensor([b, d, t], &kt),
+                tensor([c, t, e], &v),
+                tensor([m, s, t], &mask),
+            ])
+            .unwrap_or_else(|err| panic!("{batch:?} {:?}: {err}", (s, d, t, e)));
+        assert_eq!(y[0].shape(), [n as i64, s as i64, e as i64]);
+        let at = |size: usize, h: usize| if size == 1 { 0 } else { h };
+        let mut want = vec![];
+        for h in 0..n {
+            let (hq, hk, hv, hm) = (at(a, h), at(b, h), at(c, h), at(m, h));
+            for i in 0..s {
+                let scores: Vec<f64> = (0..t)
+                    .map(|j| {
+                        let dot: f64 = (0..d)
+                            .map(|l| {
+                                q[(hq * s + i) * d + l] as f64 * kt[(hk * d + l) * t + j] as f64
+                            })
+                            .sum();
+                        0.35 * dot + mask[(hm * s + i) * t + j] as f64
+                    })
+                    .collect();
+                let max = scores.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let exps: Vec<f64> = scores.iter().map(|x| (x - max).exp()).collect();
+                let sum: f64 = exps.iter().sum();
+                for col in 0..e {
+                    want.push(
+                        (0..t)
+                            .map(|j| exps[j] / sum * v[(hv * t + j) * e + col] as f64)
+                            .sum::<f64>(),
+                    );
+                }
+            }
+        }
+        let got: Vec<f32> = y[0].to_vec::<f32>().unwrap();
+        assert_close(&got, &want);
+    }
+    // Batch dims 2 and 3 among Q, Kt and V, or in the mask.
+    for batch in [[2, 3, 3, 1], [1, 1, 2, 3]] {
+        let [a, b, c, m] = batch.map(|x: usize| x as i64);
+        let (s, d, t, e) = (2, 3, 5, 2);
+        let tensor = |dims: [i64; 3]| {
+            let n = dims.iter().product::<i64>() as usize;
+            Tensor::from_slice(&dims, &values(n, 5)).unwrap()
+        };
+        let err = compiled
+            .run(&[
+                tensor([a, s, d]),
+                tensor([b, d, t]),
+                tensor([c, t, e]),
+                tensor([m, s, t]),
+            ])
+            .err()
+            .unwrap_or_else(|| panic!("{batch:?} must fail"));
+        assert!(err.to_string().contains("shape"), "{err}");
+    }
+}

@@ -505,6 +505,7 @@ fn own_checks(
         | OpKind::GlobalLpPool => crate::ops::conv::window_checks(model, data),
         OpKind::ConvTranspose => crate::ops::conv::conv_transpose_checks(model, data),
         OpKind::CumSum | OpKind::CumProd => same_shape_pairs(model, data).map(equal),
+        OpKind::FusedAttention => crate::ops::fused::attention_checks(model, data),
         _ => return None,
     })
 }

@@ -581,7 +581,7 @@ impl Builder<'_> {
                     results: op
                         .results
                         .iter()
-                        .map(|r| r.map(|v| (Some(value_name(model, v)), ir.ty(v).clone())))
+                        .map(|r| r.map(|v| (Some(value_name(model, v)), static_part(ir.ty(v)))))
                         .collect(),
                     attrs: op.attrs.clone(),
                     name: op.name.clone(),
@@ -633,7 +633,9 @@ fn value_name(model: &Model, v: Value) -> String {
 }
 
 /// The type a value gets as a segment input: its dims, with a fresh
-/// `dim_param` for each dim that is neither known nor a `dim_param`.
+/// `dim_param` for each dim that is neither known nor a `dim_param` of its
+/// own (a compound atom such as `div(A,4)` names sizes the segment does
+/// not see, so it gets a fresh one too).
 fn border_type(model: &Model, v: Value) -> Result<Type, ProgramError> {
     let name = value_name(model, v);
     let t = match model.ir.ty(v) {
@@ -653,7 +655,7 @@ fn border_type(model: &Model, v: Value) -> Result<Type, ProgramError> {
         .iter()
         .enumerate()
         .map(|(axis, d)| {
-            if d.is_known() || d.as_param().is_some() {
+            if d.is_known() || d.as_named().is_some() {
                 d.clone()
             } else {
                 Dim::param(&format!("{name}_d{axis}"))
@@ -661,6 +663,30 @@ fn border_type(model: &Model, v: Value) -> Result<Type, ProgramError> {
         })
         .collect();
     Ok(Type::Tensor(TensorType::with_dims(t.elem, dims)))
+}
+
+/// The type of a segment op's result: `ty` with its symbolic dims
+/// forgotten, for inference to find them again from the segment's border,
+/// whose symbols are the segment's own (the model's may name sizes the
+/// segment does not see).
+fn static_part(ty: &Type) -> Type {
+    match ty {
+        Type::Tensor(t) => Type::Tensor(TensorType {
+            elem: t.elem,
+            shape: t.shape.as_ref().map(|dims| {
+                dims.iter()
+                    .map(|d| {
+                        if d.is_known() {
+                            d.clone()
+                        } else {
+                            Dim::Unknown
+                        }
+                    })
+                    .collect()
+            }),
+        }),
+        other => other.clone(),
+    }
 }
 
 /// A constant's run-time value.

@@ -120,6 +120,14 @@ impl Dim {
         }
     }
 
+    /// The `dim_param` name when this dim is exactly one atom that names a
+    /// size of its own: not a compound atom (a broadcast, quotient,
+    /// operation or floor atom, whose operands are other sizes).
+    pub fn as_named(&self) -> Option<&str> {
+        self.as_param()
+            .filter(|a| Dim::compound_operands(a).is_none() && Dim::floor_operands(a).is_none())
+    }
+
     /// The polynomial as `(coefficient, atoms)` monomials (atoms repeated
     /// by their power; no atoms for the constant term), for code that
     /// evaluates the size at run time; `None` for [`Dim::Unknown`].

@@ -10,13 +10,16 @@ onnx.graph "g"(%x: tensor<1x2x3xf32>, %w: tensor<2x1x3xf32>, %bias: tensor<2xf32
 
 // CHECK: onnx.model {ir_version = 10, opset_imports = {"" = 27}}
 // CHECK-NEXT: onnx.graph "g"(%x: tensor<1x2x3xf32>, %w: tensor<2x1x3xf32>, %bias: tensor<2xf32>, %past: tensor<1x2x2xf32>) -> ("y": tensor<1x2x3xf32>, "state": tensor<1x2x2xf32>) {
-// CHECK-NEXT:   %0 = "onnx.Concat"(%past, %x) {axis = 2} : (tensor<1x2x2xf32>, tensor<1x2x3xf32>) -> tensor<1x2x5xf32>
-// CHECK-NEXT:   %1 = "onnx.Conv"(%0, %w, %bias) {group = 2, kernel_shape = [3]} : (tensor<1x2x5xf32>, tensor<2x1x3xf32>, tensor<2xf32>) -> tensor<1x2x3xf32>
-// CHECK-NEXT:   %2 = "onnx.Sigmoid"(%1) : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-// CHECK-NEXT:   %y = "onnx.Mul"(%1, %2) : (tensor<1x2x3xf32>, tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-// CHECK-NEXT:   %3 = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %4 = "onnx.Constant"() {value = dense<[5]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %5 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %state = "onnx.Slice"(%0, %3, %4, %5) : (tensor<1x2x5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x2x2xf32>
+// CHECK-NEXT:   %0 = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %1 = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %2 = "onnx.Sub"(%0, %1) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %3 = "onnx.Concat"(%past, %x) {axis = 2} : (tensor<1x2x2xf32>, tensor<1x2x3xf32>) -> tensor<1x2x5xf32>
+// CHECK-NEXT:   %4 = "onnx.Conv"(%3, %w, %bias) {group = 2, kernel_shape = [3]} : (tensor<1x2x5xf32>, tensor<2x1x3xf32>, tensor<2xf32>) -> tensor<1x2x3xf32>
+// CHECK-NEXT:   %5 = "onnx.Sigmoid"(%4) : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+// CHECK-NEXT:   %y = "onnx.Mul"(%4, %5) : (tensor<1x2x3xf32>, tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+// CHECK-NEXT:   %6 = "onnx.Constant"() {value = dense<[5]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %7 = "onnx.Sub"(%6, %2) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %8 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %state = "onnx.Slice"(%3, %7, %6, %8) : (tensor<1x2x5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x2x2xf32>
 // CHECK-NEXT:   onnx.return %y, %state
 // CHECK-NEXT: }

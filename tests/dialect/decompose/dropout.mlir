@@ -20,10 +20,10 @@ onnx.graph "g"(%x: tensor<2x3xf32>, %train: tensor<i1>) -> ("y": tensor<2x3xf32>
 // CHECK-NEXT:   %0 = "onnx.Shape"(%x) : (tensor<2x3xf32>) -> tensor<2xi64>
 // CHECK-NEXT:   %mask2 = "onnx.ConstantOfShape"(%0) {value = dense<[true]> : tensor<1xi1>} : (tensor<2xi64>) -> tensor<2x3xi1>
 // CHECK-NEXT:   %1 = "onnx.Constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
-// CHECK-NEXT:   %2 = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
-// CHECK-NEXT:   %3 = "onnx.Constant"() {value = dense<6> : tensor<i64>} : () -> tensor<i64>
+// CHECK-NEXT:   %2 = "onnx.Size"(%x) : (tensor<2x3xf32>) -> tensor<i64>
+// CHECK-NEXT:   %3 = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
 // CHECK-NEXT:   %4 = "onnx.Constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
-// CHECK-NEXT:   %5 = "onnx.Range"(%2, %3, %4) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<6xi64>
+// CHECK-NEXT:   %5 = "onnx.Range"(%3, %2, %4) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<6xi64>
 // CHECK-NEXT:   %6 = "onnx.Cast"(%5) {to = 13} : (tensor<6xi64>) -> tensor<6xui64>
 // CHECK-NEXT:   %7 = "onnx.Constant"() {value = dense<11400714819323198485> : tensor<ui64>} : () -> tensor<ui64>
 // CHECK-NEXT:   %8 = "onnx.Constant"() {value = dense<0> : tensor<ui64>} : () -> tensor<ui64>
@@ -47,7 +47,7 @@ onnx.graph "g"(%x: tensor<2x3xf32>, %train: tensor<i1>) -> ("y": tensor<2x3xf32>
 // CHECK-NEXT:   %26 = "onnx.Cast"(%25) {to = 1} : (tensor<6xui64>) -> tensor<6xf32>
 // CHECK-NEXT:   %27 = "onnx.Constant"() {value = dense<5.9604645e-8> : tensor<f32>} : () -> tensor<f32>
 // CHECK-NEXT:   %28 = "onnx.Mul"(%26, %27) : (tensor<6xf32>, tensor<f32>) -> tensor<6xf32>
-// CHECK-NEXT:   %29 = "onnx.Constant"() {value = dense<[2, 3]> : tensor<2xi64>} : () -> tensor<2xi64>
+// CHECK-NEXT:   %29 = "onnx.Shape"(%x) : (tensor<2x3xf32>) -> tensor<2xi64>
 // CHECK-NEXT:   %30 = "onnx.Reshape"(%28, %29) : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
 // CHECK-NEXT:   %31 = "onnx.GreaterOrEqual"(%30, %1) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xi1>
 // CHECK-NEXT:   %32 = "onnx.Constant"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>

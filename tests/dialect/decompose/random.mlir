@@ -12,10 +12,10 @@ onnx.graph "g"(%x: tensor<2x2xf32>) -> ("u": tensor<2x2xf32>, "b": tensor<2x2xf6
 
 // CHECK: onnx.model {ir_version = 10, opset_imports = {"" = 22}}
 // CHECK-NEXT: onnx.graph "g"(%x: tensor<2x2xf32>) -> ("u": tensor<2x2xf32>, "b": tensor<2x2xf64>, "n": tensor<3xf32>) {
-// CHECK-NEXT:   %0 = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
-// CHECK-NEXT:   %1 = "onnx.Constant"() {value = dense<4> : tensor<i64>} : () -> tensor<i64>
+// CHECK-NEXT:   %0 = "onnx.Size"(%x) : (tensor<2x2xf32>) -> tensor<i64>
+// CHECK-NEXT:   %1 = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
 // CHECK-NEXT:   %2 = "onnx.Constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
-// CHECK-NEXT:   %3 = "onnx.Range"(%0, %1, %2) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<4xi64>
+// CHECK-NEXT:   %3 = "onnx.Range"(%1, %0, %2) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<4xi64>
 // CHECK-NEXT:   %4 = "onnx.Cast"(%3) {to = 13} : (tensor<4xi64>) -> tensor<4xui64>
 // CHECK-NEXT:   %5 = "onnx.Constant"() {value = dense<11400714819323198485> : tensor<ui64>} : () -> tensor<ui64>
 // CHECK-NEXT:   %6 = "onnx.Constant"() {value = dense<6732024472757944893> : tensor<ui64>} : () -> tensor<ui64>
@@ -39,16 +39,16 @@ onnx.graph "g"(%x: tensor<2x2xf32>) -> ("u": tensor<2x2xf32>, "b": tensor<2x2xf6
 // CHECK-NEXT:   %24 = "onnx.Cast"(%23) {to = 1} : (tensor<4xui64>) -> tensor<4xf32>
 // CHECK-NEXT:   %25 = "onnx.Constant"() {value = dense<5.9604645e-8> : tensor<f32>} : () -> tensor<f32>
 // CHECK-NEXT:   %26 = "onnx.Mul"(%24, %25) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:   %27 = "onnx.Constant"() {value = dense<2> : tensor<2xi64>} : () -> tensor<2xi64>
+// CHECK-NEXT:   %27 = "onnx.Shape"(%x) : (tensor<2x2xf32>) -> tensor<2xi64>
 // CHECK-NEXT:   %28 = "onnx.Reshape"(%26, %27) : (tensor<4xf32>, tensor<2xi64>) -> tensor<2x2xf32>
 // CHECK-NEXT:   %29 = "onnx.Constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
 // CHECK-NEXT:   %30 = "onnx.Constant"() {value = dense<-1.0> : tensor<f32>} : () -> tensor<f32>
 // CHECK-NEXT:   %31 = "onnx.Mul"(%28, %29) : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
 // CHECK-NEXT:   %u = "onnx.Add"(%31, %30) : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
-// CHECK-NEXT:   %32 = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
-// CHECK-NEXT:   %33 = "onnx.Constant"() {value = dense<4> : tensor<i64>} : () -> tensor<i64>
+// CHECK-NEXT:   %32 = "onnx.Size"(%x) : (tensor<2x2xf32>) -> tensor<i64>
+// CHECK-NEXT:   %33 = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
 // CHECK-NEXT:   %34 = "onnx.Constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
-// CHECK-NEXT:   %35 = "onnx.Range"(%32, %33, %34) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<4xi64>
+// CHECK-NEXT:   %35 = "onnx.Range"(%33, %32, %34) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<4xi64>
 // CHECK-NEXT:   %36 = "onnx.Cast"(%35) {to = 13} : (tensor<4xi64>) -> tensor<4xui64>
 // CHECK-NEXT:   %37 = "onnx.Constant"() {value = dense<11400714819323198485> : tensor<ui64>} : () -> tensor<ui64>
 // CHECK-NEXT:   %38 = "onnx.Constant"() {value = dense<0> : tensor<ui64>} : () -> tensor<ui64>
@@ -72,7 +72,7 @@ onnx.graph "g"(%x: tensor<2x2xf32>) -> ("u": tensor<2x2xf32>, "b": tensor<2x2xf6
 // CHECK-NEXT:   %56 = "onnx.Cast"(%55) {to = 1} : (tensor<4xui64>) -> tensor<4xf32>
 // CHECK-NEXT:   %57 = "onnx.Constant"() {value = dense<5.9604645e-8> : tensor<f32>} : () -> tensor<f32>
 // CHECK-NEXT:   %58 = "onnx.Mul"(%56, %57) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
-// CHECK-NEXT:   %59 = "onnx.Constant"() {value = dense<2> : tensor<2xi64>} : () -> tensor<2xi64>
+// CHECK-NEXT:   %59 = "onnx.Shape"(%x) : (tensor<2x2xf32>) -> tensor<2xi64>
 // CHECK-NEXT:   %60 = "onnx.Reshape"(%58, %59) : (tensor<4xf32>, tensor<2xi64>) -> tensor<2x2xf32>
 // CHECK-NEXT:   %61 = "onnx.Less"(%60, %x) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xi1>
 // CHECK-NEXT:   %b = "onnx.Cast"(%61) {to = 11} : (tensor<2x2xi1>) -> tensor<2x2xf64>

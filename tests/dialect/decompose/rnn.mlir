@@ -3,8 +3,9 @@
 // an RNN run backwards with sequence_lens (Where masks hold the state and
 // zero Y past each length) and layout 1; a GRU with linear_before_reset
 // (its hidden gate's Rb stays inside the reset product); an LSTM with
-// peepholes, clip and only Y_c. A symbolic sequence length cannot be
-// unrolled: that LSTM stays.
+// peepholes, clip and only Y_c. Over a symbolic sequence length, an
+// LSTM is a Loop over the steps (rnn-symbolic.mlir): its carried values
+// are the hidden and cell states.
 onnx.model {ir_version = 10, opset_imports = {"" = 22}}
 onnx.graph "g"(%xb: tensor<1x2x3xf32>, %rw: tensor<1x2x3xf32>, %rr: tensor<1x2x2xf32>, %lens: tensor<1xi32>, %x: tensor<1x1x3xf32>, %gw: tensor<1x6x3xf32>, %gr: tensor<1x6x2xf32>, %gb: tensor<1x12xf32>, %lw: tensor<1x8x3xf32>, %lr: tensor<1x8x2xf32>, %p: tensor<1x6xf32>, %xs: tensor<"S"x1x3xf32>) -> ("ry": tensor<1x2x1x2xf32>, "ry_h": tensor<1x1x2xf32>, "gy_h": tensor<1x1x2xf32>, "ly_c": tensor<1x1x2xf32>, "sy_h": tensor<1x1x2xf32>) {
   %ry, %ry_h = "onnx.RNN"(%xb, %rw, %rr, none, %lens) {direction = "reverse", hidden_size = 2, layout = 1} : (tensor<1x2x3xf32>, tensor<1x2x3xf32>, tensor<1x2x2xf32>, none, tensor<1xi32>) -> (tensor<1x2x1x2xf32>, tensor<1x1x2xf32>)
@@ -208,6 +209,51 @@ onnx.graph "g"(%xb: tensor<1x2x3xf32>, %rw: tensor<1x2x3xf32>, %rr: tensor<1x2x2
 // CHECK-NEXT:   %186 = "onnx.Unsqueeze"(%184, %185) : (tensor<1x2xf32>, tensor<1xi64>) -> tensor<1x1x2xf32>
 // CHECK-NEXT:   %187 = "onnx.Constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
 // CHECK-NEXT:   %ly_c = "onnx.Unsqueeze"(%171, %187) : (tensor<1x2xf32>, tensor<1xi64>) -> tensor<1x1x2xf32>
-// CHECK-NEXT:   _, %sy_h = "onnx.LSTM"(%xs, %lw, %lr) {hidden_size = 2} : (tensor<"S"x1x3xf32>, tensor<1x8x3xf32>, tensor<1x8x2xf32>) -> (none, tensor<1x1x2xf32>)
+// CHECK-NEXT:   %188 = "onnx.Constant"() {value = dense<0.0> : tensor<1x2xf32>} : () -> tensor<1x2xf32>
+// CHECK-NEXT:   %189 = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+// CHECK-NEXT:   %190 = "onnx.Gather"(%lw, %189) {axis = 0} : (tensor<1x8x3xf32>, tensor<i64>) -> tensor<8x3xf32>
+// CHECK-NEXT:   %191 = "onnx.Transpose"(%190) {perm = [1, 0]} : (tensor<8x3xf32>) -> tensor<3x8xf32>
+// CHECK-NEXT:   %192 = "onnx.MatMul"(%xs, %191) : (tensor<"S"x1x3xf32>, tensor<3x8xf32>) -> tensor<"S"x1x8xf32>
+// CHECK-NEXT:   %193 = "onnx.Constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+// CHECK-NEXT:   %194 = "onnx.Gather"(%lr, %193) {axis = 0} : (tensor<1x8x2xf32>, tensor<i64>) -> tensor<8x2xf32>
+// CHECK-NEXT:   %195 = "onnx.Transpose"(%194) {perm = [1, 0]} : (tensor<8x2xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT:   %196 = "onnx.Shape"(%xs) {start = 0, end = 1} : (tensor<"S"x1x3xf32>) -> tensor<1xi64>
+// CHECK-NEXT:   %197 = "onnx.Constant"() {value = dense<[]> : tensor<0xi64>} : () -> tensor<0xi64>
+// CHECK-NEXT:   %198 = "onnx.Reshape"(%196, %197) : (tensor<1xi64>, tensor<0xi64>) -> tensor<i64>
+// CHECK-NEXT:   %199, %200 = "onnx.Loop"(%198, none, %188, %188) {body = onnx.graph "loop_body"(%loop1_iteration: tensor<i64>, %loop1_cond: tensor<i1>, %loop1_carried0: tensor<1x2xf32>, %loop1_carried1: tensor<1x2xf32>) -> ("loop1_out0": tensor<i1>, "loop1_out1": tensor<1x2xf32>, "loop1_out2": tensor<1x2xf32>) {
+// CHECK-NEXT:     %201 = "onnx.Gather"(%192, %loop1_iteration) {axis = 0} : (tensor<"S"x1x8xf32>, tensor<i64>) -> tensor<1x8xf32>
+// CHECK-NEXT:     %202 = "onnx.MatMul"(%loop1_carried0, %195) : (tensor<1x2xf32>, tensor<2x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:     %203 = "onnx.Add"(%201, %202) : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+// CHECK-NEXT:     %204 = "onnx.Constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %205 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %206 = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %207 = "onnx.Slice"(%203, %204, %205, %206) : (tensor<1x8xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %208 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %209 = "onnx.Constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %210 = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %211 = "onnx.Slice"(%203, %208, %209, %210) : (tensor<1x8xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %212 = "onnx.Constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %213 = "onnx.Constant"() {value = dense<[6]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %214 = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %215 = "onnx.Slice"(%203, %212, %213, %214) : (tensor<1x8xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %216 = "onnx.Constant"() {value = dense<[6]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %217 = "onnx.Constant"() {value = dense<[8]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %218 = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:     %219 = "onnx.Slice"(%203, %216, %217, %218) : (tensor<1x8xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %220 = "onnx.Sigmoid"(%207) : (tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %221 = "onnx.Sigmoid"(%215) : (tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %222 = "onnx.Tanh"(%219) : (tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %223 = "onnx.Mul"(%221, %loop1_carried1) : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %224 = "onnx.Mul"(%220, %222) : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %225 = "onnx.Add"(%223, %224) : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %226 = "onnx.Sigmoid"(%211) : (tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %227 = "onnx.Tanh"(%225) : (tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     %228 = "onnx.Mul"(%226, %227) : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT:     onnx.return %loop1_cond, %228, %225
+// CHECK-NEXT:   }} : (tensor<i64>, none, tensor<1x2xf32>, tensor<1x2xf32>) -> (tensor<1x2xf32>, tensor<1x2xf32>)
+// CHECK-NEXT:   %229 = "onnx.Constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %sy_h = "onnx.Unsqueeze"(%199, %229) : (tensor<1x2xf32>, tensor<1xi64>) -> tensor<1x1x2xf32>
+// CHECK-NEXT:   %230 = "onnx.Constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %231 = "onnx.Unsqueeze"(%200, %230) : (tensor<1x2xf32>, tensor<1xi64>) -> tensor<1x1x2xf32>
 // CHECK-NEXT:   onnx.return %ry, %ry_h, %gy_h, %ly_c, %sy_h
 // CHECK-NEXT: }

@@ -46,20 +46,30 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
   %halfm1 = "onnx.Div"(%hm1, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %unknown = "onnx.ConstantOfShape"(%halfm1) : (!onnx.unknown) -> !onnx.unknown
   // A Split by sizes computed from dims, floor(W/2) and ceil(W/2) (the
-  // lowering checks at run time that they add up; a size that may be
-  // negative, W - floor(W/2) as a polynomial, is not taken), and halves of
-  // a size.
+  // lowering checks at run time that they add up, and the model's entry
+  // that a size that subtracts is not negative), and halves of a size.
   %w = "onnx.Shape"(%x) {start = 3, end = 4} : (tensor<"N"x"C"x"H"x"W"xf32>) -> !onnx.unknown
   %wh = "onnx.Div"(%w, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %w1 = "onnx.Add"(%w, %one) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %wrest = "onnx.Div"(%w1, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %lengths = "onnx.Concat"(%wh, %wrest) {axis = 0} : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
-  // An empty part (RotaryEmbedding's [W, 0]) stays unknown: the lowering
-  // cannot take a static 0 among symbolic dims yet.
+  // An empty part (RotaryEmbedding's [W, 0]), and a rotary dim of 2 with
+  // the rest, [2, W - 2].
   %rotzero = "onnx.Concat"(%w, %zero) {axis = 0} : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %all, %none = "onnx.Split"(%x, %rotzero) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
+  %wm2 = "onnx.Sub"(%w, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %rotrest = "onnx.Concat"(%two, %wm2) {axis = 0} : (tensor<1xi64>, !onnx.unknown) -> !onnx.unknown
+  %head, %tail = "onnx.Split"(%x, %rotrest) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (!onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
+  // The even and the odd elements of a size (RotaryEmbedding's
+  // interleaved halves): ceil(W/2) and floor(W/2) as floor-quotient
+  // atoms; a span that may be negative (from 3 to W) stays unknown.
+  %three = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %lastaxis = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %even = "onnx.Slice"(%x, %zero, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, !onnx.unknown, tensor<1xi64>, tensor<1xi64>) -> !onnx.unknown
+  %odd = "onnx.Slice"(%x, %one, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, !onnx.unknown, tensor<1xi64>, tensor<1xi64>) -> !onnx.unknown
+  %late = "onnx.Slice"(%x, %three, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, !onnx.unknown, tensor<1xi64>, tensor<1xi64>) -> !onnx.unknown
   onnx.return
 }
 
@@ -105,7 +115,15 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
 // CHECK-NEXT:   %lengths = "onnx.Concat"(%wh, %wrest) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
 // CHECK-NEXT:   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>, tensor<"N"x"C"x"H"x"tdiv((\"W\"+1),2)"xf32>)
 // CHECK-NEXT:   %rotzero = "onnx.Concat"(%w, %zero) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
-// CHECK-NEXT:   %all, %none = "onnx.Split"(%x, %rotzero) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x?xf32>, tensor<"N"x"C"x"H"x?xf32>)
+// CHECK-NEXT:   %all, %none = "onnx.Split"(%x, %rotzero) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"N"x"C"x"H"x0xf32>)
+// CHECK-NEXT:   %wm2 = "onnx.Sub"(%w, %two) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %rotrest = "onnx.Concat"(%two, %wm2) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+// CHECK-NEXT:   %head, %tail = "onnx.Split"(%x, %rotrest) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x2xf32>, tensor<"N"x"C"x"H"x("W"-2)xf32>)
 // CHECK-NEXT:   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>) -> (tensor<"N"x"C"x"H"x"tdiv((\"tdiv(\\\"W\\\",2)\"+1),2)"xf32>, tensor<"N"x"C"x"H"x"tdiv(\"tdiv(\\\"W\\\",2)\",2)"xf32>)
+// CHECK-NEXT:   %three = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %lastaxis = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %even = "onnx.Slice"(%x, %zero, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<"N"x"C"x"H"x"floor((\"W\"+1),2)"xf32>
+// CHECK-NEXT:   %odd = "onnx.Slice"(%x, %one, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<"N"x"C"x"H"x"floor(\"W\",2)"xf32>
+// CHECK-NEXT:   %late = "onnx.Slice"(%x, %three, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<"N"x"C"x"H"x?xf32>
 // CHECK-NEXT:   onnx.return
 // CHECK-NEXT: }

@@ -413,8 +413,24 @@ pub(crate) fn runtime_gather<'c, 'a>(
     v: Value,
     out: Value,
 ) -> Result<Option<Gather<'c, 'a>>> {
-    let dims = |v| value_tensor(kb.model, v).map(|t| t.dims().unwrap_or_default().to_vec());
-    let (d, y) = (dims(v)?, dims(out)?);
+    let y = value_tensor(kb.model, out)?
+        .dims()
+        .unwrap_or_default()
+        .to_vec();
+    runtime_gather_to(kb, v, &y)
+}
+
+/// [`runtime_gather`] for a computation over dims `y` that is no value
+/// of the model (FusedAttention's scores).
+pub(crate) fn runtime_gather_to<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    v: Value,
+    y: &[Dim],
+) -> Result<Option<Gather<'c, 'a>>> {
+    let d = value_tensor(kb.model, v)?
+        .dims()
+        .unwrap_or_default()
+        .to_vec();
     if d.len() > y.len()
         || !d
             .iter()

@@ -9,18 +9,21 @@
 //! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache. Inside a chunk (`Schedule::Tiled`, static shapes with rows of at most 1024 keys) both contractions run in register tiles of 8 rows × 2 vectors (outer products, like `Schedule::Matmul`'s; partial tiles peeled) and the softmax row by row as vectors along the keys; otherwise `Schedule::Fused` (scalar loops) |
 
 use melior::ir::Value as MValue;
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::ElemType;
-
-use super::linalg::contraction;
-use super::norm::{filled, softmax};
-use crate::schedule::{vector_rows, OpTiles, Schedule};
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::{Dim, ElemType, Model};
 
 use super::conv::{self, generic};
-use super::elementwise::{apply_activation, broadcast_map, identity_map, ACTIVATIONS};
+use super::elementwise::{
+    apply_activation, broadcast_map, identity_map, runtime_gather_to, BodyOperand, ACTIVATIONS,
+};
+use super::linalg::{batch_operand, contraction};
+use super::norm::{filled_sized, softmax};
+use super::structured::empty_sized;
 use super::unsupported;
 use crate::error::Result;
-use crate::kernel::KernelBuilder;
+use crate::kernel::{value_tensor, KernelBuilder};
+use crate::schedule::{vector_rows, OpTiles, Schedule};
+use crate::symbols::{broadcast_at_run_time, sized_dims, Check, Size};
 
 /// Lowers a FusedConv.
 pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -76,7 +79,12 @@ pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     Ok(())
 }
 
-/// Lowers FusedAttention.
+/// Lowers FusedAttention. With symbolic sizes the scores take the
+/// result's batch and row sizes and Kt's key count at run time, operands
+/// whose batch dims broadcast only at run time are copied out at the
+/// result's batch sizes (as a MatMul's, `linalg::batch_operand`) and such
+/// a mask is read with a gather; [`attention_checks`] lists what the
+/// model's entry verifies.
 pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let q = data.inputs[0].expect("Q");
@@ -99,26 +107,32 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             "only f32/f64 attention with operands of rank 2 or more is lowered",
         ));
     }
+    let (qt, qd) = batch_operand(kb, q, y)?;
+    let (ktt, kd) = batch_operand(kb, kt, y)?;
+    let (vt, vd) = batch_operand(kb, v, y)?;
     let scale = f64::from(data.attrs.float("scale").unwrap_or(1.0));
     // Scores: [batch…, Sq, Sk] with the output's batch dims.
     let rank = yd.len();
-    let mut sd = yd.clone();
-    sd[rank - 1] = kd[kd.len() - 1];
-    let scores0 = filled(kb, &sd, elem, 0.0)?;
-    let scores = contraction(
-        kb,
-        (kb.tensor(q), &qd, false),
-        (kb.tensor(kt), &kd, false),
-        scores0,
-        &sd,
-    );
+    let mut sizes = kb.sizes(y)?;
+    sizes[rank - 1] = *kb.sizes(kt)?.last().expect("rank 2 or more");
+    let sd: Vec<i64> = sizes.iter().map(Size::type_dim).collect();
+    let scores0 = filled_sized(kb, &sizes, elem, 0.0)?;
+    let scores = contraction(kb, (qt, &qd, false), (ktt, &kd, false), scores0, &sd);
     let scores: MValue = kb.producer(scores).result(0).expect("one result").into();
     let mut ins = vec![(scores, identity_map(rank))];
-    if let Some(m) = mask {
-        ins.push((kb.tensor(m), broadcast_map(&kb.shape(m)?.0, &sd)));
-    }
-    let has_mask = mask.is_some();
-    let init = super::structured::empty(kb, &sd, elem)?;
+    let mask = match mask {
+        Some(m) => Some(
+            match runtime_gather_to(kb, m, &scores_dims(kb.model, &data)?)? {
+                Some(g) => BodyOperand::Gathered(g),
+                None => {
+                    ins.push((kb.tensor(m), broadcast_map(&kb.shape(m)?.0, &sd)));
+                    BodyOperand::Input(1)
+                }
+            },
+        ),
+        None => None,
+    };
+    let init = empty_sized(kb, &sizes, elem)?;
     let masked = super::structured::generic(
         kb.e,
         &ins,
@@ -127,8 +141,8 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         |be, a| {
             let ty = melior::ir::ValueLike::r#type(&a[0]);
             let mut s = be.same("arith.mulf", &[a[0], be.f(ty, scale)]);
-            if has_mask {
-                s = be.same("arith.addf", &[s, a[1]]);
+            if let Some(m) = &mask {
+                s = be.same("arith.addf", &[s, m.read(be, &a)]);
             }
             vec![s]
         },
@@ -136,7 +150,7 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let masked: MValue = kb.producer(masked).result(0).expect("one result").into();
     let mut reduced = vec![false; rank];
     reduced[rank - 1] = true;
-    let probs0 = super::structured::empty(kb, &sd, elem)?;
+    let probs0 = empty_sized(kb, &sizes, elem)?;
     let probs = softmax(kb, masked, &sd, elem, &reduced, false, probs0)?;
     let probs: MValue = kb.producer(probs).result(0).expect("one result").into();
     let out0 = kb.init(y)?;
@@ -144,13 +158,7 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let zero = e.f(super::structured::elem_of(out0), 0.0);
     let out0 = super::structured::named(e, "linalg.fill", &[zero], out0);
     let out0: MValue = kb.producer(out0).result(0).expect("one result").into();
-    let out = contraction(
-        kb,
-        (probs, &sd, false),
-        (kb.tensor(v), &vd, false),
-        out0,
-        &yd,
-    );
+    let out = contraction(kb, (probs, &sd, false), (vt, &vd, false), out0, &yd);
     let sk = sd[rank - 1];
     let mut loops: Vec<(i64, bool)> = yd.iter().map(|&d| (d, true)).collect();
     loops.push((sk, false));
@@ -191,4 +199,67 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let out = kb.root(out, schedule);
     kb.define(y, out.result(0).expect("one result").into());
     Ok(())
+}
+
+/// The dims of FusedAttention `data`'s scores: the result's batch and
+/// row dims, Kt's key count.
+fn scores_dims(model: &Model, data: &OpData) -> Result<Vec<Dim>> {
+    let dims = |v: onnx_mlc_dialect::Value| -> Result<Vec<Dim>> {
+        Ok(value_tensor(model, v)?.dims().unwrap_or_default().to_vec())
+    };
+    let mut s = dims(data.results[0].expect("Y"))?;
+    let keys = dims(data.inputs[1].expect("Kt"))?;
+    if let (Some(last), Some(k)) = (s.last_mut(), keys.last()) {
+        *last = k.clone();
+    }
+    Ok(s)
+}
+
+/// What a FusedAttention with symbolic sizes relies on, checked at the
+/// model's entry: Q's head size is Kt's, Kt's key count is V's, the
+/// result's rows are Q's and its columns V's; each batch dim of Q, Kt and
+/// V is 1 or the result's, and each dim of the mask 1 or the scores'
+/// ([`scores_dims`]) where that is only known at run time.
+pub(crate) fn attention_checks(
+    model: &Model,
+    data: &OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let operand = |i: usize| sized_dims(model, data.inputs.get(i).copied().flatten());
+    let (q, kt, v) = (operand(0)?, operand(1)?, operand(2)?);
+    let y = sized_dims(model, data.results[0])?;
+    let r = y.len();
+    if [&q, &kt, &v].iter().any(|o| o.len() < 2 || o.len() > r) {
+        return Err("operands of rank below 2 or above the result's");
+    }
+    let last = |o: &[Dim], from_end: usize| o[o.len() - from_end].clone();
+    let mut out: Vec<Check> = [
+        (last(&q, 1), last(&kt, 2)),
+        (last(&kt, 1), last(&v, 2)),
+        (last(&q, 2), y[r - 2].clone()),
+        (last(&v, 1), y[r - 1].clone()),
+    ]
+    .into_iter()
+    .filter(|(a, b)| a != b)
+    .map(|(a, b)| Check::Equal(a, b))
+    .collect();
+    let mut broadcasts = |o: &[Dim], to: &[Dim]| {
+        for (d, t) in o.iter().rev().zip(to.iter().rev()) {
+            if broadcast_at_run_time(d, t) {
+                out.push(Check::Broadcast(d.clone(), t.clone()));
+            }
+        }
+    };
+    for o in [&q, &kt, &v] {
+        broadcasts(&o[..o.len() - 2], &y[..r - 2]);
+    }
+    if let Some(m) = data.inputs.get(3).copied().flatten() {
+        let m = sized_dims(model, Some(m))?;
+        let mut s = y.clone();
+        s[r - 1] = last(&kt, 1);
+        if m.len() > r {
+            return Err("a mask of rank above the scores'");
+        }
+        broadcasts(&m, &s);
+    }
+    Ok(out)
 }

@@ -220,6 +220,20 @@ pub(crate) fn runtime_checks(model: &Model, op: OpId) -> Result<Option<Vec<Check
                 });
             }
         }
+        OpKind::Range => {
+            // A symbolic length is inference's `ceil((limit - start) /
+            // delta)` over the operands' symbolic values (shape
+            // arithmetic the kernels compute exactly), so it holds at run
+            // time; operands given as graph inputs have no such values.
+            if data
+                .inputs
+                .iter()
+                .flatten()
+                .any(|&v| graph_input(model, v).is_some())
+            {
+                return Ok(None);
+            }
+        }
         OpKind::EyeLike => {
             let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
             for (d, y) in x.iter().zip(&y) {
@@ -256,7 +270,7 @@ pub(crate) fn runtime_checks(model: &Model, op: OpId) -> Result<Option<Vec<Check
                 out.push(Check::Equal(w.mul(&b), w2.clone()));
             }
         }
-        OpKind::Slice if data.version >= 10 => {
+        OpKind::Slice => {
             let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
             let known = |i: usize| {
                 data.inputs
@@ -265,9 +279,16 @@ pub(crate) fn runtime_checks(model: &Model, op: OpId) -> Result<Option<Vec<Check
                     .flatten()
                     .map(|v| const_ints(model, v))
             };
-            if let (Some(Some(starts)), Some(Some(ends))) = (known(1), known(2)) {
-                let axes = known(3).map_or(Some((0..starts.len() as i64).collect()), |a| a);
-                let steps = known(4).map_or(Some(vec![1; starts.len()]), |s| s);
+            // The attribute form (opset 1), or inputs (opset 10 on): `None`
+            // for an absent one, `Some(None)` for one known at run time only.
+            let attr = |name: &str| data.attrs.ints(name).map(|v| Some(v.to_vec()));
+            let [starts, ends, axes, steps] = match data.version {
+                ..=9 => [attr("starts"), attr("ends"), attr("axes"), None],
+                _ => [known(1), known(2), known(3), known(4)],
+            };
+            if let (Some(Some(starts)), Some(Some(ends))) = (starts, ends) {
+                let axes = axes.map_or(Some((0..starts.len() as i64).collect()), |a| a);
+                let steps = steps.map_or(Some(vec![1; starts.len()]), |s| s);
                 if let (Some(axes), Some(steps)) = (axes, steps) {
                     let axes: Vec<usize> = axes.iter().map(|&a| norm_axis(a, x.len())).collect();
                     for (k, &a) in axes.iter().enumerate() {
@@ -536,19 +557,35 @@ fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if xd.contains(&0) && !yd.contains(&0) {
         return Err(unsupported(kb, op, "a non-empty slice of an empty input"));
     }
-    if data.version < 10 {
-        return Err(unsupported(
-            kb,
-            op,
-            "with symbolic sizes: the attribute form (opset 1)",
-        ));
-    }
     let rank = xd.len();
-    let starts = data.inputs[1].expect("starts");
-    let n = kb.sizes(starts)?[0];
+    // The attribute form (opset 1): constant starts on the named axes, unit
+    // steps.
+    let attribute_starts = (data.version < 10).then(|| {
+        let starts = data.attrs.ints("starts").unwrap_or_default().to_vec();
+        let axes = data.attrs.ints("axes").map_or_else(
+            || (0..starts.len()).collect(),
+            |a| a.iter().map(|&a| norm_axis(a, rank)).collect::<Vec<_>>(),
+        );
+        let mut begin = vec![0; rank];
+        for (&a, &s) in axes.iter().zip(&starts) {
+            begin[a] = s;
+        }
+        begin
+    });
+    let inputs = match &attribute_starts {
+        Some(_) => None,
+        None => {
+            let starts = data.inputs[1].expect("starts");
+            let tensor = |i: usize| data.inputs.get(i).copied().flatten().map(|v| kb.tensor(v));
+            Some((
+                kb.sizes(starts)?[0],
+                kb.tensor(starts),
+                tensor(3),
+                tensor(4),
+            ))
+        }
+    };
     let sizes: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&kb.e)).collect();
-    let tensor = |i: usize| data.inputs.get(i).copied().flatten().map(|v| kb.tensor(v));
-    let (st, axes, steps) = (kb.tensor(starts), tensor(3), tensor(4));
     let xt = kb.tensor(x);
     let init = kb.init(y)?;
     let e = kb.e;
@@ -560,10 +597,19 @@ fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &vec![false; rank],
         |be, _| {
             let zero = be.index(0);
-            let begin = per_axis(be, rank, n, axes, st, 0, 0);
-            let step = match steps {
-                Some(t) => per_axis(be, rank, n, axes, t, 0, 1),
-                None => vec![be.index(1); rank],
+            let (begin, step) = match (&attribute_starts, inputs) {
+                (Some(begin), _) => (
+                    begin.iter().map(|&s| be.index(s)).collect(),
+                    vec![be.index(1); rank],
+                ),
+                (None, Some((n, st, axes, steps))) => (
+                    per_axis(be, rank, n, axes, st, 0, 0),
+                    match steps {
+                        Some(t) => per_axis(be, rank, n, axes, t, 0, 1),
+                        None => vec![be.index(1); rank],
+                    },
+                ),
+                (None, None) => unreachable!("starts from the attributes or the inputs"),
             };
             let mut coords = vec![xt];
             for k in 0..rank {

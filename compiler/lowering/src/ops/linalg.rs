@@ -114,7 +114,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// `y`'s) — copied out at `y`'s batch sizes by a producer reading it at
 /// index 0 along such a dim where its run-time size is 1, so that the
 /// contraction's indexing maps stay affine.
-fn batch_operand<'c, 'a>(
+pub(crate) fn batch_operand<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     v: Value,
     y: Value,

@@ -8,7 +8,7 @@
 
 pub(crate) mod conv;
 pub(crate) mod elementwise;
-mod fused;
+pub(crate) mod fused;
 mod half;
 mod image;
 pub(crate) mod index;

@@ -51,20 +51,9 @@ pub(crate) fn stat_map(rank: usize, reduced: &[bool]) -> String {
     map(rank, &ds((0..rank).filter(|&i| !reduced[i])))
 }
 
-/// A tensor of `dims` filled with `value`, as a producer of the root.
-pub(crate) fn filled<'c, 'a>(
-    kb: &mut KernelBuilder<'c, 'a>,
-    dims: &[i64],
-    elem: ElemType,
-    value: f64,
-) -> Result<MValue<'c, 'a>> {
-    let sizes: Vec<Size> = dims.iter().map(|&d| Size::Static(d)).collect();
-    filled_sized(kb, &sizes, elem, value)
-}
-
 /// A tensor of run-time `sizes` filled with `value`, as a producer of the
 /// root.
-fn filled_sized<'c, 'a>(
+pub(crate) fn filled_sized<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     sizes: &[Size<'c, 'a>],
     elem: ElemType,

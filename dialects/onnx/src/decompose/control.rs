@@ -44,6 +44,7 @@ use bytes::Bytes;
 
 use super::Builder;
 use crate::attr::Attr;
+use crate::dim::Dim;
 use crate::ir::{Ir, NewOp, OpId, RegionId, Value};
 use crate::schema::OpKind::{self, *};
 use crate::tensor::TensorData;
@@ -152,12 +153,7 @@ impl Builder<'_> {
     /// attribute bounds and a `Squeeze`.)
     fn take(&mut self, x: Value, axis: i64, index: i64) -> Option<Value> {
         if self.opset < 9 {
-            let bounds = [
-                ("starts", Attr::Ints(vec![index])),
-                ("ends", Attr::Ints(vec![index + 1])),
-                ("axes", Attr::Ints(vec![axis])),
-            ];
-            let slice = self.op(Slice, &[x], &bounds)?;
+            let slice = self.slice(x, axis, index, index + 1)?;
             return self.squeeze_like(Squeeze, slice, &[axis]);
         }
         let index = self.int_scalar(ElemType::I64, index)?;
@@ -323,9 +319,31 @@ pub(super) fn scan(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             reverse: input_dirs[i] == 1,
         });
     }
-    let len_of = |b: &Builder, s: &ScanInput| Some(b.dims(s.value)?[usize::try_from(s.axis).ok()?]);
-    let steps = len_of(b, scan_inputs.first()?)?;
-    if steps <= 0 || scan_inputs.iter().any(|s| len_of(b, s) != Some(steps)) {
+    let len_of = |b: &Builder, s: &ScanInput| {
+        b.sym_dims(s.value)?
+            .get(usize::try_from(s.axis).ok()?)
+            .cloned()
+    };
+    let out_dirs = output_dirs.iter().map(|&d| d == 1).collect();
+    let steps = match len_of(b, scan_inputs.first()?)? {
+        Dim::Known(n) => n,
+        _ if !batched => {
+            return run_time_scan(
+                b,
+                body,
+                &operands[..num_state],
+                &scan_inputs,
+                out_dirs,
+                &output_axes,
+            );
+        }
+        _ => return None,
+    };
+    if steps <= 0
+        || scan_inputs
+            .iter()
+            .any(|s| len_of(b, s) != Some(Dim::Known(steps)))
+    {
         return None;
     }
     let batches = if batched {
@@ -345,7 +363,7 @@ pub(super) fn scan(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let steps_out = Steps {
         steps,
-        reverse: output_dirs.iter().map(|&d| d == 1).collect(),
+        reverse: out_dirs,
         axes: output_axes,
     };
     if !batched {
@@ -421,6 +439,76 @@ fn run_scan(
         results.push(Some(b.stack(&parts, out.axes[k])?));
     }
     Some(results)
+}
+
+/// A (batch-free) scan of a length known at run time only, as a `Loop`
+/// over the first scan input's length (the host program runs it): the
+/// body gathers each scan input's element at the step (`T - 1 - t` when
+/// reverse) and inlines the Scan's body; the Loop stacks the scan outputs
+/// along a new leading axis, reversed (`reverse`) and moved to their axis
+/// (`axes`) afterwards. The other scan inputs are viewed at the first
+/// one's length, so that the model's entry checks that they agree.
+fn run_time_scan(
+    b: &mut Builder,
+    body: RegionId,
+    initial: &[Value],
+    inputs: &[ScanInput],
+    reverse: Vec<bool>,
+    axes: &[i64],
+) -> Option<Vec<Option<Value>>> {
+    let first = inputs.first()?;
+    let length = b.size(first.value, usize::try_from(first.axis).ok()?)?;
+    let mut scanned = vec![first.value];
+    for s in &inputs[1..] {
+        let mut sizes = vec![];
+        for axis in 0..b.rank(s.value)? {
+            sizes.push(match i64::try_from(axis).ok()? == s.axis {
+                true => length,
+                false => b.size(s.value, axis)?,
+            });
+        }
+        let shape = b.size_vector(&sizes)?;
+        scanned.push(b.op(Reshape, &[s.value, shape], &[])?);
+    }
+    let trips = b.size_scalar(length)?;
+    let one = b.int_scalar(ElemType::I64, 1)?;
+    let last = b.binary(Sub, trips, one)?;
+    let results = b.run_time_loop(trips, initial, |b, t, state| {
+        let mut args = state.to_vec();
+        for (s, &x) in inputs.iter().zip(&scanned) {
+            let index = if s.reverse {
+                b.binary(Sub, last, t)?
+            } else {
+                t
+            };
+            args.push(b.op(Gather, &[x, index], &[("axis", Attr::Int(s.axis))])?);
+        }
+        let outputs = b.inline(body, &args)?;
+        let split = state.len();
+        (outputs.len() == split + axes.len())
+            .then(|| (outputs[..split].to_vec(), outputs[split..].to_vec()))
+    })?;
+    let (state, stacked) = results.split_at(initial.len());
+    let mut out: Vec<Option<Value>> = state.iter().copied().map(Some).collect();
+    for ((&y, &back), &axis) in stacked.iter().zip(&reverse).zip(axes) {
+        let mut y = y;
+        if back {
+            y = b.reverse(y, 0)?;
+        }
+        let rank = i64::try_from(b.rank(y)?).ok()?;
+        let axis = if axis < 0 { axis + rank } else { axis };
+        if !(0..rank).contains(&axis) {
+            return None;
+        }
+        if axis != 0 {
+            // The stacked axis 0 moves to `axis`.
+            let mut perm: Vec<i64> = (1..rank).collect();
+            perm.insert(usize::try_from(axis).ok()?, 0);
+            y = b.transpose(y, &perm)?;
+        }
+        out.push(Some(y));
+    }
+    Some(out)
 }
 
 /// Expands Loop.

@@ -17,7 +17,7 @@
 
 use bytes::Bytes;
 
-use super::random::{key, uniform};
+use super::random::{key, uniform, Sizes};
 use super::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
@@ -54,14 +54,15 @@ pub(super) fn dropout(b: &mut Builder) -> Option<Vec<Option<Value>>> {
 
 /// Dropout-12+ in training mode (or with the mode known at run time only).
 fn training(b: &mut Builder, x: Value) -> Option<Vec<Option<Value>>> {
-    let (dims, elem) = (b.dims(x)?, b.elem(x)?);
+    b.sym_dims(x)?;
+    let elem = b.elem(x)?;
     let ratio = match b.input(1) {
         Some(r) => r,
         None => b.scalar(elem, 0.5)?,
     };
     let ratio = b.cast(ratio, elem)?;
     let key = key(b);
-    let u = uniform(b, &dims, elem, key)?;
+    let u = uniform(b, &Sizes::Of(x), elem, key)?;
     let mut keep = b.binary(GreaterOrEqual, u, ratio)?;
     let one = b.scalar(elem, 1.0)?;
     let kept = b.binary(Sub, one, ratio)?;

@@ -45,8 +45,8 @@ mod loss;
 mod ml;
 mod norm;
 mod pool;
-mod rnn;
 mod random;
+mod rnn;
 mod rotary;
 mod spectral;
 mod tensor_scatter;
@@ -57,7 +57,7 @@ use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
 use crate::error::Result;
 use crate::infer::{infer_model, infer_op, merge_types, Knowledge};
-use crate::ir::{Ir, Model, NewOp, OpData, OpId, OpsetImport, RegionId, Value};
+use crate::ir::{Ir, Model, NewOp, OpData, OpId, OpsetImport, RegionId, RegionParent, Value};
 use crate::schema::{Domain, OpKind};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};
@@ -148,6 +148,7 @@ pub fn decompose(model: &mut Model) -> Result<()> {
                 opset,
                 op,
                 built: vec![],
+                body: None,
             };
             match expand(&mut b) {
                 Some(results) => expanded |= b.commit(&results),
@@ -181,6 +182,9 @@ pub(crate) struct Builder<'a> {
     op: OpId,
     /// The ops built so far, in order.
     built: Vec<OpId>,
+    /// The body of the loop being built ([`Builder::run_time_loop`]):
+    /// new ops go to its end instead of before the op being replaced.
+    body: Option<RegionId>,
 }
 
 impl Builder<'_> {
@@ -279,9 +283,10 @@ impl Builder<'_> {
     }
 
     /// A 1-D int64 vector of `sizes`: a constant when all are fixed, else
-    /// the `Shape` slices and constants concatenated, whose inferred value
-    /// keeps each symbolic size (so that a Reshape or Expand to it has
-    /// symbolic dims). `None` before opset 15 (no `Shape` slices).
+    /// the `Shape` slices (a `Gather` of the shape before opset 15) and
+    /// constants concatenated, whose inferred value keeps each symbolic
+    /// size (so that a Reshape or Expand to it has symbolic dims). `None`
+    /// before opset 9 (no int64 constants).
     pub fn size_vector(&mut self, sizes: &[Size]) -> Option<Value> {
         let mut parts = vec![];
         let mut fixed = vec![];
@@ -292,12 +297,15 @@ impl Builder<'_> {
                     if !fixed.is_empty() {
                         parts.push(self.ints(&std::mem::take(&mut fixed))?);
                     }
-                    if self.opset < 15 {
-                        return None;
-                    }
                     let (start, end) = (axis as i64, axis as i64 + 1);
-                    let attrs = [("start", Attr::Int(start)), ("end", Attr::Int(end))];
-                    parts.push(self.op(OpKind::Shape, &[v], &attrs)?);
+                    if self.opset < 15 {
+                        let shape = self.op(OpKind::Shape, &[v], &[])?;
+                        let index = self.ints(&[start])?;
+                        parts.push(self.op(OpKind::Gather, &[shape, index], &[])?);
+                    } else {
+                        let attrs = [("start", Attr::Int(start)), ("end", Attr::Int(end))];
+                        parts.push(self.op(OpKind::Shape, &[v], &attrs)?);
+                    }
                 }
             }
         }
@@ -308,6 +316,62 @@ impl Builder<'_> {
             [one] => Some(one),
             _ => self.op(OpKind::Concat, &parts, &[("axis", Attr::Int(0))]),
         }
+    }
+
+    /// Size `s` as an int64 scalar: a constant when it is fixed, else
+    /// its `Shape` slice reshaped to a scalar.
+    pub fn size_scalar(&mut self, s: Size) -> Option<Value> {
+        match s {
+            Size::Fixed(n) => self.constant(TensorData::scalar(n)),
+            Size::Of(..) => {
+                let vector = self.size_vector(&[s])?;
+                self.reshape(vector, &[])
+            }
+        }
+    }
+
+    /// Zeros of a floating-point `elem` and `sizes`: a constant when all
+    /// are fixed, else a `ConstantOfShape` of their [`Builder::size_vector`].
+    pub fn zeros(&mut self, elem: ElemType, sizes: &[Size]) -> Option<Value> {
+        let fixed: Option<Vec<i64>> = sizes
+            .iter()
+            .map(|s| match s {
+                Size::Fixed(n) => Some(*n),
+                Size::Of(..) => None,
+            })
+            .collect();
+        if let Some(dims) = fixed {
+            let n = dims.iter().product::<i64>() as usize;
+            return self.floats(elem, dims, &vec![0.0; n]);
+        }
+        let shape = self.size_vector(sizes)?;
+        let zero = Attr::Tensor(float_data(elem, vec![1], &[0.0])?);
+        self.op(OpKind::ConstantOfShape, &[shape], &[("value", zero)])
+    }
+
+    /// `x[start..end]` along `axis` (bounds clamped as the spec says; a
+    /// negative one counts from the end): `Slice` with inputs from opset
+    /// 10, with attributes before.
+    pub fn slice(&mut self, x: Value, axis: i64, start: i64, end: i64) -> Option<Value> {
+        if self.opset < 10 {
+            let bounds = [
+                ("starts", Attr::Ints(vec![start])),
+                ("ends", Attr::Ints(vec![end])),
+                ("axes", Attr::Ints(vec![axis])),
+            ];
+            return self.op(OpKind::Slice, &[x], &bounds);
+        }
+        let starts = self.ints(&[start])?;
+        let ends = self.ints(&[end])?;
+        let axes = self.ints(&[axis])?;
+        self.op(OpKind::Slice, &[x, starts, ends, axes], &[])
+    }
+
+    /// `x` reversed along `axis` (a `Slice` of step -1 over the whole axis).
+    pub fn reverse(&mut self, x: Value, axis: i64) -> Option<Value> {
+        let (start, end) = (self.ints(&[-1])?, self.ints(&[i64::MIN])?);
+        let (axes, steps) = (self.ints(&[axis])?, self.ints(&[-1])?);
+        self.op(OpKind::Slice, &[x, start, end, axes, steps], &[])
     }
 
     /// The int64 vector `0, 1, …, n-1`: a constant when `n` is fixed, else
@@ -381,21 +445,104 @@ impl Builder<'_> {
         )
     }
 
-    /// Inserts `new` just before the op being replaced and infers it;
-    /// `None` when its inference rejects it.
+    /// Inserts `new` just before the op being replaced (or at the end of
+    /// the loop body being built) and infers it; `None` when its inference
+    /// rejects it.
     fn insert(&mut self, new: NewOp) -> Option<OpId> {
-        let region = self.target().parent;
-        let position = self
-            .ir
-            .region(region)
-            .ops
-            .iter()
-            .position(|&o| o == self.op)
-            .expect("op is in its region");
-        let id = self.ir.insert_op(region, position, new);
-        self.built.push(id);
+        let id = self.place(new);
         infer_op(self.ir, id, self.knowledge).ok()?;
         Some(id)
+    }
+
+    /// Inserts `new` where [`Builder::insert`] does, without inferring it.
+    fn place(&mut self, new: NewOp) -> OpId {
+        let id = match self.body {
+            Some(body) => self.ir.append_op(body, new),
+            None => {
+                let region = self.target().parent;
+                let position = self
+                    .ir
+                    .region(region)
+                    .ops
+                    .iter()
+                    .position(|&o| o == self.op)
+                    .expect("op is in its region");
+                self.ir.insert_op(region, position, new)
+            }
+        };
+        self.built.push(id);
+        id
+    }
+
+    /// A `Loop` of `trips` iterations (an int64 scalar known at run time;
+    /// no condition) carrying `initial`: run-time control flow, which the
+    /// host program runs (`compiler/program`). `step` builds one iteration
+    /// inside the loop's body from the iteration number (an int64 scalar)
+    /// and the carried values, and returns the next carried values and the
+    /// iteration's outputs, which the Loop stacks along a new leading axis.
+    /// Returns the final carried values, then the stacked outputs. Ops that
+    /// `step` builds read the enclosing graphs' values directly.
+    pub fn run_time_loop(
+        &mut self,
+        trips: Value,
+        initial: &[Value],
+        step: impl FnOnce(&mut Builder, Value, &[Value]) -> Option<(Vec<Value>, Vec<Value>)>,
+    ) -> Option<Vec<Value>> {
+        let body = self.ir.new_region("loop_body", RegionParent::Top);
+        // Names of the body's inputs and outputs, unique by the region.
+        let name = |what: &str| format!("loop{}_{what}", body.index());
+        let scalar = |elem| Type::Tensor(TensorType::with_dims(elem, vec![]));
+        let iteration = self
+            .ir
+            .add_arg(body, Some(name("iteration")), scalar(ElemType::I64));
+        let cond = self
+            .ir
+            .add_arg(body, Some(name("cond")), scalar(ElemType::Bool));
+        let carried: Vec<Value> = initial
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| {
+                let ty = self.ir.ty(v).clone();
+                self.ir
+                    .add_arg(body, Some(name(&format!("carried{k}"))), ty)
+            })
+            .collect();
+        let outer = self.body.replace(body);
+        let built = step(self, iteration, &carried);
+        self.body = outer;
+        let (next, outputs) = built?;
+        if next.len() != initial.len() {
+            return None;
+        }
+        for (k, &v) in std::iter::once(&cond)
+            .chain(&next)
+            .chain(&outputs)
+            .enumerate()
+        {
+            self.ir.add_output(body, name(&format!("out{k}")), v);
+        }
+        let mut inputs = vec![Some(trips), None];
+        inputs.extend(initial.iter().map(|&v| Some(v)));
+        let n = initial.len() + outputs.len();
+        let new = NewOp {
+            kind: OpKind::Loop,
+            version: OpKind::Loop.schema(self.opset)?.since_version,
+            inputs,
+            results: vec![Some((None, Type::Unknown)); n],
+            attrs: Attrs(vec![("body".to_string(), Attr::Graph(body))]),
+            name: self.target().name.clone(),
+        };
+        let id = self.place(new);
+        self.ir.region_mut(body).parent = RegionParent::Op(id);
+        infer_op(self.ir, id, self.knowledge).ok()?;
+        Some(
+            self.ir
+                .op(id)
+                .results
+                .iter()
+                .map(|r| r.expect("all results requested"))
+                .collect(),
+        )
     }
 
     /// Builds a one-result op on present inputs.

@@ -56,9 +56,18 @@ pub(super) fn key(b: &Builder) -> u64 {
     finalize(seed.to_bits())
 }
 
-/// Uniform numbers in `[0, 1)` of type `elem` and shape `dims`, element `i`
-/// drawn from `(key, i)` as the module docs describe.
-pub(super) fn uniform(b: &mut Builder, dims: &[i64], elem: ElemType, key: u64) -> Option<Value> {
+/// The shape of a random tensor: static, or that of a tensor (whose sizes
+/// may be symbolic: read with `Size` and `Shape` at run time).
+pub(super) enum Sizes {
+    /// Static dims.
+    Dims(Vec<i64>),
+    /// The shape of a value.
+    Of(Value),
+}
+
+/// Uniform numbers in `[0, 1)` of type `elem` and shape `shape`, element
+/// `i` drawn from `(key, i)` as the module docs describe.
+pub(super) fn uniform(b: &mut Builder, shape: &Sizes, elem: ElemType, key: u64) -> Option<Value> {
     let bits: u64 = match elem {
         ElemType::F64 => 53,
         ElemType::F32 => 24,
@@ -66,11 +75,13 @@ pub(super) fn uniform(b: &mut Builder, dims: &[i64], elem: ElemType, key: u64) -
         ElemType::BF16 => 8,
         _ => return None,
     };
-    let count: i64 = dims.iter().product();
     let u64_scalar = |b: &mut Builder, v: u64| b.constant(TensorData::scalar(v));
-    let (start, limit, step) = (
+    let limit = match shape {
+        Sizes::Dims(dims) => b.constant(TensorData::scalar(dims.iter().product::<i64>()))?,
+        Sizes::Of(x) => b.unary(Size, *x)?,
+    };
+    let (start, step) = (
         b.constant(TensorData::scalar(0i64))?,
-        b.constant(TensorData::scalar(count))?,
         b.constant(TensorData::scalar(1i64))?,
     );
     let index = b.op(Range, &[start, limit, step], &[])?;
@@ -101,18 +112,24 @@ pub(super) fn uniform(b: &mut Builder, dims: &[i64], elem: ElemType, key: u64) -
     let top = b.cast(top, elem)?;
     let scale = b.scalar(elem, (-(bits as f64)).exp2())?;
     let u = b.binary(Mul, top, scale)?;
-    b.reshape(u, dims)
+    match shape {
+        Sizes::Dims(dims) => b.reshape(u, dims),
+        Sizes::Of(x) => {
+            let dims = b.unary(Shape, *x)?;
+            b.op(Reshape, &[u, dims], &[])
+        }
+    }
 }
 
-/// `low + u · (high − low)` of the op's `dtype` (or `elem`) and `dims`.
-fn scaled_uniform(b: &mut Builder, dims: &[i64], elem: ElemType) -> Option<Value> {
+/// `low + u · (high − low)` of the op's `dtype` (or `elem`) and `shape`.
+fn scaled_uniform(b: &mut Builder, shape: &Sizes, elem: ElemType) -> Option<Value> {
     let elem = match b.target().attrs.get("dtype") {
         Some(Attr::Int(code)) => ElemType::from_onnx(i32::try_from(*code).ok()?)?,
         _ => elem,
     };
     let (low, high) = (b.float_attr("low")?, b.float_attr("high")?);
     let key = key(b);
-    let u = uniform(b, dims, elem, key)?;
+    let u = uniform(b, shape, elem, key)?;
     if (low, high) == (0.0, 1.0) {
         return Some(u);
     }
@@ -125,22 +142,28 @@ fn scaled_uniform(b: &mut Builder, dims: &[i64], elem: ElemType) -> Option<Value
 /// Expands RandomUniformLike.
 pub(super) fn random_uniform_like(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let x = b.input(0)?;
-    let (dims, elem) = (b.dims(x)?, b.elem(x)?);
-    Some(vec![Some(scaled_uniform(b, &dims, elem)?)])
+    b.sym_dims(x)?;
+    let elem = b.elem(x)?;
+    Some(vec![Some(scaled_uniform(b, &Sizes::Of(x), elem)?)])
 }
 
 /// Expands RandomUniform.
 pub(super) fn random_uniform(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let dims = b.int_list("shape")?;
-    Some(vec![Some(scaled_uniform(b, &dims, ElemType::F32)?)])
+    Some(vec![Some(scaled_uniform(
+        b,
+        &Sizes::Dims(dims),
+        ElemType::F32,
+    )?)])
 }
 
 /// Expands Bernoulli.
 pub(super) fn bernoulli(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let p = b.input(0)?;
-    let (dims, elem) = (b.dims(p)?, b.elem(p)?);
+    b.sym_dims(p)?;
+    let elem = b.elem(p)?;
     let key = key(b);
-    let u = uniform(b, &dims, elem, key)?;
+    let u = uniform(b, &Sizes::Of(p), elem, key)?;
     let hit = b.binary(Less, u, p)?;
     let out = b.result_elem(0).unwrap_or(elem);
     Some(vec![Some(b.cast(hit, out)?)])

@@ -35,12 +35,19 @@
 //! spec lists (Relu, Tanh, Sigmoid, Affine, LeakyRelu, ThresholdedRelu,
 //! ScaledTanh, HardSigmoid, Elu, Softsign, Softplus), their `alpha` and
 //! `beta` taken in order by the functions that use them, missing ones
-//! at the function's default. Not handled (the op stays and the lowering
-//! refuses it): shapes not fully static (a symbolic sequence length cannot
-//! be unrolled), element types other than f32 and f64.
+//! at the function's default. A sequence length known at run time only is
+//! a `Loop` over the steps per direction instead of the unrolled steps
+//! (run-time control flow, which the host program runs): the body gathers
+//! its step of the input projection (`S - 1 - i` backwards) and runs the
+//! same cell; the Loop stacks the outputs, reversed into time order for
+//! the reverse direction. Other sizes may be symbolic too, but
+//! `hidden_size` must be known (the attribute, or `R`'s static dim). Not
+//! handled (the op stays and the lowering refuses it): element types other
+//! than f32 and f64.
 
-use super::Builder;
+use super::{Builder, Size};
 use crate::attr::Attr;
+use crate::dim::Dim;
 use crate::ir::Value;
 use crate::schema::OpKind::{self, *};
 use crate::tensor::TensorData;
@@ -215,9 +222,15 @@ fn expand(b: &mut Builder, cell: Cell) -> Option<Vec<Option<Value>>> {
     } else {
         x
     };
-    let [steps, batch, _] = <[i64; 3]>::try_from(b.dims(x)?).ok()?;
-    let [num_dirs, rows, hidden] = <[i64; 3]>::try_from(b.dims(r)?).ok()?;
-    if num_dirs != directions.len() as i64 || rows != cell.gates() * hidden || steps < 1 {
+    let [steps, _, _] = <[Dim; 3]>::try_from(b.sym_dims(x)?).ok()?;
+    let [num_dirs, rows, r_hidden] = <[Dim; 3]>::try_from(b.sym_dims(r)?).ok()?;
+    let hidden = b.int_attr("hidden_size").or(r_hidden.as_known())?;
+    let differs = |d: &Dim, n: i64| d.as_known().is_some_and(|k| k != n);
+    if differs(&num_dirs, directions.len() as i64)
+        || differs(&rows, cell.gates() * hidden)
+        || differs(&r_hidden, hidden)
+        || steps.as_known().is_some_and(|s| s < 1)
+    {
         return None;
     }
     let activations = activations(b, cell, directions.len())?;
@@ -225,11 +238,7 @@ fn expand(b: &mut Builder, cell: Cell) -> Option<Vec<Option<Value>>> {
         Some(lens) => Some(b.squeeze_like(Unsqueeze, lens, &[1])?),
         None => None,
     };
-    let zeros = b.floats(
-        elem,
-        vec![batch, hidden],
-        &vec![0.0; (batch * hidden) as usize],
-    )?;
+    let zeros = b.zeros(elem, &[b.size(x, 1)?, Size::Fixed(hidden)])?;
     let setup = Setup {
         cell,
         elem,
@@ -260,24 +269,12 @@ fn expand(b: &mut Builder, cell: Cell) -> Option<Vec<Option<Value>>> {
                 _ => None,
             },
         };
-        let mut outputs = vec![None; steps as usize];
-        let order: Vec<i64> = if reverse {
-            (0..steps).rev().collect()
-        } else {
-            (0..steps).collect()
+        let y;
+        (state, y) = match steps.as_known() {
+            Some(steps) => unroll(b, &setup, &weights, state, steps, reverse)?,
+            None => looped(b, &setup, &weights, state, x, reverse)?,
         };
-        for t in order {
-            let (next, y) = step(b, &setup, &weights, &state, t)?;
-            state = next;
-            outputs[t as usize] = Some(y);
-        }
-        if b.wants_result(0) {
-            let mut framed = vec![];
-            for y in outputs.into_iter().flatten() {
-                framed.push(b.squeeze_like(Unsqueeze, y, &[0, 1])?);
-            }
-            ys.push(concat(b, &framed, 0)?);
-        }
+        ys.extend(y);
         last_h.push(b.squeeze_like(Unsqueeze, state.h, &[0])?);
         if let Some(c) = state.c {
             last_c.push(b.squeeze_like(Unsqueeze, c, &[0])?);
@@ -312,6 +309,96 @@ fn expand(b: &mut Builder, cell: Cell) -> Option<Vec<Option<Value>>> {
     Some(vec![y, y_h, y_c])
 }
 
+/// One direction's steps unrolled over a static sequence: the final
+/// state and, when `Y` is produced, the direction's `[S, 1, B, H]`.
+fn unroll(
+    b: &mut Builder,
+    setup: &Setup,
+    weights: &Weights,
+    mut state: State,
+    steps: i64,
+    reverse: bool,
+) -> Option<(State, Option<Value>)> {
+    let mut outputs = vec![None; steps as usize];
+    let order: Vec<i64> = if reverse {
+        (0..steps).rev().collect()
+    } else {
+        (0..steps).collect()
+    };
+    for t in order {
+        let (next, y) = step(b, setup, weights, &state, Time::Fixed(t))?;
+        state = next;
+        outputs[t as usize] = Some(y);
+    }
+    if !b.wants_result(0) {
+        return Some((state, None));
+    }
+    let mut framed = vec![];
+    for y in outputs.into_iter().flatten() {
+        framed.push(b.squeeze_like(Unsqueeze, y, &[0, 1])?);
+    }
+    let y = concat(b, &framed, 0)?;
+    Some((state, Some(y)))
+}
+
+/// One direction's steps as a `Loop` over the run-time length of `x`
+/// (`[S, B, I]`), step `S - 1 - i` at iteration `i` backwards: the final
+/// state and, when `Y` is produced, the direction's `[S, 1, B, H]` (the
+/// stacked outputs reversed into time order backwards).
+fn looped(
+    b: &mut Builder,
+    setup: &Setup,
+    weights: &Weights,
+    state: State,
+    x: Value,
+    reverse: bool,
+) -> Option<(State, Option<Value>)> {
+    let trips = b.size_scalar(b.size(x, 0)?)?;
+    let last = match reverse {
+        true => {
+            let one = b.constant(TensorData::scalar(1i64))?;
+            Some(b.binary(Sub, trips, one)?)
+        }
+        false => None,
+    };
+    let initial: Vec<Value> = std::iter::once(state.h).chain(state.c).collect();
+    let wants_y = b.wants_result(0);
+    let results = b.run_time_loop(trips, &initial, |b, i, carried| {
+        let t = match last {
+            Some(last) => b.binary(Sub, last, i)?,
+            None => i,
+        };
+        let state = State {
+            h: carried[0],
+            c: carried.get(1).copied(),
+        };
+        let (next, y) = step(b, setup, weights, &state, Time::At(t))?;
+        let next = std::iter::once(next.h).chain(next.c).collect();
+        Some((next, if wants_y { vec![y] } else { vec![] }))
+    })?;
+    let state = State {
+        h: results[0],
+        c: state.c.map(|_| results[1]),
+    };
+    if !wants_y {
+        return Some((state, None));
+    }
+    let mut y = results[initial.len()];
+    if reverse {
+        y = b.reverse(y, 0)?;
+    }
+    let y = b.squeeze_like(Unsqueeze, y, &[1])?;
+    Some((state, Some(y)))
+}
+
+/// A time step: static (unrolled), or an int64 scalar known at run time
+/// (a Loop's step).
+#[derive(Clone, Copy)]
+enum Time {
+    Fixed(i64),
+    At(Value),
+}
+
 /// Direction `d`'s weights: the input projection of every step, the
 /// transposed recurrence, and the biases and peepholes the steps need.
 fn weights(
@@ -333,14 +420,14 @@ fn weights(
     let mut rb_h = None;
     if let Some(bias) = b.input(3) {
         let bias = pick(b, bias, d)?;
-        let wb = slice(b, bias, 0, 0, width)?;
-        let mut rb = slice(b, bias, 0, width, 2 * width)?;
+        let wb = b.slice(bias, 0, 0, width)?;
+        let mut rb = b.slice(bias, 0, width, 2 * width)?;
         if let Cell::Gru {
             linear_before_reset: true,
         } = cell
         {
-            rb_h = Some(slice(b, rb, 0, 2 * hidden, width)?);
-            let rb_zr = slice(b, rb, 0, 0, 2 * hidden)?;
+            rb_h = Some(b.slice(rb, 0, 2 * hidden, width)?);
+            let rb_zr = b.slice(rb, 0, 0, 2 * hidden)?;
             let zeros = b.floats(setup.elem, vec![hidden], &vec![0.0; hidden as usize])?;
             rb = concat(b, &[rb_zr, zeros], 0)?;
         }
@@ -351,19 +438,19 @@ fn weights(
         (Cell::Lstm { .. }, Some(p)) => {
             let p = pick(b, p, d)?;
             Some([
-                slice(b, p, 0, 0, hidden)?,
-                slice(b, p, 0, hidden, 2 * hidden)?,
-                slice(b, p, 0, 2 * hidden, 3 * hidden)?,
+                b.slice(p, 0, 0, hidden)?,
+                b.slice(p, 0, hidden, 2 * hidden)?,
+                b.slice(p, 0, 2 * hidden, 3 * hidden)?,
             ])
         }
         _ => None,
     };
     let gru_h = match cell {
         Cell::Gru { .. } => {
-            let xw_h = slice(b, xw, 2, 2 * hidden, width)?;
-            let rt_h = slice(b, rt, 1, 2 * hidden, width)?;
-            xw = slice(b, xw, 2, 0, 2 * hidden)?;
-            rt = slice(b, rt, 1, 0, 2 * hidden)?;
+            let xw_h = b.slice(xw, 2, 2 * hidden, width)?;
+            let rt_h = b.slice(rt, 1, 2 * hidden, width)?;
+            xw = b.slice(xw, 2, 0, 2 * hidden)?;
+            rt = b.slice(rt, 1, 0, 2 * hidden)?;
             Some((xw_h, rt_h, rb_h))
         }
         _ => None,
@@ -383,10 +470,14 @@ fn step(
     setup: &Setup,
     weights: &Weights,
     state: &State,
-    t: i64,
+    t: Time,
 ) -> Option<(State, Value)> {
     let hidden = setup.hidden;
-    let xw = pick(b, weights.xw, t)?;
+    let at = |b: &mut Builder, v: Value| match t {
+        Time::Fixed(t) => pick(b, v, t),
+        Time::At(t) => b.op(Gather, &[v, t], &[("axis", Attr::Int(0))]),
+    };
+    let xw = at(b, weights.xw)?;
     let acts = &weights.activations;
     let (h, c) = match setup.cell {
         Cell::Rnn => {
@@ -398,12 +489,12 @@ fn step(
             linear_before_reset,
         } => {
             let (xw_h, rt_h, rb_h) = weights.gru_h?;
-            let xw_h = pick(b, xw_h, t)?;
+            let xw_h = at(b, xw_h)?;
             let hr = b.binary(MatMul, state.h, weights.rt)?;
             let pre = b.binary(Add, xw, hr)?;
             let zr = activate(b, setup, acts[0], pre)?;
-            let z = slice(b, zr, 1, 0, hidden)?;
-            let reset = slice(b, zr, 1, hidden, 2 * hidden)?;
+            let z = b.slice(zr, 1, 0, hidden)?;
+            let reset = b.slice(zr, 1, hidden, 2 * hidden)?;
             let recurrent = if linear_before_reset {
                 let mut hr = b.binary(MatMul, state.h, rt_h)?;
                 if let Some(rb_h) = rb_h {
@@ -426,7 +517,7 @@ fn step(
             let c_prev = state.c?;
             let hr = b.binary(MatMul, state.h, weights.rt)?;
             let gates = b.binary(Add, xw, hr)?;
-            let gate = |b: &mut Builder, k: i64| slice(b, gates, 1, k * hidden, (k + 1) * hidden);
+            let gate = |b: &mut Builder, k: i64| b.slice(gates, 1, k * hidden, (k + 1) * hidden);
             let (gi, go, gf, gc) = (gate(b, 0)?, gate(b, 1)?, gate(b, 2)?, gate(b, 3)?);
             let peep = |b: &mut Builder, g: Value, k: usize, c: Value| -> Option<Value> {
                 match weights.peepholes {
@@ -459,7 +550,10 @@ fn step(
     let Some(lens) = setup.lens else {
         return Some((State { h, c }, h));
     };
-    let now = b.constant(TensorData::scalar(i32::try_from(t).ok()?))?;
+    let now = match t {
+        Time::Fixed(t) => b.constant(TensorData::scalar(i32::try_from(t).ok()?))?,
+        Time::At(t) => b.cast(t, b.elem(lens)?)?,
+    };
     let live = b.binary(Greater, lens, now)?;
     let y = b.select(live, h, setup.zeros)?;
     let h = b.select(live, h, state.h)?;
@@ -508,14 +602,6 @@ fn activate(b: &mut Builder, setup: &Setup, f: Activation, x: Value) -> Option<V
 fn pick(b: &mut Builder, v: Value, i: i64) -> Option<Value> {
     let index = b.constant(TensorData::scalar(i))?;
     b.op(Gather, &[v, index], &[("axis", Attr::Int(0))])
-}
-
-/// `x[start..end]` along `axis`.
-fn slice(b: &mut Builder, x: Value, axis: i64, start: i64, end: i64) -> Option<Value> {
-    let starts = b.ints(&[start])?;
-    let ends = b.ints(&[end])?;
-    let axes = b.ints(&[axis])?;
-    b.op(Slice, &[x, starts, ends, axes], &[])
 }
 
 /// `Concat(values, axis)` (the value itself when there is one).

@@ -57,7 +57,7 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     };
     let interleaved = b.int_attr("interleaved").unwrap_or(0) != 0;
     let rotate = match rotary {
-        Some((r, _)) => slice_last(b, x, 0, r)?,
+        Some((r, _)) => b.slice(x, 3, 0, r)?,
         None => x,
     };
     // Interleaved pairs are the last axis of [B, S, H, R/2, 2]; halves are
@@ -90,7 +90,7 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let mut rotated = b.op(Concat, &[real, imag], &[("axis", Attr::Int(split_axis))])?;
     rotated = b.reshape(rotated, &[0, 0, 0, -1])?;
     if let Some((r, end)) = rotary {
-        let rest = slice_last(b, x, r, end)?;
+        let rest = b.slice(x, 3, r, end)?;
         rotated = b.op(Concat, &[rotated, rest], &[("axis", Attr::Int(3))])?;
     }
     let y = match rank {
@@ -98,12 +98,4 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         _ => b.reshape(rotated, &[0, 0, -1])?,
     };
     Some(vec![Some(y)])
-}
-
-/// `x[…, start:end]` of a 4-D `x`.
-fn slice_last(b: &mut Builder, x: Value, start: i64, end: i64) -> Option<Value> {
-    let starts = b.ints(&[start])?;
-    let ends = b.ints(&[end])?;
-    let axes = b.ints(&[3])?;
-    b.op(Slice, &[x, starts, ends, axes], &[])
 }

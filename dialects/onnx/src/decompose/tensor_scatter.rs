@@ -17,10 +17,12 @@
 //!
 //! Reading keeps every access in bounds, even for write indices the
 //! `linear` mode forbids (those positions keep the past). Both modes are
-//! handled; inputs whose shapes are not static are not (the op stays).
+//! handled, with symbolic sizes too: the positions are then a running sum
+//! of ones and the lengths and the cache's shape are read with `Shape`.
 
-use super::Builder;
+use super::{Builder, Size};
 use crate::attr::Attr;
+use crate::dim::Dim;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
 use crate::tensor::TensorData;
@@ -34,8 +36,8 @@ pub(super) fn tensor_scatter(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         "circular" => true,
         _ => return None,
     };
-    let dims = b.dims(cache)?;
-    let update_dims = b.dims(update)?;
+    let dims = b.sym_dims(cache)?;
+    let update_dims = b.sym_dims(update)?;
     let rank = dims.len() as i64;
     let axis = b.int_attr("axis")?;
     let axis = if axis < 0 { axis + rank } else { axis };
@@ -43,17 +45,36 @@ pub(super) fn tensor_scatter(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         return None;
     }
     let axis_index = axis as usize;
-    let (max_len, seq_len) = (dims[axis_index], update_dims[axis_index]);
     // The gather reads the update at the cache's positions off the axis:
-    // they must be the same.
-    let same_elsewhere = (0..dims.len()).all(|i| i == axis_index || dims[i] == update_dims[i]);
-    if !same_elsewhere || seq_len > max_len {
+    // they must be the same (symbolic ones are clamped into the update by
+    // the gather, so that bad inputs stay in bounds).
+    let differs = |a: &Dim, b: &Dim| matches!((a, b), (Dim::Known(x), Dim::Known(y)) if x != y);
+    let longer = matches!(
+        (&dims[axis_index], &update_dims[axis_index]),
+        (Dim::Known(m), Dim::Known(s)) if s > m
+    );
+    let same_elsewhere =
+        (0..dims.len()).all(|i| i == axis_index || !differs(&dims[i], &update_dims[i]));
+    if !same_elsewhere || longer {
         return None;
     }
-    let mut positions_dims = vec![1; dims.len()];
-    positions_dims[axis_index] = max_len;
-    let positions: Vec<i64> = (0..max_len).collect();
-    let positions = b.constant(TensorData::from_vec(positions_dims, &positions).ok()?)?;
+    let (max_len, seq_len) = (b.size(cache, axis_index)?, b.size(update, axis_index)?);
+    // The cache positions along the axis, `[1, …, M, …, 1]`.
+    let positions = match max_len {
+        Size::Fixed(m) => {
+            let mut positions_dims = vec![1; dims.len()];
+            positions_dims[axis_index] = m;
+            let positions: Vec<i64> = (0..m).collect();
+            b.constant(TensorData::from_vec(positions_dims, &positions).ok()?)?
+        }
+        Size::Of(..) => {
+            let mut sizes = vec![Size::Fixed(1); dims.len()];
+            sizes[axis_index] = max_len;
+            let shape = b.size_vector(&sizes)?;
+            let positions = b.iota(max_len)?;
+            b.op(Reshape, &[positions, shape], &[])?
+        }
+    };
     let steps = match b.input(2) {
         Some(indices) => {
             let indices = b.cast(indices, ElemType::I64)?;
@@ -65,18 +86,21 @@ pub(super) fn tensor_scatter(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         None => positions,
     };
     let steps = if circular {
-        let len = b.constant(TensorData::scalar(max_len))?;
+        let len = b.size_scalar(max_len)?;
         b.binary(Mod, steps, len)?
     } else {
         steps
     };
     let zero = b.constant(TensorData::scalar(0_i64))?;
-    let len = b.constant(TensorData::scalar(seq_len))?;
+    let len = b.size_scalar(seq_len)?;
     let after_start = b.binary(GreaterOrEqual, steps, zero)?;
     let before_end = b.binary(Less, steps, len)?;
     let hit = b.binary(And, after_start, before_end)?;
     let clamped = b.select(hit, steps, zero)?;
-    let shape = b.ints(&dims)?;
+    let sizes = (0..dims.len())
+        .map(|i| b.size(cache, i))
+        .collect::<Option<Vec<_>>>()?;
+    let shape = b.size_vector(&sizes)?;
     let indices = b.op(Expand, &[clamped, shape], &[])?;
     let taken = b.op(
         GatherElements,

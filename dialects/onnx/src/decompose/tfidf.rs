@@ -6,15 +6,20 @@
 //! distance `d` in `1..=max_skip_count + 1`, every window of `n` tokens
 //! `x[s], x[s + d], …, x[s + (n - 1)d]` that fits in the row and equals a
 //! pool n-gram, for `n` in `min_gram_length..=max_gram_length` — except
-//! unigrams, which are counted at `d = 1` only. With the pool and the input
-//! length known at compile time, each `(n, d)` is
+//! unigrams, which are counted at `d = 1` only. With the pool known at
+//! compile time, each `(n, d)` is, for a row of length `L` and the span
+//! `(n - 1)d` of a window,
 //!
 //! ```text
-//! windows = Gather(x, [[s + j·d]_j]_s, axis = -1)          [.., W, n]
-//! hits    = ReduceMin(Cast(Equal(windows[.., :, None, :], pool_n)), -1)
-//! counts  = ReduceSum(hits, axis of W)                       [.., P_n]
+//! tokens_j = x[.., jd .. L - span + jd]                      [.., W]  (W = L - span windows)
+//! hits     = AND_j Equal(tokens_j[.., :, None], pool_n[:, j]) [.., W, P_n]
+//! counts   = ReduceSum(Cast(hits), axis of W)                 [.., P_n]
 //! ```
 //!
+//! (each slice's end counted from the row's end, so that a row of
+//! symbolic length needs no size: every `(n, d)` is then counted, and a row
+//! shorter than a span fails the model's entry check instead of counting
+//! nothing; a static row skips the spans that do not fit)
 //! and the counts of all pool n-grams (in the pool's order) go to their
 //! output columns through a constant one-hot matrix (`ngram_indexes`):
 //! `Y = MatMul(Concat(counts), M)`. The weighting then follows `mode`:
@@ -24,11 +29,10 @@
 //! over a pool without the trie. String tokens are not handled (no string
 //! tensors in the lowering).
 
-use super::Builder;
+use super::{Builder, Size};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
-use crate::tensor::TensorData;
 use crate::types::ElemType;
 
 /// The pool's n-grams of one length: their positions in the pool's
@@ -42,8 +46,8 @@ struct Grams {
 /// Expands TfIdfVectorizer over an int32/int64 input of rank 1 or 2.
 pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let x = b.input(0)?;
-    let dims = b.dims(x)?;
-    if !matches!(b.elem(x)?, ElemType::I32 | ElemType::I64) || !(1..=2).contains(&dims.len()) {
+    let rank = b.sym_dims(x)?.len();
+    if !matches!(b.elem(x)?, ElemType::I32 | ElemType::I64) || !(1..=2).contains(&rank) {
         return None;
     }
     let min = usize::try_from(b.int_attr("min_gram_length")?).ok()?;
@@ -62,7 +66,7 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let groups = pool_grams(&counts_at, &pool, min, max)?;
     let out_size = usize::try_from(*indexes.iter().max()? + 1).ok()?;
-    let row = usize::try_from(*dims.last()?).ok()?;
+    let row = b.size(x, rank - 1)?;
     let x = b.cast(x, ElemType::I64)?;
     let mut parts = vec![];
     let mut ids = vec![];
@@ -72,11 +76,11 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             if g.n == 1 && d > 1 {
                 break;
             }
-            let span = (g.n - 1) * d;
-            if span >= row {
+            let span = ((g.n - 1) * d) as i64;
+            if matches!(row, Size::Fixed(row) if span >= row) {
                 continue;
             }
-            let count = count_windows(b, x, g, d, row - span, dims.len())?;
+            let count = count_windows(b, x, g, d, rank)?;
             total = Some(match total {
                 Some(t) => b.binary(Add, t, count)?,
                 None => count,
@@ -87,20 +91,18 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             ids.extend_from_slice(&g.ids);
         }
     }
-    let batch: Vec<i64> = dims[..dims.len() - 1].to_vec();
     let frequencies = if parts.is_empty() {
-        let shape: Vec<i64> = batch.iter().copied().chain([out_size as i64]).collect();
-        let zeros = vec![0.0; shape.iter().product::<i64>() as usize];
-        b.floats(ElemType::F32, shape, &zeros)?
+        let mut sizes = match rank {
+            2 => vec![b.size(x, 0)?],
+            _ => vec![],
+        };
+        sizes.push(Size::Fixed(out_size as i64));
+        b.zeros(ElemType::F32, &sizes)?
     } else {
         let counts = if parts.len() == 1 {
             parts[0]
         } else {
-            b.op(
-                Concat,
-                &parts,
-                &[("axis", Attr::Int(dims.len() as i64 - 1))],
-            )?
+            b.op(Concat, &parts, &[("axis", Attr::Int(rank as i64 - 1))])?
         };
         let mut onehot = vec![0.0; ids.len() * out_size];
         for (p, &id) in ids.iter().enumerate() {
@@ -143,29 +145,28 @@ pub(super) fn tfidf_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
 }
 
 /// Counts, per row of the rank-`rank` input, the windows of `g.n` tokens
-/// `d` apart (`windows` of them) equal to each of `g`'s n-grams: `[.., P_n]`
-/// as f32. Axes are non-negative: the opsets before 11 take no others.
-fn count_windows(
-    b: &mut Builder,
-    x: Value,
-    g: &Grams,
-    d: usize,
-    windows: usize,
-    rank: usize,
-) -> Option<Value> {
-    let positions: Vec<i64> = (0..windows)
-        .flat_map(|s| (0..g.n).map(move |j| (s + j * d) as i64))
-        .collect();
-    let positions =
-        b.constant(TensorData::from_vec(vec![windows as i64, g.n as i64], &positions).ok()?)?;
+/// `d` apart equal to each of `g`'s n-grams: `[.., P_n]` as f32 (the
+/// module docs' slices). Axes are non-negative: the opsets before 11 take
+/// no others.
+fn count_windows(b: &mut Builder, x: Value, g: &Grams, d: usize, rank: usize) -> Option<Value> {
     let last = rank as i64 - 1;
-    let gathered = b.op(Gather, &[x, positions], &[("axis", Attr::Int(last))])?;
-    let gathered = b.squeeze_like(Unsqueeze, gathered, &[last + 1])?;
+    let span = ((g.n - 1) * d) as i64;
     let grams = g.tokens.len() / g.n;
-    let pool = b.constant(TensorData::from_vec(vec![grams as i64, g.n as i64], &g.tokens).ok()?)?;
-    let equal = b.binary(Equal, gathered, pool)?;
-    let equal = b.cast(equal, ElemType::F32)?;
-    let hits = b.reduce(ReduceMin, equal, &[last + 2], false)?;
+    let mut hits: Option<Value> = None;
+    for j in 0..g.n {
+        let start = (j * d) as i64;
+        let end = if start < span { start - span } else { i64::MAX };
+        let tokens = b.slice(x, last, start, end)?;
+        let tokens = b.squeeze_like(Unsqueeze, tokens, &[last + 1])?;
+        let column: Vec<i64> = (0..grams).map(|k| g.tokens[k * g.n + j]).collect();
+        let column = b.ints(&column)?;
+        let equal = b.binary(Equal, tokens, column)?;
+        hits = Some(match hits {
+            Some(h) => b.binary(And, h, equal)?,
+            None => equal,
+        });
+    }
+    let hits = b.cast(hits?, ElemType::F32)?;
     b.reduce(ReduceSum, hits, &[last], false)
 }
 

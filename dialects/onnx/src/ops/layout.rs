@@ -419,19 +419,17 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(i, elem, out);
         }
     };
-    // Sizes computed from other dims: the lowering checks at run time that
-    // they add up to the dim. Not with an empty part (RotaryEmbedding's
-    // `[head_size, 0]`): the lowering cannot take a static 0 among
-    // symbolic dims yet (its buffers fail to compile), so that stays
-    // unknown and is refused cleanly.
+    // Sizes computed from other dims (RotaryEmbedding's `[head_size, 0]`
+    // or `[rotary_dim, head_size - rotary_dim]`): the lowering checks at
+    // run time that they add up to the dim, and the model's entry that
+    // those that subtract are not negative.
     let symbolic = (cx.version() >= 13 && num_outputs.is_none())
         .then(|| cx.sym_vector(1))
         .flatten()
         .filter(|v| {
             v.len() == n
-                && v.iter().all(Dim::is_nonnegative)
+                && !v.iter().any(|d| d.as_known().is_some_and(|k| k < 0))
                 && !v.iter().all(Dim::is_known)
-                && !v.contains(&Dim::Known(0))
         });
     let sizes: Vec<Dim> = match (given, num_outputs) {
         (Ok(Some(_)), Some(_)) => return Err(invalid!("both 'split' and 'num_outputs' are given")),
@@ -541,10 +539,18 @@ fn clamp_slice(d: i64, start: i64, end: i64, step: i64) -> (i64, i64) {
 
 /// Number of elements `[start, end)` by `step` selects.
 fn slice_count(start: &Dim, end: &Dim, step: i64) -> Dim {
-    let n = if step > 0 {
-        end.sub(start).ceil_div(step)
+    let (span, k) = if step > 0 {
+        (end.sub(start), step)
     } else {
-        start.sub(end).ceil_div(-step)
+        (start.sub(end), -step)
+    };
+    let n = match span.ceil_div(k) {
+        // `ceil(span / k)` as a floor-quotient atom when `span + k - 1` is
+        // never negative (so neither is the count: no entry check needed).
+        Dim::Unknown if k > 1 && span.add(&Dim::Known(k - 1)).is_nonnegative() => {
+            span.ceil_quotient(k)
+        }
+        n => n,
     };
     match n {
         Dim::Known(k) if k < 0 => Dim::Known(0),
