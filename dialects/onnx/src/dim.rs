@@ -528,6 +528,19 @@ impl Dim {
         }
     }
 
+    /// `floor(self · scale)` for a float `scale` (Resize's output size,
+    /// computed in f64 as the reference does): the number for a static
+    /// size, the polynomial for an integral scale, else `Unknown`.
+    pub fn floor_scaled(&self, scale: f64) -> Dim {
+        match self {
+            Dim::Known(n) => Dim::Known((*n as f64 * scale).floor() as i64),
+            _ if scale.fract() == 0.0 && scale >= 0.0 && scale < i64::MAX as f64 => {
+                self.scale(scale as i64)
+            }
+            _ => Dim::Unknown,
+        }
+    }
+
     /// The number of positions of a window of `extent` (the dilated
     /// kernel) sliding by `stride` over `self` padded by `pads` (before,
     /// after): `floor((d + pads − extent) / stride) + 1`, or with

@@ -89,7 +89,7 @@ pub(crate) struct Extents<'c, 'a> {
 
 /// Applies `f` to `size` as an index operand inside a body: a constant
 /// emitted there, or the run-time value computed outside it.
-fn sized<'c, 'b>(
+pub(crate) fn sized<'c, 'b>(
     be: Emitter<'c, 'b>,
     size: Size<'c, '_>,
     f: impl FnOnce(MValue<'c, '_>) -> MValue<'c, 'b>,
