@@ -542,7 +542,7 @@ impl Dim {
     }
 
     /// The number of positions of a window of `extent` (the dilated
-    /// kernel) sliding by `stride` over `self` padded by `pads` (before,
+    /// kernel, static or symbolic) sliding by `stride` over `self` padded by `pads` (before,
     /// after): `floor((d + pads − extent) / stride) + 1`, or with
     /// `ceil_mode` the `ceil` of it, dropping a last window that would
     /// start in the end padding. On a symbolic size the quotient is a
@@ -552,13 +552,13 @@ impl Dim {
     /// `pads` and `extent` must not overflow when added.
     pub fn window_output(
         &self,
-        extent: i64,
+        extent: &Dim,
         stride: i64,
         pads: (i64, i64),
         ceil_mode: bool,
     ) -> Dim {
         let (pb, pe) = pads;
-        let span = self.add(&Dim::Known(pb + pe - extent));
+        let span = self.add(&Dim::Known(pb + pe)).sub(extent);
         let one = Dim::Known(1);
         if !ceil_mode {
             return span.floor_quotient(stride).add(&one);
@@ -570,7 +570,7 @@ impl Dim {
             Dim::Known(_) => out,
             // `(out − 1)·s < span + s = d + pb + pe − extent + s`: the last
             // window starts inside `d + pb` when `pe + s ≤ extent`.
-            _ if pe + stride <= extent => out,
+            _ if extent.sub(&Dim::Known(pe + stride)).is_nonnegative() => out,
             _ => Dim::Unknown,
         }
     }
