@@ -503,7 +503,10 @@ fn own_checks(
         | OpKind::CenterCropPad
         | OpKind::Col2Im
         | OpKind::RoiAlign => crate::ops::image::checks(model, data),
-        OpKind::CumSum | OpKind::CumProd => same_shape_pairs(model, data).map(equal),
+        OpKind::CumSum | OpKind::CumProd | OpKind::LRN => same_shape_pairs(model, data).map(equal),
+        OpKind::InstanceNormalization | OpKind::GroupNormalization => {
+            crate::ops::norm::group_norm_checks(model, data)
+        }
         _ => return None,
     })
 }

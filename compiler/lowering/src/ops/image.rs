@@ -175,10 +175,7 @@ impl<'c, 'b> F<'c, 'b> {
     }
     /// `tensor.extract t[idx…]`.
     fn extract(self, t: MValue<'c, '_>, idx: &[MValue<'c, 'b>]) -> MValue<'c, 'b> {
-        let mut operands: Vec<MValue<'c, '_>> = vec![t];
-        operands.extend(idx.iter().copied());
-        self.e
-            .value(self.e.op("tensor.extract", &operands, &[elem_of(t)], &[]))
+        super::structured::extract(self.e, t, idx)
     }
     /// Element `i` of a rank-1 tensor as f64 (float or integer elements).
     fn element(self, t: MValue<'c, '_>, i: usize) -> MValue<'c, 'b> {
