@@ -507,6 +507,7 @@ fn own_checks(
         OpKind::InstanceNormalization | OpKind::GroupNormalization => {
             crate::ops::norm::group_norm_checks(model, data)
         }
+        OpKind::BatchNormalization => crate::ops::norm::batch_norm_checks(model, data),
         _ => return None,
     })
 }

@@ -477,6 +477,35 @@ pub(crate) fn channel_map(rank: usize) -> String {
     format!("affine_map<({}) -> (d1)>", dims.join(", "))
 }
 
+/// The checks of an inference BatchNormalization with symbolic sizes
+/// (`symbols::checks`; the lowering reads its four parameters along the
+/// channel dim, `channel_map`): X and Y agree, and each parameter is a
+/// vector as long as X's channels. An error names what cannot be lowered:
+/// an unknown rank or size, parameters that are no vectors (`spatial = 0`
+/// before opset 9).
+pub(crate) fn batch_norm_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+    if x.len() != y.len() || x.len() < 2 {
+        return Err("an output of another rank than X, or a rank below 2");
+    }
+    let mut pairs: Vec<(Dim, Dim)> = x.iter().cloned().zip(y).collect();
+    for &v in data.inputs[1..].iter().flatten() {
+        match dims(Some(v))?.as_slice() {
+            [c] => pairs.push((c.clone(), x[1].clone())),
+            _ => return Err("parameters that are not vectors over the channels"),
+        }
+    }
+    Ok(pairs
+        .into_iter()
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a, b))
+        .collect())
+}
+
 /// The scalar computation of an inference BatchNormalization.
 pub(crate) fn batch_norm_scalar<'c, 'b>(
     kb: &KernelBuilder<'c, '_>,
