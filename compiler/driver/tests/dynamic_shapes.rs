@@ -1013,6 +1013,24 @@ fn convolutions_of_symbolic_kernels_match_the_static_model() {
     );
 }
 
+/// AveragePool with `ceil_mode` whose last window may start in the end
+/// padding: whether it is dropped is decided at run time (a comparison
+/// atom in the output's size).
+const POOL_CEIL: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"xf32>) -> ("y": tensor<?x?x?xf32>) {
+  %y = "onnx.AveragePool"(%x) {kernel_shape = [3], strides = [2], pads = [1, 2], ceil_mode = 1} : (tensor<"N"x"C"x"H"xf32>) -> tensor<?x?x?xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn ceil_mode_windows_drop_their_last_position_at_run_time() {
+    let inputs = |s: &[i64]| vec![floats(s, 17)];
+    let good: Vec<Vec<i64>> = (1..8).map(|h| vec![2, 3, h]).collect();
+    let good: Vec<&[i64]> = good.iter().map(Vec::as_slice).collect();
+    matches_static_instances(POOL_CEIL, &["N", "C", "H"], &good, &[], &inputs);
+}
+
 /// GroupNormalization of symbolic channels (two groups), LRN over them,
 /// and a BatchNormalization whose parameters' length `D` is checked
 /// against the channels.

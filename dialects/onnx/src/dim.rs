@@ -547,8 +547,9 @@ impl Dim {
     /// `ceil_mode` the `ceil` of it, dropping a last window that would
     /// start in the end padding. On a symbolic size the quotient is a
     /// floor-quotient atom ([`Dim::floor_quotient`]) and the `ceil_mode`
-    /// correction is decided only where it provably never applies (end
-    /// padding plus stride at most the extent); `Unknown` otherwise.
+    /// correction is left out where it provably never applies (end
+    /// padding plus stride at most the extent), else a comparison atom
+    /// ([`Dim::lt_of`]) decides it at run time.
     /// `pads` and `extent` must not overflow when added.
     pub fn window_output(
         &self,
@@ -571,7 +572,11 @@ impl Dim {
             // `(out − 1)·s < span + s = d + pb + pe − extent + s`: the last
             // window starts inside `d + pb` when `pe + s ≤ extent`.
             _ if extent.sub(&Dim::Known(pe + stride)).is_nonnegative() => out,
-            _ => Dim::Unknown,
+            // Else dropped at run time: `out − 1 + ((out − 1)·s < d + pb)`.
+            _ => {
+                let last = out.sub(&one);
+                last.add(&last.scale(stride).lt_of(&self.add(&Dim::Known(pb))))
+            }
         }
     }
 }

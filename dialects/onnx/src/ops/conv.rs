@@ -563,9 +563,12 @@ mod tests {
         let ceil = pool(&[("ceil_mode", int(1))]);
         assert_eq!(ceil, [floor(&h, -2, 2).add(&one), floor(&w, -2, 2).add(&one)]);
         // End padding 2 with stride 2 over a window of 3: the correction
-        // may apply, the size is unknown.
+        // may apply, decided at run time: `o − 1 + ((o − 1)·2 < H)` for
+        // `o = ceil((H − 1) / 2) + 1`.
         let late = pool(&[("ceil_mode", int(1)), ("pads", ints(&[0, 0, 2, 2]))]);
-        assert_eq!(late, [Dim::Unknown, Dim::Unknown]);
+        let last = |d: &Dim| floor(d, 0, 2);
+        let dropped = |d: &Dim| last(d).add(&last(d).scale(2).lt_of(d));
+        assert_eq!(late, [dropped(&h), dropped(&w)]);
     }
 
     #[test]
