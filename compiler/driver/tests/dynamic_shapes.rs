@@ -1062,3 +1062,68 @@ fn normalizations_over_symbolic_channels_match_the_static_model() {
         &inputs,
     );
 }
+
+/// MaxPool's `Indices` over symbolic sizes, row-major and column-major
+/// (`storage_order = 1`), with begin and end pads, strides and dilations.
+const MAX_POOL_INDICES: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"x"W"xf32>) -> ("y": tensor<?x?x?x?xf32>, "i": tensor<?x?x?x?xi64>, "t": tensor<?x?x?x?xf32>, "j": tensor<?x?x?x?xi64>) {
+  %y, %i = "onnx.MaxPool"(%x) {kernel_shape = [2, 2], strides = [2, 1], pads = [1, 0, 0, 1], dilations = [1, 2]} : (tensor<"N"x"C"x"H"x"W"xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xi64>)
+  %t, %j = "onnx.MaxPool"(%x) {kernel_shape = [2, 2], strides = [2, 1], pads = [1, 0, 0, 1], dilations = [1, 2], storage_order = 1} : (tensor<"N"x"C"x"H"x"W"xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xi64>)
+  onnx.return %y, %i, %t, %j
+}
+"#;
+
+/// The reference MaxPool of [`MAX_POOL_INDICES`] on `x` of sizes
+/// `[n, c, h, w]`, written from the operator's definition: each window
+/// scanned in kernel order keeps its first largest element inside the
+/// input; the index counts the input's elements before it, with the
+/// spatial dims row-major or (`column_major`) column-major.
+fn max_pool_reference(x: &[f32], [n, c, h, w]: [i64; 4], column_major: bool) -> Vec<Tensor> {
+    let (oh, ow) = ((h - 1) / 2 + 1, w - 1);
+    let (mut values, mut indices) = (vec![], vec![]);
+    for image in 0..n * c {
+        for (oy, ox) in (0..oh).flat_map(|oy| (0..ow).map(move |ox| (oy, ox))) {
+            let mut best: Option<(f32, i64)> = None;
+            for (ky, kx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let (py, px) = (oy * 2 - 1 + ky, ox + kx * 2);
+                if !(0..h).contains(&py) || !(0..w).contains(&px) {
+                    continue;
+                }
+                let v = x[(image * h * w + py * w + px) as usize];
+                let at = if column_major {
+                    py + px * h
+                } else {
+                    py * w + px
+                };
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, image * h * w + at));
+                }
+            }
+            let (v, at) = best.expect("every window meets the input");
+            values.push(v);
+            indices.push(at);
+        }
+    }
+    let shape = vec![n, c, oh, ow];
+    vec![given(&shape, values), ints(&shape, indices)]
+}
+
+#[test]
+fn max_pool_indices_over_symbolic_sizes_match_the_reference() {
+    let model = onnx_mlc_dialect::parse_model(MAX_POOL_INDICES).unwrap();
+    let options = CompileOptions::default();
+    let compiled = Engine::compile(&model, &options).unwrap();
+    let (library, _) = AotModel::compile(&model, &options).unwrap();
+    for sizes in [[1, 1, 1, 2], [2, 3, 4, 5], [1, 2, 5, 3], [3, 1, 2, 7]] {
+        // Values in quarters: ties, where the first one scanned wins.
+        let n = sizes.iter().product::<i64>() as usize;
+        let data: Vec<f32> = values(n, 21).iter().map(|v| (v * 4.0).round()).collect();
+        let mut want = max_pool_reference(&data, sizes, false);
+        want.extend(max_pool_reference(&data, sizes, true));
+        let inputs = [given(&sizes, data)];
+        let got = compiled.run(&inputs).unwrap();
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (JIT): {e}"));
+        let got = library.run(&inputs).unwrap();
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (AOT): {e}"));
+    }
+}

@@ -168,6 +168,14 @@ impl<'c, 'a> Size<'c, 'a> {
             Size::Dynamic(v) => *v,
         }
     }
+
+    /// The product of two sizes: static when both are.
+    pub fn times(self, other: Size<'c, 'a>, e: &Emitter<'c, 'a>) -> Size<'c, 'a> {
+        match (self, other) {
+            (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
+            (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(e), b.value(e)])),
+        }
+    }
 }
 
 /// The run-time values among `sizes`, in order: the size operands of an op

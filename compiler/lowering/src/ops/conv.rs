@@ -4,7 +4,7 @@
 //! | op | lowered as | variants handled |
 //! |----|------------|------------------|
 //! | Conv (1, 11, 22) | `linalg.generic` over `(n, m, o…, c, k…)` reducing `c, k…` | any spatial rank, `group` (incl. depthwise), strides, dilations, explicit pads, `auto_pad`, optional bias; float types (f16 and bf16 accumulated in f32, rounded once) |
-//! | MaxPool (1–22) | the same window with `max` | ceil_mode, dilations, pads, `auto_pad`; float and integer types; not the `Indices` output, which the dialect's `decompose/pool.rs` expands (float types, static shapes) |
+//! | MaxPool (1–22) | the same window with `max` | ceil_mode, dilations, pads, `auto_pad`; float and integer types; the `Indices` output (`storage_order` both ways) from the same window reduced into values and their flat indices, one `linalg.generic` (`Schedule::Generic`), also over symbolic sizes |
 //! | AveragePool (1–22) | the same window summing `x / count` | `count_include_pad` both ways, ceil_mode, dilations, pads |
 //! | LpPool (1–22) | `Σ |x|^p`, then `^(1/p)` | as AveragePool |
 //! | GlobalAveragePool / GlobalMaxPool / GlobalLpPool | a window as large as the input | all ranks |
@@ -47,7 +47,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::half;
-use super::structured::empty_sized;
+use super::structured::{ds, empty_sized, extract, map};
 use super::unsupported;
 use crate::emit::{region, Emitter};
 use crate::error::Result;
@@ -134,6 +134,16 @@ pub(crate) fn window_checks(
         }
     };
     equal(&x[0], &y[0]);
+    // MaxPool's Indices, computed by the values' loops.
+    if let Some(indices) = data.results.get(1).copied().flatten() {
+        let indices = dims(Some(indices))?;
+        if indices.len() != y.len() {
+            return Err("indices of another rank than the output");
+        }
+        for (a, b) in indices.iter().zip(&y) {
+            equal(a, b);
+        }
+    }
     let a = &data.attrs;
     let kernel: Vec<Dim> = match data.kind {
         GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
@@ -628,6 +638,30 @@ fn position<'c, 'b>(
     sized(be, ext.begin[i], |b| be.same("arith.subi", &[p, b]))
 }
 
+/// The input positions of the current window element inside a body, 0
+/// where one leaves the input, and whether all lie inside it.
+fn window_positions<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    (w, ext): (&Window, &Extents<'c, '_>),
+    o_dims: &[usize],
+    k_dims: &[usize],
+) -> (Vec<MValue<'c, 'b>>, MValue<'c, 'b>) {
+    let mut positions = vec![];
+    let mut inside: Option<MValue> = None;
+    let zero = be.index(0);
+    for i in 0..w.kernel.len() {
+        let p = position(be, w, ext, i, o_dims[i], k_dims[i]);
+        // Unsigned: a negative position compares above the extent.
+        let ok = sized(be, ext.input[i], |n| be.cmp("arith.cmpi", 6, p, n));
+        positions.push(be.select(ok, p, zero));
+        inside = Some(match inside {
+            Some(all) => be.same("arith.andi", &[all, ok]),
+            None => ok,
+        });
+    }
+    (positions, inside.expect("at least one spatial dim"))
+}
+
 /// Reads `x[n, c, positions…]` inside a body, `outside` where the window
 /// leaves the input.
 #[allow(clippy::too_many_arguments)]
@@ -636,29 +670,16 @@ fn read_window<'c, 'b>(
     x: MValue<'c, '_>,
     n: MValue<'c, 'b>,
     c: MValue<'c, 'b>,
-    (w, ext): (&Window, &Extents<'c, '_>),
+    window: (&Window, &Extents<'c, '_>),
     o_dims: &[usize],
     k_dims: &[usize],
     outside: MValue<'c, 'b>,
 ) -> MValue<'c, 'b> {
+    let (positions, inside) = window_positions(be, window, o_dims, k_dims);
     let mut indices = vec![n, c];
-    let mut inside: Option<MValue> = None;
-    let zero = be.index(0);
-    for i in 0..w.kernel.len() {
-        let p = position(be, w, ext, i, o_dims[i], k_dims[i]);
-        // Unsigned: a negative position compares above the extent.
-        let ok = sized(be, ext.input[i], |n| be.cmp("arith.cmpi", 6, p, n));
-        indices.push(be.select(ok, p, zero));
-        inside = Some(match inside {
-            Some(all) => be.same("arith.andi", &[all, ok]),
-            None => ok,
-        });
-    }
-    let ty = outside.r#type();
-    let mut operands = vec![x];
-    operands.extend(indices);
-    let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
-    be.select(inside.expect("at least one spatial dim"), v, outside)
+    indices.extend(positions);
+    let v = extract(be, x, &indices);
+    be.select(inside, v, outside)
 }
 
 /// The affine expressions reading the input through the window without
@@ -1078,13 +1099,10 @@ enum Pool {
 
 /// Lowers MaxPool, AveragePool, LpPool and their Global forms.
 pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    use OpKind::{AveragePool, GlobalAveragePool, GlobalLpPool, GlobalMaxPool, LpPool, MaxPool};
+    use OpKind::{AveragePool, GlobalAveragePool, GlobalLpPool, GlobalMaxPool, MaxPool};
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("X is required");
     let y = data.results[0].expect("Y is produced");
-    if data.results.get(1).copied().flatten().is_some() {
-        return Err(unsupported(kb, op, "the Indices output is not lowered"));
-    }
     let (xd, elem) = kb.shape(x)?;
     let (yd, _) = kb.shape(y)?;
     if xd.len() < 3 {
@@ -1097,11 +1115,6 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     if !elem.is_float() && pool != Pool::Max {
         return Err(unsupported(kb, op, "integer pooling other than max"));
-    }
-    if matches!(data.kind, MaxPool | AveragePool | LpPool)
-        && data.attrs.int("storage_order").unwrap_or(0) != 0
-    {
-        return Err(unsupported(kb, op, "storage_order = 1"));
     }
     let r = xd.len() - 2;
     let w = match data.kind {
@@ -1125,6 +1138,9 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     if w.kernel.len() != r {
         return Err(unsupported(kb, op, "kernel_shape of the wrong length"));
+    }
+    if let Some(indices) = data.results.get(1).copied().flatten() {
+        return max_pool_with_indices(kb, op, &w, indices);
     }
     let e = kb.e;
     let init = kb.init(y)?;
@@ -1172,10 +1188,7 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         Some(
             kernel_sizes
                 .iter()
-                .fold(Size::Static(1), |acc, k| match (acc, k) {
-                    (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
-                    (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(&e), b.value(&e)])),
-                }),
+                .fold(Size::Static(1), |acc, &k| acc.times(k, &e)),
         )
     } else {
         None
@@ -1288,6 +1301,105 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
     }
     kb.define(y, result);
+    Ok(())
+}
+
+/// Lowers a MaxPool whose `Indices` result is used (8–22): one window
+/// reduction into the values and their indices, scanning each window in
+/// kernel order and keeping the first largest element inside the input,
+/// as the reference does. An index counts the elements of the input
+/// before the one taken, with the spatial dims row-major
+/// (`storage_order = 0`) or column-major (1): `(n·C + c)·P + Σ p_i·s_i`
+/// for `P` positions per channel and strides `s_i` of the run-time sizes.
+fn max_pool_with_indices(
+    kb: &mut KernelBuilder,
+    op: OpId,
+    w: &Window,
+    indices: Value,
+) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X is required");
+    let y = data.results[0].expect("Y is produced");
+    let (xd, elem) = kb.shape(x)?;
+    let r = xd.len() - 2;
+    let column_major = data.attrs.int("storage_order").unwrap_or(0) != 0;
+    let ext = w.extents(kb, x, y, None)?;
+    let xs = kb.sizes(x)?;
+    let e = kb.e;
+    // Each spatial dim's stride in the flat index, then the channel's.
+    let mut strides = vec![Size::Static(1); r];
+    let order: Vec<usize> = if column_major {
+        (0..r).collect()
+    } else {
+        (0..r).rev().collect()
+    };
+    let mut step = Size::Static(1);
+    for &i in &order {
+        strides[i] = step;
+        step = step.times(xs[2 + i], &e);
+    }
+    let (channels, per_channel) = (xs[1], step);
+    let float = elem.is_float();
+    let int_identity = (!float).then(|| (elem.is_signed_int(), elem.bit_width()));
+    let (rank, values) = (xd.len(), kb.init(y)?);
+    let values = fill(
+        kb,
+        values,
+        rank,
+        Some(f64::NEG_INFINITY),
+        None,
+        int_identity,
+    );
+    let at = kb.init(indices)?;
+    let at = fill(kb, at, rank, Some(-1.0), None, None);
+    let kernel: Vec<Size> = w.kernel.iter().map(|&k| Size::Static(k)).collect();
+    let shape = empty_sized(kb, &kernel, elem)?;
+    let xt = kb.tensor(x);
+    let e = kb.e;
+    let mut reduction = vec![false; rank];
+    reduction.extend(vec![true; r]);
+    let n_loops = reduction.len();
+    let out_map = map(n_loops, &ds(0..rank));
+    let k_map = map(n_loops, &ds(rank..n_loops));
+    let (o_dims, k_dims): (Vec<usize>, Vec<usize>) =
+        ((2..rank).collect(), (rank..n_loops).collect());
+    let signed = elem.is_signed_int();
+    let win = (w, &ext);
+    let g = super::structured::generic(
+        e,
+        &[(shape, k_map)],
+        &[(values, out_map.clone()), (at, out_map)],
+        &reduction,
+        |be, args| {
+            let (acc, acc_at) = (args[1], args[2]);
+            let (n, c) = (loop_index(be, 0), loop_index(be, 1));
+            let (positions, inside) = window_positions(be, win, &o_dims, &k_dims);
+            let mut element = vec![n, c];
+            element.extend(positions.iter().copied());
+            let v = extract(be, xt, &element);
+            // (n·C + c)·P + Σ p_i·s_i.
+            let image = sized(be, channels, |ch| be.same("arith.muli", &[n, ch]));
+            let image = be.same("arith.addi", &[image, c]);
+            let mut flat = sized(be, per_channel, |p| be.same("arith.muli", &[image, p]));
+            for (i, &p) in positions.iter().enumerate() {
+                let term = sized(be, strides[i], |s| be.same("arith.muli", &[p, s]));
+                flat = be.same("arith.addi", &[flat, term]);
+            }
+            let flat = be.convert("arith.index_cast", flat, be.int_type(64));
+            let larger = match (float, signed) {
+                (true, _) => be.cmp("arith.cmpf", 2, v, acc),
+                (false, true) => be.cmp("arith.cmpi", 4, v, acc),
+                (false, false) => be.cmp("arith.cmpi", 8, v, acc),
+            };
+            let none = be.cmp("arith.cmpi", 0, acc_at, be.i(be.int_type(64), -1));
+            let take = be.same("arith.ori", &[larger, none]);
+            let take = be.same("arith.andi", &[take, inside]);
+            vec![be.select(take, v, acc), be.select(take, flat, acc_at)]
+        },
+    );
+    let root = kb.root(g, Schedule::Generic { outer: None });
+    kb.define(y, root.result(0).expect("the values").into());
+    kb.define(indices, root.result(1).expect("the indices").into());
     Ok(())
 }
 
