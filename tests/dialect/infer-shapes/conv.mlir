@@ -1,8 +1,8 @@
 // RUN: infer-shapes
 // Convolutions and pools (ops/conv.rs): out = floor((d + pads - ((k-1)*dil
 // + 1)) / s) + 1 per spatial dim (ceil with ceil_mode), ceil(d / s) with
-// SAME padding; symbolic spatial dims stay polynomials when the division
-// is exact (stride 1), and become unknown otherwise.
+// SAME padding; symbolic spatial dims stay symbolic: polynomials when the
+// division is exact (stride 1), floor atoms otherwise.
 onnx.model {ir_version = 10, opset_imports = {"" = 21}}
 onnx.graph "conv"(%x: tensor<"N"x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %b: tensor<8xf32>, %gw: tensor<6x1x3x3xf32>, %tw: tensor<3x4x3x3xf32>, %seq: tensor<1x3x"L"xf32>, %w1: tensor<4x3x3xf32>, %xi: tensor<1x3x8x8xui8>, %wi: tensor<2x3x3x3xui8>, %cols: tensor<1x12x4xf32>) -> () {
   %conv = "onnx.Conv"(%x, %w, %b) {pads = [1, 1, 1, 1], strides = [2, 2]} : (tensor<"N"x3x32x32xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> !onnx.unknown
@@ -33,7 +33,7 @@ onnx.graph "conv"(%x: tensor<"N"x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %b: tens
 // CHECK-NEXT:   %same = "onnx.Conv"(%x, %w) {auto_pad = "SAME_UPPER", strides = [3, 3]} : (tensor<"N"x3x32x32xf32>, tensor<8x3x3x3xf32>) -> tensor<"N"x8x11x11xf32>
 // CHECK-NEXT:   %grouped = "onnx.Conv"(%x, %gw) {group = 3, kernel_shape = [3, 3]} : (tensor<"N"x3x32x32xf32>, tensor<6x1x3x3xf32>) -> tensor<"N"x6x30x30xf32>
 // CHECK-NEXT:   %conv1d = "onnx.Conv"(%seq, %w1) {pads = [1, 1]} : (tensor<1x3x"L"xf32>, tensor<4x3x3xf32>) -> tensor<1x4x"L"xf32>
-// CHECK-NEXT:   %strided1d = "onnx.Conv"(%seq, %w1) {strides = [2]} : (tensor<1x3x"L"xf32>, tensor<4x3x3xf32>) -> tensor<1x4x?xf32>
+// CHECK-NEXT:   %strided1d = "onnx.Conv"(%seq, %w1) {strides = [2]} : (tensor<1x3x"L"xf32>, tensor<4x3x3xf32>) -> tensor<1x4x("floor((\"L\"+1),2)"-1)xf32>
 // CHECK-NEXT:   %transposed = "onnx.ConvTranspose"(%x, %tw) {strides = [2, 2], pads = [1, 1, 1, 1], output_padding = [1, 1]} : (tensor<"N"x3x32x32xf32>, tensor<3x4x3x3xf32>) -> tensor<"N"x4x64x64xf32>
 // CHECK-NEXT:   %fixed = "onnx.ConvTranspose"(%x, %tw) {strides = [2, 2], output_shape = [64, 64]} : (tensor<"N"x3x32x32xf32>, tensor<3x4x3x3xf32>) -> tensor<"N"x4x64x64xf32>
 // CHECK-NEXT:   %integer = "onnx.ConvInteger"(%xi, %wi) : (tensor<1x3x8x8xui8>, tensor<2x3x3x3xui8>) -> tensor<1x2x6x6xi32>
