@@ -667,6 +667,66 @@ fn sizes_set_by_input_values_are_checked_at_run_time() {
     }
 }
 
+/// Compiles `template` (a model whose dims are the quoted `symbols`)
+/// once, in the JIT and as an AOT library, and checks it against its
+/// static instances: for each size list of `good` (the symbols' values,
+/// then any values only `inputs` reads), the symbolic model's outputs on
+/// `inputs(sizes)` are those of the model with the symbols replaced by
+/// the sizes, compiled on its own; for each of `bad`, both refuse the
+/// inputs with a shape error.
+fn matches_static_instances(
+    template: &str,
+    symbols: &[&str],
+    good: &[&[i64]],
+    bad: &[&[i64]],
+    inputs: &dyn Fn(&[i64]) -> Vec<Tensor>,
+) {
+    let model = onnx_mlc_dialect::parse_model(template).unwrap();
+    let options = CompileOptions::default();
+    let compiled = Engine::compile(&model, &options).unwrap();
+    let (library, _) = AotModel::compile(&model, &options).unwrap();
+    for &sizes in good {
+        let mut text = template.to_string();
+        for (name, n) in symbols.iter().zip(sizes) {
+            text = text.replace(&format!("\"{name}\""), &n.to_string());
+        }
+        let fixed = onnx_mlc_dialect::parse_model(&text).unwrap();
+        let want = Engine::compile(&fixed, &options)
+            .unwrap()
+            .run(&inputs(sizes))
+            .unwrap_or_else(|e| panic!("{sizes:?} (static): {e}"));
+        let got = compiled.run(&inputs(sizes)).unwrap();
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (JIT): {e}"));
+        let got = library.run(&inputs(sizes)).unwrap();
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (AOT): {e}"));
+    }
+    for &sizes in bad {
+        for e in [
+            compiled.run(&inputs(sizes)).err().map(|e| e.to_string()),
+            library.run(&inputs(sizes)).err().map(|e| e.to_string()),
+        ] {
+            let e = e.unwrap_or_else(|| panic!("{sizes:?} must fail"));
+            assert!(e.contains("shape"), "{sizes:?}: {e}");
+        }
+    }
+}
+
+/// A float tensor of `shape` with values from [`values`].
+fn floats(shape: &[i64], seed: u64) -> Tensor {
+    let n = shape.iter().product::<i64>() as usize;
+    Tensor::from_vec(shape.to_vec(), values(n, seed)).unwrap()
+}
+
+/// A float tensor of `shape` holding `data`.
+fn given(shape: &[i64], data: Vec<f32>) -> Tensor {
+    Tensor::from_vec(shape.to_vec(), data).unwrap()
+}
+
+/// An int64 tensor of `shape` holding `data`.
+fn ints(shape: &[i64], data: Vec<i64>) -> Tensor {
+    Tensor::from_vec(shape.to_vec(), data).unwrap()
+}
+
 /// Attention-23 with symbolic sizes: grouped-query heads (the repeat
 /// count `Hq/Hkv` a quotient atom), a past (the keys `P+S` long), the
 /// causal band at the past's run-time length, the default scale from a
@@ -704,46 +764,20 @@ fn attention_inputs(sizes: [i64; 8]) -> Vec<Tensor> {
 
 #[test]
 fn attention_with_symbolic_sizes_matches_the_static_model() {
-    let model = onnx_mlc_dialect::parse_model(ATTENTION).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
-    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
-    // A mask one shorter than the keys, one as long; one head per KV head.
-    for sizes in [
-        [1, 4, 2, 3, 8, 4, 4, 2],
-        [2, 6, 3, 2, 4, 4, 5, 3],
-        [2, 3, 3, 4, 2, 5, 5, 1],
-    ] {
-        let mut text = ATTENTION.to_string();
-        for (name, n) in ATTENTION_SYMBOLS.iter().zip(sizes) {
-            text = text.replace(&format!("\"{name}\""), &n.to_string());
-        }
-        let fixed = onnx_mlc_dialect::parse_model(&text).unwrap();
-        let want = Engine::compile(&fixed, &CompileOptions::default())
-            .unwrap()
-            .run(&attention_inputs(sizes))
-            .unwrap();
-        let got = compiled.run(&attention_inputs(sizes)).unwrap();
-        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (JIT): {e}"));
-        let got = library.run(&attention_inputs(sizes)).unwrap();
-        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (AOT): {e}"));
-    }
-    // Query heads that the KV heads do not divide, and a mask longer than
-    // the keys: clean shape errors.
-    for sizes in [[1, 3, 2, 3, 8, 4, 5, 2], [1, 4, 2, 3, 8, 4, 6, 2]] {
-        for e in [
-            compiled
-                .run(&attention_inputs(sizes))
-                .err()
-                .map(|e| e.to_string()),
-            library
-                .run(&attention_inputs(sizes))
-                .err()
-                .map(|e| e.to_string()),
-        ] {
-            let e = e.unwrap_or_else(|| panic!("{sizes:?} must fail"));
-            assert!(e.contains("shape"), "{sizes:?}: {e}");
-        }
-    }
+    matches_static_instances(
+        ATTENTION,
+        &ATTENTION_SYMBOLS,
+        // A mask one shorter than the keys, one as long; one head per KV head.
+        &[
+            &[1, 4, 2, 3, 8, 4, 4, 2],
+            &[2, 6, 3, 2, 4, 4, 5, 3],
+            &[2, 3, 3, 4, 2, 5, 5, 1],
+        ],
+        // Query heads that the KV heads do not divide, and a mask longer
+        // than the keys: clean shape errors.
+        &[&[1, 3, 2, 3, 8, 4, 5, 2], &[1, 4, 2, 3, 8, 4, 6, 2]],
+        &|s| attention_inputs(s.try_into().expect("eight sizes")),
+    );
 }
 
 /// A batched MatMul whose batch dims `P` and `Q` broadcast only at run
@@ -932,4 +966,336 @@ fn recurrences_of_symbolic_length_run_as_loops() {
         .expect("lengths 3 and 4 fail")
         .to_string();
     assert!(e.contains("shape"), "{e}");
+
+/// Resize with run-time scales into a declared 6×8 image, cubic with
+/// aligned corners: the coordinates follow the input's run-time sizes; a
+/// scale whose `floor(in · scale)` is not the output's size is refused.
+const RESIZE_SCALES: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 19}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"x"W"xf32>, %scales: tensor<4xf32>) -> ("y": tensor<"N"x"C"x6x8xf32>) {
+  %y = "onnx.Resize"(%x, none, %scales) {mode = "cubic", coordinate_transformation_mode = "align_corners"} : (tensor<"N"x"C"x"H"x"W"xf32>, none, tensor<4xf32>) -> tensor<"N"x"C"x6x8xf32>
+  onnx.return %y
+}
+"#;
+
+/// Resize to run-time sizes under `keep_aspect_ratio_policy`
+/// not_larger, nearest, over axes 2 and 3 of symbolic sizes.
+const RESIZE_POLICY: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 19}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"x"W"xf32>, %sizes: tensor<2xi64>) -> ("y": tensor<"N"x"C"x4x6xf32>) {
+  %y = "onnx.Resize"(%x, none, none, %sizes) {mode = "nearest", axes = [2, 3], keep_aspect_ratio_policy = "not_larger"} : (tensor<"N"x"C"x"H"x"W"xf32>, none, none, tensor<2xi64>) -> tensor<"N"x"C"x4x6xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn resize_over_symbolic_sizes_matches_the_static_model() {
+    // [N, C, H, W, extra]: the extra value spoils the scale of H.
+    let scales = |s: &[i64]| {
+        let (h, w) = (s[2] as f32, s[3] as f32);
+        vec![
+            floats(&s[..4], 1),
+            given(&[4], vec![1.0, 1.0, (6 + s[4]) as f32 / h, 8.0 / w]),
+        ]
+    };
+    matches_static_instances(
+        RESIZE_SCALES,
+        &["N", "C", "H", "W"],
+        &[
+            &[1, 2, 3, 4, 0],
+            &[2, 1, 4, 2, 0],
+            &[1, 1, 1, 1, 0],
+            &[1, 1, 6, 5, 0],
+        ],
+        // floor(3 · 8/3) = 8 (7/3 would round down to 6 in f32).
+        &[&[1, 2, 3, 4, 2]],
+        &scales,
+    );
+    // [N, C, H, W, size H, size W].
+    let sizes = |s: &[i64]| vec![floats(&s[..4], 2), ints(&[2], vec![s[4], s[5]])];
+    matches_static_instances(
+        RESIZE_POLICY,
+        &["N", "C", "H", "W"],
+        &[
+            &[1, 2, 2, 3, 4, 7],
+            &[2, 1, 4, 6, 4, 9],
+            &[1, 1, 8, 12, 5, 6],
+        ],
+        &[&[1, 2, 2, 3, 5, 7]],
+        &sizes,
+    );
+}
+
+/// GridSample of symbolic sizes, with reflection padding and aligned
+/// corners (an axis of one element reflects onto itself), and a grid
+/// whose batch `M` is checked against the input's.
+const GRID_SAMPLE: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"x"W"xf32>, %grid: tensor<"M"x"P"x"Q"x2xf32>) -> ("y": tensor<"N"x"C"x"P"x"Q"xf32>) {
+  %y = "onnx.GridSample"(%x, %grid) {mode = "linear", padding_mode = "reflection", align_corners = 1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"M"x"P"x"Q"x2xf32>) -> tensor<"N"x"C"x"P"x"Q"xf32>
+  onnx.return %y
+}
+"#;
+
+/// AffineGrid into a declared 4×5 grid, the `size` input checked to
+/// name it.
+const AFFINE_GRID: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 20}}
+onnx.graph "g"(%theta: tensor<"N"x"A"x"B"xf32>, %size: tensor<4xi64>) -> ("grid": tensor<"N"x4x5x2xf32>) {
+  %grid = "onnx.AffineGrid"(%theta, %size) {align_corners = 1} : (tensor<"N"x"A"x"B"xf32>, tensor<4xi64>) -> tensor<"N"x4x5x2xf32>
+  onnx.return %grid
+}
+"#;
+
+/// RoiAlign over an image of symbolic size, `R` regions.
+const ROI_ALIGN: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"x"W"xf32>, %rois: tensor<"R"x4xf32>, %batch: tensor<"R"xi64>) -> ("y": tensor<"R"x"C"x3x3xf32>) {
+  %y = "onnx.RoiAlign"(%x, %rois, %batch) {output_height = 3, output_width = 3, sampling_ratio = 2, spatial_scale = 0.5} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"R"x4xf32>, tensor<"R"xi64>) -> tensor<"R"x"C"x3x3xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn sampling_ops_over_symbolic_sizes_match_the_static_model() {
+    // [N, C, H, W, P, Q, M].
+    let grid = |s: &[i64]| vec![floats(&s[..4], 3), floats(&[s[6], s[4], s[5], 2], 4)];
+    matches_static_instances(
+        GRID_SAMPLE,
+        &["N", "C", "H", "W", "P", "Q", "M"],
+        &[&[1, 2, 3, 4, 2, 3, 1], &[2, 1, 1, 5, 4, 1, 2]],
+        &[&[2, 1, 3, 3, 2, 2, 1]],
+        &grid,
+    );
+    // [N, A, B, size's last entry].
+    let affine = |s: &[i64]| {
+        vec![
+            floats(&[s[0], s[1], s[2]], 5),
+            ints(&[4], vec![s[0], 3, 4, s[3]]),
+        ]
+    };
+    matches_static_instances(
+        AFFINE_GRID,
+        &["N", "A", "B"],
+        &[&[1, 2, 3, 5], &[3, 2, 3, 5]],
+        &[&[2, 2, 3, 6], &[1, 3, 3, 5]],
+        &affine,
+    );
+    // [N, C, H, W, R]: regions inside and across the image's border.
+    let roi = |s: &[i64]| {
+        let r = s[4] as usize;
+        let boxes: Vec<f32> = (0..r)
+            .flat_map(|i| {
+                let o = i as f32;
+                [o, 0.5 * o, 2.0 * s[3] as f32 + o, 2.0 * s[2] as f32 - o]
+            })
+            .collect();
+        let batch: Vec<i64> = (0..r as i64).map(|i| i % s[0]).collect();
+        vec![
+            floats(&s[..4], 6),
+            given(&[r as i64, 4], boxes),
+            ints(&[r as i64], batch),
+        ]
+    };
+    matches_static_instances(
+        ROI_ALIGN,
+        &["N", "C", "H", "W", "R"],
+        &[&[1, 2, 5, 6, 3], &[2, 1, 4, 4, 2]],
+        &[],
+        &roi,
+    );
+}
+
+/// CenterCropPad of the first two axes to a declared 6×5, from symbolic
+/// sizes that crop, pad, or stay.
+const CENTER_CROP_PAD: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 18}}
+onnx.graph "g"(%x: tensor<"H"x"W"x3xf32>, %shape: tensor<2xi64>) -> ("y": tensor<6x5x3xf32>) {
+  %y = "onnx.CenterCropPad"(%x, %shape) {axes = [0, 1]} : (tensor<"H"x"W"x3xf32>, tensor<2xi64>) -> tensor<6x5x3xf32>
+  onnx.return %y
+}
+"#;
+
+/// Col2Im into a declared `N`×2×4×4 image from columns of symbolic
+/// sizes; the block shape is a run-time input.
+const COL2IM: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 18}}
+onnx.graph "g"(%x: tensor<"N"x"K"x"L"xf32>, %image: tensor<2xi64>, %block: tensor<2xi64>) -> ("y": tensor<"N"x2x4x4xf32>) {
+  %y = "onnx.Col2Im"(%x, %image, %block) : (tensor<"N"x"K"x"L"xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<"N"x2x4x4xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn shape_setting_image_ops_check_their_inputs_values() {
+    // [H, W, shape's last entry].
+    let crop = |s: &[i64]| vec![floats(&[s[0], s[1], 3], 7), ints(&[2], vec![6, s[2]])];
+    matches_static_instances(
+        CENTER_CROP_PAD,
+        &["H", "W"],
+        &[&[10, 3, 5], &[4, 8, 5], &[6, 5, 5], &[1, 1, 5]],
+        &[&[6, 5, 4]],
+        &crop,
+    );
+    // [N, K, L, block rows, block columns, image columns].
+    let col2im = |s: &[i64]| {
+        vec![
+            floats(&s[..3], 8),
+            ints(&[2], vec![4, s[5]]),
+            ints(&[2], vec![s[3], s[4]]),
+        ]
+    };
+    matches_static_instances(
+        COL2IM,
+        &["N", "K", "L"],
+        &[&[1, 8, 9, 2, 2, 4], &[2, 4, 12, 1, 2, 4]],
+        &[&[1, 8, 9, 2, 2, 5], &[1, 7, 9, 2, 2, 4]],
+        &col2im,
+    );
+}
+
+/// A ConvTranspose of two groups whose channels and kernel are all
+/// symbolic (the weight a graph input), strided, dilated and padded.
+const CONV_TRANSPOSE_GROUPS: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"x"W"xf32>, %w: tensor<"C"x"M"x"K"x"L"xf32>) -> ("y": tensor<?x?x?x?xf32>) {
+  %y = "onnx.ConvTranspose"(%x, %w) {group = 2, strides = [2, 1], dilations = [1, 2], pads = [1, 0, 0, 1]} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"C"x"M"x"K"x"L"xf32>) -> tensor<?x?x?x?xf32>
+  onnx.return %y
+}
+"#;
+
+/// A Conv of symbolic kernel size with SAME_LOWER padding and stride 2:
+/// the padding is computed from the kernel's run-time size.
+const CONV_SAME_KERNEL: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"xf32>, %w: tensor<"M"x"C"x"K"xf32>) -> ("y": tensor<?x?x?xf32>) {
+  %y = "onnx.Conv"(%x, %w) {auto_pad = "SAME_LOWER", strides = [2]} : (tensor<"N"x"C"x"H"xf32>, tensor<"M"x"C"x"K"xf32>) -> tensor<?x?x?xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn convolutions_of_symbolic_kernels_match_the_static_model() {
+    let transpose = |s: &[i64]| vec![floats(&s[..4], 9), floats(&[s[1], s[4], s[5], s[6]], 10)];
+    matches_static_instances(
+        CONV_TRANSPOSE_GROUPS,
+        &["N", "C", "H", "W", "M", "K", "L"],
+        &[&[1, 2, 3, 3, 1, 2, 3], &[2, 4, 2, 4, 3, 3, 1]],
+        &[&[1, 3, 3, 3, 1, 2, 2]],
+        &transpose,
+    );
+    let same = |s: &[i64]| vec![floats(&s[..3], 11), floats(&[s[3], s[1], s[4]], 12)];
+    matches_static_instances(
+        CONV_SAME_KERNEL,
+        &["N", "C", "H", "M", "K"],
+        &[&[1, 2, 7, 3, 3], &[2, 1, 4, 1, 5], &[1, 3, 5, 2, 1]],
+        &[],
+        &same,
+    );
+}
+
+/// AveragePool with `ceil_mode` whose last window may start in the end
+/// padding: whether it is dropped is decided at run time (a comparison
+/// atom in the output's size).
+const POOL_CEIL: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"xf32>) -> ("y": tensor<?x?x?xf32>) {
+  %y = "onnx.AveragePool"(%x) {kernel_shape = [3], strides = [2], pads = [1, 2], ceil_mode = 1} : (tensor<"N"x"C"x"H"xf32>) -> tensor<?x?x?xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn ceil_mode_windows_drop_their_last_position_at_run_time() {
+    let inputs = |s: &[i64]| vec![floats(s, 17)];
+    let good: Vec<Vec<i64>> = (1..8).map(|h| vec![2, 3, h]).collect();
+    let good: Vec<&[i64]> = good.iter().map(Vec::as_slice).collect();
+    matches_static_instances(POOL_CEIL, &["N", "C", "H"], &good, &[], &inputs);
+}
+
+/// GroupNormalization of symbolic channels (two groups), LRN over them,
+/// and a BatchNormalization whose parameters' length `D` is checked
+/// against the channels.
+const NORMALIZATIONS: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 21}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"xf32>, %scale: tensor<"C"xf32>, %bias: tensor<"C"xf32>, %p: tensor<"D"xf32>) -> ("g": tensor<"N"x"C"x"H"xf32>, "l": tensor<"N"x"C"x"H"xf32>, "b": tensor<"N"x"C"x"H"xf32>) {
+  %g = "onnx.GroupNormalization"(%x, %scale, %bias) {num_groups = 2, epsilon = 0.01} : (tensor<"N"x"C"x"H"xf32>, tensor<"C"xf32>, tensor<"C"xf32>) -> tensor<"N"x"C"x"H"xf32>
+  %l = "onnx.LRN"(%x) {size = 3} : (tensor<"N"x"C"x"H"xf32>) -> tensor<"N"x"C"x"H"xf32>
+  %v = "onnx.Abs"(%p) : (tensor<"D"xf32>) -> tensor<"D"xf32>
+  %b = "onnx.BatchNormalization"(%x, %p, %p, %p, %v) : (tensor<"N"x"C"x"H"xf32>, tensor<"D"xf32>, tensor<"D"xf32>, tensor<"D"xf32>, tensor<"D"xf32>) -> tensor<"N"x"C"x"H"xf32>
+  onnx.return %g, %l, %b
+}
+"#;
+
+#[test]
+fn normalizations_over_symbolic_channels_match_the_static_model() {
+    let inputs = |s: &[i64]| {
+        vec![
+            floats(&s[..3], 13),
+            floats(&[s[1]], 14),
+            floats(&[s[1]], 15),
+            floats(&[s[3]], 16),
+        ]
+    };
+    matches_static_instances(
+        NORMALIZATIONS,
+        &["N", "C", "H", "D"],
+        &[&[1, 4, 3, 4], &[2, 6, 1, 6], &[3, 2, 5, 2]],
+        &[&[1, 5, 3, 5], &[1, 4, 3, 3]],
+        &inputs,
+    );
+}
+
+/// MaxPool's `Indices` over symbolic sizes, row-major and column-major
+/// (`storage_order = 1`), with begin and end pads, strides and dilations.
+const MAX_POOL_INDICES: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"x"W"xf32>) -> ("y": tensor<?x?x?x?xf32>, "i": tensor<?x?x?x?xi64>, "t": tensor<?x?x?x?xf32>, "j": tensor<?x?x?x?xi64>) {
+  %y, %i = "onnx.MaxPool"(%x) {kernel_shape = [2, 2], strides = [2, 1], pads = [1, 0, 0, 1], dilations = [1, 2]} : (tensor<"N"x"C"x"H"x"W"xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xi64>)
+  %t, %j = "onnx.MaxPool"(%x) {kernel_shape = [2, 2], strides = [2, 1], pads = [1, 0, 0, 1], dilations = [1, 2], storage_order = 1} : (tensor<"N"x"C"x"H"x"W"xf32>) -> (tensor<?x?x?x?xf32>, tensor<?x?x?x?xi64>)
+  onnx.return %y, %i, %t, %j
+}
+"#;
+
+/// The reference MaxPool of [`MAX_POOL_INDICES`] on `x` of sizes
+/// `[n, c, h, w]`, written from the operator's definition: each window
+/// scanned in kernel order keeps its first largest element inside the
+/// input; the index counts the input's elements before it, with the
+/// spatial dims row-major or (`column_major`) column-major.
+fn max_pool_reference(x: &[f32], [n, c, h, w]: [i64; 4], column_major: bool) -> Vec<Tensor> {
+    let (oh, ow) = ((h - 1) / 2 + 1, w - 1);
+    let (mut values, mut indices) = (vec![], vec![]);
+    for image in 0..n * c {
+        for (oy, ox) in (0..oh).flat_map(|oy| (0..ow).map(move |ox| (oy, ox))) {
+            let mut best: Option<(f32, i64)> = None;
+            for (ky, kx) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let (py, px) = (oy * 2 - 1 + ky, ox + kx * 2);
+                if !(0..h).contains(&py) || !(0..w).contains(&px) {
+                    continue;
+                }
+                let v = x[(image * h * w + py * w + px) as usize];
+                let at = if column_major {
+                    py + px * h
+                } else {
+                    py * w + px
+                };
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, image * h * w + at));
+                }
+            }
+            let (v, at) = best.expect("every window meets the input");
+            values.push(v);
+            indices.push(at);
+        }
+    }
+    let shape = vec![n, c, oh, ow];
+    vec![given(&shape, values), ints(&shape, indices)]
+}
+
+#[test]
+fn max_pool_indices_over_symbolic_sizes_match_the_reference() {
+    let model = onnx_mlc_dialect::parse_model(MAX_POOL_INDICES).unwrap();
+    let options = CompileOptions::default();
+    let compiled = Engine::compile(&model, &options).unwrap();
+    let (library, _) = AotModel::compile(&model, &options).unwrap();
+    for sizes in [[1, 1, 1, 2], [2, 3, 4, 5], [1, 2, 5, 3], [3, 1, 2, 7]] {
+        // Values in quarters: ties, where the first one scanned wins.
+        let n = sizes.iter().product::<i64>() as usize;
+        let data: Vec<f32> = values(n, 21).iter().map(|v| (v * 4.0).round()).collect();
+        let mut want = max_pool_reference(&data, sizes, false);
+        want.extend(max_pool_reference(&data, sizes, true));
+        let inputs = [given(&sizes, data)];
+        let got = compiled.run(&inputs).unwrap();
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (JIT): {e}"));
+        let got = library.run(&inputs).unwrap();
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (AOT): {e}"));
+    }
 }

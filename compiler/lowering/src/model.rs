@@ -647,13 +647,7 @@ pub(crate) fn reinterpret_sized<'c, 'a>(
     // Row-major strides: static while every size to the right is.
     let mut strides = vec![Size::Static(1); sizes.len()];
     for i in (0..sizes.len().saturating_sub(1)).rev() {
-        strides[i] = match (strides[i + 1], sizes[i + 1]) {
-            (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
-            (a, b) => {
-                let index = Type::index(e.cx);
-                Size::Dynamic(e.value(e.op("arith.muli", &[a.value(e), b.value(e)], &[index], &[])))
-            }
-        };
+        strides[i] = strides[i + 1].times(sizes[i + 1], e);
     }
     let type_dims = |list: &[Size]| -> Vec<i64> { list.iter().map(Size::type_dim).collect() };
     let (dyn_sizes, dyn_strides) = (dynamic_sizes(sizes), dynamic_sizes(&strides));

@@ -168,6 +168,14 @@ impl<'c, 'a> Size<'c, 'a> {
             Size::Dynamic(v) => *v,
         }
     }
+
+    /// The product of two sizes: static when both are.
+    pub fn times(self, other: Size<'c, 'a>, e: &Emitter<'c, 'a>) -> Size<'c, 'a> {
+        match (self, other) {
+            (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
+            (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(e), b.value(e)])),
+        }
+    }
 }
 
 /// The run-time values among `sizes`, in order: the size operands of an op
@@ -504,8 +512,18 @@ fn own_checks(
         | OpKind::GlobalMaxPool
         | OpKind::GlobalLpPool => crate::ops::conv::window_checks(model, data),
         OpKind::ConvTranspose => crate::ops::conv::conv_transpose_checks(model, data),
-        OpKind::CumSum | OpKind::CumProd => same_shape_pairs(model, data).map(equal),
         OpKind::FusedAttention => crate::ops::fused::attention_checks(model, data),
+        OpKind::Resize | OpKind::Upsample => crate::ops::image::resize_checks(model, data),
+        OpKind::GridSample
+        | OpKind::AffineGrid
+        | OpKind::CenterCropPad
+        | OpKind::Col2Im
+        | OpKind::RoiAlign => crate::ops::image::checks(model, data),
+        OpKind::CumSum | OpKind::CumProd | OpKind::LRN => same_shape_pairs(model, data).map(equal),
+        OpKind::InstanceNormalization | OpKind::GroupNormalization => {
+            crate::ops::norm::group_norm_checks(model, data)
+        }
+        OpKind::BatchNormalization => crate::ops::norm::batch_norm_checks(model, data),
         _ => return None,
     })
 }
@@ -586,6 +604,7 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
                 out.push(Check::Value {
                     input: graph_input(model, size).expect("runtime_size is a graph input"),
                     elem: value_tensor(model, size)?.elem,
+                    entry: None,
                     expected: n.clone(),
                 });
             }
@@ -788,11 +807,14 @@ pub enum Check {
         y: Vec<Dim>,
     },
     /// The single entry of graph input `input` (a scalar of type `elem`,
-    /// a float truncated) is `expected` (a window's size and its output's
-    /// length, `ops::signal`; OneHot's depth, `ops::index`).
+    /// a float truncated), or its entry `entry` (1-D), is `expected` (a
+    /// window's size and its output's length, `ops::signal`; OneHot's
+    /// depth, `ops::index`; an output dim given as an input's value,
+    /// `ops::image`).
     Value {
         input: usize,
         elem: ElemType,
+        entry: Option<usize>,
         expected: Dim,
     },
     /// A slice of a dim of size `dim` from `start` to `end` by `step`
@@ -823,6 +845,30 @@ pub enum Check {
         len: usize,
         expected: Dim,
     },
+    /// Resize's output dims `y` along its resized axes follow from the
+    /// input's dims `x` there and the entries of graph input `input` (one
+    /// per axis, of type `elem`) by `rule` (`ops::image::resize_checks`).
+    Resized {
+        input: usize,
+        elem: ElemType,
+        rule: ResizeRule,
+        x: Vec<Dim>,
+        y: Vec<Dim>,
+    },
+}
+
+/// How Resize's run-time scales or sizes give its output dims
+/// ([`Check::Resized`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResizeRule {
+    /// `floor(x · scale)`.
+    Scales,
+    /// The sizes themselves (`keep_aspect_ratio_policy` stretch).
+    Sizes,
+    /// `⌊x · s + 0.5⌋` for the smallest `s = size / x` over the axes.
+    NotLarger,
+    /// The same with the largest.
+    NotSmaller,
 }
 
 /// The two contraction sizes of a MatMul/Gemm (A's columns, B's rows,
@@ -1040,13 +1086,27 @@ pub fn emit_check<'c, 'a>(
                 let len = size(len)?;
                 shape_operand_holds(e, inputs[*input], len, *tile, &x, &y)
             }
+            Check::Resized {
+                input,
+                elem,
+                rule,
+                x,
+                y,
+            } => {
+                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
+                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
+                crate::ops::image::resized_hold(e, inputs[*input], *elem, *rule, &x, &y)?
+            }
             Check::Value {
                 input,
                 elem,
+                entry,
                 expected,
             } => {
                 let ty = crate::types::elem_type(e.cx, *elem)?;
-                let mut v = e.value(e.op("memref.load", &[inputs[*input]], &[ty], &[]));
+                let mut at = vec![inputs[*input]];
+                at.extend(entry.map(|j| e.index(j as i64)));
+                let mut v = e.value(e.op("memref.load", &at, &[ty], &[]));
                 if elem.is_float() {
                     // A float count (OneHot's depth) is truncated, as the
                     // reference casts it to int64.

@@ -536,24 +536,38 @@ impl Dim {
         }
     }
 
+    /// `floor(self · scale)` for a float `scale` (Resize's output size,
+    /// computed in f64 as the reference does): the number for a static
+    /// size, the polynomial for an integral scale, else `Unknown`.
+    pub fn floor_scaled(&self, scale: f64) -> Dim {
+        match self {
+            Dim::Known(n) => Dim::Known((*n as f64 * scale).floor() as i64),
+            _ if scale.fract() == 0.0 && scale >= 0.0 && scale < i64::MAX as f64 => {
+                self.scale(scale as i64)
+            }
+            _ => Dim::Unknown,
+        }
+    }
+
     /// The number of positions of a window of `extent` (the dilated
-    /// kernel) sliding by `stride` over `self` padded by `pads` (before,
+    /// kernel, static or symbolic) sliding by `stride` over `self` padded by `pads` (before,
     /// after): `floor((d + pads − extent) / stride) + 1`, or with
     /// `ceil_mode` the `ceil` of it, dropping a last window that would
     /// start in the end padding. On a symbolic size the quotient is a
     /// floor-quotient atom ([`Dim::floor_quotient`]) and the `ceil_mode`
-    /// correction is decided only where it provably never applies (end
-    /// padding plus stride at most the extent); `Unknown` otherwise.
+    /// correction is left out where it provably never applies (end
+    /// padding plus stride at most the extent), else a comparison atom
+    /// ([`Dim::lt_of`]) decides it at run time.
     /// `pads` and `extent` must not overflow when added.
     pub fn window_output(
         &self,
-        extent: i64,
+        extent: &Dim,
         stride: i64,
         pads: (i64, i64),
         ceil_mode: bool,
     ) -> Dim {
         let (pb, pe) = pads;
-        let span = self.add(&Dim::Known(pb + pe - extent));
+        let span = self.add(&Dim::Known(pb + pe)).sub(extent);
         let one = Dim::Known(1);
         if !ceil_mode {
             return span.floor_quotient(stride).add(&one);
@@ -565,8 +579,12 @@ impl Dim {
             Dim::Known(_) => out,
             // `(out − 1)·s < span + s = d + pb + pe − extent + s`: the last
             // window starts inside `d + pb` when `pe + s ≤ extent`.
-            _ if pe + stride <= extent => out,
-            _ => Dim::Unknown,
+            _ if extent.sub(&Dim::Known(pe + stride)).is_nonnegative() => out,
+            // Else dropped at run time: `out − 1 + ((out − 1)·s < d + pb)`.
+            _ => {
+                let last = out.sub(&one);
+                last.add(&last.scale(stride).lt_of(&self.add(&Dim::Known(pb))))
+            }
         }
     }
 }

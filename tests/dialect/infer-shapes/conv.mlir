@@ -1,8 +1,8 @@
 // RUN: infer-shapes
 // Convolutions and pools (ops/conv.rs): out = floor((d + pads - ((k-1)*dil
 // + 1)) / s) + 1 per spatial dim (ceil with ceil_mode), ceil(d / s) with
-// SAME padding; symbolic spatial dims stay polynomials when the division
-// is exact (stride 1), and become unknown otherwise.
+// SAME padding; symbolic spatial dims stay symbolic: polynomials when the
+// division is exact (stride 1), floor atoms otherwise.
 onnx.model {ir_version = 10, opset_imports = {"" = 21}}
 onnx.graph "conv"(%x: tensor<"N"x3x32x32xf32>, %w: tensor<8x3x3x3xf32>, %b: tensor<8xf32>, %gw: tensor<6x1x3x3xf32>, %tw: tensor<3x4x3x3xf32>, %seq: tensor<1x3x"L"xf32>, %w1: tensor<4x3x3xf32>, %xi: tensor<1x3x8x8xui8>, %wi: tensor<2x3x3x3xui8>, %cols: tensor<1x12x4xf32>) -> () {
   %conv = "onnx.Conv"(%x, %w, %b) {pads = [1, 1, 1, 1], strides = [2, 2]} : (tensor<"N"x3x32x32xf32>, tensor<8x3x3x3xf32>, tensor<8xf32>) -> !onnx.unknown

@@ -4,7 +4,7 @@
 //! | op | lowered as | variants handled |
 //! |----|------------|------------------|
 //! | Conv (1, 11, 22) | `linalg.generic` over `(n, m, o…, c, k…)` reducing `c, k…` | any spatial rank, `group` (incl. depthwise), strides, dilations, explicit pads, `auto_pad`, optional bias; float types (f16 and bf16 accumulated in f32, rounded once) |
-//! | MaxPool (1–22) | the same window with `max` | ceil_mode, dilations, pads, `auto_pad`; float and integer types; not the `Indices` output, which the dialect's `decompose/pool.rs` expands (float types, static shapes) |
+//! | MaxPool (1–22) | the same window with `max` | ceil_mode, dilations, pads, `auto_pad`; float and integer types; the `Indices` output (`storage_order` both ways) from the same window reduced into values and their flat indices, one `linalg.generic` (`Schedule::Generic`), also over symbolic sizes |
 //! | AveragePool (1–22) | the same window summing `x / count` | `count_include_pad` both ways, ceil_mode, dilations, pads |
 //! | LpPool (1–22) | `Σ |x|^p`, then `^(1/p)` | as AveragePool |
 //! | GlobalAveragePool / GlobalMaxPool / GlobalLpPool | a window as large as the input | all ranks |
@@ -26,15 +26,18 @@
 //! A 1-D/2-D/3-D Conv is one code path: the loop nest is built for any
 //! number of spatial dims.
 //!
-//! **Symbolic sizes.** Batch, channels and spatial sizes may be symbolic
-//! (the kernel is static: the weight's or `kernel_shape`). The bodies
-//! then read the window's run-time extents ([`Extents`]: the input's
-//! sizes, SAME padding computed from the sizes, AveragePool's counted
-//! bounds) where a static window reads constants, so static kernels are
-//! unchanged (and keep the GEMM form and their schedules). Only an
-//! unpadded floor-mode window reads the input through its affine map;
-//! the model's entry checks what that relies on ([`window_checks`],
-//! [`conv_transpose_checks`]).
+//! **Symbolic sizes.** Batch, channels, spatial sizes and a Conv's or
+//! ConvTranspose's kernel (a weight given as a graph input) may be
+//! symbolic. The bodies then read the window's run-time extents
+//! ([`Extents`]: the input's sizes, SAME padding computed from the sizes
+//! and the kernel's, AveragePool's counted bounds) where a static window
+//! reads constants, so static kernels are unchanged (and keep the GEMM
+//! form and their schedules); the kernel loops take their bounds from the
+//! weight (or, for groups of symbolic size, from an unread tensor of the
+//! reduction's run-time extents, the weight then read at coordinates
+//! computed in the body). Only an unpadded floor-mode window reads the
+//! input through its affine map; the model's entry checks what that
+//! relies on ([`window_checks`], [`conv_transpose_checks`]).
 
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::OperationMutLike;
@@ -44,7 +47,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::half;
-use super::structured::empty_sized;
+use super::structured::{ds, empty_sized, extract, map};
 use super::unsupported;
 use crate::emit::{region, Emitter};
 use crate::error::Result;
@@ -89,7 +92,7 @@ pub(crate) struct Extents<'c, 'a> {
 
 /// Applies `f` to `size` as an index operand inside a body: a constant
 /// emitted there, or the run-time value computed outside it.
-fn sized<'c, 'b>(
+pub(crate) fn sized<'c, 'b>(
     be: Emitter<'c, 'b>,
     size: Size<'c, '_>,
     f: impl FnOnce(MValue<'c, '_>) -> MValue<'c, 'b>,
@@ -104,13 +107,14 @@ fn sized<'c, 'b>(
 /// global pool with symbolic sizes (`symbols::checks`): the batch and
 /// channel dims agree (the input's channels are the weight's times
 /// `group`, the bias and the output have the weight's output channels, a
-/// multiple of `group`), the weight's kernel dims are `kernel_shape`, and
-/// each output spatial dim is the size inference gives for the input's
+/// multiple of `group`), the weight's kernel dims are `kernel_shape` (or
+/// at least 1 when symbolic: the weight's own), and each output spatial
+/// dim is the size inference gives for the input's
 /// ([`Dim::window_output`], SAME: `ceil(d / s)`) and at least 1 — so that
 /// a window that is not padded stays inside the input, which the
 /// lowering reads without bounds checks. An error names what cannot be
-/// lowered: a kernel size that is not static, an output size that is no
-/// polynomial or floor quotient over the symbols.
+/// lowered: an output size that is no polynomial or floor quotient over
+/// the symbols.
 pub(crate) fn window_checks(
     model: &onnx_mlc_dialect::Model,
     data: &onnx_mlc_dialect::ir::OpData,
@@ -130,8 +134,18 @@ pub(crate) fn window_checks(
         }
     };
     equal(&x[0], &y[0]);
+    // MaxPool's Indices, computed by the values' loops.
+    if let Some(indices) = data.results.get(1).copied().flatten() {
+        let indices = dims(Some(indices))?;
+        if indices.len() != y.len() {
+            return Err("indices of another rank than the output");
+        }
+        for (a, b) in indices.iter().zip(&y) {
+            equal(a, b);
+        }
+    }
     let a = &data.attrs;
-    let kernel: Vec<i64> = match data.kind {
+    let kernel: Vec<Dim> = match data.kind {
         GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
             equal(&x[1], &y[1]);
             for d in &y[2..] {
@@ -163,25 +177,22 @@ pub(crate) fn window_checks(
                     equal(a, b);
                 }
             }
-            let kernel = match a.ints("kernel_shape") {
-                Some(k) => k.to_vec(),
-                None => w[2..]
-                    .iter()
-                    .map(Dim::as_known)
-                    .collect::<Option<_>>()
-                    .ok_or("a kernel size that is not static")?,
-            };
+            let kernel = kernel_dims(a, &w[2..]);
             if kernel.len() != r {
                 return Err("kernel_shape of the wrong length");
             }
-            for (d, &k) in w[2..].iter().zip(&kernel) {
-                equal(d, &Dim::Known(k));
+            for (d, k) in w[2..].iter().zip(&kernel) {
+                equal(d, k);
+                if !k.is_known() {
+                    more.push(Check::AtLeast(k.clone(), 1));
+                }
             }
             kernel
         }
         _ => {
             equal(&x[1], &y[1]);
-            a.ints("kernel_shape").ok_or("no kernel_shape")?.to_vec()
+            let k = a.ints("kernel_shape").ok_or("no kernel_shape")?;
+            k.iter().map(|&k| Dim::Known(k)).collect()
         }
     };
     let ones = vec![1; r];
@@ -195,12 +206,11 @@ pub(crate) fn window_checks(
     let ceil_mode = a.int("ceil_mode").unwrap_or(0) != 0;
     for i in 0..r {
         let d = &x[2 + i];
-        let extent = (kernel[i] - 1) * dilations[i] + 1;
+        let extent = extent_dim(&kernel[i], dilations[i]);
         let expected = match a.string("auto_pad").unwrap_or("NOTSET") {
-            "SAME_UPPER" | "SAME_LOWER" if !d.is_known() => d.ceil_quotient(strides[i]),
-            "SAME_UPPER" | "SAME_LOWER" => y[2 + i].clone(),
-            "VALID" => d.window_output(extent, strides[i], (0, 0), ceil_mode),
-            _ => d.window_output(extent, strides[i], (pads[i], pads[r + i]), ceil_mode),
+            "SAME_UPPER" | "SAME_LOWER" => d.ceil_quotient(strides[i]),
+            "VALID" => d.window_output(&extent, strides[i], (0, 0), ceil_mode),
+            _ => d.window_output(&extent, strides[i], (pads[i], pads[r + i]), ceil_mode),
         };
         if expected == Dim::Unknown {
             return Err("an output size that is not known symbolically");
@@ -215,9 +225,10 @@ pub(crate) fn window_checks(
 }
 
 /// The checks of a ConvTranspose with symbolic sizes (`symbols::checks`):
-/// the batch dims agree, the input's channels are the weight's first dim,
-/// the output's are the weight's second times `group` (and the bias
-/// length), the weight's kernel dims are `kernel_shape`, and each output
+/// the batch dims agree, the input's channels are the weight's first dim
+/// (a multiple of `group`), the output's are the weight's second times
+/// `group` (and the bias length), the weight's kernel dims are
+/// `kernel_shape` (a symbolic kernel at least 1), and each output
 /// spatial dim is at least 1 and, without `output_shape`, the size the
 /// input gives (`s·(d − 1) + output_padding + extent − pads`, `d·s` with
 /// SAME). The lowering reads the input masked by its run-time sizes.
@@ -242,29 +253,29 @@ pub(crate) fn conv_transpose_checks(
     if let Some(b) = data.inputs.get(2).copied().flatten() {
         pairs.push((dims(Some(b))?[0].clone(), y[1].clone()));
     }
-    let kernel: Vec<i64> = match a.ints("kernel_shape") {
-        Some(k) => k.to_vec(),
-        None => w[2..]
-            .iter()
-            .map(Dim::as_known)
-            .collect::<Option<_>>()
-            .ok_or("a kernel size that is not static")?,
-    };
+    let kernel = kernel_dims(a, &w[2..]);
     let per_dim = |name: &str, default: i64| a.ints(name).map_or(vec![default; r], <[i64]>::to_vec);
     let (strides, dilations) = (per_dim("strides", 1), per_dim("dilations", 1));
     let (output_padding, pads) = (per_dim("output_padding", 0), per_dim("pads", 0));
-    if [&kernel, &strides, &dilations, &output_padding]
-        .iter()
-        .any(|v| v.len() != r)
+    if kernel.len() != r
+        || [&strides, &dilations, &output_padding]
+            .iter()
+            .any(|v| v.len() != r)
         || pads.len() != if a.ints("pads").is_some() { 2 * r } else { r }
     {
         return Err("window attributes of the wrong length");
     }
     let mut more = vec![];
+    if group != 1 && !x[1].is_known() {
+        more.push(Check::Divisible(x[1].clone(), Dim::Known(group)));
+    }
     for i in 0..r {
-        pairs.push((w[2 + i].clone(), Dim::Known(kernel[i])));
+        pairs.push((w[2 + i].clone(), kernel[i].clone()));
+        if !kernel[i].is_known() {
+            more.push(Check::AtLeast(kernel[i].clone(), 1));
+        }
         let d = &x[2 + i];
-        let extent = (kernel[i] - 1) * dilations[i] + 1;
+        let extent = extent_dim(&kernel[i], dilations[i]);
         let padded = a.ints("pads").map_or(0, |p| p[i] + p[r + i]);
         let expected = match a.string("auto_pad").unwrap_or("NOTSET") {
             _ if a.ints("output_shape").is_some() => y[2 + i].clone(),
@@ -272,7 +283,8 @@ pub(crate) fn conv_transpose_checks(
             _ => d
                 .sub(&Dim::Known(1))
                 .scale(strides[i])
-                .add(&Dim::Known(output_padding[i] + extent - padded)),
+                .add(&extent)
+                .add(&Dim::Known(output_padding[i] - padded)),
         };
         pairs.push((y[2 + i].clone(), expected));
         if !y[2 + i].is_known() {
@@ -286,6 +298,20 @@ pub(crate) fn conv_transpose_checks(
         .collect();
     out.extend(more);
     Ok(out)
+}
+
+/// The kernel of a Conv or ConvTranspose: `kernel_shape`, else the
+/// weight's kernel dims `w` (static or symbolic).
+fn kernel_dims(attrs: &onnx_mlc_dialect::Attrs, w: &[Dim]) -> Vec<Dim> {
+    match attrs.ints("kernel_shape") {
+        Some(k) => k.iter().map(|&k| Dim::Known(k)).collect(),
+        None => w.to_vec(),
+    }
+}
+
+/// The dilated extent `(k − 1)·dil + 1` of a kernel size `k`.
+fn extent_dim(k: &Dim, dilation: i64) -> Dim {
+    k.sub(&Dim::Known(1)).scale(dilation).add(&Dim::Known(1))
 }
 
 impl Window {
@@ -317,7 +343,7 @@ impl Window {
                 let mut begin = vec![];
                 let mut end = vec![];
                 for i in 0..r {
-                    if input[i] == DYNAMIC || output[i] == DYNAMIC {
+                    if [input[i], output[i], kernel[i]].contains(&DYNAMIC) {
                         // Computed at run time ([`Window::extents`]).
                         begin.push(0);
                         end.push(0);
@@ -386,18 +412,24 @@ impl Window {
             .any(|v| v.contains(&DYNAMIC))
     }
 
-    /// The window's run-time sizes for input `x` and output `y`: static
-    /// where the types are, else evaluated from the symbols; the SAME
-    /// padding of a symbolic size is `max(0, (out − 1)·s + span − in)`,
-    /// the smaller half first with SAME_UPPER.
+    /// The window's run-time sizes for input `x`, output `y` and the
+    /// kernel of `weight` (a symbolic kernel size is the weight's; pools
+    /// have none): static where the types are, else evaluated from the
+    /// symbols; the SAME padding of a symbolic size is `max(0, (out −
+    /// 1)·s + span − in)`, the smaller half first with SAME_UPPER.
     pub(crate) fn extents<'c, 'a>(
         &self,
         kb: &KernelBuilder<'c, 'a>,
         x: Value,
         y: Value,
+        weight: Option<Value>,
     ) -> Result<Extents<'c, 'a>> {
         let e = kb.e;
         let (xs, ys) = (kb.sizes(x)?, kb.sizes(y)?);
+        let ks = match weight {
+            Some(w) => kb.sizes(w)?[2..].to_vec(),
+            None => vec![],
+        };
         let mut out = Extents {
             input: vec![],
             begin: vec![],
@@ -405,13 +437,19 @@ impl Window {
         };
         for i in 0..self.kernel.len() {
             let (input, output) = (xs[2 + i], ys[2 + i]);
-            let symbolic = input.type_dim() == DYNAMIC || output.type_dim() == DYNAMIC;
+            let symbolic = input.type_dim() == DYNAMIC
+                || output.type_dim() == DYNAMIC
+                || self.kernel[i] == DYNAMIC;
             let (begin, end) = match self.same {
                 Some(upper) if symbolic => {
-                    let span = (self.kernel[i] - 1) * self.dilations[i] + 1;
+                    let kernel = match self.kernel[i] {
+                        DYNAMIC => ks[i],
+                        k => Size::Static(k),
+                    };
+                    let span = span_of(&e, kernel, self.dilations[i]);
                     let last = e.same("arith.subi", &[output.value(&e), e.index(1)]);
                     let last = e.same("arith.muli", &[last, e.index(self.strides[i])]);
-                    let reach = e.same("arith.addi", &[last, e.index(span)]);
+                    let reach = e.same("arith.addi", &[last, span]);
                     let total = e.same("arith.subi", &[reach, input.value(&e)]);
                     let total = e.same("arith.maxsi", &[total, e.index(0)]);
                     let small = e.same("arith.divsi", &[total, e.index(2)]);
@@ -435,6 +473,19 @@ impl Window {
             .map(|k| o * self.strides[i] + k * self.dilations[i] - self.begin[i])
             .filter(|p| (lo..hi).contains(p))
             .count() as i64
+    }
+}
+
+/// The dilated extent `(k − 1)·dil + 1` of a kernel size `k`, as an
+/// `index`.
+fn span_of<'c, 'a>(e: &Emitter<'c, 'a>, k: Size<'c, 'a>, dilation: i64) -> MValue<'c, 'a> {
+    match k {
+        Size::Static(k) => e.index((k - 1) * dilation + 1),
+        Size::Dynamic(k) => {
+            let last = e.same("arith.subi", &[k, e.index(1)]);
+            let spread = e.same("arith.muli", &[last, e.index(dilation)]);
+            e.same("arith.addi", &[spread, e.index(1)])
+        }
     }
 }
 
@@ -587,6 +638,30 @@ fn position<'c, 'b>(
     sized(be, ext.begin[i], |b| be.same("arith.subi", &[p, b]))
 }
 
+/// The input positions of the current window element inside a body, 0
+/// where one leaves the input, and whether all lie inside it.
+fn window_positions<'c, 'b>(
+    be: Emitter<'c, 'b>,
+    (w, ext): (&Window, &Extents<'c, '_>),
+    o_dims: &[usize],
+    k_dims: &[usize],
+) -> (Vec<MValue<'c, 'b>>, MValue<'c, 'b>) {
+    let mut positions = vec![];
+    let mut inside: Option<MValue> = None;
+    let zero = be.index(0);
+    for i in 0..w.kernel.len() {
+        let p = position(be, w, ext, i, o_dims[i], k_dims[i]);
+        // Unsigned: a negative position compares above the extent.
+        let ok = sized(be, ext.input[i], |n| be.cmp("arith.cmpi", 6, p, n));
+        positions.push(be.select(ok, p, zero));
+        inside = Some(match inside {
+            Some(all) => be.same("arith.andi", &[all, ok]),
+            None => ok,
+        });
+    }
+    (positions, inside.expect("at least one spatial dim"))
+}
+
 /// Reads `x[n, c, positions…]` inside a body, `outside` where the window
 /// leaves the input.
 #[allow(clippy::too_many_arguments)]
@@ -595,29 +670,16 @@ fn read_window<'c, 'b>(
     x: MValue<'c, '_>,
     n: MValue<'c, 'b>,
     c: MValue<'c, 'b>,
-    (w, ext): (&Window, &Extents<'c, '_>),
+    window: (&Window, &Extents<'c, '_>),
     o_dims: &[usize],
     k_dims: &[usize],
     outside: MValue<'c, 'b>,
 ) -> MValue<'c, 'b> {
+    let (positions, inside) = window_positions(be, window, o_dims, k_dims);
     let mut indices = vec![n, c];
-    let mut inside: Option<MValue> = None;
-    let zero = be.index(0);
-    for i in 0..w.kernel.len() {
-        let p = position(be, w, ext, i, o_dims[i], k_dims[i]);
-        // Unsigned: a negative position compares above the extent.
-        let ok = sized(be, ext.input[i], |n| be.cmp("arith.cmpi", 6, p, n));
-        indices.push(be.select(ok, p, zero));
-        inside = Some(match inside {
-            Some(all) => be.same("arith.andi", &[all, ok]),
-            None => ok,
-        });
-    }
-    let ty = outside.r#type();
-    let mut operands = vec![x];
-    operands.extend(indices);
-    let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
-    be.select(inside.expect("at least one spatial dim"), v, outside)
+    indices.extend(positions);
+    let v = extract(be, x, &indices);
+    be.select(inside, v, outside)
 }
 
 /// The affine expressions reading the input through the window without
@@ -647,6 +709,23 @@ pub(crate) struct IntConv<'c, 'a> {
     pub init: MValue<'c, 'a>,
     /// The `i32` bias, `[M]`.
     pub bias: Option<MValue<'c, 'a>>,
+}
+
+/// The kernel of a Conv or ConvTranspose of weight kernel dims `wd`
+/// ([`DYNAMIC`] where symbolic): `kernel_shape`, which a symbolic weight
+/// dim is checked to equal at run time ([`window_checks`],
+/// [`conv_transpose_checks`]), else the weight's, its symbolic sizes
+/// read at run time.
+fn kernel_sizes(kb: &KernelBuilder, op: OpId, wd: &[i64]) -> Result<Vec<i64>> {
+    match kb.model.ir.op(op).attrs.ints("kernel_shape") {
+        Some(ks)
+            if ks.len() == wd.len() && ks.iter().zip(wd).all(|(k, d)| k == d || *d == DYNAMIC) =>
+        {
+            Ok(ks.to_vec())
+        }
+        Some(_) => Err(unsupported(kb, op, "kernel_shape differs from W's")),
+        None => Ok(wd.to_vec()),
+    }
 }
 
 /// Lowers a Conv (or the convolution of a FusedConv): returns its result
@@ -690,22 +769,7 @@ pub(crate) fn conv_with<'c, 'a>(
     let fg = m / group;
     // A symbolic kernel size is `kernel_shape`'s (checked at run time,
     // [`window_checks`]).
-    let kernel = match data.attrs.ints("kernel_shape") {
-        Some(ks)
-            if ks.len() == r
-                && ks
-                    .iter()
-                    .zip(&wd[2..])
-                    .all(|(k, d)| k == d || *d == DYNAMIC) =>
-        {
-            ks.to_vec()
-        }
-        Some(_) => return Err(unsupported(kb, op, "kernel_shape differs from W's")),
-        None if wd[2..].contains(&DYNAMIC) => {
-            return Err(unsupported(kb, op, "a kernel size that is not static"))
-        }
-        None => wd[2..].to_vec(),
-    };
+    let kernel = kernel_sizes(kb, op, &wd[2..])?;
     let w = Window::read(kb, op, kernel, &xd[2..], &yd[2..])?;
     if w.is_static() && !wd.contains(&DYNAMIC) && gemm_form(&xd, group, elem) && ints.is_none() {
         return conv_gemm(kb, x, wv, bias, y, &wd, &yd, &w);
@@ -725,7 +789,7 @@ pub(crate) fn conv_with<'c, 'a>(
         ),
     };
     let init = fill(kb, init, yd.len(), Some(0.0), bias, None);
-    let ext = w.extents(kb, x, y)?;
+    let ext = w.extents(kb, x, y, Some(wv))?;
     // The channel counts per group (run-time values when symbolic: the
     // output channels are checked to be a multiple of `group`).
     let w_sizes = kb.sizes(wv)?;
@@ -1035,13 +1099,10 @@ enum Pool {
 
 /// Lowers MaxPool, AveragePool, LpPool and their Global forms.
 pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    use OpKind::{AveragePool, GlobalAveragePool, GlobalLpPool, GlobalMaxPool, LpPool, MaxPool};
+    use OpKind::{AveragePool, GlobalAveragePool, GlobalLpPool, GlobalMaxPool, MaxPool};
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("X is required");
     let y = data.results[0].expect("Y is produced");
-    if data.results.get(1).copied().flatten().is_some() {
-        return Err(unsupported(kb, op, "the Indices output is not lowered"));
-    }
     let (xd, elem) = kb.shape(x)?;
     let (yd, _) = kb.shape(y)?;
     if xd.len() < 3 {
@@ -1054,11 +1115,6 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     if !elem.is_float() && pool != Pool::Max {
         return Err(unsupported(kb, op, "integer pooling other than max"));
-    }
-    if matches!(data.kind, MaxPool | AveragePool | LpPool)
-        && data.attrs.int("storage_order").unwrap_or(0) != 0
-    {
-        return Err(unsupported(kb, op, "storage_order = 1"));
     }
     let r = xd.len() - 2;
     let w = match data.kind {
@@ -1083,6 +1139,9 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if w.kernel.len() != r {
         return Err(unsupported(kb, op, "kernel_shape of the wrong length"));
     }
+    if let Some(indices) = data.results.get(1).copied().flatten() {
+        return max_pool_with_indices(kb, op, &w, indices);
+    }
     let e = kb.e;
     let init = kb.init(y)?;
     let int_identity = (!elem.is_float()).then(|| (elem.is_signed_int(), elem.bit_width()));
@@ -1105,7 +1164,7 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     // input (a run-time product for a global pool), else counted per
     // position with run-time bounds.
     let include_pad = data.attrs.int("count_include_pad").unwrap_or(0) != 0;
-    let ext = w.extents(kb, x, y)?;
+    let ext = w.extents(kb, x, y, None)?;
     let bounds = bounds_of(e, &ext, include_pad);
     let leaves = w.leaves_input();
     let kernel_sizes: Vec<Size> = match data.kind {
@@ -1129,10 +1188,7 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         Some(
             kernel_sizes
                 .iter()
-                .fold(Size::Static(1), |acc, k| match (acc, k) {
-                    (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
-                    (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(&e), b.value(&e)])),
-                }),
+                .fold(Size::Static(1), |acc, &k| acc.times(k, &e)),
         )
     } else {
         None
@@ -1245,6 +1301,105 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
     }
     kb.define(y, result);
+    Ok(())
+}
+
+/// Lowers a MaxPool whose `Indices` result is used (8–22): one window
+/// reduction into the values and their indices, scanning each window in
+/// kernel order and keeping the first largest element inside the input,
+/// as the reference does. An index counts the elements of the input
+/// before the one taken, with the spatial dims row-major
+/// (`storage_order = 0`) or column-major (1): `(n·C + c)·P + Σ p_i·s_i`
+/// for `P` positions per channel and strides `s_i` of the run-time sizes.
+fn max_pool_with_indices(
+    kb: &mut KernelBuilder,
+    op: OpId,
+    w: &Window,
+    indices: Value,
+) -> Result<()> {
+    let data = kb.model.ir.op(op).clone();
+    let x = data.inputs[0].expect("X is required");
+    let y = data.results[0].expect("Y is produced");
+    let (xd, elem) = kb.shape(x)?;
+    let r = xd.len() - 2;
+    let column_major = data.attrs.int("storage_order").unwrap_or(0) != 0;
+    let ext = w.extents(kb, x, y, None)?;
+    let xs = kb.sizes(x)?;
+    let e = kb.e;
+    // Each spatial dim's stride in the flat index, then the channel's.
+    let mut strides = vec![Size::Static(1); r];
+    let order: Vec<usize> = if column_major {
+        (0..r).collect()
+    } else {
+        (0..r).rev().collect()
+    };
+    let mut step = Size::Static(1);
+    for &i in &order {
+        strides[i] = step;
+        step = step.times(xs[2 + i], &e);
+    }
+    let (channels, per_channel) = (xs[1], step);
+    let float = elem.is_float();
+    let int_identity = (!float).then(|| (elem.is_signed_int(), elem.bit_width()));
+    let (rank, values) = (xd.len(), kb.init(y)?);
+    let values = fill(
+        kb,
+        values,
+        rank,
+        Some(f64::NEG_INFINITY),
+        None,
+        int_identity,
+    );
+    let at = kb.init(indices)?;
+    let at = fill(kb, at, rank, Some(-1.0), None, None);
+    let kernel: Vec<Size> = w.kernel.iter().map(|&k| Size::Static(k)).collect();
+    let shape = empty_sized(kb, &kernel, elem)?;
+    let xt = kb.tensor(x);
+    let e = kb.e;
+    let mut reduction = vec![false; rank];
+    reduction.extend(vec![true; r]);
+    let n_loops = reduction.len();
+    let out_map = map(n_loops, &ds(0..rank));
+    let k_map = map(n_loops, &ds(rank..n_loops));
+    let (o_dims, k_dims): (Vec<usize>, Vec<usize>) =
+        ((2..rank).collect(), (rank..n_loops).collect());
+    let signed = elem.is_signed_int();
+    let win = (w, &ext);
+    let g = super::structured::generic(
+        e,
+        &[(shape, k_map)],
+        &[(values, out_map.clone()), (at, out_map)],
+        &reduction,
+        |be, args| {
+            let (acc, acc_at) = (args[1], args[2]);
+            let (n, c) = (loop_index(be, 0), loop_index(be, 1));
+            let (positions, inside) = window_positions(be, win, &o_dims, &k_dims);
+            let mut element = vec![n, c];
+            element.extend(positions.iter().copied());
+            let v = extract(be, xt, &element);
+            // (n·C + c)·P + Σ p_i·s_i.
+            let image = sized(be, channels, |ch| be.same("arith.muli", &[n, ch]));
+            let image = be.same("arith.addi", &[image, c]);
+            let mut flat = sized(be, per_channel, |p| be.same("arith.muli", &[image, p]));
+            for (i, &p) in positions.iter().enumerate() {
+                let term = sized(be, strides[i], |s| be.same("arith.muli", &[p, s]));
+                flat = be.same("arith.addi", &[flat, term]);
+            }
+            let flat = be.convert("arith.index_cast", flat, be.int_type(64));
+            let larger = match (float, signed) {
+                (true, _) => be.cmp("arith.cmpf", 2, v, acc),
+                (false, true) => be.cmp("arith.cmpi", 4, v, acc),
+                (false, false) => be.cmp("arith.cmpi", 8, v, acc),
+            };
+            let none = be.cmp("arith.cmpi", 0, acc_at, be.i(be.int_type(64), -1));
+            let take = be.same("arith.ori", &[larger, none]);
+            let take = be.same("arith.andi", &[take, inside]);
+            vec![be.select(take, v, acc), be.select(take, flat, acc_at)]
+        },
+    );
+    let root = kb.root(g, Schedule::Generic { outer: None });
+    kb.define(y, root.result(0).expect("the values").into());
+    kb.define(indices, root.result(1).expect("the indices").into());
     Ok(())
 }
 
@@ -1375,28 +1530,7 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
     }
     let r = xd.len() - 2;
     let group = a.int("group").unwrap_or(1);
-    if group != 1 && (xd[1] == DYNAMIC || wd[1] == DYNAMIC) {
-        return Err(unsupported(kb, op, "groups of symbolic size"));
-    }
-    let (cg, mg) = (xd[1] / group, wd[1]);
-    // A symbolic kernel size is `kernel_shape`'s (checked at run time,
-    // [`conv_transpose_checks`]).
-    let kernel = match a.ints("kernel_shape") {
-        Some(ks)
-            if ks.len() == r
-                && ks
-                    .iter()
-                    .zip(&wd[2..])
-                    .all(|(k, d)| k == d || *d == DYNAMIC) =>
-        {
-            ks.to_vec()
-        }
-        Some(_) => return Err(unsupported(kb, op, "kernel_shape differs from W's")),
-        None if wd[2..].contains(&DYNAMIC) => {
-            return Err(unsupported(kb, op, "a kernel size that is not static"))
-        }
-        None => wd[2..].to_vec(),
-    };
+    let kernel = kernel_sizes(kb, op, &wd[2..])?;
     let per_dim = |name: &str, default: i64| -> Vec<i64> {
         a.ints(name).map_or(vec![default; r], <[i64]>::to_vec)
     };
@@ -1404,26 +1538,33 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
     let dilations = per_dim("dilations", 1);
     let output_padding = per_dim("output_padding", 0);
     let e = kb.e;
-    let (xs, ys) = (kb.sizes(x)?, kb.sizes(y)?);
+    let (xs, ys, ws) = (kb.sizes(x)?, kb.sizes(y)?, kb.sizes(wv)?);
+    // The kernel's run-time sizes (`kernel_shape`'s where it is given).
+    let ks: Vec<Size> = (0..r)
+        .map(|i| match kernel[i] {
+            DYNAMIC => ws[2 + i],
+            k => Size::Static(k),
+        })
+        .collect();
     // SAME: `total = s·(in − 1) + output_padding + extent − out`, its
     // floor half first with SAME_UPPER (at run time for symbolic sizes).
     let begin: Vec<Size> = match (a.ints("pads"), a.string("auto_pad").unwrap_or("NOTSET")) {
         (Some(p), _) => p[..r].iter().map(|&p| Size::Static(p)).collect(),
         (None, mode @ ("SAME_UPPER" | "SAME_LOWER")) => (0..r)
             .map(|i| {
-                let extent = (kernel[i] - 1) * dilations[i] + 1;
                 let upper = mode == "SAME_UPPER";
-                match (xs[2 + i], ys[2 + i]) {
-                    (Size::Static(input), Size::Static(output)) => {
+                match (xs[2 + i], ys[2 + i], ks[i]) {
+                    (Size::Static(input), Size::Static(output), Size::Static(k)) => {
+                        let extent = (k - 1) * dilations[i] + 1;
                         let total = strides[i] * (input - 1) + output_padding[i] + extent - output;
                         let half = total.div_euclid(2);
                         Size::Static(if upper { half } else { total - half })
                     }
-                    (input, output) => {
+                    (input, output, k) => {
                         let last = e.same("arith.subi", &[input.value(&e), e.index(1)]);
                         let reach = e.same("arith.muli", &[last, e.index(strides[i])]);
-                        let reach =
-                            e.same("arith.addi", &[reach, e.index(output_padding[i] + extent)]);
+                        let reach = e.same("arith.addi", &[reach, span_of(&e, k, dilations[i])]);
+                        let reach = e.same("arith.addi", &[reach, e.index(output_padding[i])]);
                         let total = e.same("arith.subi", &[reach, output.value(&e)]);
                         let half = e.same("arith.floordivsi", &[total, e.index(2)]);
                         Size::Dynamic(if upper {
@@ -1437,6 +1578,17 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
             .collect(),
         (None, "NOTSET" | "VALID") => vec![Size::Static(0); r],
         (None, m) => return Err(unsupported(kb, op, &format!("auto_pad {m:?}"))),
+    };
+    // Input channels per group and output channels per group: run-time
+    // values where symbolic (the input's channels are checked to be the
+    // weight's first dim, which `group` divides then by construction of
+    // the output's: `conv_transpose_checks`).
+    let (cg, mg) = match (xs[1], ws[1]) {
+        (Size::Static(c), Size::Static(m)) => (Size::Static(c / group), Size::Static(m)),
+        (c, m) => (
+            Size::Dynamic(e.same("arith.divsi", &[c.value(&e), e.index(group)])),
+            m,
+        ),
     };
     let init = kb.init(y)?;
     let init = fill(
@@ -1457,43 +1609,56 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
     let d = |i: usize| format!("d{i}");
     let mut out_exprs = vec![d(dn), d(dm)];
     out_exprs.extend(o_dims.iter().map(|&i| d(i)));
-    let mut w_exprs = if group == 1 {
-        vec![d(dc), d(dm)]
-    } else {
-        vec![
-            format!("(d{dm} floordiv {mg}) * {cg} + d{dc}"),
-            format!("d{dm} mod {mg}"),
-        ]
-    };
-    w_exprs.extend(k_dims.iter().map(|&i| d(i)));
     let xt = kb.tensor(x);
     let wt = kb.tensor(wv);
-    let mut maps = vec![loops.map(&w_exprs)];
-    let mut ins = vec![wt];
+    // W is read through its indexing map (one group, or static groups:
+    // `[g·C/G + c, m mod M/G, k…]`), or with groups of symbolic size at
+    // the coordinates computed in the body; an unread tensor of the
+    // reduction's extents then gives linalg the loops' bounds.
+    let mapped = match (cg, mg) {
+        _ if group == 1 => Some(vec![d(dc), d(dm)]),
+        (Size::Static(cg), Size::Static(mg)) => Some(vec![
+            format!("(d{dm} floordiv {mg}) * {cg} + d{dc}"),
+            format!("d{dm} mod {mg}"),
+        ]),
+        _ => None,
+    };
+    let mut maps = vec![];
+    let mut ins = vec![];
+    if let Some(mut w_exprs) = mapped.clone() {
+        w_exprs.extend(k_dims.iter().map(|&i| d(i)));
+        maps.push(loops.map(&w_exprs));
+        ins.push(wt);
+    }
     if group > 1 {
-        // W's map mixes the channel loop with the group: an unread tensor
-        // of the reduction's extents gives linalg those loops' bounds.
         let mut extents = vec![cg];
-        extents.extend(&kernel);
+        extents.extend(&ks);
         let mut exprs = vec![d(dc)];
         exprs.extend(k_dims.iter().map(|&i| d(i)));
-        ins.push(super::structured::empty(kb, &extents, elem)?);
+        ins.push(empty_sized(kb, &extents, elem)?);
         maps.push(loops.map(&exprs));
     }
     maps.push(loops.map(&out_exprs));
     let input = xs[2..].to_vec();
     let g = generic(e, &ins, init, &maps, &loops.iterator_attr(), |be, args| {
-        let ty = args[0].r#type();
         let acc = *args.last().expect("the output");
+        let ty = acc.r#type();
         let c = loop_index(be, dc);
         let c = if group == 1 {
             c
         } else {
-            let g = be.same("arith.divui", &[loop_index(be, dm), be.index(mg)]);
-            be.same(
-                "arith.addi",
-                &[be.same("arith.muli", &[g, be.index(cg)]), c],
-            )
+            let m = loop_index(be, dm);
+            let g = sized(be, mg, |mg| be.same("arith.divui", &[m, mg]));
+            let first = sized(be, cg, |cg| be.same("arith.muli", &[g, cg]));
+            be.same("arith.addi", &[first, c])
+        };
+        let weight = if mapped.is_some() {
+            args[0]
+        } else {
+            let m = loop_index(be, dm);
+            let mut at = vec![wt, c, sized(be, mg, |mg| be.same("arith.remui", &[m, mg]))];
+            at.extend(k_dims.iter().map(|&k| loop_index(be, k)));
+            be.value(be.op("tensor.extract", &at, &[ty], &[]))
         };
         let zero = be.index(0);
         let mut indices = vec![xt, loop_index(be, dn), c];
@@ -1519,11 +1684,11 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
         }
         let v = be.value(be.op("tensor.extract", &indices, &[ty], &[]));
         let v = be.select(inside.expect("a spatial dim"), v, be.f(ty, 0.0));
-        let prod = be.same("arith.mulf", &[v, args[0]]);
+        let prod = be.same("arith.mulf", &[v, weight]);
         let sum = be.same("arith.addf", &[acc, prod]);
         be.append(be.op("linalg.yield", &[sum], &[], &[]));
     });
-    let per_channel = work(&[&xd[..1], &yd[2..], &[cg], &kernel]);
+    let per_channel = work(&[&xd[..1], &yd[2..], &[cg.type_dim()], &kernel]);
     let root = kb.root(
         g,
         Schedule::Window {

@@ -26,16 +26,18 @@
 //! from the static sizes; taps beyond the kernel's support weigh 0.
 
 use melior::ir::{Type, Value as MValue};
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, OpKind, Value};
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, TensorData, Value};
 
+use super::conv::sized;
 use super::elementwise::identity_map;
 use super::structured::{const_data, elem_of, fused_root, generic, loop_index};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
-use crate::kernel::KernelBuilder;
+use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::Schedule;
+use crate::symbols::{graph_input, sized_dims, Check, ResizeRule, Size};
 use crate::types::DYNAMIC;
 
 /// Lowers one image op.
@@ -113,28 +115,42 @@ impl<'c, 'b> F<'c, 'b> {
     fn or(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
         self.e.same("arith.ori", &[a, b])
     }
-    /// A loop index as f64.
-    fn of_index(self, i: MValue<'c, 'b>) -> MValue<'c, 'b> {
+    /// An index (a loop index, a run-time size) as f64.
+    fn of_index(self, i: MValue<'c, '_>) -> MValue<'c, 'b> {
         let i64t = self.e.int_type(64);
         let i = self.e.convert("arith.index_cast", i, i64t);
         self.e.convert("arith.sitofp", i, self.ty())
     }
+    /// A size plus `offset` as f64: a constant for a static size, else the
+    /// run-time value (computed outside the body) converted.
+    fn size(self, s: Size<'c, '_>, offset: f64) -> MValue<'c, 'b> {
+        match s {
+            Size::Static(n) => self.c(n as f64 + offset),
+            Size::Dynamic(v) if offset == 0.0 => self.of_index(v),
+            Size::Dynamic(v) => self.add(self.of_index(v), self.c(offset)),
+        }
+    }
     /// An integral f64 as an `index` clamped to `[0, dim)`.
-    fn clamp_index(self, v: MValue<'c, 'b>, dim: i64) -> MValue<'c, 'b> {
-        let v = self.max(self.min(v, self.c((dim - 1) as f64)), self.c(0.0));
+    fn clamp_index(self, v: MValue<'c, 'b>, dim: Size<'c, '_>) -> MValue<'c, 'b> {
+        let v = self.max(self.min(v, self.size(dim, -1.0)), self.c(0.0));
         let i64t = self.e.int_type(64);
         let i = self.e.convert("arith.fptosi", v, i64t);
         self.e
             .convert("arith.index_cast", i, Type::index(self.e.cx))
     }
     /// Whether an integral f64 lies in `[0, dim)`.
-    fn inside(self, v: MValue<'c, 'b>, dim: i64) -> MValue<'c, 'b> {
-        self.inside_range(v, 0.0, (dim - 1) as f64)
+    fn inside(self, v: MValue<'c, 'b>, dim: Size<'c, '_>) -> MValue<'c, 'b> {
+        self.inside_range(v, self.c(0.0), self.size(dim, -1.0))
     }
     /// Whether `v` lies in `[lo, hi]`.
-    fn inside_range(self, v: MValue<'c, 'b>, lo: f64, hi: f64) -> MValue<'c, 'b> {
-        let above = self.cmp("oge", v, self.c(lo));
-        let below = self.cmp("ole", v, self.c(hi));
+    fn inside_range(
+        self,
+        v: MValue<'c, 'b>,
+        lo: MValue<'c, 'b>,
+        hi: MValue<'c, 'b>,
+    ) -> MValue<'c, 'b> {
+        let above = self.cmp("oge", v, lo);
+        let below = self.cmp("ole", v, hi);
         self.e.same("arith.andi", &[above, below])
     }
     /// A float element (of any width) as f64.
@@ -159,10 +175,7 @@ impl<'c, 'b> F<'c, 'b> {
     }
     /// `tensor.extract t[idx…]`.
     fn extract(self, t: MValue<'c, '_>, idx: &[MValue<'c, 'b>]) -> MValue<'c, 'b> {
-        let mut operands: Vec<MValue<'c, '_>> = vec![t];
-        operands.extend(idx.iter().copied());
-        self.e
-            .value(self.e.op("tensor.extract", &operands, &[elem_of(t)], &[]))
+        super::structured::extract(self.e, t, idx)
     }
     /// Element `i` of a rank-1 tensor as f64 (float or integer elements).
     fn element(self, t: MValue<'c, '_>, i: usize) -> MValue<'c, 'b> {
@@ -181,15 +194,6 @@ fn sampled_float(elem: ElemType) -> bool {
         elem,
         ElemType::F16 | ElemType::BF16 | ElemType::F32 | ElemType::F64
     )
-}
-
-/// Static dims of `v`, or a clean refusal when some are symbolic.
-fn static_dims(kb: &KernelBuilder, op: OpId, v: Value) -> Result<(Vec<i64>, ElemType)> {
-    let (dims, elem) = kb.shape(v)?;
-    if dims.contains(&DYNAMIC) {
-        return Err(unsupported(kb, op, "symbolic dims are not supported"));
-    }
-    Ok((dims, elem))
 }
 
 /// How an output coordinate maps to the input's (Resize's
@@ -230,6 +234,9 @@ enum Scale {
     Static(f64),
     /// Element `i` of the run-time `scales` input.
     Input(usize),
+    /// `out / in` of the axis's sizes, one of them symbolic (`sizes`
+    /// given, stretched).
+    Ratio,
     /// `min` (not_larger) or `max` (not_smaller) over the resized axes of
     /// `sizes[j] / in[j]`, with `sizes` a run-time input.
     Policy { larger: bool },
@@ -245,14 +252,435 @@ struct Axis {
     taps: i64,
 }
 
+/// Resize's (or Upsample's) operands that set the output: which of roi,
+/// scales and sizes are given, the scales when they are constants, and
+/// the resized axes.
+struct ResizeOperands {
+    roi: Option<Value>,
+    scales: Option<Value>,
+    sizes: Option<Value>,
+    static_scales: Option<Vec<f64>>,
+    axes: Vec<usize>,
+}
+
+/// Reads the operands of Resize/Upsample `data` on an input of rank
+/// `rank`. An input with no elements is not given (how Resize says so);
+/// one of symbolic length is given (the model's entry checks its length,
+/// [`resize_checks`]), so that scales and sizes may not both be present.
+fn resize_operands(
+    model: &Model,
+    data: &OpData,
+    rank: usize,
+) -> std::result::Result<ResizeOperands, &'static str> {
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let nonempty = |v: Option<Value>| -> std::result::Result<Option<Value>, &'static str> {
+        let Some(v) = v else { return Ok(None) };
+        let dims = sized_dims(model, Some(v))?;
+        Ok(
+            match dims.iter().map(Dim::as_known).product::<Option<i64>>() {
+                Some(0) => None,
+                _ => Some(v),
+            },
+        )
+    };
+    let (roi, scales, sizes) = match (data.kind, data.version) {
+        (OpKind::Upsample, 7) => (None, None, None),
+        (OpKind::Upsample, _) | (_, 10) => (None, input(1), None),
+        _ => (
+            nonempty(input(1))?,
+            nonempty(input(2))?,
+            nonempty(input(3))?,
+        ),
+    };
+    if scales.is_some() && sizes.is_some() {
+        return Err("both scales and sizes given (or of symbolic length)");
+    }
+    let a = &data.attrs;
+    let axes: Vec<usize> = match a.ints("axes") {
+        Some(ax) => ax
+            .iter()
+            .map(|&d| if d < 0 { d + rank as i64 } else { d } as usize)
+            .collect(),
+        None => (0..rank).collect(),
+    };
+    let static_scales: Option<Vec<f64>> = match (data.kind, data.version) {
+        (OpKind::Upsample, 7) => a
+            .floats("scales")
+            .map(|s| s.iter().map(|&v| f64::from(v)).collect()),
+        _ => scales.and_then(|s| const_data(model, s)?.to_f64s()),
+    };
+    Ok(ResizeOperands {
+        roi,
+        scales,
+        sizes,
+        static_scales,
+        axes,
+    })
+}
+
+/// The checks of a Resize/Upsample with symbolic sizes
+/// (`symbols::checks`): the dims it does not resize are the input's; a
+/// scales, sizes or roi input of symbolic length has one entry per
+/// resized axis (roi: two); each resized output dim is `floor(d ·
+/// scale)` — a polynomial for a constant integral scale, else checked
+/// from the run-time scales (`Check::Resized`) — or the run-time sizes
+/// (rounded by `keep_aspect_ratio_policy`), with the input's size then at
+/// least 1 (the scale divides by it). The kernel reads the input at
+/// indices clamped into its run-time sizes, so a scale that disagrees
+/// would only give other values, but the check refuses it. An error names
+/// what cannot be lowered: constant scales that are not integral over a
+/// symbolic size, scales or sizes computed by the model, antialiasing
+/// over a symbolic size.
+pub(crate) fn resize_checks(
+    model: &Model,
+    data: &OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let (x, y) = (
+        sized_dims(model, data.inputs[0])?,
+        sized_dims(model, data.results[0])?,
+    );
+    if x.len() != y.len() {
+        return Err("an output of another rank than the input");
+    }
+    let ops = resize_operands(model, data, x.len())?;
+    if ops.axes.iter().any(|&a| a >= x.len()) {
+        return Err("axes out of range");
+    }
+    let legacy = data.kind == OpKind::Upsample || data.version < 11;
+    let antialias = data.attrs.int("antialias").unwrap_or(0) != 0 && !legacy;
+    let resized = |d: &usize| ops.axes.contains(d);
+    if antialias
+        && ops
+            .axes
+            .iter()
+            .any(|&a| !x[a].is_known() || !y[a].is_known())
+    {
+        return Err("antialias over a symbolic size");
+    }
+    let mut out = vec![];
+    for d in (0..x.len()).filter(|d| !resized(d)) {
+        if x[d] != y[d] {
+            out.push(Check::Equal(x[d].clone(), y[d].clone()));
+        }
+    }
+    let n = ops.axes.len() as i64;
+    let tf_crop = data.attrs.string("coordinate_transformation_mode") == Some("tf_crop_and_resize");
+    let lengths = [
+        (ops.scales, n),
+        (ops.sizes, n),
+        (ops.roi.filter(|_| tf_crop), 2 * n),
+    ];
+    for (v, len) in lengths {
+        if let Some(v) = v {
+            let dims = sized_dims(model, Some(v))?;
+            if dims.len() != 1 {
+                return Err("scales, sizes or roi of a rank other than 1");
+            }
+            if dims[0] != Dim::Known(len) {
+                out.push(Check::Equal(dims[0].clone(), Dim::Known(len)));
+            }
+        }
+    }
+    let xa: Vec<Dim> = ops.axes.iter().map(|&a| x[a].clone()).collect();
+    let ya: Vec<Dim> = ops.axes.iter().map(|&a| y[a].clone()).collect();
+    let given = |v: Value| -> std::result::Result<(usize, ElemType), &'static str> {
+        let input = graph_input(model, v).ok_or("scales or sizes computed by the model")?;
+        Ok((
+            input,
+            value_tensor(model, v)
+                .map_err(|_| "an untyped operand")?
+                .elem,
+        ))
+    };
+    let policy = data
+        .attrs
+        .string("keep_aspect_ratio_policy")
+        .unwrap_or("stretch");
+    if let Some(scales) = &ops.static_scales {
+        for ((xd, yd), &s) in xa.iter().zip(&ya).zip(scales) {
+            let expected = xd.floor_scaled(s);
+            if expected == Dim::Unknown {
+                return Err("a scale that is not integral over a symbolic size");
+            }
+            if expected != *yd {
+                out.push(Check::Equal(yd.clone(), expected));
+            }
+        }
+    } else if let Some(v) = ops.sizes.filter(|&v| const_data(model, v).is_some()) {
+        let sizes = const_data(model, v)
+            .and_then(TensorData::to_i64s)
+            .ok_or("sizes that are not integers")?;
+        if policy != "stretch" && xa.iter().any(|d| !d.is_known()) {
+            return Err("keep_aspect_ratio_policy over a symbolic size");
+        }
+        for (yd, &s) in ya.iter().zip(&sizes) {
+            if policy == "stretch" && *yd != Dim::Known(s) {
+                out.push(Check::Equal(yd.clone(), Dim::Known(s)));
+            }
+        }
+    } else if let Some(v) = ops.scales.or(ops.sizes) {
+        let (input, elem) = given(v)?;
+        let rule = match (ops.sizes.is_some(), policy) {
+            (false, _) => ResizeRule::Scales,
+            (true, "not_larger") => ResizeRule::NotLarger,
+            (true, "not_smaller") => ResizeRule::NotSmaller,
+            (true, _) => ResizeRule::Sizes,
+        };
+        out.push(Check::Resized {
+            input,
+            elem,
+            rule,
+            x: xa.clone(),
+            y: ya,
+        });
+    }
+    if ops.sizes.is_some() {
+        for d in xa.iter().filter(|d| !d.is_known()) {
+            out.push(Check::AtLeast(d.clone(), 1));
+        }
+    }
+    Ok(out)
+}
+
+/// Pushes `Check::Equal(a, b)` when the two dims differ as polynomials.
+fn equal(out: &mut Vec<Check>, a: &Dim, b: &Dim) {
+    if a != b {
+        out.push(Check::Equal(a.clone(), b.clone()));
+    }
+}
+
+/// Pushes `Check::AtLeast(d, 1)` for each symbolic dim of `dims`: a size
+/// the kernel clamps indices into (reading index 0 of it).
+fn nonempty(out: &mut Vec<Check>, dims: &[Dim]) {
+    for d in dims.iter().filter(|d| !d.is_known()) {
+        out.push(Check::AtLeast(d.clone(), 1));
+    }
+}
+
+/// The checks that the 1-D integer operand `v` has `len` entries and that
+/// its entries `j` are the dims of `expected` (`(j, dim)`): compared at
+/// compile time for a constant, checked at run time
+/// (`Check::Value`) for a graph input; an error for values the model
+/// computes.
+fn entries_are(
+    model: &Model,
+    v: Value,
+    len: usize,
+    expected: &[(usize, Dim)],
+    out: &mut Vec<Check>,
+) -> std::result::Result<(), &'static str> {
+    let dims = sized_dims(model, Some(v))?;
+    if dims.len() != 1 {
+        return Err("a shape operand of a rank other than 1");
+    }
+    equal(out, &dims[0], &Dim::Known(len as i64));
+    if let Some(values) = const_data(model, v).and_then(TensorData::to_i64s) {
+        for (j, d) in expected {
+            equal(
+                out,
+                d,
+                &Dim::Known(*values.get(*j).ok_or("a shape operand too short")?),
+            );
+        }
+        return Ok(());
+    }
+    let input = graph_input(model, v).ok_or("a shape operand computed by the model")?;
+    let elem = value_tensor(model, v)
+        .map_err(|_| "an untyped shape operand")?
+        .elem;
+    for (j, d) in expected {
+        out.push(Check::Value {
+            input,
+            elem,
+            entry: Some(*j),
+            expected: d.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// The checks of the image ops other than Resize with symbolic sizes
+/// (`symbols::checks`), the conditions their generics (one loop nest over
+/// the output, reading the inputs at computed and clamped coordinates)
+/// rely on: the dims they read at the output's coordinates agree, the
+/// sizes given as input values are the output's (`Check::Value`), and
+/// the sizes indices are clamped into are at least 1. GridSample: X,
+/// grid and Y share the batch, X and Y the channels, the grid's spatial
+/// dims are Y's and its last dim the spatial rank. AffineGrid: theta is
+/// `[N, r, r + 1]` and `size` is `[N, C, Y's spatial dims…]`.
+/// CenterCropPad: the dims off `axes` are the input's, `shape` gives the
+/// others. Col2Im: the batch agrees, the output's channels divide the
+/// input's, `image_shape` gives the output's spatial dims, `block_shape`
+/// has one entry per spatial dim. RoiAlign: rois and batch indices count
+/// the output's rows, rois have 4 coordinates, X and Y share the
+/// channels.
+pub(crate) fn checks(
+    model: &Model,
+    data: &OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |i: usize| sized_dims(model, data.inputs.get(i).copied().flatten());
+    let input = |i: usize| {
+        data.inputs
+            .get(i)
+            .copied()
+            .flatten()
+            .ok_or("an absent operand")
+    };
+    let y = sized_dims(model, data.results[0])?;
+    let mut out = vec![];
+    match data.kind {
+        OpKind::GridSample => {
+            let (x, g) = (dims(0)?, dims(1)?);
+            let r = x.len();
+            if r < 3 || g.len() != r || y.len() != r {
+                return Err("operands of different ranks");
+            }
+            equal(&mut out, &x[0], &y[0]);
+            equal(&mut out, &g[0], &y[0]);
+            equal(&mut out, &x[1], &y[1]);
+            for i in 0..r - 2 {
+                equal(&mut out, &g[1 + i], &y[2 + i]);
+            }
+            equal(&mut out, &g[r - 1], &Dim::Known(r as i64 - 2));
+            nonempty(&mut out, &x[2..]);
+        }
+        OpKind::AffineGrid => {
+            let theta = dims(0)?;
+            let nd = y.len().checked_sub(2).ok_or("a grid of rank below 2")?;
+            if theta.len() != 3 {
+                return Err("a theta of a rank other than 3");
+            }
+            equal(&mut out, &theta[0], &y[0]);
+            equal(&mut out, &theta[1], &Dim::Known(nd as i64));
+            equal(&mut out, &theta[2], &Dim::Known(nd as i64 + 1));
+            let mut sizes = vec![(0, y[0].clone())];
+            sizes.extend((0..nd).map(|i| (2 + i, y[1 + i].clone())));
+            entries_are(model, input(1)?, nd + 2, &sizes, &mut out)?;
+        }
+        OpKind::CenterCropPad => {
+            let x = dims(0)?;
+            if x.len() != y.len() {
+                return Err("an output of another rank than the input");
+            }
+            let r = x.len() as i64;
+            let axes: Vec<usize> = match data.attrs.ints("axes") {
+                Some(a) => a
+                    .iter()
+                    .map(|&d| {
+                        usize::try_from(if d < 0 { d + r } else { d })
+                            .ok()
+                            .filter(|&d| d < x.len())
+                    })
+                    .collect::<Option<_>>()
+                    .ok_or("axes out of range")?,
+                None => (0..x.len()).collect(),
+            };
+            for d in (0..x.len()).filter(|d| !axes.contains(d)) {
+                equal(&mut out, &x[d], &y[d]);
+            }
+            let shape: Vec<(usize, Dim)> = axes
+                .iter()
+                .enumerate()
+                .map(|(j, &a)| (j, y[a].clone()))
+                .collect();
+            entries_are(model, input(1)?, axes.len(), &shape, &mut out)?;
+        }
+        OpKind::Col2Im => {
+            let x = dims(0)?;
+            let r = y.len().checked_sub(2).ok_or("an image of rank below 2")?;
+            if x.len() != 3 {
+                return Err("an input of a rank other than 3");
+            }
+            equal(&mut out, &x[0], &y[0]);
+            if x[1].div_exact(&y[1]) == Dim::Unknown {
+                out.push(Check::Divisible(x[1].clone(), y[1].clone()));
+            }
+            let image: Vec<(usize, Dim)> = (0..r).map(|i| (i, y[2 + i].clone())).collect();
+            entries_are(model, input(1)?, r, &image, &mut out)?;
+            entries_are(model, input(2)?, r, &[], &mut out)?;
+        }
+        OpKind::RoiAlign => {
+            let (x, rois, batch) = (dims(0)?, dims(1)?, dims(2)?);
+            if x.len() != 4 || rois.len() != 2 || batch.len() != 1 || y.len() != 4 {
+                return Err("operands of the wrong ranks");
+            }
+            equal(&mut out, &rois[0], &y[0]);
+            equal(&mut out, &batch[0], &y[0]);
+            equal(&mut out, &rois[1], &Dim::Known(4));
+            equal(&mut out, &x[1], &y[1]);
+            nonempty(&mut out, &[x[0].clone(), x[2].clone(), x[3].clone()]);
+        }
+        _ => return Err("not an image op"),
+    }
+    Ok(out)
+}
+
+/// Emits `i1` true when Resize's output dims `y` along its resized axes
+/// follow from input dims `x` and the entries of `operand` (a memref of
+/// `elem`s, one per axis) by `rule` ([`Check::Resized`]), computed as the
+/// reference does: `floor(x · scale)` in f64, the sizes themselves, or
+/// `⌊x · s + 0.5⌋` for the smallest (largest) `s = size / x` over the
+/// axes under a keep_aspect_ratio_policy.
+pub(crate) fn resized_hold<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    operand: MValue<'c, 'a>,
+    elem: ElemType,
+    rule: ResizeRule,
+    x: &[MValue<'c, 'a>],
+    y: &[MValue<'c, 'a>],
+) -> Result<MValue<'c, 'a>> {
+    let f = F { e: *e };
+    let ty = crate::types::elem_type(e.cx, elem)?;
+    let entries: Vec<MValue> = (0..x.len())
+        .map(|j| {
+            let v = e.value(e.op("memref.load", &[operand, e.index(j as i64)], &[ty], &[]));
+            if elem.is_float() {
+                f.extend(v)
+            } else {
+                f.of_int(v)
+            }
+        })
+        .collect();
+    // A size of 0 (refused by the entry's other checks) divides by 1.
+    let positive = |v: MValue<'c, 'a>| f.of_index(e.same("arith.maxsi", &[v, e.index(1)]));
+    let policy = match rule {
+        ResizeRule::NotLarger | ResizeRule::NotSmaller => {
+            let ratios = entries
+                .iter()
+                .zip(x)
+                .map(|(&s, &xd)| f.div(s, positive(xd)));
+            let pick = |a, b| match rule {
+                ResizeRule::NotLarger => f.min(a, b),
+                _ => f.max(a, b),
+            };
+            ratios.reduce(pick)
+        }
+        _ => None,
+    };
+    let mut ok = e.i(e.int_type(1), 1);
+    for ((&s, &xd), &yd) in entries.iter().zip(x).zip(y) {
+        let expected = match rule {
+            ResizeRule::Scales => f.floor(f.mul(f.of_index(xd), s)),
+            ResizeRule::Sizes => s,
+            ResizeRule::NotLarger | ResizeRule::NotSmaller => {
+                let s = policy.expect("a policy's scale");
+                f.floor(f.add(f.mul(s, f.of_index(xd)), f.c(0.5)))
+            }
+        };
+        ok = e.same("arith.andi", &[ok, f.cmp("oeq", expected, f.of_index(yd))]);
+    }
+    Ok(ok)
+}
+
 /// Lowers Resize (10–19) and Upsample (7, 9).
 fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let a = &data.attrs;
     let x = data.inputs[0].expect("X");
     let y = data.results[0].expect("Y");
-    let (xd, elem) = static_dims(kb, op, x)?;
-    let (yd, _) = static_dims(kb, op, y)?;
+    let (xd, elem) = kb.shape(x)?;
+    let (yd, _) = kb.shape(y)?;
+    let (xs, ys) = (kb.sizes(x)?, kb.sizes(y)?);
     if !sampled_float(elem) {
         return Err(unsupported(kb, op, &format!("{elem} elements")));
     }
@@ -296,45 +724,25 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     }
     let exclude_outside = a.int("exclude_outside").unwrap_or(0) != 0 && !legacy;
     let extrapolation = f64::from(a.float("extrapolation_value").unwrap_or(0.0));
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let nonempty = |v: Option<Value>| -> Result<Option<Value>> {
-        Ok(match v {
-            Some(v) if static_dims(kb, op, v)?.0.iter().product::<i64>() > 0 => Some(v),
-            _ => None,
-        })
-    };
-    let (roi, scales, sizes) = match (data.kind, data.version) {
-        (OpKind::Upsample, 7) => (None, None, None),
-        (OpKind::Upsample, _) | (_, 10) => (None, input(1), None),
-        _ => (
-            nonempty(input(1))?,
-            nonempty(input(2))?,
-            nonempty(input(3))?,
-        ),
-    };
+    let ResizeOperands {
+        roi,
+        scales,
+        sizes,
+        static_scales,
+        axes: axes_attr,
+    } = resize_operands(kb.model, &data, rank).map_err(|why| unsupported(kb, op, why))?;
     if coords == Coords::TfCropAndResize && roi.is_none() {
         return Err(unsupported(kb, op, "tf_crop_and_resize without roi"));
     }
-    let axes_attr: Vec<usize> = match a.ints("axes") {
-        Some(ax) => ax
-            .iter()
-            .map(|&d| if d < 0 { d + rank as i64 } else { d } as usize)
-            .collect(),
-        None => (0..rank).collect(),
-    };
     let policy = a.string("keep_aspect_ratio_policy").unwrap_or("stretch");
-    let static_scales: Option<Vec<f64>> = match (data.kind, data.version) {
-        (OpKind::Upsample, 7) => a
-            .floats("scales")
-            .map(|s| s.iter().map(|&v| f64::from(v)).collect()),
-        _ => scales.and_then(|s| const_data(kb.model, s)?.to_f64s()),
-    };
     let mut axes = vec![];
     for (k, &d) in axes_attr.iter().enumerate() {
         let (din, dout) = (xd[d], yd[d]);
+        let sized = din != DYNAMIC && dout != DYNAMIC;
         let scale = if sizes.is_some() {
             match policy {
-                "stretch" => Scale::Static(dout as f64 / din as f64),
+                "stretch" if sized => Scale::Static(dout as f64 / din as f64),
+                "stretch" => Scale::Ratio,
                 "not_larger" => Scale::Policy { larger: false },
                 "not_smaller" => Scale::Policy { larger: true },
                 p => {
@@ -365,8 +773,9 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         // scales, round(in·s) = out under a policy.
         let lower = match scale {
             Scale::Static(s) => Some((s, 1.0)),
-            Scale::Input(_) => Some((dout as f64, din as f64)),
-            Scale::Policy { .. } => (dout > 1).then_some(((dout - 1) as f64, din as f64)),
+            Scale::Input(_) | Scale::Ratio if sized => Some((dout as f64, din as f64)),
+            Scale::Policy { .. } if sized => (dout > 1).then_some(((dout - 1) as f64, din as f64)),
+            _ => None,
         };
         let support = match mode {
             Mode::Nearest(_) => 0,
@@ -427,7 +836,7 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 let sizes_t = sizes_t.expect("a policy needs sizes");
                 let mut best: Option<MValue> = None;
                 for (k, &d) in axes_attr.iter().enumerate() {
-                    let s = f.div(f.element(sizes_t, k), f.c(xd[d] as f64));
+                    let s = f.div(f.element(sizes_t, k), f.size(xs[d], 0.0));
                     best = Some(match best {
                         None => s,
                         Some(b) if larger => f.max(b, s),
@@ -440,27 +849,28 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             // Per resized axis: (clamped index, weight) of each tap.
             let mut taps: Vec<Vec<(MValue, Option<MValue>)>> = vec![];
             for ax in &axes {
-                let (din, dout) = (xd[ax.dim], yd[ax.dim]);
+                let (din, dout) = (xs[ax.dim], ys[ax.dim]);
                 let s = match ax.scale {
                     Scale::Static(s) => f.c(s),
                     Scale::Input(k) => f.element(scales_t.expect("scales"), k),
+                    Scale::Ratio => f.div(f.size(dout, 0.0), f.size(din, 0.0)),
                     Scale::Policy { larger } => policy_scale(larger),
                 };
                 let o = f.of_index(loop_index(be, ax.dim));
-                let width = f.mul(s, f.c(din as f64));
+                let width = f.mul(s, f.size(din, 0.0));
                 let one_wide = f.cmp("oeq", width, f.c(1.0));
                 let half = f.sub(f.div(f.add(o, f.c(0.5)), s), f.c(0.5));
                 let xo = match coords {
                     Coords::HalfPixel => half,
                     Coords::HalfPixelSymmetric => {
-                        let adjustment = f.div(f.c(dout as f64), width);
-                        let center = f.c(din as f64 / 2.0);
+                        let adjustment = f.div(f.size(dout, 0.0), width);
+                        let center = f.div(f.size(din, 0.0), f.c(2.0));
                         let offset = f.mul(center, f.sub(f.c(1.0), adjustment));
                         f.add(offset, half)
                     }
                     Coords::PytorchHalfPixel => be.select(one_wide, f.c(-0.5), half),
                     Coords::AlignCorners => {
-                        let v = f.div(f.mul(o, f.c((din - 1) as f64)), f.sub(width, f.c(1.0)));
+                        let v = f.div(f.mul(o, f.size(din, -1.0)), f.sub(width, f.c(1.0)));
                         be.select(one_wide, f.c(0.0), v)
                     }
                     Coords::Asymmetric => f.div(o, s),
@@ -469,7 +879,7 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                         let r0 = f.element(roi_t, ax.roi);
                         let r1 = f.element(roi_t, ax.roi + naxes);
                         let span = f.sub(r1, r0);
-                        let last = f.c((din - 1) as f64);
+                        let last = f.size(din, -1.0);
                         let v = f.div(f.mul(f.mul(o, span), last), f.sub(width, f.c(1.0)));
                         let v = be.select(one_wide, f.div(f.mul(span, last), f.c(2.0)), v);
                         let v = f.add(v, f.mul(r0, last));
@@ -629,9 +1039,10 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let x = data.inputs[0].expect("X");
     let grid = data.inputs[1].expect("grid");
     let y = data.results[0].expect("Y");
-    let (xd, elem) = static_dims(kb, op, x)?;
-    let (gd, gelem) = static_dims(kb, op, grid)?;
-    let (yd, _) = static_dims(kb, op, y)?;
+    let (xd, elem) = kb.shape(x)?;
+    let (gd, gelem) = kb.shape(grid)?;
+    let (yd, _) = kb.shape(y)?;
+    let xs = kb.sizes(x)?;
     if !sampled_float(elem) || !sampled_float(gelem) {
         return Err(unsupported(kb, op, &format!("{elem} elements")));
     }
@@ -673,32 +1084,32 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             // Per input spatial dim: (index, weight, inside) of each tap.
             let mut taps: Vec<Vec<GridTap<'_, '_>>> = vec![];
             for i in 0..nd {
-                let len = xd[2 + i];
+                let len = xs[2 + i];
                 let mut gi = vec![batch];
                 gi.extend(spatial.iter().copied());
                 gi.push(be.index((nd - 1 - i) as i64));
                 let g = f.extend(f.extract(gt, &gi));
                 let (lo, hi) = if align {
-                    (0.0, (len - 1) as f64)
+                    (f.c(0.0), f.size(len, -1.0))
                 } else {
-                    (-0.5, len as f64 - 0.5)
+                    (f.c(-0.5), f.size(len, -0.5))
                 };
                 let mut v = if align {
-                    f.mul(f.div(f.add(g, f.c(1.0)), f.c(2.0)), f.c((len - 1) as f64))
+                    f.mul(f.div(f.add(g, f.c(1.0)), f.c(2.0)), f.size(len, -1.0))
                 } else {
                     f.div(
-                        f.sub(f.mul(f.add(g, f.c(1.0)), f.c(len as f64)), f.c(1.0)),
+                        f.sub(f.mul(f.add(g, f.c(1.0)), f.size(len, 0.0)), f.c(1.0)),
                         f.c(2.0),
                     )
                 };
                 if mode == GridMode::Nearest {
                     v = f.un("math.roundeven", v);
                 }
-                let out = f.or(f.cmp("olt", v, f.c(lo)), f.cmp("ogt", v, f.c(hi)));
+                let out = f.or(f.cmp("olt", v, lo), f.cmp("ogt", v, hi));
                 v = match padding {
                     Padding::Zeros => v,
                     Padding::Border => {
-                        let c = f.max(f.min(v, f.c((len - 1) as f64)), f.c(0.0));
+                        let c = f.max(f.min(v, f.size(len, -1.0)), f.c(0.0));
                         be.select(out, c, v)
                     }
                     Padding::Reflection => be.select(out, reflect(f, v, lo, hi), v),
@@ -778,20 +1189,22 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 }
 
 /// Reflects `x` by the nearer border of `[lo, hi]` until it lies inside
-/// (GridSample's reflection padding).
-fn reflect<'c, 'b>(f: F<'c, 'b>, x: MValue<'c, 'b>, lo: f64, hi: f64) -> MValue<'c, 'b> {
-    let range = hi - lo;
-    if range <= 0.0 {
-        return f.c(lo);
-    }
-    let below = f.cmp("olt", x, f.c(lo));
-    let dx = be_select(f, below, f.sub(f.c(lo), x), f.sub(x, f.c(hi)));
-    let flips = f.floor(f.div(dx, f.c(range)));
-    let r = f.sub(dx, f.mul(flips, f.c(range)));
+/// (GridSample's reflection padding); `lo` for an empty range.
+fn reflect<'c, 'b>(
+    f: F<'c, 'b>,
+    x: MValue<'c, 'b>,
+    lo: MValue<'c, 'b>,
+    hi: MValue<'c, 'b>,
+) -> MValue<'c, 'b> {
+    let range = f.sub(hi, lo);
+    let below = f.cmp("olt", x, lo);
+    let dx = be_select(f, below, f.sub(lo, x), f.sub(x, hi));
+    let flips = f.floor(f.div(dx, range));
+    let r = f.sub(dx, f.mul(flips, range));
     let half = f.mul(f.floor(f.mul(flips, f.c(0.5))), f.c(2.0));
     let even = f.cmp("oeq", half, flips);
-    let from_lo = f.add(f.c(lo), r);
-    let from_hi = f.sub(f.c(hi), r);
+    let from_lo = f.add(lo, r);
+    let from_hi = f.sub(hi, r);
     let reflected = be_select(
         f,
         below,
@@ -799,7 +1212,8 @@ fn reflect<'c, 'b>(f: F<'c, 'b>, x: MValue<'c, 'b>, lo: f64, hi: f64) -> MValue<
         be_select(f, even, from_hi, from_lo),
     );
     let inside = f.inside_range(x, lo, hi);
-    be_select(f, inside, x, reflected)
+    let empty = f.cmp("ole", range, f.c(0.0));
+    be_select(f, empty, lo, be_select(f, inside, x, reflected))
 }
 
 /// `arith.select` through an [`F`].
@@ -833,13 +1247,14 @@ fn affine_grid(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let theta = data.inputs[0].expect("theta");
     let y = data.results[0].expect("grid");
-    let (td, elem) = static_dims(kb, op, theta)?;
-    let (yd, _) = static_dims(kb, op, y)?;
+    let (td, elem) = kb.shape(theta)?;
+    let (yd, _) = kb.shape(y)?;
     if !sampled_float(elem) {
         return Err(unsupported(kb, op, &format!("{elem} elements")));
     }
     let nd = yd.len() - 2;
-    if td.len() != 3 || td[1] != nd as i64 || td[2] != nd as i64 + 1 {
+    let fits = |d: i64, n: usize| d == n as i64 || d == DYNAMIC;
+    if td.len() != 3 || !fits(td[1], nd) || !fits(td[2], nd + 1) {
         return Err(unsupported(kb, op, "theta does not match the grid's rank"));
     }
     let align = data.attrs.int("align_corners").unwrap_or(0) != 0;
@@ -847,7 +1262,7 @@ fn affine_grid(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let init = kb.init(y)?;
     let e = kb.e;
     let n = yd.len();
-    let spatial = yd[1..1 + nd].to_vec();
+    let spatial = kb.sizes(y)?[1..1 + nd].to_vec();
     let g = generic(
         e,
         &[],
@@ -864,15 +1279,22 @@ fn affine_grid(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 let dim = nd - 1 - j;
                 let len = spatial[dim];
                 let p = f.of_index(loop_index(be, 1 + dim));
-                let base = if !align {
-                    f.sub(
-                        f.div(f.add(f.mul(p, f.c(2.0)), f.c(1.0)), f.c(len as f64)),
+                let base = match len {
+                    _ if !align => f.sub(
+                        f.div(f.add(f.mul(p, f.c(2.0)), f.c(1.0)), f.size(len, 0.0)),
                         f.c(1.0),
-                    )
-                } else if len > 1 {
-                    f.add(f.c(-1.0), f.mul(p, f.c(2.0 / (len - 1) as f64)))
-                } else {
-                    f.c(-1.0)
+                    ),
+                    Size::Static(len) if len > 1 => {
+                        f.add(f.c(-1.0), f.mul(p, f.c(2.0 / (len - 1) as f64)))
+                    }
+                    Size::Static(_) => f.c(-1.0),
+                    // `−1 + 2p/(L−1)`, and −1 for a single position.
+                    Size::Dynamic(_) => {
+                        let last = f.size(len, -1.0);
+                        let single = f.cmp("ole", last, f.c(0.0));
+                        let last = be.select(single, f.c(1.0), last);
+                        f.add(f.c(-1.0), f.div(f.mul(p, f.c(2.0)), last))
+                    }
                 };
                 let t = f.extend(f.extract(tt, &[batch, row, be.index(j as i64)]));
                 acc = f.add(acc, f.mul(t, base));
@@ -891,11 +1313,38 @@ fn center_crop_pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("input_data");
     let y = data.results[0].expect("output_data");
-    let (xd, _) = static_dims(kb, op, x)?;
-    let (yd, _) = static_dims(kb, op, y)?;
+    let (yd, _) = kb.shape(y)?;
+    let (xs, ys) = (kb.sizes(x)?, kb.sizes(y)?);
+    let same = |d: usize| -> Result<bool> {
+        let dims = |v| value_tensor(kb.model, v).map(|t| t.dims().map(|ds| ds[d].clone()));
+        Ok(dims(x)? == dims(y)?)
+    };
+    let same: Vec<bool> = (0..yd.len()).map(same).collect::<Result<_>>()?;
+    let e = kb.e;
+    // Per dim: the shift `⌊(in − out)⁺/2⌋ − ⌊(out − in)⁺/2⌋` (at run
+    // time for a symbolic size), `None` where the output reads the input
+    // at its own coordinates (no shift, no padding).
+    let shifts: Vec<Option<Size>> = (0..yd.len())
+        .map(|d| match (xs[d], ys[d]) {
+            (Size::Static(i), Size::Static(o)) => {
+                let shift = (i - o).max(0) / 2 - (o - i).max(0) / 2;
+                (shift != 0 || i < o).then_some(Size::Static(shift))
+            }
+            _ if same[d] => None,
+            (xd, yd) => {
+                let diff = e.same("arith.subi", &[xd.value(&e), yd.value(&e)]);
+                let zero = e.index(0);
+                let crop = e.same("arith.maxsi", &[diff, zero]);
+                let pad = e.same("arith.maxsi", &[e.same("arith.subi", &[zero, diff]), zero]);
+                let half = |v| e.same("arith.divsi", &[v, e.index(2)]);
+                Some(Size::Dynamic(
+                    e.same("arith.subi", &[half(crop), half(pad)]),
+                ))
+            }
+        })
+        .collect();
     let xt = kb.tensor(x);
     let init = kb.init(y)?;
-    let e = kb.e;
     let n = yd.len();
     let g = generic(
         e,
@@ -907,15 +1356,14 @@ fn center_crop_pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let mut idx = vec![];
             let mut inside: Option<MValue> = None;
             for d in 0..n {
-                let shift = (xd[d] - yd[d]).max(0) / 2 - (yd[d] - xd[d]).max(0) / 2;
                 let o = loop_index(be, d);
-                if shift == 0 && xd[d] >= yd[d] {
+                let Some(shift) = shifts[d] else {
                     idx.push(o);
                     continue;
-                }
-                let p = be.same("arith.addi", &[o, be.index(shift)]);
+                };
+                let p = sized(be, shift, |s| be.same("arith.addi", &[o, s]));
                 // Unsigned: a negative position compares above the extent.
-                let ok = be.cmp("arith.cmpi", 6, p, be.index(xd[d]));
+                let ok = sized(be, xs[d], |n| be.cmp("arith.cmpi", 6, p, n));
                 idx.push(be.select(ok, p, be.index(0)));
                 inside = Some(inside.map_or(ok, |all| be.same("arith.andi", &[all, ok])));
             }
@@ -949,17 +1397,28 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let x = data.inputs[0].expect("input");
     let block = data.inputs[2].expect("block_shape");
     let y = data.results[0].expect("output");
-    let (xd, elem) = static_dims(kb, op, x)?;
-    let (yd, _) = static_dims(kb, op, y)?;
+    let (_, elem) = kb.shape(x)?;
+    let (yd, _) = kb.shape(y)?;
+    let (xs, ys) = (kb.sizes(x)?, kb.sizes(y)?);
     if !sampled_float(elem) {
         return Err(unsupported(kb, op, &format!("{elem} elements")));
     }
     let r = yd.len() - 2;
-    let channels = yd[1];
-    if channels == 0 || xd[1] % channels != 0 {
-        return Err(unsupported(kb, op, "input channels not a multiple of C"));
-    }
-    let k_total = xd[1] / channels;
+    let e = kb.e;
+    // The kernel positions per channel, `K = C·K / C` (checked exact at run
+    // time for symbolic sizes; a 0 divisor divides by 1).
+    let k_total = match (xs[1], ys[1]) {
+        (Size::Static(ck), Size::Static(c)) => {
+            if c == 0 || ck % c != 0 {
+                return Err(unsupported(kb, op, "input channels not a multiple of C"));
+            }
+            Size::Static(ck / c)
+        }
+        (ck, c) => {
+            let c = e.same("arith.maxsi", &[c.value(&e), e.index(1)]);
+            Size::Dynamic(e.same("arith.divsi", &[ck.value(&e), c]))
+        }
+    };
     let a = &data.attrs;
     let per_dim = |name: &str, default: i64| -> Vec<i64> {
         a.ints(name).map_or(vec![default; r], <[i64]>::to_vec)
@@ -969,9 +1428,8 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let pads = a.ints("pads").map_or(vec![0; 2 * r], <[i64]>::to_vec);
     let xt = kb.tensor(x);
     let bt = kb.tensor(block);
-    let bounds = super::structured::empty(kb, &[k_total], elem)?;
+    let bounds = super::structured::empty_sized(kb, &[k_total], elem)?;
     let init = kb.init(y)?;
-    let e = kb.e;
     let zero = e.f(elem_of(init), 0.0);
     let fill = super::structured::named(e, "linalg.fill", &[zero], init);
     let init: MValue = kb.structured(fill).result(0).expect("one result").into();
@@ -992,11 +1450,14 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let ty = elem_of_scalar(args[1]);
             let k = loop_index(be, dk);
             let zero = be.index(0);
+            // A block size below 1 (an invalid model) counts as 1, so that
+            // the decoding below never divides by 0.
             let blocks: Vec<MValue> = (0..r)
                 .map(|i| {
                     let f = F { e: be };
                     let b = f.extract(bt, &[be.index(i as i64)]);
-                    be.convert("arith.index_cast", b, index)
+                    let b = be.convert("arith.index_cast", b, index);
+                    be.same("arith.maxsi", &[b, be.index(1)])
                 })
                 .collect();
             // Kernel position of k along each dim (row-major over blocks).
@@ -1017,10 +1478,10 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                         be.index(dilations[i]),
                     ],
                 );
-                let room = be.same(
-                    "arith.subi",
-                    &[be.index(yd[2 + i] + pads[i] + pads[r + i] - 1), span],
-                );
+                let padded = sized(be, ys[2 + i], |n| {
+                    be.same("arith.addi", &[n, be.index(pads[i] + pads[r + i] - 1)])
+                });
+                let room = be.same("arith.subi", &[padded, span]);
                 let count = be.same(
                     "arith.addi",
                     &[
@@ -1046,18 +1507,13 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             }
             let ok = inside.expect("a spatial dim");
             // The block number stays inside x's last dim.
-            let ok = be.same(
-                "arith.andi",
-                &[ok, be.cmp("arith.cmpi", 6, l, be.index(xd[2]))],
-            );
+            let within = sized(be, xs[2], |n| be.cmp("arith.cmpi", 6, l, n));
+            let ok = be.same("arith.andi", &[ok, within]);
             let l = be.select(ok, l, zero);
-            let c = be.same(
-                "arith.addi",
-                &[
-                    be.same("arith.muli", &[loop_index(be, 1), be.index(k_total)]),
-                    k,
-                ],
-            );
+            let first = sized(be, k_total, |n| {
+                be.same("arith.muli", &[loop_index(be, 1), n])
+            });
+            let c = be.same("arith.addi", &[first, k]);
             let f = F { e: be };
             let v = f.extract(xt, &[loop_index(be, 0), c, l]);
             let v = be.select(ok, v, be.f(ty, 0.0));
@@ -1080,9 +1536,10 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let rois = data.inputs[1].expect("rois");
     let batch = data.inputs[2].expect("batch_indices");
     let y = data.results[0].expect("Y");
-    let (xd, elem) = static_dims(kb, op, x)?;
-    let (yd, _) = static_dims(kb, op, y)?;
-    if !sampled_float(elem) || !sampled_float(static_dims(kb, op, rois)?.1) {
+    let (_, elem) = kb.shape(x)?;
+    let (yd, _) = kb.shape(y)?;
+    let xs = kb.sizes(x)?;
+    if !sampled_float(elem) || !sampled_float(kb.shape(rois)?.1) {
         return Err(unsupported(kb, op, &format!("{elem} elements")));
     }
     let a = &data.attrs;
@@ -1111,8 +1568,10 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
     };
     let scale = f64::from(a.float("spatial_scale").unwrap_or(1.0));
-    let (h, w) = (xd[2], xd[3]);
     let (ph_n, pw_n) = (yd[2], yd[3]);
+    if ph_n == DYNAMIC || pw_n == DYNAMIC {
+        return Err(unsupported(kb, op, "a symbolic output height or width"));
+    }
     let xt = kb.tensor(x);
     let rt = kb.tensor(rois);
     let bt = kb.tensor(batch);
@@ -1129,7 +1588,7 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let r = loop_index(be, 0);
             let c = loop_index(be, 1);
             let b = f.of_int(f.extract(bt, &[r]));
-            let b = f.clamp_index(b, xd[0]);
+            let b = f.clamp_index(b, xs[0]);
             let offset = if half_pixel { 0.5 } else { 0.0 };
             let coord = |k: i64| {
                 let v = f.extend(f.extract(rt, &[r, be.index(k)]));
@@ -1147,14 +1606,19 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let base_h = f.add(sh, f.mul(f.of_index(loop_index(be, 2)), bin_h));
             let base_w = f.add(sw, f.mul(f.of_index(loop_index(be, 3)), bin_w));
             // Per axis: the sample's (low, high) clamped indices and weights.
-            let axis = |start, bin, i: i64, len: i64| {
+            // Along dim `d` of X.
+            let axis = |start, bin, i: i64, d: usize| {
+                let len = xs[d];
                 let step = f.div(f.mul(f.c(i as f64 + 0.5), bin), f.c(ratio as f64));
                 let p = f.add(start, step);
-                let out = f.or(f.cmp("olt", p, f.c(-1.0)), f.cmp("ogt", p, f.c(len as f64)));
+                let out = f.or(
+                    f.cmp("olt", p, f.c(-1.0)),
+                    f.cmp("ogt", p, f.size(len, 0.0)),
+                );
                 let p = f.max(p, f.c(0.0));
                 let low = f.floor(p);
-                let at_end = f.cmp("oge", low, f.c((len - 1) as f64));
-                let last = f.c((len - 1) as f64);
+                let last = f.size(len, -1.0);
+                let at_end = f.cmp("oge", low, last);
                 let low = be.select(at_end, last, low);
                 let high = be.select(at_end, last, f.add(low, f.c(1.0)));
                 let p = be.select(at_end, last, p);
@@ -1170,9 +1634,9 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             };
             let mut acc: Option<MValue> = None;
             for iy in 0..ratio {
-                let (yl, yh, hy, ly, out_y) = axis(base_h, bin_h, iy, h);
+                let (yl, yh, hy, ly, out_y) = axis(base_h, bin_h, iy, 2);
                 for ix in 0..ratio {
-                    let (xl, xh, hx, lx, out_x) = axis(base_w, bin_w, ix, w);
+                    let (xl, xh, hx, lx, out_x) = axis(base_w, bin_w, ix, 3);
                     let out = f.or(out_y, out_x);
                     let terms: Vec<MValue> = [
                         (yl, xl, f.mul(hy, hx)),

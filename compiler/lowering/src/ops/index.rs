@@ -187,6 +187,7 @@ pub(crate) fn one_hot_checks(
             elem: value_tensor(model, d)
                 .map_err(|_| "a depth that is no tensor")?
                 .elem,
+            entry: None,
             expected: Dim::Known(depth),
         });
     } else if super::structured::const_data(model, d).is_none() {

@@ -10,7 +10,7 @@ pub(crate) mod conv;
 pub(crate) mod elementwise;
 pub(crate) mod fused;
 mod half;
-mod image;
+pub(crate) mod image;
 pub(crate) mod index;
 pub(crate) mod layout;
 pub(crate) mod linalg;

@@ -37,13 +37,15 @@ use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 use super::elementwise::{broadcast_map, identity_map};
 use super::half;
 use super::math::{exp, log};
-use super::structured::{ds, elem_of, empty_sized, generic, map, named, norm_axis, tensor_sizes};
+use super::structured::{
+    ds, elem_of, empty_sized, extract, generic, map, named, norm_axis, tensor_sizes,
+};
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::{vector_rows, OpTiles, Schedule};
-use crate::symbols::Size;
+use crate::symbols::{Check, Size};
 
 /// The map reading a statistic (the dims left after dropping `reduced`)
 /// from loops over the full input.
@@ -464,6 +466,35 @@ pub(crate) fn channel_map(rank: usize) -> String {
     format!("affine_map<({}) -> (d1)>", dims.join(", "))
 }
 
+/// The checks of an inference BatchNormalization with symbolic sizes
+/// (`symbols::checks`; the lowering reads its four parameters along the
+/// channel dim, `channel_map`): X and Y agree, and each parameter is a
+/// vector as long as X's channels. An error names what cannot be lowered:
+/// an unknown rank or size, parameters that are no vectors (`spatial = 0`
+/// before opset 9).
+pub(crate) fn batch_norm_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+    if x.len() != y.len() || x.len() < 2 {
+        return Err("an output of another rank than X, or a rank below 2");
+    }
+    let mut pairs: Vec<(Dim, Dim)> = x.iter().cloned().zip(y).collect();
+    for &v in data.inputs[1..].iter().flatten() {
+        match dims(Some(v))?.as_slice() {
+            [c] => pairs.push((c.clone(), x[1].clone())),
+            _ => return Err("parameters that are not vectors over the channels"),
+        }
+    }
+    Ok(pairs
+        .into_iter()
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a, b))
+        .collect())
+}
+
 /// The scalar computation of an inference BatchNormalization.
 pub(crate) fn batch_norm_scalar<'c, 'b>(
     kb: &KernelBuilder<'c, '_>,
@@ -511,10 +542,13 @@ pub(crate) fn batch_norm_scalar<'c, 'b>(
 /// `scale`/`bias` per channel (per group in GroupNormalization-18).
 ///
 /// The statistics are reductions over the input seen as `[N, G, C/G,
-/// S…]` (a `tensor.expand_shape` view) into `[N, G]`; the result is one
-/// generic over the input's loops reading them at `(n, c floordiv C/G)`.
-/// That map is no projected permutation, so the kernel is left unchunked
-/// (`Schedule::Generic`) rather than fused.
+/// S…]` (a `tensor.expand_shape` view, of run-time sizes where they are
+/// symbolic) into `[N, G]`; the result is one generic over the input's
+/// loops reading them at `(n, c floordiv C/G)` — in the body, at the
+/// channel's group computed there, when `C/G` is symbolic. That map is no
+/// projected permutation, so the kernel is left unchunked
+/// (`Schedule::Generic`) rather than fused. Over symbolic sizes the
+/// model's entry checks what the reads rely on ([`group_norm_checks`]).
 pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("X is required");
@@ -529,34 +563,67 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             "only f32 and f64 normalization is lowered",
         ));
     }
-    if dims.len() < 2 || dims.contains(&crate::types::DYNAMIC) {
-        return Err(unsupported(kb, op, "needs static dims [N, C, …]"));
+    if dims.len() < 2 {
+        return Err(unsupported(kb, op, "needs dims [N, C, …]"));
     }
-    let (n, c) = (dims[0], dims[1]);
-    let groups = if data.kind == OpKind::GroupNormalization {
-        data.attrs.int("num_groups").unwrap_or(1)
-    } else {
-        c
+    let xs = kb.sizes(x)?;
+    let e = kb.e;
+    let (groups, cg) = match (data.kind, xs[1]) {
+        (OpKind::GroupNormalization, c) => {
+            let g = data.attrs.int("num_groups").unwrap_or(1);
+            let cg = match c {
+                Size::Static(c) if g > 0 && c % g == 0 => Size::Static(c / g),
+                Size::Static(_) => {
+                    return Err(unsupported(kb, op, "channels not divisible by num_groups"))
+                }
+                // Checked to divide at run time ([`group_norm_checks`]).
+                Size::Dynamic(c) if g > 0 => Size::Dynamic(e.same("arith.divsi", &[c, e.index(g)])),
+                Size::Dynamic(_) => return Err(unsupported(kb, op, "num_groups below 1")),
+            };
+            (Size::Static(g), cg)
+        }
+        (_, c) => (c, Size::Static(1)),
     };
-    if groups <= 0 || c % groups != 0 {
-        return Err(unsupported(kb, op, "channels not divisible by num_groups"));
-    }
     let per_group_params = data.kind == OpKind::GroupNormalization && data.version < 21;
-    let cg = c / groups;
     let eps = f64::from(data.attrs.float("epsilon").unwrap_or(1e-5));
-    let spatial = &dims[2..];
-    let count = (cg * spatial.iter().product::<i64>()).max(1) as f64;
-    let mut view = vec![n, groups, cg];
+    let spatial = &xs[2..];
+    // The number of elements per group: static, or the reciprocal of the
+    // run-time count.
+    let mut counted = vec![cg];
+    counted.extend(spatial);
+    let count = match counted
+        .iter()
+        .map(|s| match s {
+            Size::Static(n) => Some(*n),
+            Size::Dynamic(_) => None,
+        })
+        .product::<Option<i64>>()
+    {
+        Some(n) => NormCount::Static(n.max(1) as f64),
+        None => {
+            let n = counted
+                .iter()
+                .fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)]));
+            let n = e.same("arith.maxsi", &[n, e.index(1)]);
+            let n = e.convert("arith.index_cast", n, e.int_type(64));
+            let ty = crate::types::elem_type(e.cx, elem)?;
+            let n = e.convert("arith.sitofp", n, ty);
+            NormCount::Dynamic(e.same("arith.divf", &[e.f(ty, 1.0), n]))
+        }
+    };
+    let mut view = vec![xs[0], groups, cg];
     view.extend(spatial);
     let vrank = view.len();
-    let e = kb.e;
     let mut assoc = vec!["[0]".to_string(), "[1, 2]".to_string()];
     assoc.extend((3..vrank).map(|i| format!("[{i}]")));
-    let shape: Vec<String> = view.iter().map(i64::to_string).collect();
-    let view_ty = crate::types::tensor_type(e.cx, &view, elem)?;
+    let shape: Vec<String> = view.iter().map(|s| s.type_dim().to_string()).collect();
+    let view_dims: Vec<i64> = view.iter().map(Size::type_dim).collect();
+    let view_ty = crate::types::tensor_type(e.cx, &view_dims, elem)?;
+    let mut operands = vec![kb.tensor(x)];
+    operands.extend(crate::symbols::dynamic_sizes(&view));
     let xv = e.value(e.op(
         "tensor.expand_shape",
-        &[kb.tensor(x)],
+        &operands,
         &[view_ty],
         &[
             ("reassociation", e.attr(&format!("[{}]", assoc.join(", ")))),
@@ -568,7 +635,7 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     ));
     let reduced: Vec<bool> = (0..vrank).map(|i| i >= 2).collect();
     let (vid, sm) = (identity_map(vrank), stat_map(vrank, &reduced));
-    let sum0 = super::structured::empty(kb, &[n, groups], elem)?;
+    let sum0 = empty_sized(kb, &view[..2], elem)?;
     let sum0 = fill_zero(kb, sum0);
     let e = kb.e;
     let sum = generic(
@@ -579,7 +646,7 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         |be, a| vec![be.same("arith.addf", &[a[0], a[1]])],
     );
     let sum: MValue = kb.structured(sum).result(0).expect("one result").into();
-    let sq0 = super::structured::empty(kb, &[n, groups], elem)?;
+    let sq0 = empty_sized(kb, &view[..2], elem)?;
     let sq0 = fill_zero(kb, sq0);
     let e = kb.e;
     let sq = generic(
@@ -588,25 +655,28 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(sq0, sm)],
         &reduced,
         |be, a| {
-            let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
+            let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
             vec![be.same("arith.addf", &[a[2], be.same("arith.mulf", &[d, d])])]
         },
     );
     let sq: MValue = kb.structured(sq).result(0).expect("one result").into();
     let rank = dims.len();
-    let stat = map(rank, &["d0".to_string(), format!("d1 floordiv {cg}")]);
-    let param = if per_group_params {
-        map(rank, &[format!("d1 floordiv {cg}")])
-    } else {
-        map(rank, &["d1".to_string()])
-    };
-    let ins = vec![
-        (kb.tensor(x), identity_map(rank)),
-        (sum, stat.clone()),
-        (sq, stat),
-        (kb.tensor(scale), param.clone()),
-        (kb.tensor(bias), param),
-    ];
+    let (st, bt) = (kb.tensor(scale), kb.tensor(bias));
+    let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    if let Size::Static(cg) = cg {
+        let stat = map(rank, &["d0".to_string(), format!("d1 floordiv {cg}")]);
+        let param = if per_group_params {
+            map(rank, &[format!("d1 floordiv {cg}")])
+        } else {
+            map(rank, &["d1".to_string()])
+        };
+        ins.extend([
+            (sum, stat.clone()),
+            (sq, stat),
+            (st, param.clone()),
+            (bt, param),
+        ]);
+    }
     let init = kb.init(y)?;
     let e = kb.e;
     let out = generic(
@@ -615,18 +685,76 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(init, identity_map(rank))],
         &vec![false; rank],
         |be, a| {
-            let d = be.same("arith.subf", &[a[0], scaled(be, a[1], 1.0 / count)]);
-            let v = be.same(
-                "arith.mulf",
-                &[d, inv_std(be, scaled(be, a[2], 1.0 / count), eps)],
-            );
-            let v = be.same("arith.mulf", &[v, a[3]]);
-            vec![be.same("arith.addf", &[v, a[4]])]
+            let (mean, var, scale, bias) = match cg {
+                Size::Static(_) => (a[1], a[2], a[3], a[4]),
+                Size::Dynamic(cg) => {
+                    let n = super::structured::loop_index(be, 0);
+                    let c = super::structured::loop_index(be, 1);
+                    let g = be.same("arith.divui", &[c, cg]);
+                    let p = if per_group_params { g } else { c };
+                    (
+                        extract(be, sum, &[n, g]),
+                        extract(be, sq, &[n, g]),
+                        extract(be, st, &[p]),
+                        extract(be, bt, &[p]),
+                    )
+                }
+            };
+            let d = be.same("arith.subf", &[a[0], count.mean(be, mean)]);
+            let v = be.same("arith.mulf", &[d, inv_std(be, count.mean(be, var), eps)]);
+            let v = be.same("arith.mulf", &[v, scale]);
+            vec![be.same("arith.addf", &[v, bias])]
         },
     );
     let out = kb.root(out, Schedule::Generic { outer: None });
     kb.define(y, out.result(0).expect("one result").into());
     Ok(())
+}
+
+/// The checks of an InstanceNormalization or GroupNormalization with
+/// symbolic sizes (`symbols::checks`): X and Y agree, `num_groups`
+/// divides the channels, and `scale` and `B` have one entry per channel
+/// (per group in GroupNormalization-18). An error names what cannot be
+/// lowered: an unknown rank or size.
+pub(crate) fn group_norm_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+    if x.len() != y.len() || x.len() < 2 {
+        return Err("an output of another rank than X");
+    }
+    let mut pairs: Vec<(Dim, Dim)> = x.iter().cloned().zip(y).collect();
+    let mut out = vec![];
+    let per_param = match data.kind {
+        OpKind::GroupNormalization => {
+            let g = Dim::Known(data.attrs.int("num_groups").unwrap_or(1));
+            if x[1].div_exact(&g) == Dim::Unknown {
+                out.push(Check::Divisible(x[1].clone(), g.clone()));
+            }
+            if data.version < 21 {
+                g
+            } else {
+                x[1].clone()
+            }
+        }
+        _ => x[1].clone(),
+    };
+    for &v in data.inputs[1..].iter().flatten() {
+        let p = dims(Some(v))?;
+        if p.len() != 1 {
+            return Err("a scale or bias of a rank other than 1");
+        }
+        pairs.push((p[0].clone(), per_param.clone()));
+    }
+    let mut equal: Vec<Check> = pairs
+        .into_iter()
+        .filter(|(a, b)| a != b)
+        .map(|(a, b)| Check::Equal(a, b))
+        .collect();
+    equal.extend(out);
+    Ok(equal)
 }
 
 /// `t` filled with zeros (`linalg.fill`), as an unscheduled structured op.
@@ -649,8 +777,8 @@ pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if !matches!(elem, ElemType::F32 | ElemType::F64) {
         return Err(unsupported(kb, op, "only f32 and f64 LRN is lowered"));
     }
-    if dims.len() < 2 || dims.contains(&crate::types::DYNAMIC) {
-        return Err(unsupported(kb, op, "needs static dims [N, C, …]"));
+    if dims.len() < 2 {
+        return Err(unsupported(kb, op, "needs dims [N, C, …]"));
     }
     let a = &data.attrs;
     let size = a.int("size").unwrap_or(1);
@@ -660,7 +788,7 @@ pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let alpha = f64::from(a.float("alpha").unwrap_or(1e-4));
     let beta = f64::from(a.float("beta").unwrap_or(0.75));
     let bias = f64::from(a.float("bias").unwrap_or(1.0));
-    let (before, c) = ((size - 1) / 2, dims[1]);
+    let (before, c) = ((size - 1) / 2, kb.sizes(x)?[1]);
     let rank = dims.len();
     let xt = kb.tensor(x);
     let init = kb.init(y)?;
@@ -682,7 +810,7 @@ pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 let p = be.same("arith.addi", &[channel, be.index(k)]);
                 let p = be.same("arith.subi", &[p, be.index(before)]);
                 // Unsigned: a negative channel compares above C.
-                let ok = be.cmp("arith.cmpi", 6, p, be.index(c));
+                let ok = super::conv::sized(be, c, |c| be.cmp("arith.cmpi", 6, p, c));
                 idx[1] = be.select(ok, p, be.index(0));
                 let mut operands = vec![xt];
                 operands.extend(idx.iter().copied());

@@ -159,6 +159,17 @@ pub(crate) fn empty<'c, 'a>(
     Ok(kb.e.value(kb.e.op("tensor.empty", &[], &[ty], &[])))
 }
 
+/// `tensor.extract t[at…]` inside a body.
+pub(crate) fn extract<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    t: MValue<'c, '_>,
+    at: &[MValue<'c, 'b>],
+) -> MValue<'c, 'b> {
+    let mut operands: Vec<MValue<'c, '_>> = vec![t];
+    operands.extend(at.iter().copied());
+    e.value(e.op("tensor.extract", &operands, &[elem_of(t)], &[]))
+}
+
 /// `linalg.index` of loop `dim`, inside a generic's body.
 pub(crate) fn loop_index<'c, 'b>(e: Emitter<'c, 'b>, dim: usize) -> MValue<'c, 'b> {
     let index = Type::index(e.cx);

@@ -110,7 +110,6 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         DFT => spectral::dft,
         STFT => spectral::stft,
         MelWeightMatrix => spectral::mel_weight_matrix,
-        MaxPool => pool::max_pool,
         MaxUnpool => pool::max_unpool,
         DeformConv => deform_conv::deform_conv,
         RandomUniform => random::random_uniform,

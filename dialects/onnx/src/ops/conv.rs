@@ -71,7 +71,9 @@ enum AutoPad {
 
 /// The window attributes of a conv or pool over `n` spatial dims.
 struct Window {
-    kernel: Vec<i64>,
+    /// Static from `kernel_shape` or a static weight; symbolic when the
+    /// weight's kernel dims are (a weight given as a graph input).
+    kernel: Vec<Dim>,
     strides: Vec<i64>,
     dilations: Vec<i64>,
     /// Begin pads then end pads (`2n` values).
@@ -83,7 +85,7 @@ struct Window {
 impl Window {
     /// Reads the window attributes; `kernel` is the kernel from the weight
     /// when the op has one (the `kernel_shape` attribute wins).
-    fn read(cx: &InferCtx, n: usize, kernel: Option<Vec<i64>>) -> Result<Window, Fail> {
+    fn read(cx: &InferCtx, n: usize, kernel: Option<Vec<Dim>>) -> Result<Window, Fail> {
         let list = |name: &str, default: i64, len: usize| -> Result<Vec<i64>, Fail> {
             match cx.ints_opt(name)? {
                 Some(v) if v.len() != len => Err(invalid!(
@@ -101,14 +103,16 @@ impl Window {
                     k.len()
                 ));
             }
-            (Some(k), _) | (None, Some(k)) => k,
+            (Some(k), _) => k.into_iter().map(Dim::Known).collect(),
+            (None, Some(k)) => k,
             (None, None) => return Err(invalid!("attribute 'kernel_shape' is required")),
         };
         let strides = list("strides", 1, n)?;
         let dilations = list("dilations", 1, n)?;
         let pads = list("pads", 0, 2 * n)?;
+        let static_kernel: Vec<i64> = kernel.iter().filter_map(Dim::as_known).collect();
         for (name, v) in [
-            ("kernel_shape", &kernel),
+            ("kernel_shape", &static_kernel),
             ("strides", &strides),
             ("dilations", &dilations),
         ] {
@@ -137,11 +141,20 @@ impl Window {
         })
     }
 
-    /// The kernel extent with dilation along spatial axis `i`.
-    fn extent(&self, i: usize) -> i64 {
-        (self.kernel[i] - 1)
-            .saturating_mul(self.dilations[i])
-            .saturating_add(1)
+    /// The kernel extent with dilation along spatial axis `i`:
+    /// `(k − 1)·dil + 1`, saturating for a static kernel.
+    fn extent(&self, i: usize) -> Dim {
+        match &self.kernel[i] {
+            Dim::Known(k) => Dim::Known(
+                (k - 1)
+                    .saturating_mul(self.dilations[i])
+                    .saturating_add(1),
+            ),
+            k => k
+                .sub(&Dim::Known(1))
+                .scale(self.dilations[i])
+                .add(&Dim::Known(1)),
+        }
     }
 
     /// Begin and end padding along spatial axis `i` of size `d`; `None`
@@ -158,7 +171,8 @@ impl Window {
                 } else {
                     0
                 };
-                let total = (self.extent(i) - if residual == 0 { s } else { residual }).max(0);
+                let extent = self.extent(i).as_known()?;
+                let total = (extent - if residual == 0 { s } else { residual }).max(0);
                 let (small, big) = (total / 2, total - total / 2);
                 Some(if self.auto_pad == AutoPad::SameUpper {
                     (small, big)
@@ -172,19 +186,26 @@ impl Window {
     /// The output size along spatial axis `i` of an input of size `d`.
     fn output(&self, i: usize, d: &Dim) -> Result<Dim, Fail> {
         let s = self.strides[i];
-        if matches!(self.auto_pad, AutoPad::SameUpper | AutoPad::SameLower) && !d.is_known() {
+        let extent = self.extent(i);
+        if matches!(self.auto_pad, AutoPad::SameUpper | AutoPad::SameLower)
+            && !(d.is_known() && extent.is_known())
+        {
             return Ok(d.ceil_quotient(s));
         }
         let Some((pb, pe)) = self.padding(i, d) else {
             return Ok(Dim::Unknown);
         };
-        if pb.checked_add(pe).and_then(|p| p.checked_sub(self.extent(i))).is_none() {
+        let pads = pb.checked_add(pe);
+        if let Dim::Known(e) = extent {
+            if pads.and_then(|p| p.checked_sub(e)).is_none() {
+                return Err(invalid!("pads ({pb}, {pe}) are out of range"));
+            }
+        } else if pads.is_none() {
             return Err(invalid!("pads ({pb}, {pe}) are out of range"));
         }
-        match d.window_output(self.extent(i), s, (pb, pe), self.ceil_mode) {
+        match d.window_output(&extent, s, (pb, pe), self.ceil_mode) {
             Dim::Known(k) if k < 1 => Err(invalid!(
-                "spatial dim {i} of size {d} is too small for a window of {} with padding ({pb}, {pe})",
-                self.extent(i)
+                "spatial dim {i} of size {d} is too small for a window of {extent} with padding ({pb}, {pe})"
             )),
             out => Ok(out),
         }
@@ -204,6 +225,13 @@ impl Window {
 /// is not static (then `kernel_shape` must be read from the attribute).
 fn weight_kernel(w: &[Dim]) -> Option<Vec<i64>> {
     known_dims(w.get(2..)?)
+}
+
+/// The kernel a weight of shape `[M, C, k…]` gives, its sizes static or
+/// symbolic; `None` when one is unknown.
+fn weight_window(w: &[Dim]) -> Option<Vec<Dim>> {
+    let k = w.get(2..)?;
+    (!k.contains(&Dim::Unknown)).then(|| k.to_vec())
 }
 
 /// Conv, ConvInteger, QLinearConv, DeformConv: data input `x`, weight `w`.
@@ -237,21 +265,21 @@ pub(crate) fn conv(cx: &mut InferCtx, x: usize, w: usize, elem: ElemType) -> Res
         let b = dims_of_rank(cx, bias, 1)?;
         unify(&b[0], &wd[0], "the bias length and the output channels")?;
     }
-    let kernel = weight_kernel(&wd);
+    let kernel = weight_window(&wd);
     if kernel.is_none() && cx.ints_opt("kernel_shape")?.is_none() {
         cx.set_tensor(
             0,
             elem,
             [vec![xd[0].clone(), wd[0].clone()], vec![Dim::Unknown; n]].concat(),
         );
-        return Err(unknown!("the kernel size is not static"));
+        return Err(unknown!("the kernel size is not known"));
     }
     let window = Window::read(cx, n, kernel)?;
     if let Some(k) = weight_kernel(&wd) {
-        if k != window.kernel {
+        if k.iter().map(|&k| Dim::Known(k)).ne(window.kernel.iter().cloned()) {
             return Err(invalid!(
-                "'kernel_shape' {:?} differs from the weight's {k:?}",
-                window.kernel
+                "'kernel_shape' {} differs from the weight's {k:?}",
+                fmt_dims(&window.kernel)
             ));
         }
     }
@@ -270,24 +298,31 @@ fn conv_transpose(cx: &mut InferCtx) -> Result<(), Fail> {
     if group <= 0 {
         return Err(invalid!("group must be positive, got {group}"));
     }
-    unify(
+    let inputs = unify(
         &xd[1],
         &wd[0],
         "the input channels and the weight's first dim",
     )?;
+    if let Dim::Known(c) = inputs {
+        if c % group != 0 {
+            return Err(invalid!(
+                "{c} input channels are not a multiple of group {group}"
+            ));
+        }
+    }
     let channels = wd[1].scale(group);
     if cx.has_input(2) {
         let b = dims_of_rank(cx, 2, 1)?;
         unify(&b[0], &channels, "the bias length and the output channels")?;
     }
-    let kernel = weight_kernel(&wd);
+    let kernel = weight_window(&wd);
     if kernel.is_none() && cx.ints_opt("kernel_shape")?.is_none() {
         cx.set_tensor(
             0,
             elem,
             [vec![xd[0].clone(), channels], vec![Dim::Unknown; n]].concat(),
         );
-        return Err(unknown!("the kernel size is not static"));
+        return Err(unknown!("the kernel size is not known"));
     }
     let window = Window::read(cx, n, kernel)?;
     if cx.ints_opt("pads")?.is_some() && window.auto_pad != AutoPad::NotSet {
@@ -333,11 +368,12 @@ fn conv_transpose(cx: &mut InferCtx) -> Result<(), Fail> {
                         } else {
                             window.pads[i].saturating_add(window.pads[i + n])
                         };
-                        let extra = output_padding[i]
-                            .saturating_add(window.extent(i))
-                            .saturating_sub(pads)
-                            .saturating_sub(s);
-                        d.scale(s).add(&Dim::Known(extra))
+                        let shift = output_padding[i].saturating_sub(pads).saturating_sub(s);
+                        let extra = match window.extent(i) {
+                            Dim::Known(e) => Dim::Known(shift.saturating_add(e)),
+                            e => e.add(&Dim::Known(shift)),
+                        };
+                        d.scale(s).add(&extra)
                     }
                 };
                 if let Dim::Known(k) = size {
@@ -428,6 +464,8 @@ fn max_unpool(cx: &mut InferCtx) -> Result<(), Fail> {
     for (i, d) in xd[2..].iter().enumerate() {
         let pads = window.pads[i].saturating_add(window.pads[i + n]);
         let extra = window.kernel[i]
+            .as_known()
+            .ok_or_else(|| invalid!("attribute 'kernel_shape' is required"))?
             .saturating_sub(pads)
             .saturating_sub(window.strides[i]);
         out.push(d.scale(window.strides[i]).add(&Dim::Known(extra)));
@@ -462,7 +500,7 @@ fn col2im(cx: &mut InferCtx) -> Result<(), Fail> {
     if block.iter().any(|&b| b <= 0) {
         return Err(invalid!("block_shape {block:?} must be positive"));
     }
-    let window = Window::read(cx, n, Some(block.clone()))?;
+    let window = Window::read(cx, n, Some(block.iter().map(|&b| Dim::Known(b)).collect()))?;
     let blocks = product(&block.iter().map(|&b| Dim::Known(b)).collect::<Vec<_>>());
     let channels = match &x[1] {
         Dim::Known(c) if c % blocks.as_known().unwrap_or(1) != 0 => {
@@ -525,9 +563,41 @@ mod tests {
         let ceil = pool(&[("ceil_mode", int(1))]);
         assert_eq!(ceil, [floor(&h, -2, 2).add(&one), floor(&w, -2, 2).add(&one)]);
         // End padding 2 with stride 2 over a window of 3: the correction
-        // may apply, the size is unknown.
+        // may apply, decided at run time: `o − 1 + ((o − 1)·2 < H)` for
+        // `o = ceil((H − 1) / 2) + 1`.
         let late = pool(&[("ceil_mode", int(1)), ("pads", ints(&[0, 0, 2, 2]))]);
-        assert_eq!(late, [Dim::Unknown, Dim::Unknown]);
+        let last = |d: &Dim| floor(d, 0, 2);
+        let dropped = |d: &Dim| last(d).add(&last(d).scale(2).lt_of(d));
+        assert_eq!(late, [dropped(&h), dropped(&w)]);
+    }
+
+    #[test]
+    fn windows_of_symbolic_kernels() {
+        let (h, k) = (Dim::param("H"), Dim::param("K"));
+        let one = Dim::Known(1);
+        let x = || ti("Nx4xHxf32");
+        let w = || ti("8x4xKxf32");
+        // H − K + 1, and floor((H + 2 − (2K − 1)) / 2) + 1 strided, dilated and padded.
+        let plain = spatial(11, OpKind::Conv, &[x(), w()], &[]);
+        assert_eq!(plain, [h.sub(&k).add(&one)]);
+        let attrs = [
+            ("strides", ints(&[2])),
+            ("dilations", ints(&[2])),
+            ("pads", ints(&[1, 1])),
+        ];
+        let strided = spatial(11, OpKind::Conv, &[x(), w()], &attrs);
+        let span = h.add(&Dim::Known(2)).sub(&k.scale(2).sub(&one));
+        assert_eq!(strided, [span.floor_quotient(2).add(&one)]);
+        // SAME does not depend on the kernel: ceil(H / 2).
+        let attrs = [("strides", ints(&[2])), ("auto_pad", s("SAME_LOWER"))];
+        assert_eq!(spatial(11, OpKind::Conv, &[x(), w()], &attrs), [h.ceil_quotient(2)]);
+        // Input channels that the groups do not divide.
+        let attrs = [("group", int(3))];
+        assert!(run(11, OpKind::ConvTranspose, &[x(), ti("4x2xKxf32")], &attrs, 1).is_err());
+        // ConvTranspose: s·(H − 1) + K.
+        let wt = || ti("4x2xKxf32");
+        let up = spatial(11, OpKind::ConvTranspose, &[x(), wt()], &[("strides", ints(&[3]))]);
+        assert_eq!(up, [h.sub(&one).scale(3).add(&k)]);
     }
 
     #[test]

@@ -88,17 +88,6 @@ fn float_input(cx: &InferCtx, i: usize) -> Result<Option<Vec<f64>>, Fail> {
     }
 }
 
-/// `floor(d · scale)`; a symbolic dim survives integral scales.
-fn scaled(d: &Dim, scale: f64) -> Dim {
-    match d {
-        Dim::Known(n) => Dim::Known((*n as f64 * scale).floor() as i64),
-        _ if scale.fract() == 0.0 && scale >= 0.0 && scale < i64::MAX as f64 => {
-            d.scale(scale as i64)
-        }
-        _ => Dim::Unknown,
-    }
-}
-
 fn resize(cx: &mut InferCtx) -> Result<(), Fail> {
     let elem = cx.elem(0)?;
     let dims = cx.dims(0)?.to_vec();
@@ -169,7 +158,7 @@ fn resize(cx: &mut InferCtx) -> Result<(), Fail> {
                 return Err(invalid!("scale {s} is not positive"));
             }
             for (&a, &s) in axes.iter().zip(&scales) {
-                out[a] = scaled(&dims[a], s);
+                out[a] = dims[a].floor_scaled(s);
             }
         }
         (Ok(None) | Err(_), Some(Some(sizes))) => {
