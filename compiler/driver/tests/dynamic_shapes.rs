@@ -966,6 +966,7 @@ fn recurrences_of_symbolic_length_run_as_loops() {
         .expect("lengths 3 and 4 fail")
         .to_string();
     assert!(e.contains("shape"), "{e}");
+}
 
 /// Resize with run-time scales into a declared 6×8 image, cubic with
 /// aligned corners: the coordinates follow the input's run-time sizes; a
