@@ -55,8 +55,8 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
   %wrest = "onnx.Div"(%w1, %two) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %lengths = "onnx.Concat"(%wh, %wrest) {axis = 0} : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
-  // An empty part (RotaryEmbedding's [W, 0]) stays unknown: the lowering
-  // cannot take a static 0 among symbolic dims yet.
+  // An empty part (RotaryEmbedding's [W, 0]) is a static 0 among the
+  // symbolic dims.
   %rotzero = "onnx.Concat"(%w, %zero) {axis = 0} : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
   %all, %none = "onnx.Split"(%x, %rotzero) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (!onnx.unknown) -> (!onnx.unknown, !onnx.unknown)
@@ -105,7 +105,7 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
 // CHECK-NEXT:   %lengths = "onnx.Concat"(%wh, %wrest) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
 // CHECK-NEXT:   %rot, %rest = "onnx.Split"(%x, %lengths) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>, tensor<"N"x"C"x"H"x"tdiv((\"W\"+1),2)"xf32>)
 // CHECK-NEXT:   %rotzero = "onnx.Concat"(%w, %zero) {axis = 0} : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
-// CHECK-NEXT:   %all, %none = "onnx.Split"(%x, %rotzero) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x?xf32>, tensor<"N"x"C"x"H"x?xf32>)
+// CHECK-NEXT:   %all, %none = "onnx.Split"(%x, %rotzero) {axis = -1} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<2xi64>) -> (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"N"x"C"x"H"x0xf32>)
 // CHECK-NEXT:   %x1, %x2 = "onnx.Split"(%rot) {axis = -1, num_outputs = 2} : (tensor<"N"x"C"x"H"x"tdiv(\"W\",2)"xf32>) -> (tensor<"N"x"C"x"H"x"tdiv((\"tdiv(\\\"W\\\",2)\"+1),2)"xf32>, tensor<"N"x"C"x"H"x"tdiv(\"tdiv(\\\"W\\\",2)\",2)"xf32>)
 // CHECK-NEXT:   onnx.return
 // CHECK-NEXT: }

@@ -419,19 +419,13 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(i, elem, out);
         }
     };
-    // Sizes computed from other dims: the lowering checks at run time that
-    // they add up to the dim. Not with an empty part (RotaryEmbedding's
-    // `[head_size, 0]`): the lowering cannot take a static 0 among
-    // symbolic dims yet (its buffers fail to compile), so that stays
-    // unknown and is refused cleanly.
+    // Sizes computed from other dims (RotaryEmbedding's `[head_size, 0]`
+    // too): the lowering checks at run time that they add up to the dim.
     let symbolic = (cx.version() >= 13 && num_outputs.is_none())
         .then(|| cx.sym_vector(1))
         .flatten()
         .filter(|v| {
-            v.len() == n
-                && v.iter().all(Dim::is_nonnegative)
-                && !v.iter().all(Dim::is_known)
-                && !v.contains(&Dim::Known(0))
+            v.len() == n && v.iter().all(Dim::is_nonnegative) && !v.iter().all(Dim::is_known)
         });
     let sizes: Vec<Dim> = match (given, num_outputs) {
         (Ok(Some(_)), Some(_)) => return Err(invalid!("both 'split' and 'num_outputs' are given")),
@@ -439,7 +433,10 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
             let split = symbolic.expect("checked");
             let total = split.iter().fold(Dim::Known(0), |acc, s| acc.add(s));
             if total.definitely_ne(&d) {
-                return Err(invalid!("dim {axis} of size {d} is split into {}", fmt_dims(&split)));
+                return Err(invalid!(
+                    "dim {axis} of size {d} is split into {}",
+                    fmt_dims(&split)
+                ));
             }
             split
         }
@@ -1064,11 +1061,7 @@ fn range(cx: &mut InferCtx) -> Result<(), Fail> {
         }
         return Ok(());
     }
-    let float = |i| {
-        cx.known_numbers(i)
-            .filter(|v| v.len() == 1)
-            .map(|v| v[0])
-    };
+    let float = |i| cx.known_numbers(i).filter(|v| v.len() == 1).map(|v| v[0]);
     let (Some(start), Some(limit), Some(delta)) = (float(0), float(1), float(2)) else {
         return Err(unknown!(
             "start, limit and delta are not all known constants"
