@@ -45,8 +45,8 @@ mod loss;
 mod ml;
 mod norm;
 mod pool;
-mod rnn;
 mod random;
+mod rnn;
 mod rotary;
 mod spectral;
 mod tensor_scatter;
@@ -281,7 +281,8 @@ impl Builder<'_> {
     /// A 1-D int64 vector of `sizes`: a constant when all are fixed, else
     /// the `Shape` slices and constants concatenated, whose inferred value
     /// keeps each symbolic size (so that a Reshape or Expand to it has
-    /// symbolic dims). `None` before opset 15 (no `Shape` slices).
+    /// symbolic dims): `Shape` slices from opset 15, `Slice`s of a `Shape`
+    /// from opset 10; `None` before.
     pub fn size_vector(&mut self, sizes: &[Size]) -> Option<Value> {
         let mut parts = vec![];
         let mut fixed = vec![];
@@ -292,12 +293,18 @@ impl Builder<'_> {
                     if !fixed.is_empty() {
                         parts.push(self.ints(&std::mem::take(&mut fixed))?);
                     }
-                    if self.opset < 15 {
-                        return None;
-                    }
                     let (start, end) = (axis as i64, axis as i64 + 1);
-                    let attrs = [("start", Attr::Int(start)), ("end", Attr::Int(end))];
-                    parts.push(self.op(OpKind::Shape, &[v], &attrs)?);
+                    parts.push(if self.opset >= 15 {
+                        let attrs = [("start", Attr::Int(start)), ("end", Attr::Int(end))];
+                        self.op(OpKind::Shape, &[v], &attrs)?
+                    } else if self.opset >= 10 {
+                        // (no `Shape` slices yet: a `Slice` of the shape)
+                        let shape = self.op(OpKind::Shape, &[v], &[])?;
+                        let (start, end) = (self.ints(&[start])?, self.ints(&[end])?);
+                        self.op(OpKind::Slice, &[shape, start, end], &[])?
+                    } else {
+                        return None;
+                    });
                 }
             }
         }
@@ -308,6 +315,45 @@ impl Builder<'_> {
             [one] => Some(one),
             _ => self.op(OpKind::Concat, &parts, &[("axis", Attr::Int(0))]),
         }
+    }
+
+    /// A 1-D int64 vector with one entry per group of `groups`, the
+    /// product of its sizes: a constant when all are fixed, else built
+    /// from `Shape` slices ([`Builder::size_vector`]) and `Mul`s, whose
+    /// inferred value keeps the symbolic products (`("M"*"N")`).
+    pub fn product_vector(&mut self, groups: &[Vec<Size>]) -> Option<Value> {
+        // Per group: its fixed sizes multiplied into one, then the others.
+        let folded: Vec<Vec<Size>> = groups
+            .iter()
+            .map(|g| {
+                let fixed: i64 = g
+                    .iter()
+                    .filter_map(|s| match s {
+                        Size::Fixed(n) => Some(*n),
+                        Size::Of(..) => None,
+                    })
+                    .product();
+                let of = g.iter().filter(|s| matches!(s, Size::Of(..))).copied();
+                let mut out: Vec<Size> = of.collect();
+                if fixed != 1 || out.is_empty() {
+                    out.insert(0, Size::Fixed(fixed));
+                }
+                out
+            })
+            .collect();
+        if folded.iter().all(|g| g.len() == 1) {
+            return self.size_vector(&folded.concat());
+        }
+        let mut parts = vec![];
+        for group in &folded {
+            let mut product = self.size_vector(&group[..1])?;
+            for &size in &group[1..] {
+                let factor = self.size_vector(&[size])?;
+                product = self.binary(OpKind::Mul, product, factor)?;
+            }
+            parts.push(product);
+        }
+        self.op(OpKind::Concat, &parts, &[("axis", Attr::Int(0))])
     }
 
     /// The int64 vector `0, 1, …, n-1`: a constant when `n` is fixed, else
