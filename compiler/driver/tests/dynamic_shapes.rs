@@ -328,6 +328,9 @@ fn second_input(elem: ElemType, shape: &[i64], xs: Vec<f32>) -> Result<Tensor, S
 /// The start of the message for inputs the harness cannot generate.
 const NO_INPUTS: &str = "no second-size inputs of type";
 
+/// A compiled model's run (JIT or AOT), errors as text.
+type Run<'a> = dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String> + 'a;
+
 #[test]
 fn node_cases_run_with_symbolic_dims_at_two_sizes() {
     if !backend().exists() {
@@ -595,7 +598,7 @@ onnx.graph "g"(%s: tensor<i64>, %x: tensor<3x2xf32>, %c: tensor<3xi1>) -> ("w": 
 }
 "#;
 
-fn check_run_time_axes(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
+fn check_run_time_axes(run: &Run<'_>) {
     for n in [4usize, 1, 0] {
         let x = values(n * 6, n as u64);
         let axes = |a: i64| Tensor::from_vec(vec![1], vec![a]).unwrap();
@@ -617,7 +620,7 @@ fn check_run_time_axes(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
     }
 }
 
-fn check_run_time_lengths(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
+fn check_run_time_lengths(run: &Run<'_>) {
     let x = Tensor::from_vec(vec![3, 2], values(6, 3)).unwrap();
     let inputs = |s: i64, c: [bool; 3]| {
         vec![
@@ -653,10 +656,7 @@ fn check_run_time_lengths(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>
 #[test]
 fn sizes_set_by_input_values_are_checked_at_run_time() {
     for (text, check) in [
-        (
-            RUN_TIME_AXES,
-            check_run_time_axes as fn(&dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>),
-        ),
+        (RUN_TIME_AXES, check_run_time_axes as fn(&Run<'_>)),
         (RUN_TIME_LENGTHS, check_run_time_lengths),
     ] {
         let model = onnx_mlc_dialect::parse_model(text).unwrap();
@@ -790,7 +790,7 @@ onnx.graph "g"(%a: tensor<"P"x2x3xf32>, %b: tensor<"Q"x3x2xf32>) -> ("y": tensor
 }
 "#;
 
-fn check_run_time_batch(run: &dyn Fn(&[Tensor]) -> Result<Vec<Tensor>, String>) {
+fn check_run_time_batch(run: &Run<'_>) {
     for (p, q) in [(1usize, 3usize), (3, 1), (2, 2), (1, 1)] {
         let (a, b) = (values(p * 6, p as u64), values(q * 6, 5 + q as u64));
         let out = run(&[
@@ -907,6 +907,82 @@ fn check_against_static(
         compare(&got, &want).unwrap_or_else(|e| panic!("{binding:?} (JIT): {e}"));
         let got = library.run(&inputs).unwrap();
         compare(&got, &want).unwrap_or_else(|e| panic!("{binding:?} (AOT): {e}"));
+
+/// Reductions over axes given as a graph input of run-time length `K`:
+/// the kernels read the axes (a dim is reduced when an entry names it;
+/// with none, every dim, or none for `noop_with_empty_axes`) and the
+/// model's entry checks them against the declared output shapes. Bool
+/// (Min is an and) and f16 (accumulated in f32, rounded once) inputs
+/// too.
+const RUN_TIME_AXES_LENGTH: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 20}}
+onnx.graph "g"(%x: tensor<"N"x2x3xf32>, %b: tensor<"N"x2x3xi1>, %h: tensor<"N"x2x3xf16>, %axes: tensor<"K"xi64>) -> ("y": tensor<"N"x3xf32>, "z": tensor<"N"x1x3xi1>, "m": tensor<"N"x3xf16>) {
+  %y = "onnx.ReduceSum"(%x, %axes) {keepdims = 0} : (tensor<"N"x2x3xf32>, tensor<"K"xi64>) -> tensor<"N"x3xf32>
+  %z = "onnx.ReduceMin"(%b, %axes) {keepdims = 1, noop_with_empty_axes = 1} : (tensor<"N"x2x3xi1>, tensor<"K"xi64>) -> tensor<"N"x1x3xi1>
+  %m = "onnx.ReduceMean"(%h, %axes) {keepdims = 0} : (tensor<"N"x2x3xf16>, tensor<"K"xi64>) -> tensor<"N"x3xf16>
+  onnx.return %y, %z, %m
+}
+"#;
+
+/// The bits of `x` as an f16, for values an f16 holds exactly.
+fn f16_bits(x: f32) -> u16 {
+    if x == 0.0 {
+        return 0;
+    }
+    let b = x.to_bits();
+    let exponent = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    (((b >> 16) & 0x8000) | ((exponent as u32) << 10) | ((b >> 13) & 0x3ff)) as u16
+}
+
+fn check_run_time_axes_length(run: &Run<'_>) {
+    for n in [4usize, 1, 0] {
+        let x = values(n * 6, n as u64);
+        // Eighths: exact in f16, and so are their halves.
+        let h: Vec<f32> = x.iter().map(|v| (v * 8.0).round() / 8.0).collect();
+        let b: Vec<u8> = x.iter().map(|&v| u8::from(v > -0.5)).collect();
+        let inputs = |axes: Vec<i64>| {
+            let hb: Vec<u8> = h.iter().flat_map(|&v| f16_bits(v).to_le_bytes()).collect();
+            vec![
+                Tensor::from_vec(vec![n as i64, 2, 3], x.clone()).unwrap(),
+                Tensor::from_bytes(ElemType::Bool, &[n as i64, 2, 3], &b).unwrap(),
+                Tensor::from_bytes(ElemType::F16, &[n as i64, 2, 3], &hb).unwrap(),
+                Tensor::from_vec(vec![axes.len() as i64], axes).unwrap(),
+            ]
+        };
+        // Element (i, j, k) of the inputs, and the reductions over j.
+        let at = |v: &[f32], i: usize, j: usize, k: usize| v[i * 6 + j * 3 + k];
+        let sum: Vec<f32> = (0..n * 3)
+            .map(|o| at(&x, o / 3, 0, o % 3) + at(&x, o / 3, 1, o % 3))
+            .collect();
+        let all: Vec<u8> = (0..n * 3)
+            .map(|o| b[(o / 3) * 6 + o % 3] & b[(o / 3) * 6 + 3 + o % 3])
+            .collect();
+        let mean: Vec<f64> = (0..n * 3)
+            .map(|o| f64::from(at(&h, o / 3, 0, o % 3) + at(&h, o / 3, 1, o % 3)) / 2.0)
+            .collect();
+        for axes in [vec![1], vec![-2]] {
+            let out = run(&inputs(axes.clone())).unwrap_or_else(|e| panic!("N={n} {axes:?}: {e}"));
+            assert_eq!(out[0].shape(), [n as i64, 3]);
+            assert_eq!(out[0].to_vec::<f32>().unwrap(), sum, "N={n} {axes:?}");
+            assert_eq!(out[1].shape(), [n as i64, 1, 3]);
+            assert_eq!(out[1].as_bytes(), all, "N={n} {axes:?}");
+            let got = out[2].to_tensor_data().to_f64s().unwrap();
+            close(&got, &mean, false).unwrap_or_else(|e| panic!("N={n} {axes:?}: {e}"));
+        }
+        // A repeated axis, no axes (every dim, or none for the Min: other
+        // shapes than the outputs'), an axis out of range or of another
+        // shape: clean shape errors.
+        for axes in [
+            vec![1, 1],
+            vec![1, -2],
+            vec![],
+            vec![0],
+            vec![3],
+            vec![1, 2],
+        ] {
+            let e = run(&inputs(axes.clone())).err();
+            let e = e.unwrap_or_else(|| panic!("N={n}: axes {axes:?} must fail"));
+            assert!(e.contains("shape"), "{e}");
+        }
     }
 }
 
@@ -1299,4 +1375,307 @@ fn max_pool_indices_over_symbolic_sizes_match_the_reference() {
         let got = library.run(&inputs).unwrap();
         compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?} (AOT): {e}"));
     }
+}
+
+fn axes_of_run_time_length_are_read_and_checked() {
+    let model = onnx_mlc_dialect::parse_model(RUN_TIME_AXES_LENGTH).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    check_run_time_axes_length(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
+    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    check_run_time_axes_length(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
+}
+
+/// BatchNormalization's parameters of symbolic size `S` against the
+/// channels `C`: read per channel, or at 0 where `S` is 1 at run time.
+const CHANNEL_PARAMETERS: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 15}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"W"xf32>, %s: tensor<"S"xf32>, %b: tensor<"S"xf32>, %mean: tensor<"S"xf32>, %var: tensor<"S"xf32>) -> ("y": tensor<"N"x"C"x"W"xf32>) {
+  %y = "onnx.BatchNormalization"(%x, %s, %b, %mean, %var) {epsilon = 0.5} : (tensor<"N"x"C"x"W"xf32>, tensor<"S"xf32>, tensor<"S"xf32>, tensor<"S"xf32>, tensor<"S"xf32>) -> tensor<"N"x"C"x"W"xf32>
+  onnx.return %y
+}
+"#;
+
+/// Legacy (opset 6) broadcasts with symbolic sizes: PRelu's `[3]` slope
+/// per channel, and an Add with `broadcast`/`axis`, evaluated numpy-style.
+const LEGACY_BROADCASTS: &str = r#"onnx.model {ir_version = 3, opset_imports = {"" = 6}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"W"xf32>, %slope: tensor<3xf32>, %a: tensor<"M"x"K"xf32>, %c: tensor<"L"xf32>) -> ("p": tensor<"N"x"C"x"W"xf32>, "s": tensor<"M"x"K"xf32>) {
+  %p = "onnx.PRelu"(%x, %slope) : (tensor<"N"x"C"x"W"xf32>, tensor<3xf32>) -> tensor<"N"x"C"x"W"xf32>
+  %s = "onnx.Add"(%a, %c) {broadcast = 1, axis = 1} : (tensor<"M"x"K"xf32>, tensor<"L"xf32>) -> tensor<"M"x"K"xf32>
+  onnx.return %p, %s
+}
+"#;
+
+fn check_channel_parameters(run: &Run<'_>) {
+    for (n, c, w, s) in [(2usize, 3usize, 4usize, 3usize), (1, 4, 2, 1), (3, 1, 0, 1)] {
+        let x = values(n * c * w, 1);
+        let p: Vec<Vec<f32>> = (0..4).map(|i| values(s, 5 + i)).collect();
+        let var: Vec<f32> = p[3].iter().map(|v| v.abs()).collect();
+        let mut inputs =
+            vec![Tensor::from_vec(vec![n as i64, c as i64, w as i64], x.clone()).unwrap()];
+        for v in [&p[0], &p[1], &p[2], &var] {
+            inputs.push(Tensor::from_vec(vec![s as i64], v.clone()).unwrap());
+        }
+        let out = run(&inputs).unwrap_or_else(|e| panic!("C={c} S={s}: {e}"));
+        let want: Vec<f32> = (0..n * c * w)
+            .map(|i| {
+                let k = if s == 1 { 0 } else { (i / w) % c };
+                (x[i] - p[2][k]) / (var[k] + 0.5).sqrt() * p[0][k] + p[1][k]
+            })
+            .collect();
+        let got = out[0].to_vec::<f32>().unwrap();
+        for (g, v) in got.iter().zip(&want) {
+            assert!(
+                (g - v).abs() < 1e-5,
+                "C={c} S={s}: {got:?} against {want:?}"
+            );
+        }
+    }
+    let inputs: Vec<Tensor> = [vec![2, 3, 2], vec![2], vec![2], vec![2], vec![2]]
+        .into_iter()
+        .map(|shape| {
+            let n = shape.iter().product::<i64>() as usize;
+            Tensor::from_vec(shape, values(n, 2)).unwrap()
+        })
+        .collect();
+    let e = run(&inputs).expect_err("S=2 against C=3 fails");
+    assert!(e.contains("shape"), "{e}");
+}
+
+fn check_legacy_broadcasts(run: &Run<'_>) {
+    let slope = values(3, 9);
+    for (n, w, m, k, l) in [
+        (2usize, 4usize, 2usize, 3usize, 3usize),
+        (1, 1, 3, 2, 1),
+        (0, 3, 1, 4, 4),
+    ] {
+        let (x, a, c) = (values(n * 3 * w, 1), values(m * k, 2), values(l, 3));
+        let out = run(&[
+            Tensor::from_vec(vec![n as i64, 3, w as i64], x.clone()).unwrap(),
+            Tensor::from_vec(vec![3], slope.clone()).unwrap(),
+            Tensor::from_vec(vec![m as i64, k as i64], a.clone()).unwrap(),
+            Tensor::from_vec(vec![l as i64], c.clone()).unwrap(),
+        ])
+        .unwrap_or_else(|e| panic!("W={w} K={k} L={l}: {e}"));
+        let prelu: Vec<f32> = (0..n * 3 * w)
+            .map(|i| {
+                if x[i] < 0.0 {
+                    x[i] * slope[(i / w) % 3]
+                } else {
+                    x[i]
+                }
+            })
+            .collect();
+        let sum: Vec<f32> = (0..m * k)
+            .map(|i| a[i] + c[if l == 1 { 0 } else { i % k }])
+            .collect();
+        assert_eq!(out[0].to_vec::<f32>().unwrap(), prelu, "W={w}");
+        assert_eq!(out[1].to_vec::<f32>().unwrap(), sum, "K={k} L={l}");
+    }
+    // Four channels against a slope of three, two columns against three
+    // values: clean shape errors.
+    for (c, l) in [(4i64, 2i64), (3, 3)] {
+        let e = run(&[
+            Tensor::from_vec(vec![1, c, 2], values(2 * c as usize, 1)).unwrap(),
+            Tensor::from_vec(vec![3], slope.clone()).unwrap(),
+            Tensor::from_vec(vec![2, 2], values(4, 2)).unwrap(),
+            Tensor::from_vec(vec![l], values(l as usize, 3)).unwrap(),
+        ])
+        .err()
+        .unwrap_or_else(|| panic!("C={c} L={l} must fail"));
+        assert!(e.contains("shape"), "{e}");
+    }
+}
+
+#[test]
+fn per_channel_and_legacy_broadcasts_are_checked_at_run_time() {
+    for (text, check) in [
+        (CHANNEL_PARAMETERS, check_channel_parameters as fn(&Run<'_>)),
+        (LEGACY_BROADCASTS, check_legacy_broadcasts),
+    ] {
+        let model = onnx_mlc_dialect::parse_model(text).unwrap();
+        let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+        check(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
+        let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+        check(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
+    }
+}
+
+/// `text` with each quoted symbol of `symbols` replaced by its size.
+fn bound(text: &str, symbols: &[&str], sizes: &[i64]) -> String {
+    let mut text = text.to_string();
+    for (name, n) in symbols.iter().zip(sizes) {
+        text = text.replace(&format!("\"{name}\""), &n.to_string());
+    }
+    text
+}
+
+/// Compiles `text` once with its symbolic sizes, and runs it for each of
+/// `runs` (the symbols' sizes, the inputs) against the model with the
+/// sizes bound, compiled static: the reference. Then each of `bad`
+/// (inputs that break a condition the symbolic code relies on) must fail
+/// with a shape error.
+fn check_against_static(
+    text: &str,
+    symbols: &[&str],
+    runs: &[(Vec<i64>, Vec<Tensor>)],
+    bad: &[Vec<Tensor>],
+) {
+    let options = CompileOptions::default();
+    let model = onnx_mlc_dialect::parse_model(text).unwrap();
+    let compiled = Engine::compile(&model, &options).unwrap();
+    for (sizes, inputs) in runs {
+        let fixed = onnx_mlc_dialect::parse_model(&bound(text, symbols, sizes)).unwrap();
+        let want = Engine::compile(&fixed, &options)
+            .unwrap()
+            .run(inputs)
+            .unwrap_or_else(|e| panic!("{sizes:?} (static): {e}"));
+        let got = compiled
+            .run(inputs)
+            .unwrap_or_else(|e| panic!("{sizes:?}: {e}"));
+        compare(&got, &want).unwrap_or_else(|e| panic!("{sizes:?}: {e}"));
+    }
+    for inputs in bad {
+        let shapes: Vec<&[i64]> = inputs.iter().map(Tensor::shape).collect();
+        let e = compiled
+            .run(inputs)
+            .err()
+            .unwrap_or_else(|| panic!("{shapes:?} must fail"))
+            .to_string();
+        assert!(e.contains("shape"), "{shapes:?}: {e}");
+    }
+}
+
+/// An f32 tensor of `shape` of [`values`].
+fn floats(shape: &[i64], seed: u64) -> Tensor {
+    let n = shape.iter().product::<i64>() as usize;
+    Tensor::from_vec(shape.to_vec(), values(n, seed)).unwrap()
+}
+
+/// An int64 tensor.
+fn ints(shape: &[i64], v: &[i64]) -> Tensor {
+    Tensor::from_vec(shape.to_vec(), v.to_vec()).unwrap()
+}
+
+/// TopK with `k` a graph input (checked against the outputs' length) and
+/// Hardmax (its iota built at the axis's run-time size), over an axis of
+/// symbolic length.
+const TOP_K: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 13}}
+onnx.graph "g"(%x: tensor<"N"x"M"xf32>, %k: tensor<1xi64>) -> ("v": tensor<"N"x2xf32>, "i": tensor<"N"x2xi64>, "h": tensor<"N"x"M"xf32>) {
+  %v, %i = "onnx.TopK"(%x, %k) {largest = 0} : (tensor<"N"x"M"xf32>, tensor<1xi64>) -> (tensor<"N"x2xf32>, tensor<"N"x2xi64>)
+  %h = "onnx.Hardmax"(%x) : (tensor<"N"x"M"xf32>) -> tensor<"N"x"M"xf32>
+  onnx.return %v, %i, %h
+}
+"#;
+
+#[test]
+fn top_k_and_hardmax_take_run_time_lengths() {
+    let runs: Vec<(Vec<i64>, Vec<Tensor>)> = [(3, 4), (1, 2), (0, 7)]
+        .into_iter()
+        .map(|(n, m)| (vec![n, m], vec![floats(&[n, m], 5), ints(&[1], &[2])]))
+        .collect();
+    // k other than the outputs' length; an axis shorter than k.
+    let bad = [
+        vec![floats(&[3, 4], 5), ints(&[1], &[3])],
+        vec![floats(&[3, 1], 5), ints(&[1], &[2])],
+    ];
+    check_against_static(TOP_K, &["N", "M"], &runs, &bad);
+}
+
+/// GatherND with batch dims and Compress along an axis, their indices and
+/// condition of symbolic sizes (the condition's true entries counted at
+/// run time against the output's length).
+const INDEXED: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 13}}
+onnx.graph "g"(%d: tensor<"B"x"R"x"C"xf32>, %idx: tensor<"B"x"Q"xi64>, %x: tensor<"N"x"M"xf32>, %c: tensor<"L"xi1>) -> ("g": tensor<"B"x"C"xf32>, "z": tensor<"N"x2xf32>) {
+  %g = "onnx.GatherND"(%d, %idx) {batch_dims = 1} : (tensor<"B"x"R"x"C"xf32>, tensor<"B"x"Q"xi64>) -> tensor<"B"x"C"xf32>
+  %z = "onnx.Compress"(%x, %c) {axis = 1} : (tensor<"N"x"M"xf32>, tensor<"L"xi1>) -> tensor<"N"x2xf32>
+  onnx.return %g, %z
+}
+"#;
+
+#[test]
+fn gather_nd_and_compress_take_symbolic_sizes() {
+    let bools = |v: &[u8]| Tensor::from_bytes(ElemType::Bool, &[v.len() as i64], v).unwrap();
+    let inputs = |b: i64, r: i64, c: i64, q: i64, n: i64, m: i64, cond: &[u8]| {
+        let idx: Vec<i64> = (0..b * q).map(|i| (i * 7) % r.max(1) - (i % 2)).collect();
+        vec![
+            floats(&[b, r, c], 1),
+            ints(&[b, q], &idx),
+            floats(&[n, m], 2),
+            bools(cond),
+        ]
+    };
+    let runs = vec![
+        (
+            vec![2, 3, 4, 1, 3, 4, 3],
+            inputs(2, 3, 4, 1, 3, 4, &[1, 0, 1]),
+        ),
+        (
+            vec![5, 2, 1, 1, 1, 3, 3],
+            inputs(5, 2, 1, 1, 1, 3, &[0, 1, 1]),
+        ),
+    ];
+    let bad = [
+        // Index rows of two entries; three true entries for two columns.
+        inputs(2, 3, 4, 2, 3, 4, &[1, 0, 1, 0]),
+        inputs(2, 3, 4, 1, 3, 4, &[1, 1, 1, 0]),
+    ];
+    check_against_static(INDEXED, &["B", "R", "C", "Q", "N", "M", "L"], &runs, &bad);
+}
+
+/// QLinearMatMul of batched operands whose batch dims broadcast at run
+/// time, its zero points and scales of symbolic sizes (a's zero point per
+/// row or per tensor, decided at run time; the scales one element), and
+/// DynamicQuantizeLinear.
+const QUANTIZED: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 21}}
+onnx.graph "g"(%a: tensor<"P"x"M"x"K"xui8>, %as: tensor<"S"xf32>, %az: tensor<"Z"xui8>, %b: tensor<"Q"x"K"x"N"xui8>, %bs: tensor<"S"xf32>, %bz: tensor<"S"xui8>, %ys: tensor<"S"xf32>, %yz: tensor<"S"xui8>, %x: tensor<"L"xf32>) -> ("y": tensor<?x"M"x"N"xui8>, "q": tensor<"L"xui8>, "s": tensor<f32>, "z": tensor<ui8>) {
+  %y = "onnx.QLinearMatMul"(%a, %as, %az, %b, %bs, %bz, %ys, %yz) : (tensor<"P"x"M"x"K"xui8>, tensor<"S"xf32>, tensor<"Z"xui8>, tensor<"Q"x"K"x"N"xui8>, tensor<"S"xf32>, tensor<"S"xui8>, tensor<"S"xf32>, tensor<"S"xui8>) -> tensor<?x"M"x"N"xui8>
+  %q, %s, %z = "onnx.DynamicQuantizeLinear"(%x) : (tensor<"L"xf32>) -> (tensor<"L"xui8>, tensor<f32>, tensor<ui8>)
+  onnx.return %y, %q, %s, %z
+}
+"#;
+
+#[test]
+fn integer_products_read_parameters_of_run_time_sizes() {
+    let bytes = |shape: &[i64], seed: u64| {
+        let n = shape.iter().product::<i64>() as usize;
+        let v: Vec<u8> = values(n, seed)
+            .iter()
+            .map(|x| ((x + 1.0) * 100.0) as u8)
+            .collect();
+        Tensor::from_bytes(ElemType::U8, shape, &v).unwrap()
+    };
+    let inputs = |p: i64, q: i64, m: i64, k: i64, n: i64, z: i64, s: i64| {
+        let scale = |v: f32| Tensor::from_vec(vec![s], vec![v; s as usize]).unwrap();
+        vec![
+            bytes(&[p, m, k], 1),
+            scale(0.05),
+            bytes(&[z], 2),
+            bytes(&[q, k, n], 3),
+            scale(0.1),
+            bytes(&[s], 4),
+            scale(2.0),
+            bytes(&[s], 5),
+            floats(&[m * k], 6),
+        ]
+    };
+    // Sizes P, Q, M, K, N, Z, S, L (L = M·K, the DynamicQuantizeLinear's).
+    let runs: Vec<(Vec<i64>, Vec<Tensor>)> =
+        [(2, 1, 3, 4, 2, 3), (1, 3, 2, 5, 3, 1), (2, 2, 1, 1, 1, 1)]
+            .into_iter()
+            .map(|(p, q, m, k, n, z)| {
+                let sizes = vec![p, q, m, k, n, z, 1, m * k];
+                (sizes, inputs(p, q, m, k, n, z, 1))
+            })
+            .collect();
+    let bad = [
+        // Batch sizes 2 and 3; a zero point of 2 for 3 rows; scales of 2.
+        inputs(2, 3, 3, 4, 2, 3, 1),
+        inputs(1, 1, 3, 4, 2, 2, 1),
+        inputs(1, 1, 3, 4, 2, 3, 2),
+    ];
+    check_against_static(
+        QUANTIZED,
+        &["P", "Q", "M", "K", "N", "Z", "S", "L"],
+        &runs,
+        &bad,
+    );
 }

@@ -35,7 +35,8 @@
 //! and, for now, the op families whose lowerings do not take run-time
 //! sizes yet.
 
-use melior::ir::{Type, Value as MValue};
+use melior::ir::r#type::{MemRefType, ShapedTypeLike};
+use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, DimOp, ElemType, Model, OpKind, Value};
 
@@ -44,8 +45,8 @@ use crate::error::{LowerError, Result};
 use crate::kernel::{describe_value, value_tensor};
 use crate::ops::elementwise::{data_inputs, is_elementwise};
 use crate::ops::layout;
-use crate::ops::reduce::runtime_axes;
-use crate::ops::select::runtime_condition;
+use crate::ops::norm::channel_operands;
+use crate::ops::reduce::{axes_mask, runtime_axes};
 use crate::ops::signal::runtime_size;
 use crate::ops::structured::for_loop;
 use crate::types::DYNAMIC;
@@ -332,8 +333,11 @@ pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
 /// and `tensor.empty`'s operands). An elementwise operand dim (of the
 /// operands whose values are read: not `CastLike`'s type donor),
 /// right-aligned against the result's, is 1 or the result's very size
-/// (the same polynomial), or else broadcast at run time (numpy-style ops
-/// only, sizes that are not unknown); a MatMul/Gemm's batch dims and C
+/// (the same polynomial), or else broadcast at run time (sizes that are
+/// not unknown; the legacy, opset < 7, broadcasts too, as the reference
+/// evaluates them numpy-style), and a per-channel parameter
+/// (`norm::channel_operands`) is a vector read along the result's dim 1,
+/// of that size or 1 at run time; a MatMul/Gemm's batch dims and C
 /// broadcast at compile time or at run time, and its contraction sizes are
 /// checked at run time when they differ ([`checks`]).
 pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
@@ -376,11 +380,19 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
         let y = dims(data.results[0].ok_or_else(|| unsupported("an absent first result"))?)?;
         match data.kind {
             k if is_elementwise(k) => {
+                let channels = channel_operands(model, data);
                 for &v in data_inputs(data) {
                     let operand = dims(v)?;
-                    let at_run_time = runtime_broadcast(data)
-                        && operand.len() <= y.len()
-                        && !operand.iter().chain(&y).any(|d| *d == Dim::Unknown);
+                    let known = !operand.iter().chain(&y).any(|d| *d == Dim::Unknown);
+                    if channels.contains(&v) {
+                        if operand.len() != 1 || y.len() < 2 || !known {
+                            return Err(unsupported(
+                                "a per-channel parameter that is not a vector of known size",
+                            ));
+                        }
+                        continue;
+                    }
+                    let at_run_time = operand.len() <= y.len() && known;
                     if !broadcasts(&operand, &y) && !at_run_time {
                         return Err(unsupported(
                             "a broadcast between sizes that may differ at run time",
@@ -480,12 +492,16 @@ fn reads_sizes(kind: OpKind) -> bool {
 
 /// The checks of an op whose lowering takes run-time sizes and relies on
 /// conditions of its own (`None` for the other ops): LayerNormalization
-/// (X, Y, the statistics, Scale and B agree), CumSum/CumProd (input and
-/// result agree), QuantizeLinear/DequantizeLinear (also a scale or zero
-/// point per tensor or per axis decided at run time) and the Scatter ops
-/// (data, indices and updates agree), Conv and the pools (channels,
-/// kernel and output sizes agree with the window's formula). An error names what the lowering
-/// cannot take with symbolic sizes; [`check_kernel`] refuses the op then.
+/// (X, Y, the statistics, Scale and B agree), CumSum/CumProd and
+/// DynamicQuantizeLinear (input and result agree),
+/// QuantizeLinear/DequantizeLinear (also a scale or zero point per tensor
+/// or per axis decided at run time) and the Scatter ops (data, indices
+/// and updates agree), OneHot and GatherND (indices and output against
+/// the data), TopK (outputs and `k` against the input),
+/// the integer products (MatMul's checks, and their zero points and
+/// scales), Conv and the pools (channels, kernel and output sizes agree
+/// with the window's formula). An error names what the lowering cannot
+/// take with symbolic sizes; [`check_kernel`] refuses the op then.
 fn own_checks(
     model: &Model,
     data: &onnx_mlc_dialect::ir::OpData,
@@ -503,6 +519,8 @@ fn own_checks(
             crate::ops::scatter::checks(model, data)
         }
         OpKind::OneHot => crate::ops::index::one_hot_checks(model, data),
+        OpKind::GatherND => crate::ops::index::gather_nd_checks(model, data),
+        OpKind::Compress => crate::ops::select::checks(model, data),
         OpKind::Conv
         | OpKind::FusedConv
         | OpKind::MaxPool
@@ -519,11 +537,17 @@ fn own_checks(
         | OpKind::CenterCropPad
         | OpKind::Col2Im
         | OpKind::RoiAlign => crate::ops::image::checks(model, data),
-        OpKind::CumSum | OpKind::CumProd | OpKind::LRN => same_shape_pairs(model, data).map(equal),
+        OpKind::CumSum | OpKind::CumProd | OpKind::LRN | OpKind::DynamicQuantizeLinear => {
+            same_shape_pairs(model, data).map(equal)
+        }
         OpKind::InstanceNormalization | OpKind::GroupNormalization => {
             crate::ops::norm::group_norm_checks(model, data)
         }
         OpKind::BatchNormalization => crate::ops::norm::batch_norm_checks(model, data),
+        OpKind::TopK => crate::ops::reduce::top_k_checks(model, data),
+        OpKind::MatMulInteger | OpKind::QLinearMatMul => {
+            crate::ops::quant::product_checks(model, data)
+        }
         _ => return None,
     })
 }
@@ -546,9 +570,9 @@ pub(crate) fn sized_dims(
 
 /// The dims of the first input and of the first result of `data` that
 /// differ (as polynomials) and that the model's entry checks equal (a
-/// CumSum/CumProd is one generic over the result reading the input at the
-/// same coordinates); an error for an unknown rank or size or different
-/// ranks.
+/// CumSum/CumProd, a DynamicQuantizeLinear's quantization, is one generic
+/// over the result reading the input at the same coordinates); an error
+/// for an unknown rank or size or different ranks.
 fn same_shape_pairs(
     model: &Model,
     data: &onnx_mlc_dialect::ir::OpData,
@@ -559,13 +583,6 @@ fn same_shape_pairs(
         return Err("a result of another rank than its input");
     }
     Ok(x.into_iter().zip(y).filter(|(a, b)| a != b).collect())
-}
-
-/// Whether an elementwise op may broadcast its operands at run time: the
-/// numpy-style ops, not the legacy (opset < 7) broadcasts nor
-/// `BatchNormalization`'s per-channel operands, which align differently.
-fn runtime_broadcast(data: &onnx_mlc_dialect::ir::OpData) -> bool {
-    is_elementwise(data.kind) && data.kind != OpKind::BatchNormalization && data.version >= 7
 }
 
 /// Whether operand dim `d` (right-aligned against result dim `y`) is read
@@ -610,28 +627,10 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
             }
             continue;
         }
-        if let Some((condition, len)) = runtime_condition(model, op) {
-            let y = data.results[0].expect("Compress has an output");
-            let axis = data.attrs.int("axis").map_or(0, |a| {
-                let rank = value_tensor(model, y)
-                    .ok()
-                    .and_then(|t| t.rank())
-                    .unwrap_or(1);
-                crate::ops::structured::norm_axis(a, rank)
-            });
-            if let Some(n) = value_tensor(model, y)?.dims().and_then(|d| d.get(axis)) {
-                out.push(Check::Count {
-                    input: graph_input(model, condition).expect("a graph input"),
-                    len,
-                    expected: n.clone(),
-                });
-            }
-            continue;
-        }
         if let Some(axes) = runtime_axes(model, op) {
             let input = graph_input(model, axes).expect("runtime_axes is a graph input");
             let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
-                let v = v.expect("a Reduce* op has data and a result");
+                let v = v.expect("a Reduce* op has data, axes and a result");
                 Ok(value_tensor(model, v)?
                     .dims()
                     .map(<[Dim]>::to_vec)
@@ -639,8 +638,9 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
             };
             out.push(Check::Axes {
                 input,
-                len: value_tensor(model, axes)?.static_numel().expect("static") as usize,
+                len: dims(Some(axes))?[0].clone(),
                 keepdims: data.attrs.int("keepdims").unwrap_or(1) != 0,
+                noop: data.attrs.int("noop_with_empty_axes").unwrap_or(0) != 0,
                 x: dims(data.inputs[0])?,
                 y: dims(data.results[0])?,
             });
@@ -657,11 +657,11 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
             add_new(&mut out, own.unwrap_or_default());
             continue;
         }
-        if let Some((ka, kb)) = contraction(model, data)? {
-            add_new(&mut out, product_checks(model, data, ka, kb)?);
+        if let Some(product) = product_checks(model, data)? {
+            add_new(&mut out, product);
             continue;
         }
-        if !runtime_broadcast(data) {
+        if !is_elementwise(data.kind) {
             continue;
         }
         let Some(result) = data.results.first().copied().flatten() else {
@@ -670,11 +670,19 @@ pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
         let Some(y) = value_tensor(model, result)?.dims() else {
             continue;
         };
+        let channels = channel_operands(model, data);
         for &v in data_inputs(data) {
             let Some(operand) = value_tensor(model, v)?.dims() else {
                 continue;
             };
-            for (d, y) in operand.iter().rev().zip(y.iter().rev()) {
+            // A per-channel parameter is read along dim 1, others
+            // right-aligned (numpy-style).
+            let aligned: Vec<(&Dim, &Dim)> = if channels.contains(&v) {
+                operand.iter().zip(y.get(1)).collect()
+            } else {
+                operand.iter().rev().zip(y.iter().rev()).collect()
+            };
+            for (d, y) in aligned {
                 let check = Check::Broadcast(d.clone(), y.clone());
                 if broadcast_at_run_time(d, y) && !out.contains(&check) {
                     out.push(check);
@@ -796,20 +804,23 @@ pub enum Check {
     AtLeast(Dim, i64),
     /// The `len` entries of graph input `input` (int64) are the axes of a
     /// reduction of an input of dims `x` into an output of dims `y`
-    /// (`keepdims`: reduced dims kept as 1): each in `[-r, r)` for rank
-    /// `r`, no two naming the same dim, and the kept dims (and 1s) are
-    /// `y` (see `ops::reduce::runtime_axes`).
+    /// (`keepdims`: reduced dims kept as 1; no entries: every dim reduced,
+    /// none with `noop`): each in `[-r, r)` for rank `r`, no two naming
+    /// the same dim, and the kept dims (and 1s) are `y` (see
+    /// `ops::reduce::runtime_axes`).
     Axes {
         input: usize,
-        len: usize,
+        len: Dim,
         keepdims: bool,
+        noop: bool,
         x: Vec<Dim>,
         y: Vec<Dim>,
     },
-    /// The single entry of graph input `input` (a scalar of type `elem`,
-    /// a float truncated), or its entry `entry` (1-D), is `expected` (a
-    /// window's size and its output's length, `ops::signal`; OneHot's
-    /// depth, `ops::index`; an output dim given as an input's value,
+    /// The single entry of graph input `input` (a scalar or a vector of
+    /// one element, of type `elem`, a float truncated), or its entry
+    /// `entry` (1-D), is `expected` (a window's size and its output's
+    /// length, `ops::signal`; OneHot's depth, `ops::index`; TopK's `k`,
+    /// `ops::reduce`; an output dim given as an input's value,
     /// `ops::image`).
     Value {
         input: usize,
@@ -842,7 +853,7 @@ pub enum Check {
     /// `expected` are true (Compress's output length, `ops::select`).
     Count {
         input: usize,
-        len: usize,
+        len: Dim,
         expected: Dim,
     },
     /// Resize's output dims `y` along its resized axes follow from the
@@ -871,51 +882,63 @@ pub enum ResizeRule {
     NotSmaller,
 }
 
-/// The two contraction sizes of a MatMul/Gemm (A's columns, B's rows,
-/// after `transA`/`transB`); `None` for other ops and 1-D operands.
+/// The operands of a matrix product (MatMul, Gemm, their fused forms,
+/// MatMulInteger, QLinearMatMul): A, B, and whether Gemm transposes them;
+/// `None` for other ops.
+fn product_operands(data: &onnx_mlc_dialect::ir::OpData) -> Option<(Value, Value, bool, bool)> {
+    let b = match data.kind {
+        OpKind::MatMul
+        | OpKind::Gemm
+        | OpKind::FusedMatMul
+        | OpKind::FusedGemm
+        | OpKind::MatMulInteger => 1,
+        OpKind::QLinearMatMul => 3,
+        _ => return None,
+    };
+    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+    let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
+    Some((
+        data.inputs[0]?,
+        data.inputs.get(b).copied().flatten()?,
+        attr("transA"),
+        attr("transB"),
+    ))
+}
+
+/// The two contraction sizes of a matrix product ([`product_operands`]:
+/// A's columns, B's rows, after `transA`/`transB`); `None` for other ops
+/// and 1-D operands.
 fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Option<(Dim, Dim)>> {
-    if !matches!(
-        data.kind,
-        OpKind::MatMul | OpKind::Gemm | OpKind::FusedMatMul | OpKind::FusedGemm
-    ) {
+    let Some((a, b, trans_a, trans_b)) = product_operands(data) else {
         return Ok(None);
-    }
-    let dims = |i: usize| -> Result<Option<Vec<Dim>>> {
-        let v = data.inputs[i].expect("A and B are required");
+    };
+    let dims = |v: Value| -> Result<Option<Vec<Dim>>> {
         Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec))
     };
-    let (Some(a), Some(b)) = (dims(0)?, dims(1)?) else {
+    let (Some(a), Some(b)) = (dims(a)?, dims(b)?) else {
         return Ok(None);
     };
     if a.len() < 2 || b.len() < 2 {
         return Ok(None);
     }
-    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
-    let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
-    let ka = &a[if attr("transA") {
-        a.len() - 2
-    } else {
-        a.len() - 1
-    }];
-    let kb = &b[if attr("transB") {
-        b.len() - 1
-    } else {
-        b.len() - 2
-    }];
+    let ka = &a[if trans_a { a.len() - 2 } else { a.len() - 1 }];
+    let kb = &b[if trans_b { b.len() - 1 } else { b.len() - 2 }];
     Ok(Some((ka.clone(), kb.clone())))
 }
 
-/// The checks of a MatMul/Gemm with contraction sizes `ka`, `kb`: those
-/// equal, A's rows and B's columns equal to the result's (the product
-/// loops over the result's sizes), and each batch dim of A and B and each
-/// dim of Gemm's C (or a fused bias) 1 or the result's where it broadcasts
-/// only at run time.
-fn product_checks(
+/// The checks of a matrix product ([`product_operands`]; `None` for other
+/// ops and 1-D operands): the contraction sizes equal, A's rows and B's
+/// columns equal to the result's (the product loops over the result's
+/// sizes), and each batch dim of A and B and each dim of Gemm's C (or a
+/// fused bias) 1 or the result's where it broadcasts only at run time.
+pub(crate) fn product_checks(
     model: &Model,
     data: &onnx_mlc_dialect::ir::OpData,
-    ka: Dim,
-    kb: Dim,
-) -> Result<Vec<Check>> {
+) -> Result<Option<Vec<Check>>> {
+    let Some((ka, kb)) = contraction(model, data)? else {
+        return Ok(None);
+    };
+    let (a, b, trans_a, trans_b) = product_operands(data).expect("a product");
     let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
         let v = v.expect("A, B and Y are present");
         Ok(value_tensor(model, v)?
@@ -923,15 +946,10 @@ fn product_checks(
             .map(<[Dim]>::to_vec)
             .unwrap_or_default())
     };
-    let (a, b, y) = (
-        dims(data.inputs[0])?,
-        dims(data.inputs[1])?,
-        dims(data.results[0])?,
-    );
+    let (a, b, y) = (dims(Some(a))?, dims(Some(b))?, dims(data.results[0])?);
     let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
-    let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
-    let m = &a[a.len() - if attr("transA") { 1 } else { 2 }];
-    let n = &b[b.len() - if attr("transB") { 2 } else { 1 }];
+    let m = &a[a.len() - if trans_a { 1 } else { 2 }];
+    let n = &b[b.len() - if trans_b { 2 } else { 1 }];
     let mut out = vec![];
     if a.len() >= 2 && b.len() >= 2 && y.len() >= 2 {
         let batch = &y[..y.len() - 2];
@@ -959,13 +977,14 @@ fn product_checks(
     } else {
         1.0
     };
-    if let Some(c) = data
-        .inputs
-        .get(2)
-        .copied()
-        .flatten()
-        .filter(|_| beta != 0.0)
-    {
+    let c = matches!(
+        data.kind,
+        OpKind::Gemm | OpKind::FusedGemm | OpKind::FusedMatMul
+    )
+    .then(|| data.inputs.get(2).copied().flatten())
+    .flatten()
+    .filter(|_| beta != 0.0);
+    if let Some(c) = c {
         let c = dims(Some(c))?;
         for (d, yd) in c.iter().rev().zip(y.iter().rev()) {
             if broadcast_at_run_time(d, yd) {
@@ -980,7 +999,7 @@ fn product_checks(
             }
         }
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 /// FusedMatMul's residual `Z`, when it has one.
@@ -1043,12 +1062,14 @@ pub fn emit_check<'c, 'a>(
                 input,
                 len,
                 keepdims,
+                noop,
                 x,
                 y,
             } => {
                 let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
                 let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
-                axes_hold(e, inputs[*input], *len, *keepdims, &x, &y)
+                let len = size(len)?;
+                axes_hold(e, inputs[*input], len, (*keepdims, *noop), &x, &y)
             }
             Check::Count {
                 input,
@@ -1057,7 +1078,8 @@ pub fn emit_check<'c, 'a>(
             } => {
                 let buffer = inputs[*input];
                 let (zero, one) = (e.index(0), e.index(1));
-                let count = for_loop(*e, zero, e.index(*len as i64), &[zero], |le, t, c| {
+                let len = e.same("arith.maxsi", &[size(len)?, zero]);
+                let count = for_loop(*e, zero, len, &[zero], |le, t, c| {
                     let v = le.value(le.op("memref.load", &[buffer, t], &[le.int_type(8)], &[]));
                     let selected = le.cmp("arith.cmpi", 1, v, le.i(le.int_type(8), 0));
                     vec![le.select(selected, le.same("arith.addi", &[c[0], one]), c[0])]
@@ -1104,8 +1126,17 @@ pub fn emit_check<'c, 'a>(
                 expected,
             } => {
                 let ty = crate::types::elem_type(e.cx, *elem)?;
-                let mut at = vec![inputs[*input]];
-                at.extend(entry.map(|j| e.index(j as i64)));
+                // Entry `entry` of a vector, else a scalar or the first
+                // entry of a one-element vector.
+                let buffer = inputs[*input];
+                let mut at = vec![buffer];
+                match entry {
+                    Some(j) => at.push(e.index(*j as i64)),
+                    None => {
+                        let rank = MemRefType::try_from(buffer.r#type()).map_or(0, |m| m.rank());
+                        at.extend((0..rank).map(|_| e.index(0)));
+                    }
+                }
                 let mut v = e.value(e.op("memref.load", &at, &[ty], &[]));
                 if elem.is_float() {
                     // A float count (OneHot's depth) is truncated, as the
@@ -1224,42 +1255,26 @@ fn shape_operand_holds<'c, 'a>(
 }
 
 /// Emits `i1` true when the `len` int64 entries of `axes` (a memref) are
-/// valid axes of a reduction from sizes `x` to sizes `y` ([`Check::Axes`]).
+/// valid axes of a reduction from sizes `x` to sizes `y` ([`Check::Axes`],
+/// `(keepdims, noop_with_empty_axes)`).
 fn axes_hold<'c, 'a>(
     e: &Emitter<'c, 'a>,
     axes: MValue<'c, 'a>,
-    len: usize,
-    keepdims: bool,
+    len: MValue<'c, 'a>,
+    (keepdims, noop): (bool, bool),
     x: &[MValue<'c, 'a>],
     y: &[MValue<'c, 'a>],
 ) -> MValue<'c, 'a> {
-    let rank = x.len() as i64;
-    let index = Type::index(e.cx);
-    let i64t = e.int_type(64);
-    let mut ok = e.i(e.int_type(1), 1);
-    let mut named: Vec<MValue> = vec![];
-    for j in 0..len {
-        let a = e.value(e.op("memref.load", &[axes, e.index(j as i64)], &[i64t], &[]));
-        let a = e.convert("arith.index_cast", a, index);
-        let low = e.cmp("arith.cmpi", 5, a, e.index(-rank));
-        let high = e.cmp("arith.cmpi", 2, a, e.index(rank));
-        ok = e.same("arith.andi", &[ok, e.same("arith.andi", &[low, high])]);
-        let negative = e.cmp("arith.cmpi", 2, a, e.index(0));
-        let a = e.select(negative, e.same("arith.addi", &[a, e.index(rank)]), a);
-        for &b in &named {
-            ok = e.same("arith.andi", &[ok, e.cmp("arith.cmpi", 1, a, b)]);
-        }
-        named.push(a);
-    }
+    let mask = axes_mask(*e, axes, len, x.len(), noop);
+    let mut ok = mask.valid;
     let mut kept_before = e.index(0);
     let mut expected = vec![e.index(1); y.len()];
     for (d, &n) in x.iter().enumerate() {
-        let reduced = named.iter().fold(e.i(e.int_type(1), 0), |r, &a| {
-            let hit = e.cmp("arith.cmpi", 0, a, e.index(d as i64));
-            e.same("arith.ori", &[r, hit])
-        });
+        let reduced = mask.reduced[d];
         if keepdims {
-            expected[d] = e.select(reduced, e.index(1), n);
+            if let Some(slot) = expected.get_mut(d) {
+                *slot = e.select(reduced, e.index(1), n);
+            }
         } else {
             for (m, slot) in expected.iter_mut().enumerate() {
                 let here = e.cmp("arith.cmpi", 0, kept_before, e.index(m as i64));
@@ -1275,6 +1290,11 @@ fn axes_hold<'c, 'a>(
         }
         let next = e.same("arith.addi", &[kept_before, e.index(1)]);
         kept_before = e.select(reduced, kept_before, next);
+    }
+    if !keepdims {
+        // As many kept dims as the output has.
+        let count = e.cmp("arith.cmpi", 0, kept_before, e.index(y.len() as i64));
+        ok = e.same("arith.andi", &[ok, count]);
     }
     for (&want, &got) in expected.iter().zip(y) {
         ok = e.same("arith.andi", &[ok, e.cmp("arith.cmpi", 0, want, got)]);

@@ -37,80 +37,35 @@ use crate::types::{elem_type, scalar_type};
 /// the dialect's elementwise family.
 pub(crate) fn is_elementwise(kind: OpKind) -> bool {
     use OpKind::*;
-    matches!(
-        kind,
-        Abs | Acos
-            | Acosh
-            | Asin
-            | Asinh
-            | Atan
-            | Atanh
-            | Ceil
-            | Celu
-            | Cos
-            | Cosh
-            | Elu
-            | Erf
-            | Exp
-            | Floor
-            | Gelu
-            | HardSigmoid
-            | HardSwish
-            | IsInf
-            | IsNaN
-            | LeakyRelu
-            | Log
-            | Mish
-            | Neg
-            | Not
-            | Reciprocal
-            | Relu
-            | Round
-            | Selu
-            | Shrink
-            | Sigmoid
-            | Sign
-            | Sin
-            | Sinh
-            | Softplus
-            | Softsign
-            | Sqrt
-            | Swish
-            | Tan
-            | Tanh
-            | ThresholdedRelu
-            | BitwiseNot
-            | Cast
-            | CastLike
-            | Clip
-            | BitCast
-            | Add
-            | Sub
-            | Mul
-            | Div
-            | Pow
-            | Mod
-            | And
-            | Or
-            | Xor
-            | Equal
-            | Greater
-            | GreaterOrEqual
-            | Less
-            | LessOrEqual
-            | BitShift
-            | BitwiseAnd
-            | BitwiseOr
-            | BitwiseXor
-            | PRelu
-            | Max
-            | Min
-            | Mean
-            | Sum
-            | Where
-            | Activation
-            | BatchNormalization
-    )
+    kind.is_unary_elementwise()
+        || matches!(
+            kind,
+            Add | Sub
+                | Mul
+                | Div
+                | Pow
+                | Mod
+                | And
+                | Or
+                | Xor
+                | Equal
+                | Greater
+                | GreaterOrEqual
+                | Less
+                | LessOrEqual
+                | BitShift
+                | BitwiseAnd
+                | BitwiseOr
+                | BitwiseXor
+                | PRelu
+                | Max
+                | Min
+                | Mean
+                | Sum
+                | Where
+                | Activation
+                | BatchNormalization
+        )
 }
 
 /// Lowers a run of elementwise ops as one `linalg.generic` computing
@@ -181,10 +136,13 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
     // (`tensor.extract`, index 0 where their size is 1).
     let mut gathered: Vec<(Value, Gather)> = vec![];
     for &v in &ins {
-        if !super::norm::is_channel_operand(kb, chain, v)? {
-            if let Some(g) = runtime_gather(kb, v, outputs[0])? {
-                gathered.push((v, g));
-            }
+        let gather = if super::norm::is_channel_operand(kb, chain, v)? {
+            channel_gather(kb, v, outputs[0])?
+        } else {
+            runtime_gather(kb, v, outputs[0])?
+        };
+        if let Some(g) = gather {
+            gathered.push((v, g));
         }
     }
     ins.retain(|v| !gathered.iter().any(|(g, _)| g == v));
@@ -465,6 +423,24 @@ pub(crate) fn runtime_gather_to<'c, 'a>(
         elem: elem_type(e.cx, elem)?,
         is_bool: elem == ElemType::Bool,
     }))
+}
+
+/// How to read per-channel parameter `v` (a `[C]` vector read along dim 1
+/// of `out`, `norm::channel_operands`) when its size is not the channel
+/// count at compile time: at index 0 where its run-time size is 1, else
+/// at the channel (the model's entry has checked that it is 1 or the
+/// channel count, `symbols::checks`); `None` when its indexing map reads it.
+fn channel_gather<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    v: Value,
+    out: Value,
+) -> Result<Option<Gather<'c, 'a>>> {
+    let dims = |v| value_tensor(kb.model, v).map(|t| t.dims().unwrap_or_default().to_vec());
+    let (c, y) = (dims(v)?, dims(out)?);
+    if c.first() == y.get(1) {
+        return Ok(None);
+    }
+    Gather::along(kb, v, Some(1)).map(Some)
 }
 
 /// The inputs whose values an op reads (`CastLike`'s second input only

@@ -109,15 +109,16 @@ fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (id, _) = kb.shape(indices)?;
     let (yd, _) = kb.shape(y)?;
     let b = data.attrs.int("batch_dims").unwrap_or(0).max(0) as usize;
-    let q = id.last().copied().unwrap_or(0).max(0) as usize;
-    if id.is_empty() || b + q > xd.len() || b >= id.len() {
+    let Some(q) = nd_depth(xd.len(), id.len(), yd.len(), b) else {
         return Err(unsupported(
             kb,
             op,
             "indices that do not fit the data's rank",
         ));
-    }
+    };
     let lead = id.len() - 1;
+    let e = kb.e;
+    let xs: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&e)).collect();
     let (xt, it) = (kb.tensor(x), kb.tensor(indices));
     let init = kb.init(y)?;
     let n = yd.len();
@@ -135,7 +136,7 @@ fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 at.extend(&o[..lead]);
                 at.push(be.index(c as i64));
                 let i = be.value(be.op("tensor.extract", &at, &[elem_of(it)], &[]));
-                coords.push(wrap_index(be, i, be.index(xd[b + c])));
+                coords.push(wrap_index(be, i, xs[b + c]));
             }
             coords.extend(&o[lead..]);
             vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
@@ -143,6 +144,52 @@ fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     );
     fused_root(kb, g, y, &yd);
     Ok(())
+}
+
+/// How many data dims each index row of a GatherND names (the indices'
+/// last dim), from the ranks of the data, the indices and the output and
+/// `batch_dims` (the output has the indices' leading dims, then the data
+/// dims after the batch and indexed ones); `None` when they do not fit.
+fn nd_depth(x: usize, i: usize, y: usize, b: usize) -> Option<usize> {
+    let lead = i.checked_sub(1)?;
+    let q = (x + lead).checked_sub(y)?.checked_sub(b)?;
+    (b < i && b + q <= x).then_some(q)
+}
+
+/// The checks of a GatherND with symbolic sizes (`symbols::checks`): the
+/// indices' last dim is the depth the ranks give ([`nd_depth`]), their
+/// leading dims are the output's and the batch dims the data's, and the
+/// output's trailing dims are the data's after the indexed ones (the
+/// lowering loops over the output and wraps and clamps each index into
+/// the data's run-time size). An error names what cannot be lowered.
+pub(crate) fn gather_nd_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let (x, id, y) = (
+        dims(data.inputs[0])?,
+        dims(data.inputs[1])?,
+        dims(data.results[0])?,
+    );
+    let b = data.attrs.int("batch_dims").unwrap_or(0).max(0) as usize;
+    let q =
+        nd_depth(x.len(), id.len(), y.len(), b).ok_or("indices that do not fit the data's rank")?;
+    let lead = id.len() - 1;
+    let depth = Dim::Known(q as i64);
+    let pairs = [(&id[lead], &depth)]
+        .into_iter()
+        .chain(id[..lead].iter().zip(&y[..lead]))
+        .chain(x[..b].iter().zip(&y[..b]))
+        .chain(x[b + q..].iter().zip(&y[lead..]));
+    let mut out = vec![];
+    for (a, c) in pairs {
+        let check = Check::Equal(a.clone(), c.clone());
+        if a != c && !out.contains(&check) {
+            out.push(check);
+        }
+    }
+    Ok(out)
 }
 
 /// The checks of a OneHot with symbolic sizes (`symbols::checks`): the

@@ -109,17 +109,42 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 
 /// Operand `v` (rank ≥ 2) of a product computing `y` (whose other
 /// operand has rank ≥ 2 too), with its type dims: as it is, or — where a
-/// batch dim broadcasts only at run time (neither a static 1 nor `y`'s at
-/// compile time; `symbols::checks` makes the entry verify that it is 1 or
-/// `y`'s) — copied out at `y`'s batch sizes by a producer reading it at
-/// index 0 along such a dim where its run-time size is 1, so that the
-/// contraction's indexing maps stay affine.
+/// batch dim broadcasts only at run time ([`batch_gather`]) — copied out
+/// at `y`'s batch sizes by a producer, so that the contraction's indexing
+/// maps stay affine.
 pub(crate) fn batch_operand<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     v: Value,
     y: Value,
 ) -> Result<(MValue<'c, 'a>, Vec<i64>)> {
     let (vd, elem) = kb.shape(v)?;
+    let Some((gather, sizes)) = batch_gather(kb, v, y)? else {
+        return Ok((kb.tensor(v), vd));
+    };
+    let init = empty_sized(kb, &sizes, elem)?;
+    let rank = sizes.len();
+    let g = generic(
+        kb.e,
+        &[],
+        &[(init, identity_map(rank))],
+        &vec![false; rank],
+        |be, _| vec![gather.read(be)],
+    );
+    let copied = kb.producer(g).result(0).expect("one result").into();
+    Ok((copied, sizes.iter().map(Size::type_dim).collect()))
+}
+
+/// How to read operand `v` (rank ≥ 2) of a product computing `y` over
+/// `y`'s batch loops and `v`'s two matrix loops, and those loops' sizes,
+/// when a batch dim of `v` broadcasts only at run time (neither a static
+/// 1 nor `y`'s at compile time; `symbols::checks` makes the entry verify
+/// that it is 1 or `y`'s): index 0 along such a dim where its run-time
+/// size is 1. `None` when the indexing maps can say how.
+pub(crate) fn batch_gather<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    v: Value,
+    y: Value,
+) -> Result<Option<(Gather<'c, 'a>, Vec<Size<'c, 'a>>)>> {
     let dims = |x: Value| -> Result<Vec<Dim>> {
         Ok(value_tensor(kb.model, x)?
             .dims()
@@ -136,7 +161,7 @@ pub(crate) fn batch_operand<'c, 'a>(
             .zip(batch.iter().rev())
             .any(|(d, y)| symbols::broadcast_at_run_time(d, y));
     if !at_run_time {
-        return Ok((kb.tensor(v), vd));
+        return Ok(None);
     }
     let gather = Gather::batch_of(kb, v, batch)?;
     let (ys, vs) = (kb.sizes(y)?, kb.sizes(v)?);
@@ -145,17 +170,7 @@ pub(crate) fn batch_operand<'c, 'a>(
         .chain(&vs[vs.len() - 2..])
         .copied()
         .collect();
-    let init = empty_sized(kb, &sizes, elem)?;
-    let rank = sizes.len();
-    let g = generic(
-        kb.e,
-        &[],
-        &[(init, identity_map(rank))],
-        &vec![false; rank],
-        |be, _| vec![gather.read(be)],
-    );
-    let copied = kb.producer(g).result(0).expect("one result").into();
-    Ok((copied, sizes.iter().map(Size::type_dim).collect()))
+    Ok(Some((gather, sizes)))
 }
 
 /// A product of f16 or bf16 operands: the products summed in an f32

@@ -31,8 +31,8 @@
 use std::collections::HashMap;
 
 use melior::ir::{Value as MValue, ValueLike};
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use super::elementwise::{broadcast_map, identity_map};
 use super::half;
@@ -43,7 +43,7 @@ use super::structured::{
 use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
-use crate::kernel::KernelBuilder;
+use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::{vector_rows, OpTiles, Schedule};
 use crate::symbols::{Check, Size};
 
@@ -415,20 +415,12 @@ impl<'c> NormCount<'c, '_> {
 }
 
 /// Whether `v` is read by an op of `chain` as a per-channel parameter
-/// (scale, B, mean or var of a BatchNormalization, or the `[C]` slope of a
-/// PRelu before opset 7, whose legacy broadcast aligns it with dim 1); an
-/// error when another op of the run reads it numpy-style too (one operand,
-/// one indexing map).
+/// ([`channel_operands`]); an error when another op of the run reads it
+/// numpy-style too (one operand, one indexing map).
 pub(crate) fn is_channel_operand(kb: &KernelBuilder, chain: &[OpId], v: Value) -> Result<bool> {
-    let reads = |o: &&OpId| kb.model.ir.op(**o).inputs.contains(&Some(v));
-    let by_channel = |o: &&OpId| {
-        let data = kb.model.ir.op(**o);
-        match data.kind {
-            OpKind::BatchNormalization => data.inputs[1..].contains(&Some(v)),
-            OpKind::PRelu => data.version < 7 && data.inputs[1] == Some(v) && legacy_slope(kb, **o),
-            _ => false,
-        }
-    };
+    let ir = &kb.model.ir;
+    let reads = |o: &&OpId| ir.op(**o).inputs.contains(&Some(v));
+    let by_channel = |o: &&OpId| channel_operands(kb.model, ir.op(**o)).contains(&v);
     let Some(&bn) = chain.iter().find(by_channel) else {
         return Ok(false);
     };
@@ -442,20 +434,36 @@ pub(crate) fn is_channel_operand(kb: &KernelBuilder, chain: &[OpId], v: Value) -
     Ok(true)
 }
 
-/// Whether a PRelu's slope is a `[C]` vector over the channels (dim 1) of
-/// an input of rank at least 2: the legacy per-channel form.
-fn legacy_slope(kb: &KernelBuilder, op: OpId) -> bool {
-    let data = kb.model.ir.op(op);
+/// The operands of elementwise op `data` read along the channels (dim 1
+/// of its result) rather than broadcast numpy-style: the scale, B, mean
+/// and var of a BatchNormalization, and the `[C]` slope of a PRelu before
+/// opset 7 (whose legacy broadcast aligns it with the channels: a 1-D
+/// slope, not a static 1, of an input of rank at least 2 whose channel
+/// count may be its size — with symbolic sizes the model's entry checks
+/// that it is, `symbols::checks`).
+pub(crate) fn channel_operands(model: &Model, data: &OpData) -> Vec<Value> {
     let dims = |i: usize| {
-        data.inputs[i]
-            .and_then(|v| kb.shape(v).ok())
-            .map(|(d, _)| d)
+        data.inputs
+            .get(i)
+            .copied()
+            .flatten()
+            .and_then(|v| value_tensor(model, v).ok())
+            .and_then(|t| t.dims().map(<[Dim]>::to_vec))
     };
-    match (dims(0), dims(1)) {
-        (Some(x), Some(slope)) => {
-            x.len() >= 2 && slope.len() == 1 && slope[0] == x[1] && slope[0] != 1
-        }
-        _ => false,
+    match data.kind {
+        OpKind::BatchNormalization => data.inputs[1..].iter().flatten().copied().collect(),
+        OpKind::PRelu if data.version < 7 => match (dims(0), dims(1)) {
+            (Some(x), Some(slope))
+                if x.len() >= 2
+                    && slope.len() == 1
+                    && slope[0] != Dim::Known(1)
+                    && !slope[0].definitely_ne(&x[1]) =>
+            {
+                data.inputs[1].into_iter().collect()
+            }
+            _ => vec![],
+        },
+        _ => vec![],
     }
 }
 

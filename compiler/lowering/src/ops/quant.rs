@@ -45,7 +45,7 @@ use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::Check;
+use crate::symbols::{Check, Size};
 
 /// How a scale (or zero point) is laid over the input.
 struct Layout {
@@ -492,39 +492,117 @@ struct IntOperand {
     zero: Option<Value>,
 }
 
-/// `(x - zero)` as an `i32` tensor: `x` itself extended when there is no
-/// zero point. The zero point is a scalar or 1-D along dim `per_dim` of
-/// `x` (`a`'s rows, `b`'s columns, W's output channels).
+/// How the body of a generic over the loops of a tensor of dims `x` reads
+/// a scale or zero point `p`, pushing it to `ins` when its indexing map
+/// can say how: one element (every dim 1) for every point, or a 1-D
+/// tensor along loop `d` of `along` whose size is that dim's. A 1-D `p`
+/// of another symbolic size is gathered: at 0 where its run-time size is
+/// 1, else along `d` (the model's entry checks that it is 1 or the dim,
+/// [`param_check`]). `None` for any other shape.
+fn param_read<'c, 'a>(
+    kb: &KernelBuilder<'c, 'a>,
+    p: Value,
+    x: &[Dim],
+    along: Option<usize>,
+    ins: &mut Inputs<'c, 'a>,
+) -> Result<Option<BodyOperand<'c, 'a>>> {
+    let pd = sized(kb.model, p);
+    let rank = x.len();
+    let m = if pd.iter().all(|d| *d == Dim::Known(1)) {
+        map(rank, &vec!["0".to_string(); pd.len()])
+    } else if let (Some(d), [n]) = (along, &pd[..]) {
+        if *n != x[d] {
+            if *n == Dim::Unknown || n.is_known() && x[d].is_known() {
+                return Ok(None);
+            }
+            return Ok(Some(BodyOperand::Gathered(Gather::along(kb, p, Some(d))?)));
+        }
+        map(rank, &[format!("d{d}")])
+    } else if let [n] = &pd[..] {
+        if n.is_known() || *n == Dim::Unknown {
+            return Ok(None);
+        }
+        return Ok(Some(BodyOperand::Gathered(Gather::along(kb, p, None)?)));
+    } else {
+        return Ok(None);
+    };
+    ins.push((kb.tensor(p), m));
+    Ok(Some(BodyOperand::Input(ins.len() - 1)))
+}
+
+/// The check [`param_read`] relies on for parameter `p` (its dims) over a
+/// tensor of dims `x`: a 1-D `p` gathered along `x`'s dim `along` is 1 or
+/// that dim, one without `along` is 1.
+fn param_check(p: &[Dim], x: &[Dim], along: Option<usize>) -> Option<Check> {
+    let [n] = p else { return None };
+    match along {
+        _ if *n == Dim::Known(1) => None,
+        Some(d) if *n != x[d] => Some(Check::Broadcast(n.clone(), x[d].clone())),
+        Some(_) => None,
+        None => Some(Check::Equal(n.clone(), Dim::Known(1))),
+    }
+}
+
+/// The dims of `v` (empty when unknown, which the lowering refuses).
+fn sized(model: &onnx_mlc_dialect::Model, v: Value) -> Vec<Dim> {
+    crate::symbols::sized_dims(model, Some(v)).unwrap_or_else(|_| vec![Dim::Unknown])
+}
+
+/// `(x - zero)` as an `i32` tensor, with its type dims: `x` itself
+/// extended when there is no zero point. The zero point is a scalar or
+/// 1-D along dim `per_dim` of `x` (`a`'s rows, `b`'s columns, W's output
+/// channels), read by [`param_read`]. An operand of a product into `y`
+/// whose batch dims broadcast only at run time is read at `y`'s batch
+/// sizes (`linalg::batch_gather`), so that the contraction's maps stay
+/// affine.
 fn widened<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     op: OpId,
     operand: &IntOperand,
     per_dim: Option<usize>,
-) -> Result<MValue<'c, 'a>> {
+    product: Option<Value>,
+) -> Result<(MValue<'c, 'a>, Vec<i64>)> {
     let (dims, elem) = kb.shape(operand.value)?;
     if !matches!(elem, ElemType::U8 | ElemType::I8) {
         return Err(unsupported(kb, op, &format!("{elem} operands")));
     }
     let rank = dims.len();
-    let mut ins = vec![(kb.tensor(operand.value), identity_map(rank))];
-    if let Some(z) = operand.zero {
-        let zd = kb.shape(z)?.0;
-        let along = per_dim.map(|d| (d, dims[d]));
-        let Some(m) = param_map(&zd, rank, along) else {
-            return Err(unsupported(
-                kb,
-                op,
-                &format!("a zero point of shape {zd:?} for an operand of shape {dims:?}"),
-            ));
-        };
-        ins.push((kb.tensor(z), m));
-    }
-    let init = super::structured::empty(kb, &dims, ElemType::I32)?;
+    let mut ins = vec![];
+    let batch = match product {
+        Some(y) if rank >= 2 && kb.shape(y)?.0.len() >= 2 => {
+            super::linalg::batch_gather(kb, operand.value, y)?
+        }
+        _ => None,
+    };
+    let (x, sizes) = match batch {
+        Some((g, sizes)) => (BodyOperand::Gathered(g), sizes),
+        None => {
+            ins.push((kb.tensor(operand.value), identity_map(rank)));
+            (BodyOperand::Input(0), kb.sizes(operand.value)?)
+        }
+    };
+    let zero = match operand.zero {
+        Some(z) => {
+            let x_dims = sized(kb.model, operand.value);
+            let read = param_read(kb, z, &x_dims, per_dim, &mut ins)?;
+            Some(read.ok_or_else(|| {
+                let zd = kb.shape(z).map(|s| s.0).unwrap_or_default();
+                unsupported(
+                    kb,
+                    op,
+                    &format!("a zero point of shape {zd:?} for an operand of shape {dims:?}"),
+                )
+            })?)
+        }
+        None => None,
+    };
+    let init = super::structured::empty_sized(kb, &sizes, ElemType::I32)?;
+    let out_rank = sizes.len();
     let g = generic(
         kb.e,
         &ins,
-        &[(init, identity_map(rank))],
-        &vec![false; rank],
+        &[(init, identity_map(out_rank))],
+        &vec![false; out_rank],
         |be, a| {
             let wide = |v| {
                 cast(be, v, elem, ElemType::I32, false)
@@ -532,15 +610,15 @@ fn widened<'c, 'a>(
                     .flatten()
                     .expect("an 8-bit integer")
             };
-            let x = wide(a[0]);
-            vec![if a.len() > 2 {
-                be.same("arith.subi", &[x, wide(a[1])])
-            } else {
-                x
+            let v = wide(x.read(be, &a));
+            vec![match &zero {
+                Some(z) => be.same("arith.subi", &[v, wide(z.read(be, &a))]),
+                None => v,
             }]
         },
     );
-    Ok(kb.structured(g).result(0).expect("one result").into())
+    let g = kb.structured(g).result(0).expect("one result").into();
+    Ok((g, sizes.iter().map(Size::type_dim).collect()))
 }
 
 /// The `i32` product `(a - a_zero) · (b - b_zero)` with MatMul's
@@ -548,21 +626,65 @@ fn widened<'c, 'a>(
 fn integer_product<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     op: OpId,
-    a: &IntOperand,
-    b: &IntOperand,
+    [a, b]: [&IntOperand; 2],
     init: MValue<'c, 'a>,
-    yd: &[i64],
+    y: Value,
 ) -> Result<MValue<'c, 'a>> {
-    let ad = kb.shape(a.value)?.0;
-    let bd = kb.shape(b.value)?.0;
-    let a32 = widened(kb, op, a, ad.len().checked_sub(2))?;
-    let b32 = widened(kb, op, b, (bd.len() >= 2).then(|| bd.len() - 1))?;
+    let (ad, bd) = (kb.shape(a.value)?.0, kb.shape(b.value)?.0);
+    let (a32, ad) = widened(kb, op, a, ad.len().checked_sub(2), Some(y))?;
+    let (b32, bd) = widened(kb, op, b, (bd.len() >= 2).then(|| bd.len() - 1), Some(y))?;
     let e = kb.e;
     let zero = e.i(e.int_type(32), 0);
     let filled = kb.structured(named(e, "linalg.fill", &[zero], init));
     let filled = filled.result(0).expect("one result").into();
-    let c = super::linalg::contraction(kb, (a32, &ad, false), (b32, &bd, false), filled, yd);
+    let yd = kb.shape(y)?.0;
+    let c = super::linalg::contraction(kb, (a32, &ad, false), (b32, &bd, false), filled, &yd);
     Ok(kb.structured(c).result(0).expect("one result").into())
+}
+
+/// The conditions the integer products' lowerings rely on, checked at
+/// run time: MatMul's (`symbols::product_checks`), and each zero point
+/// or scale of symbolic size 1 or the dim it runs along (a's rows, b's
+/// columns; one element for the scales and the output's zero point). An
+/// error names what cannot be lowered: an unknown size.
+pub(crate) fn product_checks(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let mut out = crate::symbols::product_checks(model, data)
+        .map_err(|_| "operands of unknown rank")?
+        .unwrap_or_default();
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    // The zero points along a's rows and b's columns; the scales and the
+    // output's zero point per tensor.
+    let (b_at, qlinear) = match data.kind {
+        onnx_mlc_dialect::OpKind::QLinearMatMul => (3, true),
+        _ => (1, false),
+    };
+    let (a, b) = (dims(input(0))?, dims(input(b_at))?);
+    let b_zero = if qlinear { 5 } else { 3 };
+    let mut params = vec![
+        (input(2), a.clone(), a.len().checked_sub(2)),
+        (
+            input(b_zero),
+            b.clone(),
+            (b.len() >= 2).then(|| b.len() - 1),
+        ),
+    ];
+    if qlinear {
+        for i in [1, 4, 6, 7] {
+            params.push((input(i), a.clone(), None));
+        }
+    }
+    for (p, x, along) in params {
+        if let Some(p) = p {
+            if let Some(check) = param_check(&dims(Some(p))?, &x, along) {
+                out.push(check);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Lowers MatMulInteger (see the module docs).
@@ -570,9 +692,8 @@ pub(crate) fn lower_matmul_integer(kb: &mut KernelBuilder, op: OpId) -> Result<(
     let data = kb.model.ir.op(op);
     let [a, b] = int_operands(kb, op, (0, 2), (1, 3));
     let y = data.results[0].expect("verified: Y");
-    let yd = kb.shape(y)?.0;
     let init = kb.init(y)?;
-    let product = integer_product(kb, op, &a, &b, init, &yd)?;
+    let product = integer_product(kb, op, [&a, &b], init, y)?;
     kb.define(y, product);
     Ok(())
 }
@@ -603,8 +724,8 @@ fn integer_conv<'c, 'a>(
     bias: Option<Value>,
 ) -> Result<MValue<'c, 'a>> {
     let ints = IntConv {
-        x: widened(kb, op, x, None)?,
-        w: widened(kb, op, w, Some(0))?,
+        x: widened(kb, op, x, None, None)?.0,
+        w: widened(kb, op, w, Some(0), None)?.0,
         weights: w.value,
         init,
         bias: bias.map(|b| kb.tensor(b)),
@@ -650,9 +771,8 @@ pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<(
     };
     let y_zero = input(7);
     let y = data.results[0].expect("verified: y");
-    let yd = kb.shape(y)?.0;
-    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
-    let c = integer_product(kb, op, &a, &b, acc, &yd)?;
+    let acc = super::structured::empty_sized(kb, &kb.sizes(y)?, ElemType::I32)?;
+    let c = integer_product(kb, op, [&a, &b], acc, y)?;
     requantize(kb, op, c, [a_scale, b_scale, y_scale], y_zero, y, None)
 }
 
@@ -675,19 +795,21 @@ fn requantize<'c, 'a>(
         .filter(|_| matches!(ye, ElemType::U8 | ElemType::I8))
         .ok_or_else(|| unsupported(kb, op, &format!("{ye} output")))?;
     let rank = yd.len();
+    let y_dims = sized(kb.model, y);
     let mut ins = vec![(c, identity_map(rank))];
     let mut elems = vec![];
+    let mut readers = vec![];
     for (i, v) in scales.iter().chain(&y_zero).enumerate() {
         let (dims, elem) = kb.shape(*v)?;
-        let along = channel.filter(|_| i == 1).map(|ch| (ch, yd[ch]));
-        let Some(m) = param_map(&dims, rank, along) else {
+        let along = channel.filter(|_| i == 1);
+        let Some(read) = param_read(kb, *v, &y_dims, along, &mut ins)? else {
             return Err(unsupported(
                 kb,
                 op,
                 &format!("a scale or zero point of shape {dims:?}"),
             ));
         };
-        ins.push((kb.tensor(*v), m));
+        readers.push(read);
         elems.push(elem);
     }
     let scale_elem = elems[0];
@@ -707,14 +829,14 @@ fn requantize<'c, 'a>(
         &vec![false; rank],
         |be, a| {
             let f64t = Type::float64(be.cx);
-            let s = |i: usize| to_f32(be, a[i], scale_elem);
-            let m = rounded_to(be, be.same("arith.mulf", &[s(1), s(2)]), scale_elem);
-            let m = rounded_to(be, be.same("arith.divf", &[m, s(3)]), scale_elem);
+            let s = |i: usize| to_f32(be, readers[i].read(be, &a), scale_elem);
+            let m = rounded_to(be, be.same("arith.mulf", &[s(0), s(1)]), scale_elem);
+            let m = rounded_to(be, be.same("arith.divf", &[m, s(2)]), scale_elem);
             let m = be.convert("arith.extf", m, f64t);
             let d = be.same("arith.mulf", &[be.convert("arith.sitofp", a[0], f64t), m]);
             let d = match zero_elem {
                 Some(z) => {
-                    let z = cast(be, a[4], z, ElemType::F64, false)
+                    let z = cast(be, readers[3].read(be, &a), z, ElemType::F64, false)
                         .ok()
                         .flatten()
                         .expect("an 8-bit integer");

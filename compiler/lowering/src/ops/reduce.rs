@@ -3,7 +3,7 @@
 //!
 //! | op | lowering | variants |
 //! |---|---|---|
-//! | Reduce* | one reduction generic over the input's loops into a temporary without the reduced dims, then one generic over the output reading it back and applying Mean's ÷N, L2's √, LogSum's log or LogSumExp's `log Σ exp(x - max) + max` (the max a first reduction) | `axes` attribute or constant input, `keepdims`, `noop_with_empty_axes`; floats (f16 and bf16 accumulated in f32, rounded once), integers for Sum/Mean/Max/Min/Prod/L1/SumSquare, and bools for Max (or) and Min (and) |
+//! | Reduce* | one reduction generic over the input's loops into a temporary without the reduced dims, then one generic over the output reading it back and applying Mean's ÷N, L2's √, LogSum's log or LogSumExp's `log Σ exp(x - max) + max` (the max a first reduction) | `axes` attribute, constant input, or graph input read at run time (`lower_runtime_axes`, any length: one generic over the output folding the input elements each output element stands for), `keepdims`, `noop_with_empty_axes`; floats (f16 and bf16 accumulated in f32, rounded once), integers for Sum/Mean/Max/Min/Prod/L1/SumSquare, and bools for Max (or) and Min (and) |
 //! | CumSum / CumProd | one generic over the output whose body runs an `scf.for` over the axis up to (or, `reverse`, from) its own position, summing/multiplying `tensor.extract`s of the input: O(n·d) for d elements along the axis | `exclusive`, `reverse`, the `axis` input constant or known only at run time (chosen per element with `select`s, clamped into the rank); floats and integers |
 //! | TopK | one generic over the two outputs: output `j` along the axis is the element `i` with exactly `j` elements ranked before it (greater, or equal at a lower index; smaller for `largest = 0`), found by two nested `scf.for`s: O(k·d²) for d elements along the axis | `k` attribute (1) or input (10+, the output shape gives it), `axis`, `largest`, `sorted` (always sorted); floats and integers |
 //! | ArgMax / ArgMin | one reduction generic with two outputs (best value, its index), the index then copied out | `axis`, `keepdims`, `select_last_index`; floats and integers |
@@ -13,9 +13,10 @@
 //! (`Schedule::Fused`) chunks the last generic along its first parallel
 //! loop, fusing the reductions into the chunks.
 
+use melior::ir::r#type::MemRefType;
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use super::elementwise::identity_map;
 use super::half;
@@ -29,7 +30,7 @@ use super::unsupported;
 use crate::emit::Emitter;
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
-use crate::symbols::{self, graph_input, Size};
+use crate::symbols::{self, graph_input, Check, Size};
 use crate::types::elem_type;
 
 /// The identity of a reduction: `f64` for floats, raw bits for integers.
@@ -112,13 +113,6 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     if axes.is_none() {
         if let Some(axes) = runtime_axes(kb.model, op) {
-            if acc != elem || elem == ElemType::Bool {
-                return Err(unsupported(
-                    kb,
-                    op,
-                    &format!("{elem} inputs with axes read at run time"),
-                ));
-            }
             return lower_runtime_axes(kb, op, axes);
         }
     }
@@ -237,8 +231,9 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 
 /// The `axes` input of Reduce* op `op` when it is lowered with the axes
 /// read at run time ([`lower_runtime_axes`]): a graph input (so that the
-/// model's entry can check its values, `symbols::checks`) of static
-/// length, with `noop_with_empty_axes` off or a non-empty length.
+/// model's entry can check its values, `symbols::checks`) of one dim, not
+/// a static 0 (no axes is a constant), whose length may be known at run
+/// time only.
 pub(crate) fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
     use OpKind::*;
     let data = model.ir.op(op);
@@ -249,13 +244,18 @@ pub(crate) fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
         _ => return None,
     };
     let axes = data.inputs.get(1).copied().flatten()?;
-    let n = value_tensor(model, axes).ok()?.static_numel()?;
-    (data.version >= since && n > 0 && graph_input(model, axes).is_some()).then_some(axes)
+    let len = match value_tensor(model, axes).ok()?.dims()? {
+        [len] => len.clone(),
+        _ => return None,
+    };
+    let counted = len != Dim::Unknown && len != Dim::Known(0);
+    (data.version >= since && counted && graph_input(model, axes).is_some()).then_some(axes)
 }
 
 /// Lowers a Reduce* op whose axes are known only at run time (a graph
-/// input of `k` entries, [`runtime_axes`]): the kernel reads them and
-/// derives, per input dim, whether it is reduced; one generic over the
+/// input whose length may be known at run time only too,
+/// [`runtime_axes`]): the kernel reads them and derives, per input dim,
+/// whether it is reduced ([`axes_mask`]); one generic over the
 /// output then folds, for each output element, the elements of the input
 /// it stands for with an `scf.for` over the reduced dims (their sizes, 1
 /// for kept dims, delinearized). A kept dim's coordinate is the output's
@@ -263,7 +263,9 @@ pub(crate) fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
 /// dims. The model's entry checks the axes against the shapes
 /// (`symbols::Check::Axes`): in range, distinct, and giving the output's
 /// dims; coordinates are clamped into the input besides, so that nothing
-/// is read out of bounds even before that check.
+/// is read out of bounds even before that check. f16/bf16 inputs
+/// accumulate in f32 and round once; bools fold with max/min of their
+/// 0/1 bytes (or/and), the result normalized to 0/1.
 fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Value) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let kind = data.kind;
@@ -271,18 +273,17 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
     let y = data.results[0].expect("reduced");
     let (xd, elem) = kb.shape(x)?;
     let (yd, _) = kb.shape(y)?;
-    let k = value_tensor(kb.model, axes)?
-        .static_numel()
-        .expect("checked") as usize;
     let keepdims = data.attrs.int("keepdims").unwrap_or(1) != 0;
+    let noop = data.attrs.int("noop_with_empty_axes").unwrap_or(0) != 0;
     let rank = xd.len();
-    if yd.len()
-        != if keepdims {
-            rank
-        } else {
-            rank.saturating_sub(k)
-        }
-    {
+    let static_len = value_tensor(kb.model, axes)?.static_numel();
+    let rank_ok = match (keepdims, static_len) {
+        (true, _) => yd.len() == rank,
+        (false, Some(k)) => yd.len() as i64 == rank as i64 - k,
+        // (checked at run time, `symbols::Check::Axes`)
+        (false, None) => yd.len() <= rank,
+    };
+    if !rank_ok {
         return Err(unsupported(
             kb,
             op,
@@ -292,7 +293,8 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
     let e = kb.e;
     let xs: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&e)).collect();
     let (xt, at) = (kb.tensor(x), kb.tensor(axes));
-    let reduced = reduced_mask(e, at, k, rank);
+    let len = kb.sizes(axes)?[0].value(&e);
+    let reduced = axes_mask(e, at, len, rank, noop).reduced;
     // Per dim: the position among the kept dims.
     let mut pos = vec![];
     let mut kept_before = e.index(0);
@@ -302,6 +304,9 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
         kept_before = e.select(r, kept_before, next);
     }
     let ty = elem_type_of(kb, x)?;
+    // Half-precision inputs reduce in f32, rounded once per result.
+    let acc = half::wide(elem);
+    let acc_ty = elem_type(e.cx, acc)?;
     let init = kb.init(y)?;
     let out_rank = yd.len();
     let g = generic(
@@ -330,8 +335,8 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
                 })
                 .collect();
             let (spans, count) = extents(be, &reduced, &xs);
-            let divisor =
-                (kind == OpKind::ReduceMean).then(|| mean_divisor(be, ty, elem.is_float(), count));
+            let divisor = (kind == OpKind::ReduceMean)
+                .then(|| mean_divisor(be, acc_ty, acc.is_float(), count));
             let walk = Walk {
                 x: xt,
                 ty,
@@ -340,16 +345,25 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
                 kept: &kept,
             };
             let max = (kind == OpKind::ReduceLogSumExp).then(|| {
-                let lowest = constant(be, ty, elem, Init::Lowest);
+                let lowest = constant(be, acc_ty, acc, Init::Lowest);
                 for_loop(be, be.index(0), count, &[lowest], |le, t, c| {
-                    vec![le.same("arith.maximumf", &[c[0], walk.element(le, t)])]
+                    let x = half::widen(le, walk.element(le, t));
+                    vec![le.same("arith.maximumf", &[c[0], x])]
                 })[0]
             });
-            let start = constant(be, ty, elem, identity(kind));
+            let start = constant(be, acc_ty, acc, identity(kind));
             let s = for_loop(be, be.index(0), count, &[start], |le, t, c| {
-                vec![fold(le, kind, elem, c[0], walk.element(le, t), max)]
+                let x = half::widen(le, walk.element(le, t));
+                vec![fold(le, kind, acc, c[0], x, max)]
             })[0];
-            vec![post(be, kind, elem, s, divisor, max)]
+            let r = post(be, kind, acc, s, divisor, max);
+            vec![if elem == ElemType::Bool {
+                // Or/and of 0/1 bytes: an empty Min's all-ones identity is true.
+                let true_ = be.cmp("arith.cmpi", 1, r, be.i(ty, 0));
+                be.convert("arith.extui", true_, ty)
+            } else {
+                half::narrow(be, r, ty)
+            }]
         },
     );
     fused_root(kb, g, y, &yd);
@@ -407,37 +421,66 @@ impl<'c> Walk<'c, '_, '_> {
     }
 }
 
-/// Per dim of a rank-`rank` tensor, an `i1` that is true when one of the
-/// `k` entries of the 1-D integer tensor `axes` (negative counting from
-/// the end) names it.
-fn reduced_mask<'c, 'a>(
+/// What the `len` entries of a Reduce*'s `axes` (integers; negative ones
+/// count from the end) say about a rank-`rank` input ([`axes_mask`]).
+pub(crate) struct AxesMask<'c, 'a> {
+    /// Per dim, an `i1`: whether it is reduced (every dim for no entries,
+    /// none with `noop_with_empty_axes`).
+    pub(crate) reduced: Vec<MValue<'c, 'a>>,
+    /// An `i1`: every entry is in `[-rank, rank)` and no two name the same
+    /// dim.
+    pub(crate) valid: MValue<'c, 'a>,
+}
+
+/// Reads the `len` (an `index`, possibly known at run time only) entries
+/// of a Reduce*'s `axes` (a tensor in a kernel, a memref in the model's
+/// entry check) in one `scf.for`, counting per dim how many entries name
+/// it.
+pub(crate) fn axes_mask<'c, 'a>(
     e: Emitter<'c, 'a>,
     axes: MValue<'c, 'a>,
-    k: usize,
+    len: MValue<'c, 'a>,
     rank: usize,
-) -> Vec<MValue<'c, 'a>> {
+    noop: bool,
+) -> AxesMask<'c, 'a> {
     let index = Type::index(e.cx);
-    let mut reduced = vec![e.i(e.int_type(1), 0); rank];
-    for j in 0..k {
-        let a = e.value(e.op(
-            "tensor.extract",
-            &[axes, e.index(j as i64)],
-            &[elem_of(axes)],
-            &[],
-        ));
-        let a = e.convert("arith.index_cast", a, index);
-        let negative = e.cmp("arith.cmpi", 2, a, e.index(0));
-        let a = e.select(
-            negative,
-            e.same("arith.addi", &[a, e.index(rank as i64)]),
-            a,
-        );
-        for (d, r) in reduced.iter_mut().enumerate() {
-            let hit = e.cmp("arith.cmpi", 0, a, e.index(d as i64));
-            *r = e.same("arith.ori", &[*r, hit]);
+    let i1 = e.int_type(1);
+    let r = rank as i64;
+    let mut init = vec![e.i(i1, 1)];
+    init.extend((0..rank).map(|_| e.index(0)));
+    let i64t = e.int_type(64);
+    let memref = MemRefType::try_from(axes.r#type()).is_ok();
+    let state = for_loop(e, e.index(0), len, &init, |le, j, c| {
+        let a = if memref {
+            le.value(le.op("memref.load", &[axes, j], &[i64t], &[]))
+        } else {
+            le.value(le.op("tensor.extract", &[axes, j], &[elem_of(axes)], &[]))
+        };
+        let a = le.convert("arith.index_cast", a, index);
+        let low = le.cmp("arith.cmpi", 5, a, le.index(-r));
+        let high = le.cmp("arith.cmpi", 2, a, le.index(r));
+        let in_range = le.same("arith.andi", &[low, high]);
+        let negative = le.cmp("arith.cmpi", 2, a, le.index(0));
+        let a = le.select(negative, le.same("arith.addi", &[a, le.index(r)]), a);
+        let mut next = vec![le.same("arith.andi", &[c[0], in_range])];
+        for (d, &count) in c[1..].iter().enumerate() {
+            let hit = le.cmp("arith.cmpi", 0, a, le.index(d as i64));
+            let plus = le.same("arith.addi", &[count, le.index(1)]);
+            next.push(le.select(hit, plus, count));
         }
+        next
+    });
+    let empty = e.cmp("arith.cmpi", 0, len, e.index(0));
+    let all = e.i(i1, i64::from(!noop));
+    let mut valid = state[0];
+    let mut reduced = vec![];
+    for &count in &state[1..] {
+        let once = e.cmp("arith.cmpi", 3, count, e.index(1));
+        valid = e.same("arith.andi", &[valid, once]);
+        let named = e.cmp("arith.cmpi", 8, count, e.index(0));
+        reduced.push(e.select(empty, all, named));
     }
-    reduced
+    AxesMask { reduced, valid }
 }
 
 /// Mean's divisor for a run-time count `n` (an `index`) of elements of
@@ -748,6 +791,64 @@ fn pick<'c, 'b>(
     (1..vals.len()).fold(vals[0], |acc, k| e.select(is[k], vals[k], acc))
 }
 
+/// The conditions TopK's lowering relies on, checked at run time
+/// (`symbols::Check`): the values and indices have the input's dims but
+/// along the axis, where they have `k` ≤ the input's; a `k` given as a
+/// graph input (one entry) is the outputs' length along the axis (which
+/// the lowering takes from their type). An error names what cannot be
+/// lowered: an unknown size, a `k` computed by the model that inference
+/// does not know.
+pub(crate) fn top_k_checks(
+    model: &Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<Value>| symbols::sized_dims(model, v);
+    let x = dims(data.inputs[0])?;
+    let mut out = vec![];
+    for y in data.results.iter().map(|&r| dims(r)) {
+        let y = y?;
+        if y.len() != x.len() || x.is_empty() {
+            return Err("outputs of another rank than the input");
+        }
+        let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), x.len());
+        for (d, (a, b)) in x.iter().zip(&y).enumerate() {
+            let check = if d == axis {
+                Check::AtLeast(a.sub(b), 0)
+            } else {
+                Check::Equal(a.clone(), b.clone())
+            };
+            if a != b && !out.contains(&check) {
+                out.push(check);
+            }
+        }
+        let k = data.inputs.get(1).copied().flatten();
+        match k.and_then(|k| Some((k, graph_input(model, k)?))) {
+            Some((k, input)) => {
+                let len = dims(Some(k))?;
+                if let [n] = &len[..] {
+                    if *n != Dim::Known(1) {
+                        out.push(Check::Equal(n.clone(), Dim::Known(1)));
+                    }
+                }
+                let check = Check::Value {
+                    input,
+                    elem: ElemType::I64,
+                    entry: None,
+                    expected: y[axis].clone(),
+                };
+                if !out.contains(&check) {
+                    out.push(check);
+                }
+            }
+            None if k.is_some_and(|k| const_ints(model, k).is_none()) && !y[axis].is_known() => {
+                return Err("a k computed by the model");
+            }
+            None => {}
+        }
+    }
+    Ok(out)
+}
+
 /// Lowers TopK.
 pub(crate) fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
@@ -777,7 +878,6 @@ pub(crate) fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let equal = if float { 1 } else { 0 };
     let xt = kb.tensor(x);
     let (vinit, iinit) = (kb.init(values)?, kb.init(indices)?);
-    let dim = xd[axis];
     let g = generic(
         kb.e,
         &[],
@@ -787,10 +887,11 @@ pub(crate) fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let i64t = be.int_type(64);
             let j = loop_index(be, axis);
             let idx: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
-            for_loop(be, be.index(0), be.index(dim), &[a[0], a[1]], |oe, i, c| {
+            let dim = tensor_sizes(be, xt, &xd)[axis].value(&be);
+            for_loop(be, be.index(0), dim, &[a[0], a[1]], |oe, i, c| {
                 let xi = read_along(oe, xt, &idx, axis, i);
                 let zero = oe.index(0);
-                let rank_of = for_loop(oe, zero, oe.index(dim), &[zero], |ie, t, r| {
+                let rank_of = for_loop(oe, zero, dim, &[zero], |ie, t, r| {
                     let xt_ = read_along(ie, xt, &idx, axis, t);
                     let ahead = ie.same(
                         "arith.ori",

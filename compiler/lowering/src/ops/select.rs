@@ -2,11 +2,12 @@
 //!
 //! | op | computes | variants |
 //! |---|---|---|
-//! | Compress | the slices along `axis` (or the elements of the flattened input) whose entry of `condition` is true, in order | `axis` (negative too) or none; a constant condition, or a graph input read at run time; f32/f64, integers and bools (not f16/bf16 yet) |
+//! | Compress | the slices along `axis` (or the elements of the flattened input) whose entry of `condition` is true, in order | `axis` (negative too) or none; a constant condition, or a graph input read at run time; any element type (elements are copied); symbolic sizes |
 //!
 //! The output's length along the axis is the number of true entries: the
 //! output type must give it (static, or a polynomial over the inputs'
-//! dim_params). With a constant condition it is checked at compile time;
+//! dim_params). With a constant condition (and an input of static shape)
+//! it is checked at compile time;
 //! with a graph input the model's entry counts the true entries
 //! (`symbols::Check::Count`) and fails with `OMLC_ERR_SHAPE` when the
 //! output's length is another. One generic over the output: output slice
@@ -15,33 +16,72 @@
 //! entries); positions stay within the input's axis.
 
 use melior::ir::{Type, Value as MValue};
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::{Dim, Model, Value};
 
 use super::elementwise::identity_map;
 use super::structured::{const_ints, elem_of, for_loop, generic, loop_index, norm_axis};
 use super::unsupported;
 use crate::error::Result;
-use crate::kernel::{value_tensor, KernelBuilder};
-use crate::symbols::graph_input;
+use crate::kernel::KernelBuilder;
+use crate::symbols::{graph_input, sized_dims, Check};
 
-/// The condition of Compress op `op` and how many of its entries select
-/// anything (those within the input's axis) when it is read at run time:
-/// a graph input of static length, the input of static shape.
-pub(crate) fn runtime_condition(model: &Model, op: OpId) -> Option<(Value, usize)> {
-    let data = model.ir.op(op);
-    if data.kind != OpKind::Compress {
-        return None;
+/// The axis Compress op `data` selects along (`None`: the flattened
+/// input) for an input of rank `rank`; `Err` for an axis out of range.
+fn axis_of(data: &OpData, rank: usize) -> std::result::Result<Option<usize>, &'static str> {
+    match data.attrs.int("axis") {
+        Some(a) if a < -(rank as i64) || a >= rank as i64 => Err("an axis out of range"),
+        Some(a) => Ok(Some(norm_axis(a, rank))),
+        None => Ok(None),
     }
-    let condition = data.inputs.get(1).copied().flatten()?;
-    graph_input(model, condition)?;
-    let c = value_tensor(model, condition).ok()?.static_numel()? as usize;
-    let xd = value_tensor(model, data.inputs[0]?).ok()?.static_dims()?;
-    let extent = match data.attrs.int("axis") {
-        Some(a) => xd[norm_axis(a, xd.len()).min(xd.len().checked_sub(1)?)],
-        None => xd.iter().product(),
+}
+
+/// The conditions Compress's lowering relies on, checked at run time
+/// (`symbols::Check`): the output's dims off the axis are the input's,
+/// and, for a condition given as a graph input, the number of true
+/// entries among those within the input's axis is the output's length
+/// along it (`Check::Count`; a constant condition is checked at compile
+/// time). An error names what cannot be lowered: a condition computed by
+/// the model, an unknown size, an output of another rank.
+pub(crate) fn checks(
+    model: &Model,
+    data: &OpData,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<Value>| sized_dims(model, v);
+    let (x, c, y) = (
+        dims(data.inputs[0])?,
+        dims(data.inputs[1])?,
+        dims(data.results[0])?,
+    );
+    let axis = axis_of(data, x.len())?;
+    if y.len() != axis.map_or(1, |_| x.len()) || c.len() != 1 {
+        return Err("an output of another rank");
+    }
+    let mut out: Vec<Check> = match axis {
+        Some(a) => x
+            .iter()
+            .zip(&y)
+            .enumerate()
+            .filter(|&(d, (p, q))| d != a && p != q)
+            .map(|(_, (p, q))| Check::Equal(p.clone(), q.clone()))
+            .collect(),
+        None => vec![],
     };
-    Some((condition, c.min(extent as usize)))
+    let condition = data.inputs[1].expect("verified: condition");
+    if let Some(input) = graph_input(model, condition) {
+        let extent = match axis {
+            Some(a) => x[a].clone(),
+            None => x.iter().fold(Dim::Known(1), |n, d| n.mul(d)),
+        };
+        out.push(Check::Count {
+            input,
+            len: c[0].min_of(&extent),
+            expected: y[axis.unwrap_or(0)].clone(),
+        });
+    } else if const_ints(model, condition).is_none() {
+        return Err("a condition computed by the model");
+    }
+    Ok(out)
 }
 
 /// Lowers Compress.
@@ -50,47 +90,42 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let x = data.inputs[0].expect("input");
     let condition = data.inputs[1].expect("condition");
     let y = data.results[0].expect("output");
-    let (xd, elem) = kb.shape(x)?;
-    if matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(unsupported(kb, op, &format!("{elem} inputs")));
-    }
+    let (xd, _) = kb.shape(x)?;
     let (yd, _) = kb.shape(y)?;
     let rank = xd.len();
-    let axis = match data.attrs.int("axis") {
-        Some(a) if a < -(rank as i64) || a >= rank as i64 => {
-            return Err(unsupported(kb, op, "an axis out of range"))
-        }
-        Some(a) => Some(norm_axis(a, rank)),
-        None => None,
-    };
+    let axis = axis_of(&data, rank).map_err(|why| unsupported(kb, op, why))?;
     if yd.len() != axis.map_or(1, |_| rank) {
         return Err(unsupported(kb, op, "an output of another rank"));
     }
-    if xd.iter().any(|&d| d < 0) {
-        return Err(unsupported(kb, op, "an input of symbolic size"));
-    }
+    let e = kb.e;
+    let xs: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&e)).collect();
     let extent = match axis {
-        Some(a) => xd[a],
-        None => xd.iter().product(),
+        Some(a) => xs[a],
+        None => xs[1..]
+            .iter()
+            .fold(xs[0], |n, &d| e.same("arith.muli", &[n, d])),
     };
+    // The entries that select anything: those within the input's axis.
     let c = match const_ints(kb.model, condition) {
         Some(values) => {
-            let n = values.len().min(extent as usize);
+            let n = values.len().min(xd.iter().product::<i64>().max(0) as usize);
+            let n = axis.map_or(n, |a| n.min(xd[a].max(0) as usize));
             let selected = values[..n].iter().filter(|&&v| v != 0).count() as i64;
             let length = yd.get(axis.unwrap_or(0)).copied();
-            if length != Some(selected) {
+            if xd.iter().any(|&d| d < 0) || length != Some(selected) {
                 return Err(unsupported(
                     kb,
                     op,
                     "an output length that is not the number of true conditions",
                 ));
             }
-            n
+            e.index(n as i64)
         }
-        None => match runtime_condition(kb.model, op) {
-            Some((_, n)) => n,
-            None => return Err(unsupported(kb, op, "a condition computed by the model")),
-        },
+        None if graph_input(kb.model, condition).is_some() => {
+            let len = kb.sizes(condition)?[0].value(&e);
+            e.same("arith.minsi", &[len, extent])
+        }
+        None => return Err(unsupported(kb, op, "a condition computed by the model")),
     };
     let (xt, ct) = (kb.tensor(x), kb.tensor(condition));
     let init = kb.init(y)?;
@@ -106,8 +141,9 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let q = p[axis.unwrap_or(0)];
             let index = Type::index(be.cx);
             let zero = be.index(0);
+            let c = be.same("arith.maxsi", &[c, zero]);
             // The position of the (q+1)-th true entry.
-            let found = for_loop(be, zero, be.index(c as i64), &[zero, zero], |le, t, s| {
+            let found = for_loop(be, zero, c, &[zero, zero], |le, t, s| {
                 let v = le.value(le.op("tensor.extract", &[ct, t], &[elem_of(ct)], &[]));
                 let v = le.convert("arith.extui", v, le.int_type(64));
                 let v = le.convert("arith.index_cast", v, index);
@@ -123,7 +159,8 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     let mut rest = found;
                     let mut coords = vec![zero; rank];
                     for d in (0..rank).rev() {
-                        let n = be.index(xd[d]);
+                        // (a size of 0 leaves nothing to read)
+                        let n = be.same("arith.maxsi", &[xs[d], be.index(1)]);
                         coords[d] = be.same("arith.remui", &[rest, n]);
                         rest = be.same("arith.divui", &[rest, n]);
                     }

@@ -14,11 +14,17 @@
 //!
 //! Operands are combined left to right. The dims an ellipsis covers become
 //! labels of their own, aligned from the right as numpy broadcasts them;
-//! MatMul broadcasts the batch labels. Static shapes and floating-point
-//! types only; a contracted label whose sizes differ between the operands
-//! (one of them 1) is not expanded.
+//! MatMul broadcasts the batch labels. Floating-point types only. Sizes
+//! may be symbolic: the shapes the expansion reshapes to are built from
+//! the operands' run-time sizes (`Builder::product_vector`), and the
+//! MatMul checks its contraction sizes at run time. Not expanded: a
+//! diagonal whose two sizes are not the same (static or symbolic) size;
+//! a contraction over several labels whose sizes differ (the MatMul
+//! would only check their products), or over one label whose sizes
+//! differ statically (one of them 1).
 
-use super::Builder;
+use super::{Builder, Size};
+use crate::dim::Dim;
 use crate::ir::Value;
 use crate::ops::linalg::{parse_term, Term};
 use crate::schema::OpKind::*;
@@ -33,14 +39,34 @@ type Label = u32;
 const ELLIPSIS: Label = 256;
 
 /// An operand during the expansion: its value, one label per dim, and its
-/// static dims.
+/// dims (static or symbolic).
 struct Operand {
     value: Value,
     labels: Vec<Label>,
-    dims: Vec<i64>,
+    dims: Vec<Dim>,
 }
 
-/// Expands Einsum-12 on operands of static shape and floating-point type.
+impl Operand {
+    /// The dim labelled `l`: its position and size.
+    fn dim(&self, l: Label) -> (usize, &Dim) {
+        let p = self
+            .labels
+            .iter()
+            .position(|&x| x == l)
+            .expect("label of the operand");
+        (p, &self.dims[p])
+    }
+
+    /// The size of the dim labelled `l`, for building shapes.
+    fn size(&self, l: Label) -> Size {
+        match self.dim(l) {
+            (_, Dim::Known(n)) => Size::Fixed(*n),
+            (p, _) => Size::Of(self.value, p),
+        }
+    }
+}
+
+/// Expands Einsum-12 on operands of floating-point type.
 pub(super) fn einsum(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let equation = b.string_attr("equation")?;
     let (lhs, rhs) = match equation.split_once("->") {
@@ -58,7 +84,7 @@ pub(super) fn einsum(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         if !b.elem(value)?.is_float() {
             return None;
         }
-        let dims = b.dims(value)?;
+        let dims = b.sym_dims(value)?;
         let labels = term_labels(term, dims.len())?;
         operands.push(Operand {
             value,
@@ -161,15 +187,31 @@ fn implicit_output(operands: &[Operand]) -> Vec<Label> {
 /// its labels is on one dim.
 fn diagonals(b: &mut Builder, mut o: Operand) -> Option<Operand> {
     while let Some((p, q)) = repeated(&o.labels) {
-        let n = o.dims[p];
-        if o.dims[q] != n {
+        if o.dims[q] != o.dims[p] {
             return None;
         }
-        let mut eye_dims = vec![1; o.dims.len()];
-        eye_dims[p] = n;
-        eye_dims[q] = n;
-        let eye: Vec<u8> = (0..n * n).map(|k| u8::from(k / n == k % n)).collect();
-        let eye = b.constant(TensorData::from_raw(ElemType::Bool, eye_dims, eye.into()).ok()?)?;
+        let eye = match o.dims[p] {
+            Dim::Known(n) => {
+                let mut eye_dims = vec![1; o.dims.len()];
+                eye_dims[p] = n;
+                eye_dims[q] = n;
+                let eye: Vec<u8> = (0..n * n).map(|k| u8::from(k / n == k % n)).collect();
+                b.constant(TensorData::from_raw(ElemType::Bool, eye_dims, eye.into()).ok()?)?
+            }
+            // `iota` along p equal to `iota` along q.
+            _ => {
+                let n = Size::Of(o.value, p);
+                let iota = b.iota(n)?;
+                let along = |b: &mut Builder, axis: usize| {
+                    let mut dims = vec![Size::Fixed(1); o.dims.len()];
+                    dims[axis] = n;
+                    let shape = b.size_vector(&dims)?;
+                    b.op(Reshape, &[iota, shape], &[])
+                };
+                let (rows, cols) = (along(b, p)?, along(b, q)?);
+                b.binary(Equal, rows, cols)?
+            }
+        };
         let zero = b.scalar(b.elem(o.value)?, 0.0)?;
         let kept = b.select(eye, o.value, zero)?;
         o.value = b.reduce(ReduceSum, kept, &[q as i64], false)?;
@@ -228,28 +270,30 @@ fn contract(b: &mut Builder, a: Operand, c: Operand, later: &[Label]) -> Option<
         .copied()
         .filter(|l| !a.labels.contains(l))
         .collect();
-    let size = |o: &Operand, l: Label| {
-        o.dims[o
-            .labels
-            .iter()
-            .position(|&x| x == l)
-            .expect("label of the operand")]
-    };
-    if summed.iter().any(|&l| size(&a, l) != size(&c, l)) {
+    // One summed label may have sizes that agree at run time only (the
+    // MatMul checks them); several must agree now.
+    let differ = |l: &Label| a.dim(*l).1 != c.dim(*l).1;
+    let static_differ = |l: &Label| a.dim(*l).1.definitely_ne(c.dim(*l).1);
+    if summed.iter().any(static_differ) || (summed.len() > 1 && summed.iter().any(differ)) {
         return None;
     }
-    let product = |o: &Operand, ls: &[Label]| ls.iter().map(|&l| size(o, l)).product::<i64>();
-    let (m, k, n) = (product(&a, &rows), product(&a, &summed), product(&c, &cols));
-    let lhs = arrange(b, &a, [&batch, &rows, &summed], [m, k])?;
-    let rhs = arrange(b, &c, [&batch, &summed, &cols], [k, n])?;
+    let sizes = |o: &Operand, ls: &[Label]| ls.iter().map(|&l| o.size(l)).collect::<Vec<Size>>();
+    let lhs = arrange(b, &a, [&batch, &rows, &summed])?;
+    let rhs = arrange(b, &c, [&batch, &summed, &cols])?;
     let value = b.binary(MatMul, lhs, rhs)?;
-    let mut dims: Vec<i64> = batch
-        .iter()
-        .map(|&l| size(&a, l).max(size(&c, l)))
+    let product = b.sym_dims(value)?;
+    let mut groups: Vec<Vec<Size>> = (0..batch.len())
+        .map(|k| match &product[k] {
+            Dim::Known(n) => vec![Size::Fixed(*n)],
+            _ => vec![Size::Of(value, k)],
+        })
         .collect();
-    dims.extend(rows.iter().map(|&l| size(&a, l)));
-    dims.extend(cols.iter().map(|&l| size(&c, l)));
-    let value = reshape(b, value, &dims)?;
+    groups.extend(sizes(&a, &rows).into_iter().map(|s| vec![s]));
+    groups.extend(sizes(&c, &cols).into_iter().map(|s| vec![s]));
+    let mut dims: Vec<Dim> = product[..batch.len()].to_vec();
+    dims.extend(rows.iter().map(|&l| a.dim(l).1.clone()));
+    dims.extend(cols.iter().map(|&l| c.dim(l).1.clone()));
+    let value = reshape(b, value, &groups, &dims)?;
     let mut labels = batch;
     labels.extend(rows);
     labels.extend(cols);
@@ -261,8 +305,9 @@ fn contract(b: &mut Builder, a: Operand, c: Operand, later: &[Label]) -> Option<
 }
 
 /// The operand transposed to `order`'s three groups of labels and reshaped
-/// to its batch dims followed by the two matrix dims `matrix`.
-fn arrange(b: &mut Builder, o: &Operand, order: [&[Label]; 3], matrix: [i64; 2]) -> Option<Value> {
+/// to its batch dims followed by two matrix dims, the products of the
+/// other two groups' sizes.
+fn arrange(b: &mut Builder, o: &Operand, order: [&[Label]; 3]) -> Option<Value> {
     let perm: Vec<i64> = order
         .iter()
         .flat_map(|g| g.iter())
@@ -273,20 +318,27 @@ fn arrange(b: &mut Builder, o: &Operand, order: [&[Label]; 3], matrix: [i64; 2])
     } else {
         b.transpose(o.value, &perm)?
     };
-    let mut dims: Vec<i64> = perm[..order[0].len()]
-        .iter()
-        .map(|&p| o.dims[p as usize])
-        .collect();
-    dims.extend(matrix);
-    reshape(b, value, &dims)
+    let mut groups: Vec<Vec<Size>> = order[0].iter().map(|&l| vec![o.size(l)]).collect();
+    let mut dims: Vec<Dim> = order[0].iter().map(|&l| o.dim(l).1.clone()).collect();
+    for group in &order[1..] {
+        groups.push(group.iter().map(|&l| o.size(l)).collect());
+        dims.push(
+            group
+                .iter()
+                .fold(Dim::Known(1), |acc, &l| acc.mul(o.dim(l).1)),
+        );
+    }
+    reshape(b, value, &groups, &dims)
 }
 
-/// `Reshape(x, dims)`, or `x` when it already has those dims.
-fn reshape(b: &mut Builder, x: Value, dims: &[i64]) -> Option<Value> {
-    if b.dims(x)? == dims {
+/// `Reshape(x)` to the products of `groups`' sizes (whose dims are
+/// `dims`), or `x` when it already has those dims.
+fn reshape(b: &mut Builder, x: Value, groups: &[Vec<Size>], dims: &[Dim]) -> Option<Value> {
+    if b.sym_dims(x)? == dims {
         return Some(x);
     }
-    b.reshape(x, dims)
+    let shape = b.product_vector(groups)?;
+    b.op(Reshape, &[x, shape], &[])
 }
 
 /// Whether a permutation leaves every axis in place.

@@ -373,6 +373,45 @@ impl Builder<'_> {
         self.op(OpKind::Slice, &[x, start, end, axes, steps], &[])
     }
 
+    /// A 1-D int64 vector with one entry per group of `groups`, the
+    /// product of its sizes: a constant when all are fixed, else built
+    /// from `Shape` slices ([`Builder::size_vector`]) and `Mul`s, whose
+    /// inferred value keeps the symbolic products (`("M"*"N")`).
+    pub fn product_vector(&mut self, groups: &[Vec<Size>]) -> Option<Value> {
+        // Per group: its fixed sizes multiplied into one, then the others.
+        let folded: Vec<Vec<Size>> = groups
+            .iter()
+            .map(|g| {
+                let fixed: i64 = g
+                    .iter()
+                    .filter_map(|s| match s {
+                        Size::Fixed(n) => Some(*n),
+                        Size::Of(..) => None,
+                    })
+                    .product();
+                let of = g.iter().filter(|s| matches!(s, Size::Of(..))).copied();
+                let mut out: Vec<Size> = of.collect();
+                if fixed != 1 || out.is_empty() {
+                    out.insert(0, Size::Fixed(fixed));
+                }
+                out
+            })
+            .collect();
+        if folded.iter().all(|g| g.len() == 1) {
+            return self.size_vector(&folded.concat());
+        }
+        let mut parts = vec![];
+        for group in &folded {
+            let mut product = self.size_vector(&group[..1])?;
+            for &size in &group[1..] {
+                let factor = self.size_vector(&[size])?;
+                product = self.binary(OpKind::Mul, product, factor)?;
+            }
+            parts.push(product);
+        }
+        self.op(OpKind::Concat, &parts, &[("axis", Attr::Int(0))])
+    }
+
     /// The int64 vector `0, 1, …, n-1`: a constant when `n` is fixed, else
     /// the exclusive running sum of `n` ones.
     pub fn iota(&mut self, n: Size) -> Option<Value> {

@@ -14,10 +14,12 @@
 //! ```
 //!
 //! Each function says which versions and variants it handles; inputs of
-//! unknown rank (or, for GroupNormalization and Hardmax, of unknown shape)
-//! are not.
+//! unknown rank (or, for GroupNormalization, of unknown shape; for
+//! Hardmax, of an unknown size) are not. Hardmax's iota along the axis
+//! is built at the axis's run-time size when it is symbolic
+//! (`Builder::iota`).
 
-use super::Builder;
+use super::{Builder, Size};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
@@ -175,21 +177,32 @@ pub(super) fn hardmax(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let x = b.input(0)?;
     let elem = b.elem(x)?;
-    let dims = b.dims(x)?;
-    let rank = dims.len() as i64;
+    let rank = b.sym_dims(x)?.len() as i64;
     let axis = b.int_attr("axis").unwrap_or(-1);
     let axis = if axis < 0 { axis + rank } else { axis };
-    let len = *dims.get(usize::try_from(axis).ok()?)?;
+    let len = b.size(x, usize::try_from(axis).ok()?)?;
     let first = ("select_last_index", Attr::Int(0));
     let arg = b.op(
         ArgMax,
         &[x],
         &[("axis", Attr::Int(axis)), ("keepdims", Attr::Int(1)), first],
     )?;
-    let mut iota_dims = vec![1; dims.len()];
-    iota_dims[axis as usize] = len;
-    let iota: Vec<i64> = (0..len).collect();
-    let iota = b.constant(TensorData::from_vec(iota_dims, &iota).ok()?)?;
+    // `0, 1, …` along `axis`, 1 along the other dims.
+    let iota = match len {
+        Size::Fixed(n) => {
+            let mut dims = vec![1; rank as usize];
+            dims[axis as usize] = n;
+            let iota: Vec<i64> = (0..n).collect();
+            b.constant(TensorData::from_vec(dims, &iota).ok()?)?
+        }
+        Size::Of(..) => {
+            let mut dims = vec![Size::Fixed(1); rank as usize];
+            dims[axis as usize] = len;
+            let iota = b.iota(len)?;
+            let shape = b.size_vector(&dims)?;
+            b.op(Reshape, &[iota, shape], &[])?
+        }
+    };
     let hot = b.binary(Equal, arg, iota)?;
     Some(vec![Some(b.cast(hot, elem)?)])
 }

@@ -52,7 +52,7 @@ pub use ctx::{Fail, InferCtx};
 
 use crate::dim::Dim;
 use crate::error::{Error, Result};
-use crate::ir::{Ir, Model, OpId, RegionId, Value};
+use crate::ir::{Ir, Model, OpId, RegionId, Value, ValueDef};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};
 
@@ -71,21 +71,32 @@ pub const MAX_TRACKED_ELEMS: usize = 1024;
 impl SymTensor {
     /// A 1-D tensor of the given elements.
     pub fn vector(elems: Vec<Dim>) -> SymTensor {
-        SymTensor { dims: vec![elems.len() as i64], elems }
+        SymTensor {
+            dims: vec![elems.len() as i64],
+            elems,
+        }
     }
 
     /// A rank-0 tensor.
     pub fn scalar(elem: Dim) -> SymTensor {
-        SymTensor { dims: vec![], elems: vec![elem] }
+        SymTensor {
+            dims: vec![],
+            elems: vec![elem],
+        }
     }
 
     /// The contents of an integer (or bool, as 0/1) constant, when small
     /// enough to track.
     pub fn from_data(data: &TensorData) -> Option<SymTensor> {
-        if !matches!(data.elem, ElemType::I64 | ElemType::I32 | ElemType::Bool) || data.numel() > MAX_TRACKED_ELEMS {
+        if !matches!(data.elem, ElemType::I64 | ElemType::I32 | ElemType::Bool)
+            || data.numel() > MAX_TRACKED_ELEMS
+        {
             return None;
         }
-        Some(SymTensor { dims: data.dims.clone(), elems: data.to_i64s()?.into_iter().map(Dim::Known).collect() })
+        Some(SymTensor {
+            dims: data.dims.clone(),
+            elems: data.to_i64s()?.into_iter().map(Dim::Known).collect(),
+        })
     }
 
     /// The elements as integers when all are static.
@@ -117,10 +128,82 @@ pub fn infer_model(model: &mut Model) -> Result<Knowledge> {
 /// order. Region arguments must already carry their types.
 pub fn infer_region(ir: &mut Ir, region: RegionId, knowledge: &mut Knowledge) -> Result<()> {
     let ops = ir.region(region).ops.clone();
-    for op in ops {
+    let incomplete = knowledge.incomplete.len();
+    for &op in &ops {
         infer_op(ir, op, knowledge)?;
     }
+    if refine_from_consumers(ir, region) {
+        // Once more forward, so that the values between a refined result
+        // and the consumers that determined it take its dims too.
+        knowledge.incomplete.truncate(incomplete);
+        for &op in &ops {
+            infer_op(ir, op, knowledge)?;
+        }
+    }
     Ok(())
+}
+
+/// Gives the results of ops whose shape depends on input values inference
+/// does not know, and whose lowering reads those values and checks them
+/// against the result's shape at run time (a Reduce* with `axes` read at
+/// run time, [`crate::ops::shape_checked_at_run_time`]), the dims their
+/// consumers determine: an op that keeps its input's shape
+/// ([`crate::ops::keeps_input_shape`]: `Sqrt`, `Cast`, …) whose result
+/// dims are known gives its input those dims, back to the producer. This
+/// is how the declared outputs of an expanded `ReduceL2` (`ReduceSum`,
+/// then `Cast`, `Sqrt`, `CastLike`) type its intermediates. Only unknown
+/// dims (or an unknown rank) are filled in. Returns whether a result was
+/// refined.
+fn refine_from_consumers(ir: &mut Ir, region: RegionId) -> bool {
+    let dims_of = |ir: &Ir, v: Value| {
+        ir.ty(v)
+            .as_tensor()
+            .and_then(|t| t.dims().map(<[Dim]>::to_vec))
+    };
+    let mut wanted: HashMap<Value, Vec<Dim>> = HashMap::new();
+    for &op in ir.region(region).ops.iter().rev() {
+        let data = ir.op(op);
+        if !crate::ops::keeps_input_shape(data.kind) {
+            continue;
+        }
+        let (Some(Some(x)), Some(Some(y))) = (data.inputs.first(), data.results.first()) else {
+            continue;
+        };
+        let Some(known) = wanted.get(y).cloned().or_else(|| dims_of(ir, *y)) else {
+            continue;
+        };
+        let refined = match dims_of(ir, *x) {
+            Some(have) if have.len() == known.len() => have
+                .iter()
+                .zip(&known)
+                .map(|(h, k)| {
+                    if *h == Dim::Unknown {
+                        k.clone()
+                    } else {
+                        h.clone()
+                    }
+                })
+                .collect(),
+            Some(_) => continue,
+            None => known,
+        };
+        if Some(&refined) != dims_of(ir, *x).as_ref() {
+            wanted.insert(*x, refined);
+        }
+    }
+    let mut changed = false;
+    for (v, dims) in wanted {
+        let ValueDef::Result(producer, _) = ir.value(v).def else {
+            continue;
+        };
+        let Type::Tensor(t) = ir.ty(v) else { continue };
+        if crate::ops::shape_checked_at_run_time(ir.op(producer).kind) {
+            let elem = t.elem;
+            ir.value_mut(v).ty = Type::Tensor(TensorType::with_dims(elem, dims));
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// Infers the result types of one op and merges them into its results.
@@ -132,7 +215,12 @@ pub fn infer_op(ir: &mut Ir, op: OpId, knowledge: &mut Knowledge) -> Result<()> 
     match outcome {
         Ok(()) => {}
         Err(Fail::Unknown(why)) => knowledge.incomplete.push((op, why)),
-        Err(Fail::Invalid(message)) => return Err(Error::Infer { op: ir.describe_op(op), message }),
+        Err(Fail::Invalid(message)) => {
+            return Err(Error::Infer {
+                op: ir.describe_op(op),
+                message,
+            })
+        }
     }
     let results = ir.op(op).results.clone();
     for (i, result) in results.iter().enumerate() {
@@ -174,7 +262,9 @@ pub fn merge_types(a: &Type, b: &Type) -> Option<Type> {
         (Type::SparseTensor(x), Type::SparseTensor(y)) => Type::SparseTensor(merge_tensor(x, y)?),
         (Type::Sequence(x), Type::Sequence(y)) => Type::Sequence(Box::new(merge_types(x, y)?)),
         (Type::Optional(x), Type::Optional(y)) => Type::Optional(Box::new(merge_types(x, y)?)),
-        (Type::Map(k1, x), Type::Map(k2, y)) if k1 == k2 => Type::Map(*k1, Box::new(merge_types(x, y)?)),
+        (Type::Map(k1, x), Type::Map(k2, y)) if k1 == k2 => {
+            Type::Map(*k1, Box::new(merge_types(x, y)?))
+        }
         _ => return None,
     })
 }
@@ -185,10 +275,16 @@ fn merge_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
     }
     let shape = match (&a.shape, &b.shape) {
         (None, s) | (s, None) => s.clone(),
-        (Some(x), Some(y)) if x.len() == y.len() => {
-            Some(x.iter().zip(y).map(|(p, q)| p.merge(q)).collect::<Option<Vec<_>>>()?)
-        }
+        (Some(x), Some(y)) if x.len() == y.len() => Some(
+            x.iter()
+                .zip(y)
+                .map(|(p, q)| p.merge(q))
+                .collect::<Option<Vec<_>>>()?,
+        ),
         _ => return None,
     };
-    Some(TensorType { elem: a.elem, shape })
+    Some(TensorType {
+        elem: a.elem,
+        shape,
+    })
 }

@@ -437,7 +437,10 @@ fn split(cx: &mut InferCtx) -> Result<(), Fail> {
             let split = symbolic.expect("checked");
             let total = split.iter().fold(Dim::Known(0), |acc, s| acc.add(s));
             if total.definitely_ne(&d) {
-                return Err(invalid!("dim {axis} of size {d} is split into {}", fmt_dims(&split)));
+                return Err(invalid!(
+                    "dim {axis} of size {d} is split into {}",
+                    fmt_dims(&split)
+                ));
             }
             split
         }
@@ -1070,11 +1073,7 @@ fn range(cx: &mut InferCtx) -> Result<(), Fail> {
         }
         return Ok(());
     }
-    let float = |i| {
-        cx.known_numbers(i)
-            .filter(|v| v.len() == 1)
-            .map(|v| v[0])
-    };
+    let float = |i| cx.known_numbers(i).filter(|v| v.len() == 1).map(|v| v[0]);
     let (Some(start), Some(limit), Some(delta)) = (float(0), float(1), float(2)) else {
         return Err(unknown!(
             "start, limit and delta are not all known constants"

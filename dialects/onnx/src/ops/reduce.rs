@@ -68,6 +68,8 @@ fn reduce(cx: &mut InferCtx) -> Result<(), Fail> {
     let noop = cx.int_opt("noop_with_empty_axes")?.unwrap_or(0) != 0;
     let axes = match ints_attr_or_input(cx, "axes", 1, axes_input_since(cx.kind())) {
         Ok(axes) => axes.unwrap_or_default(),
+        // An `axes` input of no entries names none, whatever it holds.
+        Err(_) if static_len(cx, 1) == Some(0) => vec![],
         Err(why) => {
             // Unknown axes: with keepdims the rank stays, else it drops by their count.
             let rank = if keepdims {

@@ -291,6 +291,62 @@ impl OpKind {
     pub fn schema_exact(self, version: u32) -> Option<&'static OpSchema> {
         self.versions().iter().find(|s| s.since_version == version)
     }
+
+    /// Whether the op is a unary elementwise one (its first result has
+    /// its first input's shape; Clip's bounds and CastLike's type donor
+    /// aside): the shared part of the lowering's elementwise family and of
+    /// the ops whose result dims tell their input's.
+    pub fn is_unary_elementwise(self) -> bool {
+        use OpKind::*;
+        matches!(
+            self,
+            Abs | Acos
+                | Acosh
+                | Asin
+                | Asinh
+                | Atan
+                | Atanh
+                | Ceil
+                | Celu
+                | Cos
+                | Cosh
+                | Elu
+                | Erf
+                | Exp
+                | Floor
+                | Gelu
+                | HardSigmoid
+                | HardSwish
+                | IsInf
+                | IsNaN
+                | LeakyRelu
+                | Log
+                | Mish
+                | Neg
+                | Not
+                | Reciprocal
+                | Relu
+                | Round
+                | Selu
+                | Shrink
+                | Sigmoid
+                | Sign
+                | Sin
+                | Sinh
+                | Softplus
+                | Softsign
+                | Sqrt
+                | Swish
+                | Tan
+                | Tanh
+                | ThresholdedRelu
+                | BitwiseNot
+                | Cast
+                | CastLike
+                | Clip
+                | BitCast
+        )
+    }
 }
 
 #[cfg(test)]
