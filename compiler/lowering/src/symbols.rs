@@ -465,29 +465,20 @@ pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
 /// run-time sizes), Shape and Size (the sizes themselves).
 fn reads_sizes(kind: OpKind) -> bool {
     use OpKind::*;
-    matches!(
-        kind,
-        ArgMax
-            | ArgMin
-            | ReduceL1
-            | ReduceL2
-            | ReduceLogSum
-            | ReduceLogSumExp
-            | ReduceMax
-            | ReduceMean
-            | ReduceMin
-            | ReduceProd
-            | ReduceSum
-            | ReduceSumSquare
-            | Softmax
-            | LogSoftmax
-            | Transpose
-            | Trilu
-            | Gather
-            | GatherElements
-            | Shape
-            | Size
-    )
+    kind.is_reduction()
+        || matches!(
+            kind,
+            ArgMax
+                | ArgMin
+                | Softmax
+                | LogSoftmax
+                | Transpose
+                | Trilu
+                | Gather
+                | GatherElements
+                | Shape
+                | Size
+        )
 }
 
 /// The checks of an op whose lowering takes run-time sizes and relies on

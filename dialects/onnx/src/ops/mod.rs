@@ -126,18 +126,5 @@ pub(crate) fn keeps_input_shape(kind: OpKind) -> bool {
 /// (the reductions' `axes`: the lowering's `Check::Axes`), so a shape that
 /// the values contradict is an error, never a wrong result.
 pub(crate) fn shape_checked_at_run_time(kind: OpKind) -> bool {
-    use OpKind::*;
-    matches!(
-        kind,
-        ReduceL1
-            | ReduceL2
-            | ReduceLogSum
-            | ReduceLogSumExp
-            | ReduceMax
-            | ReduceMean
-            | ReduceMin
-            | ReduceProd
-            | ReduceSum
-            | ReduceSumSquare
-    )
+    kind.is_reduction()
 }

@@ -35,8 +35,13 @@ pub enum Domain {
 
 impl Domain {
     /// Every domain.
-    pub const ALL: [Domain; 5] =
-        [Domain::Onnx, Domain::Ml, Domain::Training, Domain::Preview, Domain::Internal];
+    pub const ALL: [Domain; 5] = [
+        Domain::Onnx,
+        Domain::Ml,
+        Domain::Training,
+        Domain::Preview,
+        Domain::Internal,
+    ];
 
     /// The domain's name in `opset_import` (`""` for ai.onnx).
     pub fn name(self) -> &'static str {
@@ -177,7 +182,9 @@ impl AttrDefault {
             AttrDefault::String(v) => Attr::str(v),
             AttrDefault::Ints(v) => Attr::Ints(v.to_vec()),
             AttrDefault::Floats(v) => Attr::Floats(v.to_vec()),
-            AttrDefault::Strings(v) => Attr::Strings(v.iter().map(|s| s.as_bytes().to_vec()).collect()),
+            AttrDefault::Strings(v) => {
+                Attr::Strings(v.iter().map(|s| s.as_bytes().to_vec()).collect())
+            }
         }
     }
 }
@@ -242,7 +249,9 @@ impl OpSchema {
     pub fn output_allows(&self, index: usize, ty: &Type) -> bool {
         self.output_param(index).is_some_and(|p| match p.ty {
             ParamType::Fixed(pattern) => pattern.matches(ty),
-            ParamType::Var(var) => self.constraint(var).is_some_and(|c| c.allowed.iter().any(|p| p.matches(ty))),
+            ParamType::Var(var) => self
+                .constraint(var)
+                .is_some_and(|c| c.allowed.iter().any(|p| p.matches(ty))),
         })
     }
 }
@@ -267,7 +276,9 @@ impl<'de> serde::Deserialize<'de> for OpKind {
         let (domain, name) = <(String, String)>::deserialize(d)?;
         Domain::from_name(&domain)
             .and_then(|dom| OpKind::from_name(dom, &name))
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown operator {domain:?} {name:?}")))
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!("unknown operator {domain:?} {name:?}"))
+            })
     }
 }
 
@@ -284,12 +295,35 @@ impl OpKind {
     /// newest version whose `since_version` is at most `opset`. `None`
     /// when the op did not exist yet.
     pub fn schema(self, opset: i64) -> Option<&'static OpSchema> {
-        self.versions().iter().rev().find(|s| i64::from(s.since_version) <= opset)
+        self.versions()
+            .iter()
+            .rev()
+            .find(|s| i64::from(s.since_version) <= opset)
     }
 
     /// The schema whose `since_version` is exactly `version`.
     pub fn schema_exact(self, version: u32) -> Option<&'static OpSchema> {
         self.versions().iter().find(|s| s.since_version == version)
+    }
+
+    /// Whether the op is one of the ten `Reduce*` ops (a reduction over
+    /// `axes`, an attribute before opset 18 — 13 for ReduceSum — and an
+    /// input since).
+    pub fn is_reduction(self) -> bool {
+        use OpKind::*;
+        matches!(
+            self,
+            ReduceL1
+                | ReduceL2
+                | ReduceLogSum
+                | ReduceLogSumExp
+                | ReduceMax
+                | ReduceMean
+                | ReduceMin
+                | ReduceProd
+                | ReduceSum
+                | ReduceSumSquare
+        )
     }
 
     /// Whether the op is a unary elementwise one (its first result has
@@ -358,7 +392,10 @@ mod tests {
         let keys: Vec<_> = OpKind::ALL.iter().map(|k| (k.domain(), k.name())).collect();
         assert!(keys.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(OpKind::from_name(Domain::Onnx, "Conv"), Some(OpKind::Conv));
-        assert_eq!(OpKind::from_name(Domain::Ml, "Scaler"), Some(OpKind::Scaler));
+        assert_eq!(
+            OpKind::from_name(Domain::Ml, "Scaler"),
+            Some(OpKind::Scaler)
+        );
         assert_eq!(OpKind::from_name(Domain::Ml, "Conv"), None);
     }
 
@@ -368,15 +405,29 @@ mod tests {
         assert_eq!(OpKind::Clip.schema(17).unwrap().since_version, 13);
         assert!(OpKind::Gelu.schema(19).is_none());
         let conv = OpKind::Conv.schema(17).unwrap();
-        assert_eq!(conv.attr("auto_pad").unwrap().default, Some(AttrDefault::String("NOTSET")));
+        assert_eq!(
+            conv.attr("auto_pad").unwrap().default,
+            Some(AttrDefault::String("NOTSET"))
+        );
         assert_eq!(conv.input_param(2).unwrap().option, ParamOption::Optional);
-        assert_eq!(OpKind::Max.schema(13).unwrap().input_param(7).unwrap().option, ParamOption::Variadic);
+        assert_eq!(
+            OpKind::Max
+                .schema(13)
+                .unwrap()
+                .input_param(7)
+                .unwrap()
+                .option,
+            ParamOption::Variadic
+        );
     }
 
     #[test]
     fn the_table_covers_the_domains() {
         assert_eq!(Domain::Onnx.max_version(), 28);
-        let onnx_ops = OpKind::ALL.iter().filter(|k| k.domain() == Domain::Onnx).count();
+        let onnx_ops = OpKind::ALL
+            .iter()
+            .filter(|k| k.domain() == Domain::Onnx)
+            .count();
         assert_eq!(onnx_ops, 203);
         assert!(TypePattern::Sequence(&TypePattern::Tensor(ElemType::F32))
             .matches(&Type::Sequence(Box::new(Type::tensor(ElemType::F32, &[2])))));
