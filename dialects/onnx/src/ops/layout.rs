@@ -1103,7 +1103,8 @@ mod tests {
     use crate::attr::Attr;
     use crate::schema::OpKind::*;
     use crate::tensor::TensorData;
-    use crate::types::Type;
+    use crate::types::{ElemType, TensorType, Type};
+    use crate::Dim;
 
     #[test]
     fn shape_and_size_carry_values() {
@@ -1268,8 +1269,16 @@ mod tests {
             13 Slice(x(), ci(&[0]), ci(&[-1]), ci(&[1])) => "Bx(S-1)x64xf32";
             13 Slice(x(), ci(&[0]), ci(&[i64::MAX]), ci(&[1])) => "BxSx64xf32";
             13 Slice(x(), ci(&[0]), ci(&[1]), ci(&[0])) => "1xSx64xf32";
-            13 Slice(x(), ci(&[0]), ci(&[i64::MAX]), ci(&[1]), ci(&[2])) => "Bx?x64xf32";
             13 Slice(x(), ci(&[-1]), ci(&[i64::MIN]), ci(&[1]), ci(&[-1])) => "BxSx64xf32";
+        }
+        // Every second row: ceil(S / 2), the floor-quotient atom floor((S + 1) / 2).
+        let rows = dim("S").ceil_quotient(2);
+        let every_second = Type::Tensor(TensorType::with_dims(
+            ElemType::F32,
+            vec![dim("B"), rows, Dim::Known(64)],
+        ));
+        infers! {
+            13 Slice(x(), ci(&[0]), ci(&[i64::MAX]), ci(&[1]), ci(&[2])) => every_second;
         }
     }
 

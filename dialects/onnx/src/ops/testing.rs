@@ -379,17 +379,32 @@ impl Expectation for &str {
 impl<const N: usize> Expectation for [&str; N] {
     #[track_caller]
     fn check(self, opset: i64, kind: OpKind, inputs: &[In], attrs: &[(&str, Attr)]) {
-        let out =
-            run(opset, kind, inputs, attrs, N).unwrap_or_else(|e| panic!("inference failed: {e}"));
         let want: Vec<Type> = self.iter().map(|s| t(s)).collect();
-        assert!(
-            out.types == want,
-            "{} (opset {opset}): inferred {}, expected {}",
-            kind.name(),
-            show(&out.types),
-            show(&want)
-        );
+        expect_types(want, opset, kind, inputs, attrs);
     }
+}
+
+/// One result of exactly this type, for dims the compact form cannot
+/// spell (floor-quotient atoms).
+impl Expectation for Type {
+    #[track_caller]
+    fn check(self, opset: i64, kind: OpKind, inputs: &[In], attrs: &[(&str, Attr)]) {
+        expect_types(vec![self], opset, kind, inputs, attrs);
+    }
+}
+
+/// Runs the op and asserts that its results have the types `want`.
+#[track_caller]
+fn expect_types(want: Vec<Type>, opset: i64, kind: OpKind, inputs: &[In], attrs: &[(&str, Attr)]) {
+    let out = run(opset, kind, inputs, attrs, want.len())
+        .unwrap_or_else(|e| panic!("inference failed: {e}"));
+    assert!(
+        out.types == want,
+        "{} (opset {opset}): inferred {}, expected {}",
+        kind.name(),
+        show(&out.types),
+        show(&want)
+    );
 }
 
 fn show(types: &[Type]) -> String {
