@@ -474,6 +474,22 @@ pub(crate) fn channel_map(rank: usize) -> String {
     format!("affine_map<({}) -> (d1)>", dims.join(", "))
 }
 
+/// X's dims, and each of them paired with Y's (a normalization keeps X's
+/// shape: the entry checks the pairs equal). An error for an unknown
+/// rank or size, or a Y of another rank than X, or a rank below 2.
+fn x_and_y_pairs(
+    model: &onnx_mlc_dialect::Model,
+    data: &onnx_mlc_dialect::ir::OpData,
+) -> std::result::Result<(Vec<Dim>, Vec<(Dim, Dim)>), &'static str> {
+    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
+    if x.len() != y.len() || x.len() < 2 {
+        return Err("an output of another rank than X, or a rank below 2");
+    }
+    let pairs = x.iter().cloned().zip(y).collect();
+    Ok((x, pairs))
+}
+
 /// The checks of an inference BatchNormalization with symbolic sizes
 /// (`symbols::checks`; the lowering reads its four parameters along the
 /// channel dim, `channel_map`): X and Y agree, and each parameter is a
@@ -485,11 +501,7 @@ pub(crate) fn batch_norm_checks(
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
     let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
-    let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
-    if x.len() != y.len() || x.len() < 2 {
-        return Err("an output of another rank than X, or a rank below 2");
-    }
-    let mut pairs: Vec<(Dim, Dim)> = x.iter().cloned().zip(y).collect();
+    let (x, mut pairs) = x_and_y_pairs(model, data)?;
     for &v in data.inputs[1..].iter().flatten() {
         match dims(Some(v))?.as_slice() {
             [c] => pairs.push((c.clone(), x[1].clone())),
@@ -729,11 +741,7 @@ pub(crate) fn group_norm_checks(
     data: &onnx_mlc_dialect::ir::OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
     let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
-    let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
-    if x.len() != y.len() || x.len() < 2 {
-        return Err("an output of another rank than X");
-    }
-    let mut pairs: Vec<(Dim, Dim)> = x.iter().cloned().zip(y).collect();
+    let (x, mut pairs) = x_and_y_pairs(model, data)?;
     let mut out = vec![];
     let per_param = match data.kind {
         OpKind::GroupNormalization => {
