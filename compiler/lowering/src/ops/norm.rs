@@ -474,13 +474,16 @@ pub(crate) fn channel_map(rank: usize) -> String {
     format!("affine_map<({}) -> (d1)>", dims.join(", "))
 }
 
+/// Dims an entry check finds equal, pair by pair.
+type DimPairs = Vec<(Dim, Dim)>;
+
 /// X's dims, and each of them paired with Y's (a normalization keeps X's
 /// shape: the entry checks the pairs equal). An error for an unknown
 /// rank or size, or a Y of another rank than X, or a rank below 2.
 fn x_and_y_pairs(
     model: &onnx_mlc_dialect::Model,
     data: &onnx_mlc_dialect::ir::OpData,
-) -> std::result::Result<(Vec<Dim>, Vec<(Dim, Dim)>), &'static str> {
+) -> std::result::Result<(Vec<Dim>, DimPairs), &'static str> {
     let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
     let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     if x.len() != y.len() || x.len() < 2 {
