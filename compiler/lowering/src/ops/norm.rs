@@ -254,15 +254,7 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let count = if xs[axis..].iter().all(|s| matches!(s, Size::Static(_))) {
         NormCount::Static(dims[axis..].iter().product::<i64>().max(1) as f64)
     } else {
-        let e = kb.e;
-        let n = xs[axis..]
-            .iter()
-            .fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)]));
-        let n = e.same("arith.maxsi", &[n, e.index(1)]);
-        let n = e.convert("arith.index_cast", n, e.int_type(64));
-        let ty = crate::types::elem_type(e.cx, elem)?;
-        let n = e.convert("arith.sitofp", n, ty);
-        NormCount::Dynamic(e.same("arith.divf", &[e.f(ty, 1.0), n]))
+        NormCount::of_sizes(kb.e, &xs[axis..], elem)?
     };
     let ssizes: Vec<Size> = xs[..axis].to_vec();
     let (id, sm) = (identity_map(rank), stat_map(rank, &reduced));
@@ -404,7 +396,20 @@ enum NormCount<'c, 'a> {
     Dynamic(MValue<'c, 'a>),
 }
 
-impl<'c> NormCount<'c, '_> {
+impl<'c, 'a> NormCount<'c, 'a> {
+    /// The reciprocal of the product of run-time `sizes` (at least 1), in
+    /// `elem`, computed before the loops.
+    fn of_sizes(e: Emitter<'c, 'a>, sizes: &[Size<'c, 'a>], elem: ElemType) -> Result<Self> {
+        let n = sizes
+            .iter()
+            .fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)]));
+        let n = e.same("arith.maxsi", &[n, e.index(1)]);
+        let n = e.convert("arith.index_cast", n, e.int_type(64));
+        let ty = crate::types::elem_type(e.cx, elem)?;
+        let n = e.convert("arith.sitofp", n, ty);
+        Ok(NormCount::Dynamic(e.same("arith.divf", &[e.f(ty, 1.0), n])))
+    }
+
     /// `s / n`: the mean of a sum `s` of `n` elements.
     fn mean<'b>(&self, e: Emitter<'c, 'b>, s: MValue<'c, 'b>) -> MValue<'c, 'b> {
         match *self {
@@ -623,16 +628,7 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         .product::<Option<i64>>()
     {
         Some(n) => NormCount::Static(n.max(1) as f64),
-        None => {
-            let n = counted
-                .iter()
-                .fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)]));
-            let n = e.same("arith.maxsi", &[n, e.index(1)]);
-            let n = e.convert("arith.index_cast", n, e.int_type(64));
-            let ty = crate::types::elem_type(e.cx, elem)?;
-            let n = e.convert("arith.sitofp", n, ty);
-            NormCount::Dynamic(e.same("arith.divf", &[e.f(ty, 1.0), n]))
-        }
+        None => NormCount::of_sizes(e, &counted, elem)?,
     };
     let mut view = vec![xs[0], groups, cg];
     view.extend(spatial);
