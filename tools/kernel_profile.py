@@ -17,7 +17,9 @@ the memref types of its arguments, the CPU time per run over all calls, and
 for convolutions (`O×C×kh×kw` weights) and matrix products (`N×K` weights)
 the GFLOP/s achieved (2 flops per multiply-add).
 
-Usage: kernel_profile.py [--bin target/release/onnx-mlc] [--runs 10] MODEL.onnx
+Usage: kernel_profile.py [--bin target/release/onnx-mlc] [--runs 10] MODEL.onnx [COMPILER FLAG ...]
+(the compiler flags, e.g. `--no-egraph` or `--rules=fusion`, go to every
+`onnx-mlc` call; put them after `--`)
 Needs `perf` and `nm`.
 """
 from __future__ import annotations
@@ -111,15 +113,16 @@ def main() -> int:
     parser.add_argument("--bin", type=pathlib.Path, default=target / "release" / "onnx-mlc")
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("model", type=pathlib.Path)
+    parser.add_argument("flags", nargs="*", help="compiler flags for every onnx-mlc call")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         lib, data = tmp / "model.so", tmp / "perf.data"
-        subprocess.run([str(args.bin), str(args.model), "-o", str(lib)], check=True)
-        linalg = subprocess.run([str(args.bin), str(args.model), "--emit", "linalg"],
+        subprocess.run([str(args.bin), str(args.model), *args.flags, "-o", str(lib)], check=True)
+        linalg = subprocess.run([str(args.bin), str(args.model), *args.flags, "--emit", "linalg"],
                                 capture_output=True, text=True, check=True).stdout
         bench = subprocess.run(["perf", "record", "-q", "-F", str(FREQ), "-o", str(data), "--",
-                                str(args.bin), "bench", str(args.model), "--aot", "--threads", "1",
+                                str(args.bin), "bench", str(args.model), *args.flags, "--aot", "--threads", "1",
                                 "--runs", str(args.runs), "--warmup", str(WARMUP)],
                                capture_output=True, text=True, check=True)
         print(bench.stdout.strip())

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use onnx_mlc_dialect::ElemType;
 
 use crate::abi::{self, MainFn, OmlcModelInfo, OmlcTensor};
-use crate::alloc::AlignedBuf;
+use crate::alloc::{AlignedBuf, MIN_ALIGN};
 use crate::error::{Result, RuntimeError};
 use crate::rt::RtContext;
 use crate::signature::{Bindings, IoSpec, ModelSignature, SpecDim};
@@ -37,17 +37,51 @@ pub enum Weights {
     /// The model's own `weights_blob` (`weights_blob + weight_offsets[k]`).
     Embedded,
     /// One buffer per weight, in the model's weight order (a JIT that keeps
-    /// the initializers out of the compiled code).
+    /// the initializers out of the compiled code); the session copies them
+    /// into one buffer on huge pages and drops these.
     Tensors(Vec<Tensor>),
 }
 
-/// The weight pointers `__omlc_main` receives, and their owners.
+/// The weight pointers `__omlc_main` receives, and their owner when the
+/// session holds the weights itself.
 struct WeightTable {
     ptrs: Vec<*const c_void>,
-    _tensors: Vec<Tensor>,
+    _arena: Option<AlignedBuf>,
 }
 
-// SAFETY: the pointers address read-only memory owned by `_tensors` or by
+impl WeightTable {
+    /// The weights copied into one bulk buffer ([`AlignedBuf::bulk`]: on
+    /// huge pages), each at a 64-byte aligned offset.
+    fn copied(tensors: &[Tensor]) -> Result<WeightTable> {
+        let align = |n: usize| n.div_ceil(MIN_ALIGN) * MIN_ALIGN;
+        let mut offsets = Vec::with_capacity(tensors.len());
+        let mut total = 0usize;
+        for t in tensors {
+            offsets.push(total);
+            total = total
+                .checked_add(align(t.as_bytes().len()))
+                .ok_or(RuntimeError::Alloc(usize::MAX))?;
+        }
+        let mut arena = AlignedBuf::bulk(total)?;
+        for (t, &at) in tensors.iter().zip(&offsets) {
+            let bytes = t.as_bytes();
+            arena.as_bytes_mut()[at..at + bytes.len()].copy_from_slice(bytes);
+        }
+        let base = arena.as_ptr();
+        // SAFETY: every offset is inside the `total`-byte arena (or at its
+        // end for a trailing empty weight).
+        let ptrs = offsets
+            .iter()
+            .map(|&at| unsafe { base.add(at) }.cast_const().cast())
+            .collect();
+        Ok(WeightTable {
+            ptrs,
+            _arena: Some(arena),
+        })
+    }
+}
+
+// SAFETY: the pointers address read-only memory owned by `_arena` or by
 // the session's `CompiledCode::owner`; nobody writes through them.
 unsafe impl Send for WeightTable {}
 // SAFETY: as above.
@@ -87,7 +121,7 @@ impl Session {
             // SAFETY: as above, and the blob holds `weights_size` bytes.
             Weights::Embedded => WeightTable {
                 ptrs: unsafe { abi::embedded_weights(code.info)? },
-                _tensors: Vec::new(),
+                _arena: None,
             },
             Weights::Tensors(tensors) => {
                 if tensors.len() != signature.num_weights {
@@ -96,14 +130,7 @@ impl Session {
                         got: tensors.len(),
                     });
                 }
-                let ptrs = tensors
-                    .iter()
-                    .map(|t| t.data_ptr().cast_const().cast())
-                    .collect();
-                WeightTable {
-                    ptrs,
-                    _tensors: tensors,
-                }
+                WeightTable::copied(&tensors)?
             }
         };
         let workspace_size = usize::try_from(signature.workspace_size).map_err(|_| {
@@ -249,7 +276,7 @@ impl Session {
             .pop();
         let buf = match pooled {
             Some(buf) => buf,
-            None => AlignedBuf::zeroed(self.workspace_size)?,
+            None => AlignedBuf::bulk(self.workspace_size)?,
         };
         Ok(Workspace {
             buf: Some(buf),

@@ -439,6 +439,47 @@ impl Builder {
         self.push(y, dy);
     }
 
+    /// A transformer's feed-forward block on `x` (of dims `d`, last `c`):
+    /// `x · W₁ (+ b₁) → activation → · W₂ (+ b₂ or + x)`, hidden width
+    /// 2048 (rows of 8 KiB: the padding rules' case); as MatMuls and Adds
+    /// or, when `x` is a matrix and `gemm`, as Gemms.
+    fn feed_forward(&mut self, x: Value, d: &[usize], gemm: bool) {
+        const HIDDEN: usize = 2048;
+        let c = d[d.len() - 1];
+        let (w1, b1) = (self.floats(&[c, HIDDEN]), self.floats(&[HIDDEN]));
+        let (w2, b2) = (self.floats(&[HIDDEN, c]), self.floats(&[c]));
+        let gemm = gemm && d.len() == 2;
+        let bias = self.rng.below(2) == 0;
+        let h = if gemm {
+            self.op(
+                OpKind::Gemm,
+                &[Some(x), Some(w1), bias.then_some(b1)],
+                vec![],
+            )
+        } else {
+            let h = self.op(OpKind::MatMul, &[Some(x), Some(w1)], vec![]);
+            if bias {
+                self.op(OpKind::Add, &[Some(h), Some(b1)], vec![])
+            } else {
+                h
+            }
+        };
+        let h = match self.rng.below(4) {
+            0 => self.op(OpKind::Relu, &[Some(h)], vec![]),
+            1 => self.op(OpKind::Sigmoid, &[Some(h)], vec![]),
+            2 => self.op(OpKind::Tanh, &[Some(h)], vec![]),
+            _ => h,
+        };
+        let y = if gemm {
+            self.op(OpKind::Gemm, &[Some(h), Some(w2), Some(b2)], vec![])
+        } else {
+            let y = self.op(OpKind::MatMul, &[Some(h), Some(w2)], vec![]);
+            let z = if self.rng.below(2) == 0 { x } else { b2 };
+            self.op(OpKind::Add, &[Some(y), Some(z)], vec![])
+        };
+        self.push(y, d.to_vec());
+    }
+
     fn finish(mut self, outputs: usize) -> Model {
         let n = self.values.len();
         let last: Vec<Value> = self.values[n.saturating_sub(outputs)..]
@@ -569,6 +610,58 @@ fn pointwise_products_keep_the_meaning() {
         fired.contains("conv-matmul") && fired.contains("fusedconv-matmul"),
         "{fired:?}"
     );
+}
+
+/// Feed-forward blocks whose hidden width makes the extraction pad it
+/// (MatMul, FusedMatMul and Gemm forms, with and without biases,
+/// activations that are not 0 at 0 included) keep their meaning, and every
+/// padding rule fires.
+#[test]
+fn padded_feed_forward_blocks_keep_the_meaning() {
+    // Compute decides, as in a real model's feed-forward block (these are
+    // too small for that on the default target).
+    let options = OptimizeOptions {
+        target: Target {
+            peak_flops: 1e9,
+            mem_bandwidth: f64::INFINITY,
+            op_overhead: 0.0,
+            ..Target::default()
+        },
+        ..OptimizeOptions::default()
+    };
+    let mut fired = std::collections::BTreeSet::new();
+    for seed in 400..424u64 {
+        let input: &[usize] = [&[3, 8][..], &[2, 3, 8]][seed as usize % 2];
+        let mut b = Builder::new(seed, input);
+        for _ in 0..2 {
+            let (x, d) = b.values.last().cloned().expect("the input");
+            b.feed_forward(x, &d, seed % 4 < 2);
+        }
+        let model = b.finish(1);
+        let inputs = inputs_for(&model, &mut Rng(seed));
+        let what = format!("feed-forward graph {seed}");
+        let (optimized, applied) = assert_same_outputs(&model, &options, &inputs, &what);
+        let g = optimized.ir.region(optimized.graph);
+        let padded = g.ops.iter().any(|&op| {
+            let results = &optimized.ir.op(op).results;
+            results.iter().flatten().any(|&v| {
+                let dims = optimized.ir.ty(v).as_tensor().and_then(|t| t.static_dims());
+                dims.is_some_and(|d| d.last() == Some(&2064))
+            })
+        });
+        assert!(
+            padded,
+            "{what}: the hidden width is not padded\n{optimized}"
+        );
+        fired.extend(applied);
+    }
+    for rule in [
+        "pad-hidden-matmul",
+        "pad-hidden-gemm",
+        "pad-hidden-fusedmatmul",
+    ] {
+        assert!(fired.contains(rule), "{rule} never fired: {fired:?}");
+    }
 }
 
 fn default_model() -> (Model, Vec<Tensor>, Vec<Tensor>) {

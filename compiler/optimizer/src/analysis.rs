@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 use egg::{Analysis, DidMerge, EGraph, Id};
 use onnx_mlc_dialect::infer::{infer_op, merge_types, Knowledge, SymTensor};
 use onnx_mlc_dialect::ir::{NewOp, RegionParent};
-use onnx_mlc_dialect::tensor::Payload;
+use onnx_mlc_dialect::tensor::{checked_numel, Payload};
 use onnx_mlc_dialect::{
     Attr, Attrs, Domain, ElemType, Ir, OpId, OpKind, TensorData, TensorType, Type,
 };
@@ -57,6 +57,7 @@ pub struct ConstPool {
     by_content: HashMap<u64, Vec<u32>>,
     by_identity: HashMap<(usize, usize, Vec<i64>, ElemType), u32>,
     by_recipe: HashMap<(OpKey, Vec<Option<ConstId>>), u32>,
+    zeros: HashMap<TensorType, u32>,
 }
 
 impl ConstPool {
@@ -135,6 +136,21 @@ impl ConstPool {
             }
             (Payload::Strings(_), false) => self.push(data, origin),
         }
+    }
+
+    /// The all-zero constant of type `ty` (one per type, however big; a
+    /// fixed-width element type); `None` when it would not fit in memory.
+    pub fn zeros(&mut self, ty: TensorType) -> Option<ConstId> {
+        if let Some(&i) = self.zeros.get(&ty) {
+            return Some(ConstId(i));
+        }
+        let dims = ty.static_dims()?;
+        let bits = checked_numel(&dims)?.checked_mul(ty.elem.bit_width() as usize)?;
+        let data = TensorData::from_raw(ty.elem, dims, vec![0u8; bits.div_ceil(8)].into()).ok()?;
+        // Small ones are interned by content, like any small constant.
+        let id = self.intern(data, None);
+        self.zeros.insert(ty, id.0);
+        Some(id)
     }
 
     /// A lazy constant of type `ty`: `key` applied to constant operands.

@@ -4,14 +4,24 @@
 //!
 //! Sinking is directional (a transpose only ever moves down, towards the
 //! outputs), so the rules cannot undo each other.
+//!
+//! The padding rules widen the hidden dim `H` between two matrix products
+//! on constant weights (a transformer's feed-forward block: `[768, 3072]`
+//! then `[3072, 768]`) by one cache line of zeros when the first weight's
+//! rows lie a multiple of 4 KiB apart, which the matrix-product kernel
+//! reads slowly (`cost::aliased_rows`). The first product gets zero
+//! columns (and zero bias), the second zero rows, so the padded columns of
+//! the hidden activations, whatever their value, add nothing. The widened
+//! weights are folds of `Concat`s with zeros; they fire only in that
+//! direction (the padded width is no longer a multiple of 4 KiB).
 
 use egg::Id;
-use onnx_mlc_dialect::{Attr, OpKind};
+use onnx_mlc_dialect::{Attr, OpKind, TensorType};
 
 use super::algebraic::perm_of;
-use super::util::{const_of, is_const, tensor_of, Builder};
+use super::util::{const_of, is_absent, is_const, static_dims_of, tensor_of, Builder};
 use super::{Guard, Rule};
-use crate::lang::OpKey;
+use crate::lang::{ONode, OpKey};
 use crate::pattern::Match;
 use crate::rw;
 use std::sync::Arc;
@@ -31,7 +41,121 @@ pub fn rules() -> Vec<Rule> {
         rw!("transpose-sink-reduce-axes"; "(ReduceSum|ReduceMean|ReduceMax|ReduceMin|ReduceProd|ReduceL1|ReduceL2|ReduceSumSquare|ReduceLogSumExp@r (Transpose[perm=?p] ?x) ?axes)" => sink_past_reduction),
         // u(Reshape(x, s)) = Reshape(u(x), s)   (u elementwise)
         rw!("reshape-sink-unary"; "(Relu|Sigmoid|Tanh|Exp|Log|Neg|Abs|Sqrt|Erf|Reciprocal|Cast|LeakyRelu|HardSigmoid|HardSwish|Gelu|omlc.Activation@u (Reshape@r ?x ?s))" => "(@r (@u ?x) ?s)"),
+        // P(x, W₁, b)·W₂ = P(x, [W₁ 0], [b 0])·[W₂; 0]   (P a product with epilogue, H·elem ≡ 0 mod 4 KiB)
+        rw!("pad-hidden-matmul"; "(MatMul@o ?h ?w)" => pad_hidden; if is_const("?w")),
+        // the same into a Gemm or FusedGemm
+        rw!("pad-hidden-gemm"; "(Gemm|omlc.FusedGemm@o ?h ?w ?c)" => pad_hidden; if is_const("?w")),
+        // the same into a FusedMatMul
+        rw!("pad-hidden-fusedmatmul"; "(omlc.FusedMatMul@o ?h ?w ?c ?z)" => pad_hidden; if is_const("?w")),
     ]
+}
+
+/// Bytes of zeros the padding rules add to each row: one cache line.
+const PAD_BYTES: i64 = 64;
+
+/// A matrix product the padding rules handle: MatMul, FusedMatMul, or a
+/// Gemm/FusedGemm without transposes.
+fn plain_product(key: &OpKey) -> bool {
+    use OpKind::*;
+    match key.kind {
+        MatMul | FusedMatMul => true,
+        Gemm | FusedGemm => {
+            key.int("transA").unwrap_or(0) == 0 && key.int("transB").unwrap_or(0) == 0
+        }
+        _ => false,
+    }
+}
+
+/// `x` with `pad` zeros appended along `axis` (a fold of a `Concat`).
+fn append_zeros(b: &mut Builder, x: Id, axis: usize, pad: i64) -> Option<Id> {
+    let elem = tensor_of(b.graph(), x)?.elem;
+    let mut dims = b.static_dims(x)?;
+    dims[axis] = pad;
+    let zeros = b.zeros(TensorType::new(elem, &dims))?;
+    let axis = Attr::Int(axis as i64);
+    let padded = b.op(OpKind::Concat, vec![("axis", axis)], &[x, zeros])?;
+    b.graph()[padded].data.constant.is_some().then_some(padded)
+}
+
+/// `key` applied to `operands` (a product `x · W` of `[K, H]` constant
+/// weights, an optional `[H]` or `[1, H]` constant bias, no residual)
+/// with `pad` zero columns appended to `W` and the bias.
+fn pad_columns(b: &mut Builder, key: &OpKey, operands: &[Id], hidden: i64, pad: i64) -> Option<Id> {
+    if !plain_product(key) || operands.len() < 2 {
+        return None;
+    }
+    let g = b.graph();
+    let w = operands[1];
+    let rest_absent = operands[3.min(operands.len())..]
+        .iter()
+        .all(|&z| is_absent(g, z));
+    let bias = operands.get(2).copied().filter(|&c| !is_absent(g, c));
+    let w_dims = static_dims_of(g, w)?;
+    let bias_ok = bias.is_none_or(|c| {
+        is_const_class(b, c)
+            && matches!(static_dims_of(g, c).as_deref(), Some([h]) | Some([1, h]) if *h == hidden)
+    });
+    if !(is_const_class(b, w) && w_dims.len() == 2 && w_dims[1] == hidden && bias_ok && rest_absent)
+    {
+        return None;
+    }
+    let mut padded = operands.to_vec();
+    padded[1] = append_zeros(b, w, 1, pad)?;
+    if let Some(c) = bias {
+        let last = static_dims_of(b.graph(), c)?.len() - 1;
+        padded[2] = append_zeros(b, c, last, pad)?;
+    }
+    Some(b.op_key(key.clone(), &padded))
+}
+
+fn is_const_class(b: &Builder, id: Id) -> bool {
+    b.graph()[id].data.constant.is_some()
+}
+
+/// Pads the hidden dim `H` between the product matched at `@o` (`?h · ?w`,
+/// `?w` a constant `[H, N]`) and each product in `?h`'s class, when `H`
+/// elements are a multiple of 4 KiB, at least 8 KiB.
+fn pad_hidden(b: &mut Builder, m: &Match) -> Option<Id> {
+    let key = m.key("@o").clone();
+    let (h, w) = (m.class("?h"), m.class("?w"));
+    let ty = tensor_of(b.graph(), w)?;
+    let elem_bytes = i64::from(ty.elem.bit_width() / 8);
+    let [hidden, _] = ty.static_dims()?[..] else {
+        return None;
+    };
+    let row = hidden * elem_bytes;
+    if !(ty.elem.is_float()
+        && elem_bytes > 0
+        && plain_product(&key)
+        && row >= 8192
+        && row % 4096 == 0)
+    {
+        return None;
+    }
+    let pad = PAD_BYTES / elem_bytes;
+    let producers: Vec<(OpKey, Vec<Id>)> = b.graph()[h]
+        .nodes
+        .iter()
+        .filter_map(|n| match n {
+            ONode::Op(k, ops) => Some((k.as_ref().clone(), ops.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut result = None;
+    for (inner, operands) in producers {
+        let Some(x) = pad_columns(b, &inner, &operands, hidden, pad) else {
+            continue;
+        };
+        let mut outer = m.node("@o").operands().to_vec();
+        outer[0] = x;
+        outer[1] = append_zeros(b, w, 0, pad)?;
+        let padded = b.op_key(key.clone(), &outer);
+        if let Some(first) = result {
+            b.union(first, padded);
+        }
+        result = result.or(Some(padded));
+    }
+    result
 }
 
 /// Two classes of the same known rank.

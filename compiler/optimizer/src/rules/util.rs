@@ -197,6 +197,12 @@ impl<'a> Builder<'a> {
         self.egraph.add(ONode::Const(c))
     }
 
+    /// The all-zero constant of type `ty` (one class per type).
+    pub fn zeros(&mut self, ty: TensorType) -> Option<Id> {
+        let c = self.egraph.analysis.pool.zeros(ty)?;
+        Some(self.egraph.add(ONode::Const(c)))
+    }
+
     /// An absent operand.
     pub fn absent(&mut self) -> Id {
         self.egraph.add(ONode::Absent)
