@@ -133,9 +133,15 @@ pub fn node_cost(egraph: &OGraph, class: Id, node: &ONode, target: &Target) -> f
     target.op_overhead + compute.max(memory) + internal
 }
 
-/// A matrix product (`B` not transposed) whose `B` rows lie a multiple of
-/// 4 KiB apart, at least 8 KiB: [`ALIASED_ROWS`].
-pub fn aliased_rows(egraph: &OGraph, node: &ONode, key: &OpKey) -> bool {
+/// Whether matrix rows `bytes` apart alias as [`ALIASED_ROWS`] says: a
+/// multiple of 4 KiB, at least 8 KiB.
+pub fn rows_alias(bytes: i64) -> bool {
+    bytes >= 8192 && bytes % 4096 == 0
+}
+
+/// A matrix product (`B` not transposed) whose `B` rows alias
+/// ([`rows_alias`]).
+fn aliased_rows(egraph: &OGraph, node: &ONode, key: &OpKey) -> bool {
     use OpKind::*;
     let transposed = matches!(key.kind, Gemm | FusedGemm) && key.int("transB").unwrap_or(0) != 0;
     if !matches!(key.kind, MatMul | FusedMatMul | Gemm | FusedGemm) || transposed {
@@ -144,14 +150,13 @@ pub fn aliased_rows(egraph: &OGraph, node: &ONode, key: &OpKey) -> bool {
     let Some(b) = node.operands().get(1) else {
         return false;
     };
-    let ty = &egraph[*b].data.ty;
-    let row = match ty.as_tensor().and_then(|t| t.dims()).and_then(|d| d.last()) {
-        Some(Dim::Known(n)) if ty.as_tensor().and_then(|t| t.rank()) >= Some(2) => {
-            *n as f64 * elem_bytes(ty)
-        }
-        _ => return false,
+    let Some(t) = egraph[*b].data.ty.as_tensor() else {
+        return false;
     };
-    row >= 8192.0 && row % 4096.0 == 0.0
+    match t.dims() {
+        Some([.., _, Dim::Known(n)]) => rows_alias(n * i64::from(t.elem.bit_width() / 8)),
+        _ => false,
+    }
 }
 
 /// Ops that only reinterpret the shape of their data.

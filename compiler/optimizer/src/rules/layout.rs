@@ -21,6 +21,7 @@ use onnx_mlc_dialect::{Attr, OpKind, TensorType};
 use super::algebraic::perm_of;
 use super::util::{const_of, is_absent, is_const, static_dims_of, tensor_of, Builder};
 use super::{Guard, Rule};
+use crate::cost::rows_alias;
 use crate::lang::{ONode, OpKey};
 use crate::pattern::Match;
 use crate::rw;
@@ -108,13 +109,14 @@ fn pad_columns(b: &mut Builder, key: &OpKey, operands: &[Id], hidden: i64, pad: 
     Some(b.op_key(key.clone(), &padded))
 }
 
+/// Whether class `id` is a constant.
 fn is_const_class(b: &Builder, id: Id) -> bool {
     b.graph()[id].data.constant.is_some()
 }
 
 /// Pads the hidden dim `H` between the product matched at `@o` (`?h · ?w`,
-/// `?w` a constant `[H, N]`) and each product in `?h`'s class, when `H`
-/// elements are a multiple of 4 KiB, at least 8 KiB.
+/// `?w` a constant `[H, N]`) and each product in `?h`'s class, when rows
+/// of `H` elements alias ([`rows_alias`]).
 fn pad_hidden(b: &mut Builder, m: &Match) -> Option<Id> {
     let key = m.key("@o").clone();
     let (h, w) = (m.class("?h"), m.class("?w"));
@@ -123,12 +125,10 @@ fn pad_hidden(b: &mut Builder, m: &Match) -> Option<Id> {
     let [hidden, _] = ty.static_dims()?[..] else {
         return None;
     };
-    let row = hidden * elem_bytes;
     if !(ty.elem.is_float()
         && elem_bytes > 0
         && plain_product(&key)
-        && row >= 8192
-        && row % 4096 == 0)
+        && rows_alias(hidden * elem_bytes))
     {
         return None;
     }
