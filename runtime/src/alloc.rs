@@ -98,9 +98,7 @@ pub(crate) fn allocate_bulk(bytes: usize) -> Option<NonNull<u8>> {
     match region::map(total) {
         // SAFETY: the region holds `total` bytes, so the header's 16 bytes
         // before `base + MIN_ALIGN` are in it, and `base` is page-aligned.
-        Some(base) => Some(unsafe {
-            stamp(base.add(MIN_ALIGN), bytes, MIN_ALIGN, MAGIC_REGION)
-        }),
+        Some(base) => Some(unsafe { stamp(base.add(MIN_ALIGN), bytes, MIN_ALIGN, MAGIC_REGION) }),
         None if region::AVAILABLE => None,
         None => allocate(bytes, MIN_ALIGN, true),
     }
@@ -363,7 +361,10 @@ mod tests {
                 *last = 1;
             }
             // SAFETY: `b` owns a live block.
-            assert_eq!(unsafe { block_size(NonNull::new(b.as_ptr()).unwrap()) }, len);
+            assert_eq!(
+                unsafe { block_size(NonNull::new(b.as_ptr()).unwrap()) },
+                len
+            );
         }
     }
 

@@ -93,7 +93,13 @@ fn canonical(mut terms: Vec<Term>) -> Option<Dim> {
 impl Dim {
     /// A dimension named by a `dim_param`.
     pub fn param(name: &str) -> Dim {
-        Dim::Sym(SymDim(vec![Term { coeff: 1, atoms: vec![Arc::from(name)] }].into()))
+        Dim::Sym(SymDim(
+            vec![Term {
+                coeff: 1,
+                atoms: vec![Arc::from(name)],
+            }]
+            .into(),
+        ))
     }
 
     /// The size, when static.
@@ -134,16 +140,21 @@ impl Dim {
     pub fn monomials(&self) -> Option<Vec<(i64, Vec<&str>)>> {
         match self {
             Dim::Known(n) => Some(vec![(*n, vec![])]),
-            Dim::Sym(s) => {
-                Some(s.0.iter().map(|t| (t.coeff, t.atoms.iter().map(|a| &**a).collect())).collect())
-            }
+            Dim::Sym(s) => Some(
+                s.0.iter()
+                    .map(|t| (t.coeff, t.atoms.iter().map(|a| &**a).collect()))
+                    .collect(),
+            ),
             Dim::Unknown => None,
         }
     }
 
     fn terms(&self) -> Option<Vec<Term>> {
         match self {
-            Dim::Known(n) => Some(vec![Term { coeff: *n, atoms: vec![] }]),
+            Dim::Known(n) => Some(vec![Term {
+                coeff: *n,
+                atoms: vec![],
+            }]),
             Dim::Sym(s) => Some(s.0.to_vec()),
             Dim::Unknown => None,
         }
@@ -157,14 +168,19 @@ impl Dim {
             Dim::Known(n) => *n >= 0,
             // Floor-quotient atoms may be negative (a window over too
             // small an input, which the model's entry refuses).
-            Dim::Sym(s) => s.0.iter().all(|t| t.coeff >= 0 && !t.atoms.iter().any(|a| a.starts_with(FLOOR_ATOM))),
+            Dim::Sym(s) => {
+                s.0.iter()
+                    .all(|t| t.coeff >= 0 && !t.atoms.iter().any(|a| a.starts_with(FLOOR_ATOM)))
+            }
             Dim::Unknown => false,
         }
     }
 
     /// `self + other`.
     pub fn add(&self, other: &Dim) -> Dim {
-        let (Some(mut a), Some(b)) = (self.terms(), other.terms()) else { return Dim::Unknown };
+        let (Some(mut a), Some(b)) = (self.terms(), other.terms()) else {
+            return Dim::Unknown;
+        };
         a.extend(b);
         canonical(a).unwrap_or(Dim::Unknown)
     }
@@ -192,7 +208,9 @@ impl Dim {
         let mut out = Vec::with_capacity(a.len() * b.len());
         for x in &a {
             for y in &b {
-                let Some(coeff) = x.coeff.checked_mul(y.coeff) else { return Dim::Unknown };
+                let Some(coeff) = x.coeff.checked_mul(y.coeff) else {
+                    return Dim::Unknown;
+                };
                 let mut atoms: Vec<Arc<str>> = x.atoms.iter().chain(&y.atoms).cloned().collect();
                 atoms.sort();
                 out.push(Term { coeff, atoms });
@@ -205,8 +223,12 @@ impl Dim {
     /// of `self` divisible by the monomial `other`); `Unknown` otherwise.
     /// `other` must be a single term (a constant, a dim_param, a product).
     pub fn div_exact(&self, other: &Dim) -> Dim {
-        let (Some(a), Some(b)) = (self.terms(), other.terms()) else { return Dim::Unknown };
-        let [d] = b.as_slice() else { return Dim::Unknown };
+        let (Some(a), Some(b)) = (self.terms(), other.terms()) else {
+            return Dim::Unknown;
+        };
+        let [d] = b.as_slice() else {
+            return Dim::Unknown;
+        };
         if d.coeff == 0 {
             return Dim::Unknown;
         }
@@ -224,7 +246,10 @@ impl Dim {
                     None => return Dim::Unknown,
                 }
             }
-            out.push(Term { coeff: t.coeff / d.coeff, atoms });
+            out.push(Term {
+                coeff: t.coeff / d.coeff,
+                atoms,
+            });
         }
         canonical(out).unwrap_or(Dim::Unknown)
     }
@@ -344,7 +369,12 @@ impl Dim {
 
     /// Every atom of the polynomial (with repeats), `None` for `Unknown`.
     pub fn atoms(&self) -> Option<Vec<&str>> {
-        Some(self.monomials()?.into_iter().flat_map(|(_, atoms)| atoms).collect())
+        Some(
+            self.monomials()?
+                .into_iter()
+                .flat_map(|(_, atoms)| atoms)
+                .collect(),
+        )
     }
 }
 
@@ -388,17 +418,28 @@ impl Dim {
     /// run-time condition is attached to it ([`Dim::floor_operands`] gives
     /// `A` and `k` back). `Unknown` when `self` is or `k` is not positive.
     pub fn floor_quotient(&self, k: i64) -> Dim {
-        let Some(terms) = self.terms() else { return Dim::Unknown };
+        let Some(terms) = self.terms() else {
+            return Dim::Unknown;
+        };
         if k <= 0 {
             return Dim::Unknown;
         }
         let (mut whole, mut rest) = (vec![], vec![]);
         for t in terms {
             if t.atoms.is_empty() {
-                whole.push(Term { coeff: t.coeff.div_euclid(k), atoms: vec![] });
-                rest.push(Term { coeff: t.coeff.rem_euclid(k), atoms: vec![] });
+                whole.push(Term {
+                    coeff: t.coeff.div_euclid(k),
+                    atoms: vec![],
+                });
+                rest.push(Term {
+                    coeff: t.coeff.rem_euclid(k),
+                    atoms: vec![],
+                });
             } else if t.coeff % k == 0 {
-                whole.push(Term { coeff: t.coeff / k, atoms: t.atoms });
+                whole.push(Term {
+                    coeff: t.coeff / k,
+                    atoms: t.atoms,
+                });
             } else {
                 rest.push(t);
             }
@@ -459,7 +500,9 @@ impl Dim {
             Dim::Unknown => Dim::Unknown,
             Dim::Known(d) => Dim::Known(i64::from(d == 0)),
             d if d.is_nonzero() => Dim::Known(0),
-            Dim::Sym(_) if self.to_string() > other.to_string() => Dim::operation(DimOp::Eq, other, self),
+            Dim::Sym(_) if self.to_string() > other.to_string() => {
+                Dim::operation(DimOp::Eq, other, self)
+            }
             Dim::Sym(_) => Dim::operation(DimOp::Eq, self, other),
         }
     }
@@ -488,7 +531,9 @@ impl Dim {
 
     /// The polynomial's constant term (0 for `Unknown`).
     fn constant_term(&self) -> i64 {
-        self.terms().and_then(|t| t.into_iter().find(|t| t.atoms.is_empty())).map_or(0, |t| t.coeff)
+        self.terms()
+            .and_then(|t| t.into_iter().find(|t| t.atoms.is_empty()))
+            .map_or(0, |t| t.coeff)
     }
 
     /// The atom `op(A,B)`.
@@ -500,12 +545,14 @@ impl Dim {
     /// [`Dim::eq_of`] or [`Dim::lt_of`] stands for; `None` for any other
     /// atom.
     pub fn operation_operands(atom: &str) -> Option<(DimOp, Dim, Dim)> {
-        [DimOp::TruncDiv, DimOp::Eq, DimOp::Lt].into_iter().find_map(|op| {
-            let rest = atom.strip_prefix(op.prefix())?;
-            let (a, rest) = parse_dim(rest)?;
-            let (b, rest) = parse_dim(rest.strip_prefix(',')?)?;
-            (rest == ")").then_some((op, a, b))
-        })
+        [DimOp::TruncDiv, DimOp::Eq, DimOp::Lt]
+            .into_iter()
+            .find_map(|op| {
+                let rest = atom.strip_prefix(op.prefix())?;
+                let (a, rest) = parse_dim(rest)?;
+                let (b, rest) = parse_dim(rest.strip_prefix(',')?)?;
+                (rest == ")").then_some((op, a, b))
+            })
     }
 
     /// The operands of any compound atom (a broadcast, a quotient or an
@@ -608,7 +655,11 @@ fn parse_dim(s: &str) -> Option<(Dim, &str)> {
                     None => break,
                 }
             }
-            sum = if negative { sum.sub(&term) } else { sum.add(&term) };
+            sum = if negative {
+                sum.sub(&term)
+            } else {
+                sum.add(&term)
+            };
             if let Some(after) = rest.strip_prefix(')') {
                 return Some((sum, after));
             }
@@ -648,7 +699,10 @@ fn parse_factor(s: &str) -> Option<(Dim, &str)> {
     }
     // A negative constant prints with its sign (`eq("N",-1)`).
     let digits = s.strip_prefix('-').unwrap_or(s);
-    let end = s.len() - digits.len() + digits.find(|c: char| !c.is_ascii_digit()).unwrap_or(digits.len());
+    let end = s.len() - digits.len()
+        + digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len());
     let n = s[..end].parse().ok()?;
     Some((Dim::Known(n), &s[end..]))
 }
@@ -738,7 +792,9 @@ mod tests {
     #[test]
     fn broadcast_atoms_name_their_operands() {
         let a = Dim::param("in0_d0");
-        let b = Dim::param("in1_d0").mul(&Dim::param("x y")).add(&Dim::Known(1));
+        let b = Dim::param("in1_d0")
+            .mul(&Dim::param("x y"))
+            .add(&Dim::Known(1));
         let c = Dim::param("q\"\\\u{1}").sub(&Dim::Known(2));
         let ab = Dim::broadcast_of(&a, &b);
         assert_eq!(ab, Dim::broadcast_of(&b, &a));
@@ -757,9 +813,16 @@ mod tests {
         let c = Dim::param("in0_d2");
         let q = c.quotient(&Dim::Known(3));
         assert_eq!(q.to_string(), r#""div(\"in0_d2\",3)""#);
-        assert_eq!(Dim::quotient_operands(q.as_param().unwrap()), Some((c.clone(), Dim::Known(3))));
+        assert_eq!(
+            Dim::quotient_operands(q.as_param().unwrap()),
+            Some((c.clone(), Dim::Known(3)))
+        );
         let bs = Dim::param("b").mul(&c);
-        assert_eq!(bs.quotient(&c), Dim::param("b"), "exact division needs no atom");
+        assert_eq!(
+            bs.quotient(&c),
+            Dim::param("b"),
+            "exact division needs no atom"
+        );
         let nested = bs.add(&Dim::Known(1)).quotient(&Dim::param("b").scale(2));
         let (a, b) = Dim::quotient_operands(nested.as_param().unwrap()).unwrap();
         assert_eq!((a, b), (bs.add(&Dim::Known(1)), Dim::param("b").scale(2)));
@@ -784,14 +847,20 @@ mod tests {
         );
         // (H − 3) / 2 = floor((H + 1) / 2) − 2: the constant is reduced
         // into [0, k).
-        assert_eq!(h.sub(&Dim::Known(3)).floor_quotient(2), q.sub(&Dim::Known(2)));
+        assert_eq!(
+            h.sub(&Dim::Known(3)).floor_quotient(2),
+            q.sub(&Dim::Known(2))
+        );
         // (2W + H + 5) / 2 = W + 2 + floor((H + 1) / 2).
         let mixed = w.scale(2).add(&h).add(&Dim::Known(5)).floor_quotient(2);
         let atom = h.add(&Dim::Known(1)).floor_quotient(2);
         assert_eq!(mixed, w.add(&Dim::Known(2)).add(&atom));
         // Exact and static cases need no atom.
         assert_eq!(w.scale(4).add(&Dim::Known(3)).floor_quotient(4), w);
-        assert_eq!(w.scale(2).sub(&Dim::Known(1)).floor_quotient(2), w.sub(&Dim::Known(1)));
+        assert_eq!(
+            w.scale(2).sub(&Dim::Known(1)).floor_quotient(2),
+            w.sub(&Dim::Known(1))
+        );
         assert_eq!(Dim::Known(-3).floor_quotient(2), Dim::Known(-2));
         assert_eq!(h.floor_quotient(1), h);
         assert_eq!(h.floor_quotient(0), Dim::Unknown);
@@ -839,7 +908,12 @@ mod tests {
         assert_eq!(n.add(&one).eq_of(&Dim::Known(0)), Dim::Known(0));
         let maybe = n.sub(&one).eq_of(&Dim::Known(-1));
         assert!(maybe.as_param().is_some(), "{maybe}");
-        assert_eq!(Dim::operation_operands(maybe.as_param().unwrap()).unwrap().0, DimOp::Eq);
+        assert_eq!(
+            Dim::operation_operands(maybe.as_param().unwrap())
+                .unwrap()
+                .0,
+            DimOp::Eq
+        );
         assert_eq!(n.eq_of(&m), m.eq_of(&n), "operands in a canonical order");
         assert_eq!(n.lt_of(&n.add(&one)), Dim::Known(1));
         assert_eq!(n.add(&m).lt_of(&n), Dim::Known(0));
@@ -857,7 +931,11 @@ mod tests {
     fn truncating_division_of_sizes() {
         let n = Dim::param("N");
         let two = Dim::Known(2);
-        assert_eq!(n.scale(4).trunc_div(&two), n.scale(2), "a polynomial quotient");
+        assert_eq!(
+            n.scale(4).trunc_div(&two),
+            n.scale(2),
+            "a polynomial quotient"
+        );
         assert_eq!(Dim::Known(-7).trunc_div(&two), Dim::Known(-3));
         assert_eq!(n.trunc_div(&Dim::Known(0)), Dim::Unknown);
         let q = n.trunc_div(&two);
@@ -865,10 +943,26 @@ mod tests {
         let (op, a, b) = Dim::operation_operands(q.as_param().unwrap()).unwrap();
         assert_eq!((op, a, b), (DimOp::TruncDiv, n.clone(), two.clone()));
         assert!(q.is_nonnegative());
-        assert_eq!(n.sub(&Dim::Known(1)).trunc_div(&two), Dim::Unknown, "N-1 may be negative");
-        let nested = Dim::operation_operands(n.sub(&Dim::Known(1)).eq_of(&Dim::Known(-1)).as_param().unwrap());
-        assert_eq!(nested.map(|(_, _, b)| b), Some(Dim::Known(-1)), "negative constants parse back");
-        assert_eq!(Dim::compound_operands(q.as_param().unwrap()), Some((n.clone(), two)));
+        assert_eq!(
+            n.sub(&Dim::Known(1)).trunc_div(&two),
+            Dim::Unknown,
+            "N-1 may be negative"
+        );
+        let nested = Dim::operation_operands(
+            n.sub(&Dim::Known(1))
+                .eq_of(&Dim::Known(-1))
+                .as_param()
+                .unwrap(),
+        );
+        assert_eq!(
+            nested.map(|(_, _, b)| b),
+            Some(Dim::Known(-1)),
+            "negative constants parse back"
+        );
+        assert_eq!(
+            Dim::compound_operands(q.as_param().unwrap()),
+            Some((n.clone(), two))
+        );
         assert_eq!(Dim::compound_operands("N"), None);
     }
 
@@ -882,7 +976,11 @@ mod tests {
         let s = Dim::select(&c, &n, &Dim::Known(1));
         // c*N + 1 - c
         assert_eq!(s, c.mul(&n).add(&Dim::Known(1)).sub(&c));
-        assert_eq!(Dim::select(&c, &n, &n), n, "equal branches need no condition");
+        assert_eq!(
+            Dim::select(&c, &n, &n),
+            n,
+            "equal branches need no condition"
+        );
     }
 
     #[test]

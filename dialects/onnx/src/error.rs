@@ -10,7 +10,11 @@ use crate::verify::VerifyError;
 pub enum Error {
     /// The text form did not parse.
     #[error("{line}:{col}: {message}")]
-    Parse { line: usize, col: usize, message: String },
+    Parse {
+        line: usize,
+        col: usize,
+        message: String,
+    },
     /// The IR breaks a rule of the IR spec (see [`crate::verify`]).
     #[error(transparent)]
     Verify(#[from] VerifyError),

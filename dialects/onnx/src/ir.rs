@@ -70,8 +70,12 @@ pub struct Meta {
 impl Meta {
     /// `None` when there is nothing to keep.
     pub fn boxed(doc_string: String, metadata_props: Vec<(String, String)>) -> Option<Box<Meta>> {
-        (!doc_string.is_empty() || !metadata_props.is_empty())
-            .then(|| Box::new(Meta { doc_string, metadata_props }))
+        (!doc_string.is_empty() || !metadata_props.is_empty()).then(|| {
+            Box::new(Meta {
+                doc_string,
+                metadata_props,
+            })
+        })
     }
 }
 
@@ -115,7 +119,9 @@ pub struct OpData {
 impl OpData {
     /// The schema of this op's resolved version.
     pub fn schema(&self) -> &'static OpSchema {
-        self.kind.schema_exact(self.version).expect("op versions come from the table")
+        self.kind
+            .schema_exact(self.version)
+            .expect("op versions come from the table")
     }
 }
 
@@ -250,8 +256,16 @@ impl Ir {
     /// Appends an argument to a region.
     pub fn add_arg(&mut self, region: RegionId, name: Option<String>, ty: Type) -> Value {
         let index = self.regions[region.index()].args.len() as u32;
-        let value = self.push_value(ValueData { ty, name, def: ValueDef::Arg(region, index), meta: None });
-        self.regions[region.index()].args.push(Arg { value, default: None });
+        let value = self.push_value(ValueData {
+            ty,
+            name,
+            def: ValueDef::Arg(region, index),
+            meta: None,
+        });
+        self.regions[region.index()].args.push(Arg {
+            value,
+            default: None,
+        });
         value
     }
 
@@ -277,7 +291,12 @@ impl Ir {
             .enumerate()
             .map(|(i, r)| {
                 r.map(|(name, ty)| {
-                    self.push_value(ValueData { ty, name, def: ValueDef::Result(id, i as u32), meta: None })
+                    self.push_value(ValueData {
+                        ty,
+                        name,
+                        def: ValueDef::Result(id, i as u32),
+                        meta: None,
+                    })
                 })
             })
             .collect();
@@ -301,7 +320,10 @@ impl Ir {
 
     /// Appends an output to a region.
     pub fn add_output(&mut self, region: RegionId, name: impl Into<String>, value: Value) {
-        self.regions[region.index()].outputs.push(Output { name: name.into(), value });
+        self.regions[region.index()].outputs.push(Output {
+            name: name.into(),
+            value,
+        });
     }
 
     /// Removes an op from its region's op list (its entry stays in the
@@ -374,7 +396,11 @@ impl Ir {
     /// `node "conv1" (Conv-11)`.
     pub fn describe_op(&self, op: OpId) -> OpRef {
         let d = &self.ops[op.index()];
-        OpRef { node: d.name.clone(), kind: d.kind, version: d.version }
+        OpRef {
+            node: d.name.clone(),
+            kind: d.kind,
+            version: d.version,
+        }
     }
 }
 
@@ -394,7 +420,11 @@ pub struct OpRef {
 impl fmt::Display for OpRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let domain = self.kind.domain().name();
-        let op = if domain.is_empty() { self.kind.name().to_string() } else { format!("{domain}.{}", self.kind.name()) };
+        let op = if domain.is_empty() {
+            self.kind.name().to_string()
+        } else {
+            format!("{domain}.{}", self.kind.name())
+        };
         if self.node.is_empty() {
             write!(f, "unnamed node ({op}-{})", self.version)
         } else {

@@ -8,16 +8,16 @@
 //! optimizer rewrites it, and the lowering turns it into MLIR.
 
 pub mod attr;
-pub mod dim;
-pub mod error;
 mod dce;
 mod decompose;
+pub mod dim;
+pub mod error;
 mod fold;
 pub mod infer;
+pub mod ir;
 mod ops;
 pub mod parse;
 pub mod passes;
-pub mod ir;
 pub mod print;
 pub mod schema;
 pub mod summary;

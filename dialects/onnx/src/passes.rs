@@ -33,7 +33,8 @@ pub const PASSES: &[Pass] = &[
     },
     Pass {
         name: "decompose",
-        summary: "expand composite ops (Attention, the losses, RMSNormalization, …) into primitive ones",
+        summary:
+            "expand composite ops (Attention, the losses, RMSNormalization, …) into primitive ones",
         run: crate::decompose::decompose,
     },
     Pass {
@@ -41,7 +42,11 @@ pub const PASSES: &[Pass] = &[
         summary: "replace ops whose integer results inference knows by constants",
         run: crate::fold::fold_shapes,
     },
-    Pass { name: "dce", summary: "remove ops whose results are unused", run: crate::dce::dce },
+    Pass {
+        name: "dce",
+        summary: "remove ops whose results are unused",
+        run: crate::dce::dce,
+    },
 ];
 
 /// The passes that take an imported model to a verified, shape-inferred
@@ -50,8 +55,14 @@ pub const PASSES: &[Pass] = &[
 /// and what folding rewrote. `decompose` infers every op it builds as it
 /// builds it, so the model leaves it fully inferred (and `fold-shapes`
 /// infers the whole model again anyway).
-pub const DEFAULT_PIPELINE: &[&str] =
-    &["verify-imported", "infer-shapes", "decompose", "fold-shapes", "dce", "verify"];
+pub const DEFAULT_PIPELINE: &[&str] = &[
+    "verify-imported",
+    "infer-shapes",
+    "decompose",
+    "fold-shapes",
+    "dce",
+    "verify",
+];
 
 /// The pass called `name`.
 pub fn pass(name: &str) -> Option<&'static Pass> {

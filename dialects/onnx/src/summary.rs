@@ -59,8 +59,14 @@ impl Summary {
         let named = |v| ir.value(v).name.clone().unwrap_or_default();
         Summary {
             ir_version: model.ir_version,
-            opsets: model.opset_imports.iter().map(|o| (o.domain.clone(), o.version)).collect(),
-            producer: format!("{} {}", model.producer_name, model.producer_version).trim().to_string(),
+            opsets: model
+                .opset_imports
+                .iter()
+                .map(|o| (o.domain.clone(), o.version))
+                .collect(),
+            producer: format!("{} {}", model.producer_name, model.producer_version)
+                .trim()
+                .to_string(),
             inputs: main
                 .args
                 .iter()
@@ -68,7 +74,11 @@ impl Summary {
                 .map(|a| (named(a.value), ir.ty(a.value).clone()))
                 .collect(),
             defaulted_inputs: main.args.iter().filter(|a| a.default.is_some()).count(),
-            outputs: main.outputs.iter().map(|o| (o.name.clone(), ir.ty(o.value).clone())).collect(),
+            outputs: main
+                .outputs
+                .iter()
+                .map(|o| (o.name.clone(), ir.ty(o.value).clone()))
+                .collect(),
             op_histogram,
             parameters,
             parameter_bytes,
@@ -87,7 +97,11 @@ pub fn human_bytes(n: usize) -> String {
         v /= 1024.0;
         u += 1;
     }
-    if u == 0 { format!("{n} B") } else { format!("{v:.1} {}", UNITS[u]) }
+    if u == 0 {
+        format!("{n} B")
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
 }
 
 impl fmt::Display for Summary {
@@ -107,7 +121,11 @@ impl fmt::Display for Summary {
             writeln!(f, "  {name}: {ty}")?;
         }
         if self.defaulted_inputs > 0 {
-            writeln!(f, "  (+{} inputs with initializer defaults)", self.defaulted_inputs)?;
+            writeln!(
+                f,
+                "  (+{} inputs with initializer defaults)",
+                self.defaulted_inputs
+            )?;
         }
         writeln!(f, "outputs:")?;
         for (name, ty) in &self.outputs {
@@ -120,7 +138,12 @@ impl fmt::Display for Summary {
             human_bytes(self.parameter_bytes)
         )?;
         let total: usize = self.op_histogram.values().sum();
-        writeln!(f, "ops:        {total} ({} kinds, {} subgraphs)", self.op_histogram.len(), self.subgraphs)?;
+        writeln!(
+            f,
+            "ops:        {total} ({} kinds, {} subgraphs)",
+            self.op_histogram.len(),
+            self.subgraphs
+        )?;
         let mut by_count: Vec<_> = self.op_histogram.iter().collect();
         by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         for (kind, n) in by_count {
@@ -150,28 +173,41 @@ mod tests {
 
     #[test]
     fn counts_ops_and_parameters() {
-        let mut m = Model::new("g", vec![OpsetImport { domain: String::new(), version: 17 }]);
+        let mut m = Model::new(
+            "g",
+            vec![OpsetImport {
+                domain: String::new(),
+                version: 17,
+            }],
+        );
         let g = m.graph;
-        let x = m.ir.add_arg(g, Some("x".into()), Type::tensor(ElemType::F32, &[4]));
+        let x =
+            m.ir.add_arg(g, Some("x".into()), Type::tensor(ElemType::F32, &[4]));
         let w = TensorData::from_vec(vec![4], &[1.0f32; 4]).unwrap();
         let ty = Type::Tensor(w.ty());
-        let c = m.ir.append_op(g, NewOp {
-            kind: OpKind::Constant,
-            version: 13,
-            inputs: vec![],
-            results: vec![Some((Some("w".into()), ty.clone()))],
-            attrs: Attrs(vec![("value".into(), Attr::Tensor(w))]),
-            name: String::new(),
-        });
+        let c = m.ir.append_op(
+            g,
+            NewOp {
+                kind: OpKind::Constant,
+                version: 13,
+                inputs: vec![],
+                results: vec![Some((Some("w".into()), ty.clone()))],
+                attrs: Attrs(vec![("value".into(), Attr::Tensor(w))]),
+                name: String::new(),
+            },
+        );
         let wv = m.ir.op(c).results[0].unwrap();
-        let add = m.ir.append_op(g, NewOp {
-            kind: OpKind::Add,
-            version: 14,
-            inputs: vec![Some(x), Some(wv)],
-            results: vec![Some((Some("y".into()), ty))],
-            attrs: Attrs::default(),
-            name: "add".into(),
-        });
+        let add = m.ir.append_op(
+            g,
+            NewOp {
+                kind: OpKind::Add,
+                version: 14,
+                inputs: vec![Some(x), Some(wv)],
+                results: vec![Some((Some("y".into()), ty))],
+                attrs: Attrs::default(),
+                name: "add".into(),
+            },
+        );
         let y = m.ir.op(add).results[0].unwrap();
         m.ir.add_output(g, "y", y);
         let s = Summary::of(&m);

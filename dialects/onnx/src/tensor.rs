@@ -41,8 +41,15 @@ pub struct TensorData {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TensorDataError {
     /// The byte length does not match the element count.
-    #[error("tensor of type {elem} and shape {dims:?} needs {expected} bytes of data, got {actual}")]
-    Length { elem: ElemType, dims: Vec<i64>, expected: usize, actual: usize },
+    #[error(
+        "tensor of type {elem} and shape {dims:?} needs {expected} bytes of data, got {actual}"
+    )]
+    Length {
+        elem: ElemType,
+        dims: Vec<i64>,
+        expected: usize,
+        actual: usize,
+    },
     /// A negative dim or an element count that does not fit in memory.
     #[error("invalid tensor shape {0:?}")]
     Shape(Vec<i64>),
@@ -51,7 +58,8 @@ pub enum TensorDataError {
 /// Number of elements of a static shape; `None` for negative dims or
 /// overflow.
 pub fn checked_numel(dims: &[i64]) -> Option<usize> {
-    dims.iter().try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?))
+    dims.iter()
+        .try_fold(1usize, |acc, &d| acc.checked_mul(usize::try_from(d).ok()?))
 }
 
 /// A plain-old-data element type that can be read from raw little-endian
@@ -94,17 +102,33 @@ element!(half::bf16, ElemType::BF16);
 
 impl TensorData {
     /// Wraps packed raw bytes, checking the length against the shape.
-    pub fn from_raw(elem: ElemType, dims: Vec<i64>, raw: Bytes) -> Result<TensorData, TensorDataError> {
+    pub fn from_raw(
+        elem: ElemType,
+        dims: Vec<i64>,
+        raw: Bytes,
+    ) -> Result<TensorData, TensorDataError> {
         let n = checked_numel(&dims).ok_or_else(|| TensorDataError::Shape(dims.clone()))?;
         let expected = elem.packed_bytes(n);
         if elem == ElemType::String || raw.len() != expected {
-            return Err(TensorDataError::Length { elem, dims, expected, actual: raw.len() });
+            return Err(TensorDataError::Length {
+                elem,
+                dims,
+                expected,
+                actual: raw.len(),
+            });
         }
-        Ok(TensorData { elem, dims, payload: Payload::Raw(raw) })
+        Ok(TensorData {
+            elem,
+            dims,
+            payload: Payload::Raw(raw),
+        })
     }
 
     /// A string tensor.
-    pub fn from_strings(dims: Vec<i64>, strings: Vec<Vec<u8>>) -> Result<TensorData, TensorDataError> {
+    pub fn from_strings(
+        dims: Vec<i64>,
+        strings: Vec<Vec<u8>>,
+    ) -> Result<TensorData, TensorDataError> {
         let n = checked_numel(&dims).ok_or_else(|| TensorDataError::Shape(dims.clone()))?;
         if strings.len() != n {
             return Err(TensorDataError::Length {
@@ -114,11 +138,18 @@ impl TensorData {
                 actual: strings.len(),
             });
         }
-        Ok(TensorData { elem: ElemType::String, dims, payload: Payload::Strings(strings.into()) })
+        Ok(TensorData {
+            elem: ElemType::String,
+            dims,
+            payload: Payload::Strings(strings.into()),
+        })
     }
 
     /// A tensor from typed values.
-    pub fn from_vec<T: Element>(dims: Vec<i64>, values: &[T]) -> Result<TensorData, TensorDataError> {
+    pub fn from_vec<T: Element>(
+        dims: Vec<i64>,
+        values: &[T],
+    ) -> Result<TensorData, TensorDataError> {
         let mut raw = Vec::with_capacity(std::mem::size_of_val(values));
         for v in values {
             v.push_le(&mut raw);
@@ -138,7 +169,11 @@ impl TensorData {
 
     /// A tensor whose values are unknown (see [`Payload::Elided`]).
     pub fn elided(elem: ElemType, dims: Vec<i64>) -> TensorData {
-        TensorData { elem, dims, payload: Payload::Elided }
+        TensorData {
+            elem,
+            dims,
+            payload: Payload::Elided,
+        }
     }
 
     /// The tensor type of this value.
@@ -198,7 +233,11 @@ impl TensorData {
             U8 | Bool => raw.iter().map(|&b| b as i64).collect(),
             U16 => self.to_vec::<u16>()?.into_iter().map(i64::from).collect(),
             U32 => self.to_vec::<u32>()?.into_iter().map(i64::from).collect(),
-            U64 => self.to_vec::<u64>()?.into_iter().map(|v| v as i64).collect(),
+            U64 => self
+                .to_vec::<u64>()?
+                .into_iter()
+                .map(|v| v as i64)
+                .collect(),
             _ => return None,
         })
     }
@@ -210,8 +249,16 @@ impl TensorData {
         Some(match self.elem {
             F32 => self.to_vec::<f32>()?.into_iter().map(f64::from).collect(),
             F64 => self.to_vec::<f64>()?,
-            F16 => self.to_vec::<half::f16>()?.into_iter().map(f64::from).collect(),
-            BF16 => self.to_vec::<half::bf16>()?.into_iter().map(f64::from).collect(),
+            F16 => self
+                .to_vec::<half::f16>()?
+                .into_iter()
+                .map(f64::from)
+                .collect(),
+            BF16 => self
+                .to_vec::<half::bf16>()?
+                .into_iter()
+                .map(f64::from)
+                .collect(),
             _ => self.to_i64s()?.into_iter().map(|v| v as f64).collect(),
         })
     }

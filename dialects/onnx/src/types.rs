@@ -134,7 +134,10 @@ impl ElemType {
     /// True for signed and unsigned integer types (not bool).
     pub fn is_int(self) -> bool {
         use ElemType::*;
-        matches!(self, U8 | I8 | U16 | I16 | I32 | I64 | U32 | U64 | U4 | I4 | U2 | I2)
+        matches!(
+            self,
+            U8 | I8 | U16 | I16 | I32 | I64 | U32 | U64 | U4 | I4 | U2 | I2
+        )
     }
 
     /// True for signed integer types.
@@ -247,12 +250,18 @@ pub struct TensorType {
 impl TensorType {
     /// A tensor type of fully static shape.
     pub fn new(elem: ElemType, dims: &[i64]) -> TensorType {
-        TensorType { elem, shape: Some(dims.iter().map(|&d| Dim::Known(d)).collect()) }
+        TensorType {
+            elem,
+            shape: Some(dims.iter().map(|&d| Dim::Known(d)).collect()),
+        }
     }
 
     /// A tensor type with the given dims.
     pub fn with_dims(elem: ElemType, dims: Vec<Dim>) -> TensorType {
-        TensorType { elem, shape: Some(dims) }
+        TensorType {
+            elem,
+            shape: Some(dims),
+        }
     }
 
     /// A tensor type of unknown rank.

@@ -32,7 +32,9 @@ pub(super) fn dropout(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let keeps_all = match version {
         ..=6 => b.int_attr("is_test") == Some(1),
         7..=11 => true,
-        _ => b.input(2).is_none_or(|t| b.known(t).is_some_and(|v| v == [0])),
+        _ => b
+            .input(2)
+            .is_none_or(|t| b.known(t).is_some_and(|v| v == [0])),
     };
     if !keeps_all {
         return if version >= 12 { training(b, x) } else { None };

@@ -144,7 +144,9 @@ impl<'a> InferCtx<'a> {
 
     /// The dims of a required tensor input; `Unknown` when its rank is.
     pub fn dims(&self, i: usize) -> Result<&[Dim], Fail> {
-        self.tensor(i)?.dims().ok_or_else(|| unknown!("rank of input {i} is unknown"))
+        self.tensor(i)?
+            .dims()
+            .ok_or_else(|| unknown!("rank of input {i} is unknown"))
     }
 
     /// The rank of a required tensor input; `Unknown` when not known.
@@ -174,13 +176,17 @@ impl<'a> InferCtx<'a> {
         match self.attr(name) {
             None => Ok(None),
             Some(Attr::Int(v)) => Ok(Some(v)),
-            Some(a) => Err(invalid!("attribute '{name}' must be INT, got {}", a.kind().name())),
+            Some(a) => Err(invalid!(
+                "attribute '{name}' must be INT, got {}",
+                a.kind().name()
+            )),
         }
     }
 
     /// An `INT` attribute that must be present or defaulted.
     pub fn int(&self, name: &str) -> Result<i64, Fail> {
-        self.int_opt(name)?.ok_or_else(|| invalid!("attribute '{name}' is required"))
+        self.int_opt(name)?
+            .ok_or_else(|| invalid!("attribute '{name}' is required"))
     }
 
     /// A `FLOAT` attribute (or default).
@@ -188,7 +194,10 @@ impl<'a> InferCtx<'a> {
         match self.attr(name) {
             None => Ok(None),
             Some(Attr::Float(v)) => Ok(Some(v)),
-            Some(a) => Err(invalid!("attribute '{name}' must be FLOAT, got {}", a.kind().name())),
+            Some(a) => Err(invalid!(
+                "attribute '{name}' must be FLOAT, got {}",
+                a.kind().name()
+            )),
         }
     }
 
@@ -197,7 +206,10 @@ impl<'a> InferCtx<'a> {
         match self.attr(name) {
             None => Ok(None),
             Some(Attr::Ints(v)) => Ok(Some(v)),
-            Some(a) => Err(invalid!("attribute '{name}' must be INTS, got {}", a.kind().name())),
+            Some(a) => Err(invalid!(
+                "attribute '{name}' must be INTS, got {}",
+                a.kind().name()
+            )),
         }
     }
 
@@ -206,7 +218,10 @@ impl<'a> InferCtx<'a> {
         match self.attr(name) {
             None => Ok(None),
             Some(Attr::Floats(v)) => Ok(Some(v)),
-            Some(a) => Err(invalid!("attribute '{name}' must be FLOATS, got {}", a.kind().name())),
+            Some(a) => Err(invalid!(
+                "attribute '{name}' must be FLOATS, got {}",
+                a.kind().name()
+            )),
         }
     }
 
@@ -217,7 +232,10 @@ impl<'a> InferCtx<'a> {
             Some(Attr::String(v)) => String::from_utf8(v)
                 .map(Some)
                 .map_err(|_| invalid!("attribute '{name}' is not valid UTF-8")),
-            Some(a) => Err(invalid!("attribute '{name}' must be STRING, got {}", a.kind().name())),
+            Some(a) => Err(invalid!(
+                "attribute '{name}' must be STRING, got {}",
+                a.kind().name()
+            )),
         }
     }
 
@@ -226,7 +244,10 @@ impl<'a> InferCtx<'a> {
         match self.attr(name) {
             None => Ok(None),
             Some(Attr::Tensor(t)) => Ok(Some(t)),
-            Some(a) => Err(invalid!("attribute '{name}' must be TENSOR, got {}", a.kind().name())),
+            Some(a) => Err(invalid!(
+                "attribute '{name}' must be TENSOR, got {}",
+                a.kind().name()
+            )),
         }
     }
 
@@ -234,7 +255,10 @@ impl<'a> InferCtx<'a> {
     pub fn graph(&self, name: &str) -> Result<RegionId, Fail> {
         match self.attrs().get(name) {
             Some(Attr::Graph(r)) => Ok(*r),
-            Some(a) => Err(invalid!("attribute '{name}' must be GRAPH, got {}", a.kind().name())),
+            Some(a) => Err(invalid!(
+                "attribute '{name}' must be GRAPH, got {}",
+                a.kind().name()
+            )),
             None => Err(invalid!("attribute '{name}' is required")),
         }
     }
@@ -243,7 +267,9 @@ impl<'a> InferCtx<'a> {
     /// op with a dense `value`).
     pub fn const_input(&self, i: usize) -> Option<&TensorData> {
         let v = (*self.op().inputs.get(i)?)?;
-        let crate::ir::ValueDef::Result(def, _) = self.ir.value(v).def else { return None };
+        let crate::ir::ValueDef::Result(def, _) = self.ir.value(v).def else {
+            return None;
+        };
         let d = self.ir.op(def);
         if d.kind != OpKind::Constant {
             return None;
@@ -264,7 +290,9 @@ impl<'a> InferCtx<'a> {
             return Some(ints.into_iter().map(|x| x as f64).collect());
         }
         let v = (*self.op().inputs.get(i)?)?;
-        let crate::ir::ValueDef::Result(def, _) = self.ir.value(v).def else { return None };
+        let crate::ir::ValueDef::Result(def, _) = self.ir.value(v).def else {
+            return None;
+        };
         let d = self.ir.op(def);
         let to = match self.ir.ty(v).as_tensor()?.elem {
             ElemType::F32 => |x: i64| (x as f32) as i64 == x,
@@ -274,8 +302,14 @@ impl<'a> InferCtx<'a> {
         if d.kind != OpKind::Cast {
             return None;
         }
-        let ints = self.knowledge.values.get(&(*d.inputs.first()?)?)?.as_known()?;
-        ints.iter().all(|&x| to(x)).then(|| ints.into_iter().map(|x| x as f64).collect())
+        let ints = self
+            .knowledge
+            .values
+            .get(&(*d.inputs.first()?)?)?
+            .as_known()?;
+        ints.iter()
+            .all(|&x| to(x))
+            .then(|| ints.into_iter().map(|x| x as f64).collect())
     }
 
     /// The known contents of integer input `i`.
@@ -357,10 +391,16 @@ impl<'a> InferCtx<'a> {
     /// Trailing arguments with a default value (how IR versions up to 3
     /// declare a subgraph's initializers) are not passed by the op and keep
     /// their declared types.
-    pub fn infer_subgraph(&mut self, region: RegionId, arg_types: &[Type]) -> Result<Vec<Type>, Fail> {
+    pub fn infer_subgraph(
+        &mut self,
+        region: RegionId,
+        arg_types: &[Type],
+    ) -> Result<Vec<Type>, Fail> {
         let declared = &self.ir.region(region).args;
         let passes = arg_types.len() <= declared.len()
-            && declared[arg_types.len()..].iter().all(|a| a.default.is_some());
+            && declared[arg_types.len()..]
+                .iter()
+                .all(|a| a.default.is_some());
         if !passes {
             return Err(invalid!(
                 "subgraph '{}' takes {} inputs, the op passes {}",
@@ -374,19 +414,27 @@ impl<'a> InferCtx<'a> {
             Some(saved) => restore_subgraph(self.ir, self.knowledge, region, saved),
             None => {
                 let values = values_within(self.ir, region);
-                let saved = values.into_iter().map(|v| (v, self.ir.ty(v).clone())).collect();
+                let saved = values
+                    .into_iter()
+                    .map(|v| (v, self.ir.ty(v).clone()))
+                    .collect();
                 self.subgraph_snapshots.insert(region, saved);
             }
         }
         for (v, t) in args.iter().zip(arg_types) {
             let declared = self.ir.ty(*v);
-            let merged = merge_types(declared, t).ok_or_else(|| {
-                invalid!("subgraph input declared as {declared} receives {t}")
-            })?;
+            let merged = merge_types(declared, t)
+                .ok_or_else(|| invalid!("subgraph input declared as {declared} receives {t}"))?;
             self.ir.value_mut(*v).ty = merged;
         }
         infer_region(self.ir, region, self.knowledge).map_err(|e| Fail::Invalid(e.to_string()))?;
-        Ok(self.ir.region(region).outputs.iter().map(|o| self.ir.ty(o.value).clone()).collect())
+        Ok(self
+            .ir
+            .region(region)
+            .outputs
+            .iter()
+            .map(|o| self.ir.ty(o.value).clone())
+            .collect())
     }
 }
 

@@ -11,10 +11,22 @@ pub fn broadcast(a: &[Dim], b: &[Dim]) -> Result<Vec<Dim>, Fail> {
     let rank = a.len().max(b.len());
     let mut out = Vec::with_capacity(rank);
     for i in 0..rank {
-        let x = if i + a.len() >= rank { &a[i + a.len() - rank] } else { &Dim::Known(1) };
-        let y = if i + b.len() >= rank { &b[i + b.len() - rank] } else { &Dim::Known(1) };
+        let x = if i + a.len() >= rank {
+            &a[i + a.len() - rank]
+        } else {
+            &Dim::Known(1)
+        };
+        let y = if i + b.len() >= rank {
+            &b[i + b.len() - rank]
+        } else {
+            &Dim::Known(1)
+        };
         out.push(broadcast_dim(x, y).ok_or_else(|| {
-            invalid!("shapes {} and {} do not broadcast", fmt_dims(a), fmt_dims(b))
+            invalid!(
+                "shapes {} and {} do not broadcast",
+                fmt_dims(a),
+                fmt_dims(b)
+            )
         })?);
     }
     Ok(out)
@@ -37,7 +49,9 @@ pub fn broadcast_dim(x: &Dim, y: &Dim) -> Option<Dim> {
 
 /// Broadcasts any number of shapes.
 pub fn broadcast_all<'a>(shapes: impl IntoIterator<Item = &'a [Dim]>) -> Result<Vec<Dim>, Fail> {
-    shapes.into_iter().try_fold(Vec::new(), |acc, s| broadcast(&acc, s))
+    shapes
+        .into_iter()
+        .try_fold(Vec::new(), |acc, s| broadcast(&acc, s))
 }
 
 /// Maps an axis in `[-rank, rank)` to `[0, rank)`.
@@ -46,14 +60,20 @@ pub fn normalize_axis(axis: i64, rank: usize) -> Result<usize, Fail> {
     if axis < -r || axis >= r {
         return Err(invalid!("axis {axis} is out of range for rank {rank}"));
     }
-    Ok(if axis < 0 { (axis + r) as usize } else { axis as usize })
+    Ok(if axis < 0 {
+        (axis + r) as usize
+    } else {
+        axis as usize
+    })
 }
 
 /// Merges what `dim` says into `slot` (see [`Dim::merge`]), for dims the
 /// spec requires to be equal; a contradiction is invalid, with `what`
 /// naming the dim in the message.
 pub fn unify(slot: &mut Dim, dim: &Dim, what: impl FnOnce() -> String) -> Result<(), Fail> {
-    *slot = slot.merge(dim).ok_or_else(|| invalid!("{} is {dim} but must be {slot}", what()))?;
+    *slot = slot
+        .merge(dim)
+        .ok_or_else(|| invalid!("{} is {dim} but must be {slot}", what()))?;
     Ok(())
 }
 
@@ -97,11 +117,17 @@ pub fn union_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
     }
     let shape = match (&a.shape, &b.shape) {
         (Some(x), Some(y)) if x.len() == y.len() => Some(
-            x.iter().zip(y).map(|(p, q)| if p == q { p.clone() } else { Dim::Unknown }).collect(),
+            x.iter()
+                .zip(y)
+                .map(|(p, q)| if p == q { p.clone() } else { Dim::Unknown })
+                .collect(),
         ),
         _ => None,
     };
-    Some(TensorType { elem: a.elem, shape })
+    Some(TensorType {
+        elem: a.elem,
+        shape,
+    })
 }
 
 /// The tensor type of input `i` when it is present and its type is known,
@@ -145,16 +171,25 @@ mod tests {
 
     #[test]
     fn numpy_broadcasting() {
-        assert_eq!(broadcast(&d(&[2, 1, 4]), &d(&[3, 1])).unwrap(), d(&[2, 3, 4]));
+        assert_eq!(
+            broadcast(&d(&[2, 1, 4]), &d(&[3, 1])).unwrap(),
+            d(&[2, 3, 4])
+        );
         assert!(broadcast(&d(&[2]), &d(&[3])).is_err());
         let n = Dim::param("N");
-        assert_eq!(broadcast(&[n.clone(), Dim::Known(1)], &d(&[5])).unwrap(), vec![n.clone(), Dim::Known(5)]);
+        assert_eq!(
+            broadcast(&[n.clone(), Dim::Known(1)], &d(&[5])).unwrap(),
+            vec![n.clone(), Dim::Known(5)]
+        );
         assert_eq!(broadcast(&[Dim::Unknown], &d(&[5])).unwrap(), d(&[5]));
         let m = Dim::param("M");
         let nm = broadcast(&[n.clone()], &[m.clone()]).unwrap();
         assert_eq!(nm, vec![Dim::broadcast_of(&n, &m)]);
         assert_eq!(nm[0].to_string(), r#""bcast(\"M\",\"N\")""#);
-        assert_eq!(broadcast(&[n.clone()], &[Dim::Unknown]).unwrap(), vec![Dim::Unknown]);
+        assert_eq!(
+            broadcast(&[n.clone()], &[Dim::Unknown]).unwrap(),
+            vec![Dim::Unknown]
+        );
         assert_eq!(normalize_axis(-1, 3).unwrap(), 2);
         assert!(normalize_axis(3, 3).is_err());
     }
@@ -165,9 +200,17 @@ mod tests {
         let n = Dim::param("N");
         let a = Type::Tensor(TensorType::with_dims(F32, vec![n.clone(), Dim::Known(2)]));
         let b = Type::Tensor(TensorType::with_dims(F32, vec![n.clone(), Dim::Known(3)]));
-        assert_eq!(union_types(&a, &b).unwrap().to_string(), r#"tensor<"N"x?xf32>"#);
+        assert_eq!(
+            union_types(&a, &b).unwrap().to_string(),
+            r#"tensor<"N"x?xf32>"#
+        );
         assert_eq!(union_types(&a, &a).unwrap(), a);
-        assert_eq!(union_types(&a, &Type::tensor(F32, &[1])).unwrap().to_string(), "tensor<*xf32>");
+        assert_eq!(
+            union_types(&a, &Type::tensor(F32, &[1]))
+                .unwrap()
+                .to_string(),
+            "tensor<*xf32>"
+        );
         assert!(union_types(&a, &Type::tensor(I64, &[1, 2])).is_none());
         let s = |t: &Type| Type::Sequence(Box::new(t.clone()));
         let seqs = union_types(&s(&a), &s(&b)).unwrap();
@@ -183,6 +226,9 @@ mod tests {
         unify(&mut slot, &Dim::Known(4), || "batch".into()).unwrap();
         assert_eq!(slot, Dim::Known(4));
         let err = unify(&mut slot, &Dim::Known(5), || "dim 0 of input 1".into()).unwrap_err();
-        assert_eq!(err, Fail::Invalid("dim 0 of input 1 is 5 but must be 4".into()));
+        assert_eq!(
+            err,
+            Fail::Invalid("dim 0 of input 1 is 5 but must be 4".into())
+        );
     }
 }

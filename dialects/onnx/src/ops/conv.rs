@@ -145,11 +145,9 @@ impl Window {
     /// `(k − 1)·dil + 1`, saturating for a static kernel.
     fn extent(&self, i: usize) -> Dim {
         match &self.kernel[i] {
-            Dim::Known(k) => Dim::Known(
-                (k - 1)
-                    .saturating_mul(self.dilations[i])
-                    .saturating_add(1),
-            ),
+            Dim::Known(k) => {
+                Dim::Known((k - 1).saturating_mul(self.dilations[i]).saturating_add(1))
+            }
             k => k
                 .sub(&Dim::Known(1))
                 .scale(self.dilations[i])
@@ -276,7 +274,10 @@ pub(crate) fn conv(cx: &mut InferCtx, x: usize, w: usize, elem: ElemType) -> Res
     }
     let window = Window::read(cx, n, kernel)?;
     if let Some(k) = weight_kernel(&wd) {
-        if k.iter().map(|&k| Dim::Known(k)).ne(window.kernel.iter().cloned()) {
+        if k.iter()
+            .map(|&k| Dim::Known(k))
+            .ne(window.kernel.iter().cloned())
+        {
             return Err(invalid!(
                 "'kernel_shape' {} differs from the weight's {k:?}",
                 fmt_dims(&window.kernel)
@@ -534,7 +535,10 @@ mod tests {
     /// The spatial dims op `kind` infers for an input `x`.
     fn spatial(opset: i64, kind: OpKind, inputs: &[In], attrs: &[(&str, Attr)]) -> Vec<Dim> {
         let out = run(opset, kind, inputs, attrs, 1).expect("inference succeeds");
-        let dims = out.types[0].as_tensor().and_then(|t| t.dims()).expect("ranked");
+        let dims = out.types[0]
+            .as_tensor()
+            .and_then(|t| t.dims())
+            .expect("ranked");
         dims[2..].to_vec()
     }
 
@@ -547,7 +551,10 @@ mod tests {
         let one = Dim::Known(1);
         // floor((H − 3) / 2) + 1.
         let strided = spatial(11, OpKind::Conv, &[x(), k()], &[("strides", ints(&[2, 2]))]);
-        assert_eq!(strided, [floor(&h, -3, 2).add(&one), floor(&w, -3, 2).add(&one)]);
+        assert_eq!(
+            strided,
+            [floor(&h, -3, 2).add(&one), floor(&w, -3, 2).add(&one)]
+        );
         // SAME: ceil(H / 2).
         let attrs = [("strides", ints(&[2, 2])), ("auto_pad", s("SAME_UPPER"))];
         let same = spatial(11, OpKind::Conv, &[x(), k()], &attrs);
@@ -558,10 +565,16 @@ mod tests {
             attrs.extend(extra.iter().cloned());
             spatial(19, OpKind::AveragePool, &[ti("BxCxHxWxf32")], &attrs)
         };
-        assert_eq!(pool(&[]), [floor(&h, -3, 2).add(&one), floor(&w, -3, 2).add(&one)]);
+        assert_eq!(
+            pool(&[]),
+            [floor(&h, -3, 2).add(&one), floor(&w, -3, 2).add(&one)]
+        );
         // ceil((H − 3) / 2) + 1 = floor((H − 2) / 2) + 1.
         let ceil = pool(&[("ceil_mode", int(1))]);
-        assert_eq!(ceil, [floor(&h, -2, 2).add(&one), floor(&w, -2, 2).add(&one)]);
+        assert_eq!(
+            ceil,
+            [floor(&h, -2, 2).add(&one), floor(&w, -2, 2).add(&one)]
+        );
         // End padding 2 with stride 2 over a window of 3: the correction
         // may apply, decided at run time: `o − 1 + ((o − 1)·2 < H)` for
         // `o = ceil((H − 1) / 2) + 1`.
@@ -590,13 +603,28 @@ mod tests {
         assert_eq!(strided, [span.floor_quotient(2).add(&one)]);
         // SAME does not depend on the kernel: ceil(H / 2).
         let attrs = [("strides", ints(&[2])), ("auto_pad", s("SAME_LOWER"))];
-        assert_eq!(spatial(11, OpKind::Conv, &[x(), w()], &attrs), [h.ceil_quotient(2)]);
+        assert_eq!(
+            spatial(11, OpKind::Conv, &[x(), w()], &attrs),
+            [h.ceil_quotient(2)]
+        );
         // Input channels that the groups do not divide.
         let attrs = [("group", int(3))];
-        assert!(run(11, OpKind::ConvTranspose, &[x(), ti("4x2xKxf32")], &attrs, 1).is_err());
+        assert!(run(
+            11,
+            OpKind::ConvTranspose,
+            &[x(), ti("4x2xKxf32")],
+            &attrs,
+            1
+        )
+        .is_err());
         // ConvTranspose: s·(H − 1) + K.
         let wt = || ti("4x2xKxf32");
-        let up = spatial(11, OpKind::ConvTranspose, &[x(), wt()], &[("strides", ints(&[3]))]);
+        let up = spatial(
+            11,
+            OpKind::ConvTranspose,
+            &[x(), wt()],
+            &[("strides", ints(&[3]))],
+        );
         assert_eq!(up, [h.sub(&one).scale(3).add(&k)]);
     }
 

@@ -29,7 +29,8 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
         IsInf | IsNaN => same_shape(cx, Some(ElemType::Bool)),
         Cast => {
             let to = cx.int("to")?;
-            let elem = ElemType::from_onnx(to as i32).ok_or_else(|| invalid!("'to' = {to} is not a data type"))?;
+            let elem = ElemType::from_onnx(to as i32)
+                .ok_or_else(|| invalid!("'to' = {to} is not a data type"))?;
             same_shape(cx, Some(elem))?;
             match elem {
                 ElemType::I64 | ElemType::I32 => {
@@ -37,7 +38,11 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
                         cx.set_value(0, v);
                     }
                 }
-                ElemType::Bool => propagate(cx, |a, _| Some(Dim::Known(1).sub(&a.eq_of(&Dim::Known(0)))), 1)?,
+                ElemType::Bool => propagate(
+                    cx,
+                    |a, _| Some(Dim::Known(1).sub(&a.eq_of(&Dim::Known(0)))),
+                    1,
+                )?,
                 _ => {}
             }
             Ok(())
@@ -51,7 +56,8 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             same_shape(cx, None)?;
             propagate(cx, |a, _| Some(a.scale(-1)), 1)
         }
-        Add | Sub | Mul | Div | Pow | Mod | BitShift | BitwiseAnd | BitwiseOr | BitwiseXor | PRelu => {
+        Add | Sub | Mul | Div | Pow | Mod | BitShift | BitwiseAnd | BitwiseOr | BitwiseXor
+        | PRelu => {
             binary(cx, None)?;
             match cx.kind() {
                 Add => propagate(cx, |a, b| Some(a.add(b)), 2),
@@ -99,7 +105,9 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
                 return Err(invalid!("needs at least one input"));
             }
             let elem = cx.elem(0)?;
-            let shapes: Vec<Vec<Dim>> = (0..n).map(|i| cx.dims(i).map(<[Dim]>::to_vec)).collect::<Result<_, _>>()?;
+            let shapes: Vec<Vec<Dim>> = (0..n)
+                .map(|i| cx.dims(i).map(<[Dim]>::to_vec))
+                .collect::<Result<_, _>>()?;
             let out = broadcast_all(shapes.iter().map(Vec::as_slice))?;
             cx.set_tensor(0, elem, out);
             let fold: fn(&Dim, &Dim) -> Dim = match cx.kind() {
@@ -124,7 +132,13 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
 /// Result 0 has input 0's shape and either its element type or `elem`.
 fn same_shape(cx: &mut InferCtx, elem: Option<ElemType>) -> Result<(), Fail> {
     let t = cx.tensor(0)?.clone();
-    cx.set_type(0, crate::types::Type::Tensor(crate::types::TensorType { elem: elem.unwrap_or(t.elem), shape: t.shape }));
+    cx.set_type(
+        0,
+        crate::types::Type::Tensor(crate::types::TensorType {
+            elem: elem.unwrap_or(t.elem),
+            shape: t.shape,
+        }),
+    );
     Ok(())
 }
 
@@ -147,10 +161,14 @@ fn binary(cx: &mut InferCtx, elem: Option<ElemType>) -> Result<(), Fail> {
 /// widths must match, so the shape is unchanged.
 fn bitcast(cx: &mut InferCtx) -> Result<(), Fail> {
     let to = cx.int("to")?;
-    let elem = ElemType::from_onnx(to as i32).ok_or_else(|| invalid!("'to' = {to} is not a data type"))?;
+    let elem =
+        ElemType::from_onnx(to as i32).ok_or_else(|| invalid!("'to' = {to} is not a data type"))?;
     let from = cx.elem(0)?;
-    if from.bit_width() != elem.bit_width() || elem == ElemType::String || from == ElemType::String {
-        return Err(invalid!("cannot bit-cast {from} to {elem}: element widths differ"));
+    if from.bit_width() != elem.bit_width() || elem == ElemType::String || from == ElemType::String
+    {
+        return Err(invalid!(
+            "cannot bit-cast {from} to {elem}: element widths differ"
+        ));
     }
     same_shape(cx, Some(elem))
 }
@@ -172,7 +190,11 @@ fn int_mod(a: &Dim, b: &Dim, fmod: bool) -> Option<Dim> {
             return None;
         }
         let r = x.wrapping_rem(y);
-        return Some(Dim::Known(if !fmod && r != 0 && (r < 0) != (y < 0) { r + y } else { r }));
+        return Some(Dim::Known(if !fmod && r != 0 && (r < 0) != (y < 0) {
+            r + y
+        } else {
+            r
+        }));
     }
     if !(a.is_nonnegative() && b.is_nonnegative()) {
         return None;
@@ -208,7 +230,9 @@ fn defined(d: Dim) -> Option<Dim> {
 /// elements left to right with `f`, broadcasting; does nothing when an
 /// input value or a result element is unknown.
 fn propagate_variadic(cx: &mut InferCtx, f: fn(&Dim, &Dim) -> Dim) {
-    let ins: Option<Vec<SymTensor>> = (0..cx.num_inputs()).map(|i| cx.sym_input(i).cloned()).collect();
+    let ins: Option<Vec<SymTensor>> = (0..cx.num_inputs())
+        .map(|i| cx.sym_input(i).cloned())
+        .collect();
     let Some(ins) = ins else { return };
     let refs: Vec<&SymTensor> = ins.iter().collect();
     let out = zip_broadcast(&refs, |e| {
@@ -223,11 +247,23 @@ fn propagate_variadic(cx: &mut InferCtx, f: fn(&Dim, &Dim) -> Dim) {
 /// Propagates known integer values through an elementwise op of `arity`
 /// inputs with broadcasting; does nothing when an input value is unknown
 /// or a result element cannot be computed.
-fn propagate(cx: &mut InferCtx, f: impl Fn(&Dim, &Dim) -> Option<Dim>, arity: usize) -> Result<(), Fail> {
+fn propagate(
+    cx: &mut InferCtx,
+    f: impl Fn(&Dim, &Dim) -> Option<Dim>,
+    arity: usize,
+) -> Result<(), Fail> {
     let zero = SymTensor::scalar(Dim::Known(0));
-    let inputs: Option<Vec<SymTensor>> =
-        (0..2).map(|i| if i < arity { cx.sym_input(i).cloned() } else { Some(zero.clone()) }).collect();
-    if let Some(out) = inputs.and_then(|ins| zip_broadcast(&[&ins[0], &ins[1]], |e| f(e[0], e[1]))) {
+    let inputs: Option<Vec<SymTensor>> = (0..2)
+        .map(|i| {
+            if i < arity {
+                cx.sym_input(i).cloned()
+            } else {
+                Some(zero.clone())
+            }
+        })
+        .collect();
+    if let Some(out) = inputs.and_then(|ins| zip_broadcast(&[&ins[0], &ins[1]], |e| f(e[0], e[1])))
+    {
         cx.set_value(0, out);
     }
     Ok(())
@@ -246,11 +282,18 @@ fn propagate_where(cx: &mut InferCtx) {
 }
 
 /// Applies `f` elementwise over small tensors with numpy broadcasting.
-pub(crate) fn zip_broadcast(inputs: &[&SymTensor], f: impl Fn(&[&Dim]) -> Option<Dim>) -> Option<SymTensor> {
+pub(crate) fn zip_broadcast(
+    inputs: &[&SymTensor],
+    f: impl Fn(&[&Dim]) -> Option<Dim>,
+) -> Option<SymTensor> {
     let rank = inputs.iter().map(|t| t.dims.len()).max()?;
     let padded: Vec<Vec<i64>> = inputs
         .iter()
-        .map(|t| std::iter::repeat_n(1, rank - t.dims.len()).chain(t.dims.iter().copied()).collect())
+        .map(|t| {
+            std::iter::repeat_n(1, rank - t.dims.len())
+                .chain(t.dims.iter().copied())
+                .collect()
+        })
         .collect();
     let mut dims = vec![1i64; rank];
     for p in &padded {
@@ -279,7 +322,11 @@ pub(crate) fn zip_broadcast(inputs: &[&SymTensor], f: impl Fn(&[&Dim]) -> Option
     };
     let elems = (0..n)
         .map(|i| {
-            let args: Vec<&Dim> = inputs.iter().zip(&padded).map(|(t, p)| &t.elems[index(i, p)]).collect();
+            let args: Vec<&Dim> = inputs
+                .iter()
+                .zip(&padded)
+                .map(|(t, p)| &t.elems[index(i, p)])
+                .collect();
             f(&args)
         })
         .collect::<Option<Vec<_>>>()?;
@@ -349,7 +396,17 @@ mod tests {
 
     #[test]
     fn unknown_input_values_give_no_value() {
-        let out = run(14, crate::schema::OpKind::Mul, &[ti("2xi64"), ci(&[1, 2])], &[], 1).unwrap();
-        assert!(out.values[0].is_none(), "an input of unknown value has no value");
+        let out = run(
+            14,
+            crate::schema::OpKind::Mul,
+            &[ti("2xi64"), ci(&[1, 2])],
+            &[],
+            1,
+        )
+        .unwrap();
+        assert!(
+            out.values[0].is_none(),
+            "an input of unknown value has no value"
+        );
     }
 }

@@ -307,8 +307,12 @@ pub(crate) fn cs(value: i64) -> In {
 pub(crate) fn cb(values: &[bool]) -> In {
     let bytes: Vec<u8> = values.iter().map(|&b| u8::from(b)).collect();
     In::C(
-        TensorData::from_raw(crate::types::ElemType::Bool, vec![values.len() as i64], bytes.into())
-            .expect("length matches"),
+        TensorData::from_raw(
+            crate::types::ElemType::Bool,
+            vec![values.len() as i64],
+            bytes.into(),
+        )
+        .expect("length matches"),
     )
 }
 

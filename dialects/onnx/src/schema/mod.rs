@@ -11,6 +11,9 @@
 //! `tools/gen_op_table.py`, the internal operators from their definitions
 //! in `tools/internal_ops.py` (each says exactly what the op computes).
 
+// Generated (one schema per line, as the generator writes it): rustfmt
+// leaves it alone.
+#[rustfmt::skip]
 mod table;
 
 pub use table::OpKind;

@@ -356,7 +356,14 @@ fn pass_is_registered_around_inference() {
     assert!(matches!((pass.run)(&mut m), Err(Error::Verify(e)) if e.rule == Rule::Arity));
     assert_eq!(
         crate::passes::DEFAULT_PIPELINE,
-        ["verify-imported", "infer-shapes", "decompose", "fold-shapes", "dce", "verify"]
+        [
+            "verify-imported",
+            "infer-shapes",
+            "decompose",
+            "fold-shapes",
+            "dce",
+            "verify"
+        ]
     );
 }
 
