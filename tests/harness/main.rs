@@ -7,4 +7,5 @@ mod hostile_import;
 mod infer_backend;
 mod models;
 mod op_variants;
+mod opt;
 mod optimizer;
