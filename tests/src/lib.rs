@@ -10,6 +10,7 @@ pub mod diff;
 pub mod filecheck;
 pub mod filetest;
 pub mod onnx;
+pub mod plan_check;
 pub mod reference;
 pub mod text;
 

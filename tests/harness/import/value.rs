@@ -1,16 +1,15 @@
 //! Test values (`.pb` files) of every kind, as serialized by the onnx
-//! package (`data/make_values.py`).
+//! package (`tests/import/make_values.py`).
 
 use std::path::PathBuf;
 
 use bytes::Bytes;
 use onnx_mlc_dialect::{ElemType, TensorData, TensorType, Type};
 use onnx_mlc_import::{decode_value, encode_tensor, read_value, MapKey, TestValue};
+use onnx_mlc_tests::repo_root;
 
 fn path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/values")
-        .join(name)
+    repo_root().join("tests/import/values").join(name)
 }
 
 fn read(name: &str, ty: &Type) -> TestValue {

@@ -4,7 +4,7 @@
 use onnx_mlc_import::{import_model, load_model, ImportOptions};
 use onnx_mlc_proto::{Message, ModelProto};
 
-use crate::build::*;
+use super::build::*;
 
 fn relu_model() -> ModelProto {
     model(graph(

@@ -6,7 +6,7 @@ use onnx_mlc_import::{import_model, ImportOptions};
 use onnx_mlc_proto::type_proto::{self, Value as TypeValue};
 use onnx_mlc_proto::*;
 
-use crate::build::*;
+use super::build::*;
 
 fn entry(key: &str, value: &str) -> StringStringEntryProto {
     StringStringEntryProto {

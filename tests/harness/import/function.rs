@@ -4,7 +4,7 @@ use onnx_mlc_dialect::{Attr, OpKind};
 use onnx_mlc_proto::attribute_proto::AttributeType;
 use onnx_mlc_proto::*;
 
-use crate::build::*;
+use super::build::*;
 
 fn function(name: &str, inputs: &[&str], outputs: &[&str], nodes: Vec<NodeProto>) -> FunctionProto {
     FunctionProto {

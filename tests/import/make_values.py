@@ -1,7 +1,7 @@
 """Writes the test values the importer's value tests read (values/*.pb),
 serialized by the onnx package's own helpers.
 
-    python compiler/import/tests/data/make_values.py
+    python tests/import/make_values.py
 """
 
 import os

@@ -2,14 +2,14 @@
 //! external data.
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use onnx_mlc_dialect::{ElemType, Model, TensorData};
 use onnx_mlc_import::{import_model, load_model, ImportOptions};
 use onnx_mlc_proto::tensor_proto::{DataLocation, Segment};
 use onnx_mlc_proto::*;
+use onnx_mlc_tests::repo_root;
 
-use crate::build::*;
+use super::build::*;
 
 /// The `value` of every Constant of the main graph, by result name.
 fn constants(m: &Model) -> HashMap<String, TensorData> {
@@ -24,9 +24,9 @@ fn constants(m: &Model) -> HashMap<String, TensorData> {
 
 #[test]
 fn typed_fields_decode_like_onnx_encodes_raw_data() {
-    // storage.onnx (written by data/make_storage.py) holds each element
-    // type twice: in its typed field and in raw_data packed by onnx itself.
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/storage.onnx");
+    // storage.onnx (written by tests/import/make_storage.py) holds each
+    // element type twice: in its typed field and in raw_data packed by onnx itself.
+    let path = repo_root().join("tests/import/storage.onnx");
     let imported = load_model(&path, &ImportOptions::default()).unwrap();
     let tensors = constants(&imported.model);
     let mut pairs = 0;

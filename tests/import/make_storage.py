@@ -5,7 +5,7 @@ both encoded by the onnx package itself (helper.make_tensor).
 The import test checks that both decode to the same TensorData: our
 typed-field repacking must agree with onnx's raw_data packing.
 
-    python compiler/import/tests/data/make_storage.py
+    python tests/import/make_storage.py
 """
 
 import os
