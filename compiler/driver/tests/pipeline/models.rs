@@ -203,18 +203,18 @@ fn real_models_infer_to_fully_known_shapes() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The dims of the first output of `name` after the dialect pipeline.
+fn first_output_dims(name: &str) -> Vec<Dim> {
+    let model = prepare(name);
+    let main = model.ir.region(model.graph);
+    let out = model.ir.ty(main.outputs[0].value);
+    let dims = out.as_tensor().and_then(|t| t.dims());
+    dims.expect("a ranked tensor output").to_vec()
+}
+
 #[test]
 fn dynamic_models_keep_their_dim_params() {
-    let model = prepare("bert_base_dynamic");
-    let main = model.ir.region(model.graph);
-    let out = model
-        .ir
-        .ty(main.outputs[0].value)
-        .as_tensor()
-        .expect("a tensor output");
-    let dims: Vec<String> = out
-        .dims()
-        .expect("ranked")
+    let dims: Vec<String> = first_output_dims("bert_base_dynamic")
         .iter()
         .map(ToString::to_string)
         .collect();
@@ -223,15 +223,9 @@ fn dynamic_models_keep_their_dim_params() {
         ["\"batch\"", "\"sequence\"", "768"],
         "BERT's first output is [batch, sequence, 768]"
     );
-    let model = prepare("resnet50_dynamic");
-    let main = model.ir.region(model.graph);
-    let out = model
-        .ir
-        .ty(main.outputs[0].value)
-        .as_tensor()
-        .expect("a tensor output");
-    assert_eq!(out.dims().expect("ranked")[0], Dim::param("batch"));
-    assert_eq!(out.dims().expect("ranked")[1], Dim::Known(1000));
+    let dims = first_output_dims("resnet50_dynamic");
+    assert_eq!(dims[0], Dim::param("batch"));
+    assert_eq!(dims[1], Dim::Known(1000));
 }
 
 // ---- plan: kernels, fusion and memory ----
