@@ -1,5 +1,5 @@
 //! Text-IR file tests of the onnx dialect's passes (the `onnx` stage):
-//! every `tests/dialect/**/*.mlir`, run by [`filetest`].
+//! every `tests/dialect/**/*.mlir`, run by `onnx_mlc_tests::filetest`.
 //!
 //! ```text
 //! // RUN: infer-shapes,roundtrip

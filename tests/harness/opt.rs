@@ -1,5 +1,5 @@
 //! File tests of the e-graph optimizer (the `opt` stage): every
-//! `tests/opt/**/*.mlir`, run by [`filetest`], one folder per rule set
+//! `tests/opt/**/*.mlir`, run by `onnx_mlc_tests::filetest`, one folder per rule set
 //! (`compiler/optimizer/src/rules/<set>.rs`).
 //!
 //! ```text
