@@ -1,6 +1,6 @@
 //! File tests of the e-graph optimizer (the `opt` stage): every
-//! `tests/opt/**/*.mlir`, run by `onnx_mlc_tests::filetest`, one folder per rule set
-//! (`compiler/optimizer/src/rules/<set>.rs`).
+//! `tests/opt/**/*.mlir`, run by `onnx_mlc_tests::filetest`, one folder per
+//! rule set (`compiler/optimizer/src/rules/<set>.rs`).
 //!
 //! ```text
 //! // RUN: opt --rules=<set>[,<set>…]
