@@ -7,7 +7,7 @@
 //! full run.
 //!
 //! Environment: `CONFORMANCE_MODES=jit,aot,dynamic` (default all),
-//! `CONFORMANCE_FILTER=<substrings of case ids, comma-separated>`, `CONFORMANCE_BLESS=1`
+//! `CONFORMANCE_FILTER=<substrings of case ids, comma-separated>`, `ONNX_MLC_BLESS=1`
 //! rewrites the manifest from the run, `ONNX_MLC_BIN` the CLI to drive
 //! (default: `onnx-mlc` of this build), `CONFORMANCE_JOBS` concurrent runs
 //! (default: available cores), `CONFORMANCE_TIMEOUT` seconds per run.
@@ -80,7 +80,7 @@ fn run() -> Result<bool, String> {
         None => Mode::ALL.to_vec(),
     };
     let filter = std::env::var("CONFORMANCE_FILTER").unwrap_or_default();
-    let bless = std::env::var_os("CONFORMANCE_BLESS").is_some();
+    let bless = onnx_mlc_tests::filetest::blessing();
     let full = filter.is_empty() && modes.len() == Mode::ALL.len();
     let manifest_path = repo_root().join("tests/conformance/manifest.tsv");
     let manifest_text = std::fs::read_to_string(&manifest_path).unwrap_or_default();
@@ -261,7 +261,7 @@ fn run() -> Result<bool, String> {
         println!("manifest rewritten: {}", manifest_path.display());
     } else if !problems.is_empty() {
         println!(
-            "\n{} differences from the manifest (CONFORMANCE_BLESS=1 rewrites it):",
+            "\n{} differences from the manifest (ONNX_MLC_BLESS=1 rewrites it):",
             problems.len()
         );
         for p in &problems {

@@ -29,7 +29,7 @@ use onnx_mlc_tests::diff::line_diff;
 use onnx_mlc_tests::onnx::through_onnx;
 use regex::{Captures, Regex};
 
-use crate::backend_import::{case_name, cases, Case, VERIFY_DISAGREEMENTS};
+use crate::import::backend::{case_name, cases, Case, VERIFY_DISAGREEMENTS};
 
 /// The printed form up to the export's documented changes: value names
 /// replaced by their number in order of appearance (`%v0`, `%v1`, …), and

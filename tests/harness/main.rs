@@ -1,10 +1,9 @@
 //! onnx-mlc's test suites, one module each, in one test binary.
 
-mod backend_import;
 mod dialect;
 mod export_round_trip;
-mod hostile_import;
+mod import;
 mod infer_backend;
-mod models;
 mod op_variants;
+mod opt;
 mod optimizer;

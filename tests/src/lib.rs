@@ -1,6 +1,6 @@
 //! Shared machinery of onnx-mlc's test suites: where the test data lives,
-//! a FileCheck for text-IR tests, and the round-trip properties (through the
-//! text form and through ONNX).
+//! a FileCheck and the runner of every stage's text-IR file tests, and the
+//! round-trip properties (through the text form and through ONNX).
 
 use std::path::PathBuf;
 
@@ -8,7 +8,9 @@ pub mod backend;
 pub mod conformance;
 pub mod diff;
 pub mod filecheck;
+pub mod filetest;
 pub mod onnx;
+pub mod plan_check;
 pub mod reference;
 pub mod text;
 

@@ -34,7 +34,7 @@ const HEADER: &str = "\
 # and whether it passes through onnx-mlc in each mode (JIT, AOT shared
 # library, JIT with symbolic input dims), with the reason of each failure.
 # Checked by the conformance suite (tests/harness/conformance.rs), rewritten
-# by it under CONFORMANCE_BLESS=1; see docs/conformance.md.
+# by it under ONNX_MLC_BLESS=1; see docs/conformance.md.
 #
 # id\tjit\taot\tdynamic\treason
 ";

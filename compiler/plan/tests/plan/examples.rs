@@ -4,8 +4,7 @@
 use onnx_mlc_dialect::passes::pass;
 use onnx_mlc_dialect::{parse_model, Dim, Model, Value};
 use onnx_mlc_plan::{plan, Error, Lifetime, OutputCopy, Plan, PlanOptions, Storage};
-
-use crate::check::check;
+use onnx_mlc_tests::plan_check::check;
 
 /// A `Constant` line: `%name = "onnx.Constant"() {value = dense<splat> : ty} : () -> ty`.
 pub fn constant(name: &str, splat: &str, ty: &str) -> String {

@@ -1,9 +1,8 @@
 //! The plan's tests: hand-built graphs with exact expected kernels and
-//! offsets, a property test over random graphs, and the real models. Every
-//! plan is also checked by `check`, which re-derives the invariants from
-//! the model on its own.
+//! offsets, and a property test over random graphs. Every plan is also
+//! checked by `onnx_mlc_tests::plan_check`, which re-derives the invariants
+//! from the model on its own. (The real models' plans are tested with the
+//! models, in the driver's `pipeline` tests.)
 
-mod check;
 mod examples;
-mod models;
 mod properties;

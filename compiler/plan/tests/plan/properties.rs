@@ -5,8 +5,8 @@
 //! reuse, and every plan checked by `check`.
 
 use onnx_mlc_plan::{plan, PlanOptions};
+use onnx_mlc_tests::plan_check::check;
 
-use crate::check::check;
 use crate::examples::{constant, model};
 
 /// SplitMix64: a small, seedable generator (the test needs no crate).
