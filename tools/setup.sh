@@ -86,7 +86,7 @@ step "real models (.cache/models)"
 "$PY" tools/materialize_models.py --out "$ROOT/.cache/models"
 
 step "reference outputs of the models (.cache/models/*/test_data_set_0)"
-"$PY" tools/make_reference_data.py --cache "$ROOT/.cache/models"
+"$PY" tools/reference.py models --cache "$ROOT/.cache/models"
 
 # ---------------------------------------------------------------------------
 step "rust target aarch64-unknown-linux-gnu"
