@@ -50,6 +50,7 @@ STAMP = "REFERENCE_STAMP"
 
 
 def summary(outputs) -> str:
+    """`name [dims]` of each output, for the progress line."""
     return ", ".join(f"{name} {list(value.shape)}" for name, value in outputs)
 
 

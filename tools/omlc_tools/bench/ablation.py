@@ -30,9 +30,8 @@ from .. import compiler, models, report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cache", type=pathlib.Path, default=models.CACHE)
     parser.add_argument("names", nargs="*",
-                        help=f"models (default: {' '.join(models.REAL_MODELS)})")
+                        help=f"model names or files (default: {' '.join(models.REAL_MODELS)})")
 
 
 class Tensor(ctypes.Structure):
@@ -142,7 +141,7 @@ def main(args: argparse.Namespace) -> int:
         "`--no-egraph` CPU median ms", "default CPU median ms", "speed-up wall", "speed-up CPU")
     med = statistics.median
     for name in args.names or models.REAL_MODELS:
-        model = models.model_dir(name, args.cache) / "model.onnx"
+        model = models.resolve(name)
         r = compiler.opt_report(args.bin, model)
         t = interleaved(args.bin, model, args.runs, args.warmup)
         (off_w, off_c), (on_w, on_c) = t["off"], t["on"]

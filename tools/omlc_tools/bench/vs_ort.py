@@ -12,7 +12,6 @@ shows `unsupported` in its cells, with the reason below the table.
 from __future__ import annotations
 
 import argparse
-import pathlib
 
 from .. import compiler, models, ort, report
 
@@ -20,9 +19,9 @@ MODELS = models.REAL_MODELS + ["mlp"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cache", type=pathlib.Path, default=models.CACHE)
     parser.add_argument("--threads", type=int, default=2, help="the thread count besides 1")
-    parser.add_argument("names", nargs="*", help=f"models (default: {' '.join(MODELS)})")
+    parser.add_argument("names", nargs="*",
+                        help=f"model names or files (default: {' '.join(MODELS)})")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -35,7 +34,7 @@ def main(args: argparse.Namespace) -> int:
     table = report.Table(*header)
     unsupported = {}
     for name in args.names or MODELS:
-        model = models.model_dir(name, args.cache) / "model.onnx"
+        model = models.resolve(name)
         inputs = models.read_data_set(model.parent / models.DATA_SET)
         try:
             rows = compiler.bench(args.bin, model, [f for f, _, _ in inputs], threads=args.threads,
