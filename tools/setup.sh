@@ -6,8 +6,8 @@
 # on them.
 #
 # Idempotent: every step checks first and does nothing when already done, so
-# a second run takes a second or two. Needs the Debian archive, PyPI and
-# crates.io; downloads nothing else.
+# a second run takes a second or two. Needs the Debian archive, the Python
+# package index and the Rust package registry; downloads nothing else.
 #
 # Usage: tools/setup.sh
 set -euo pipefail
