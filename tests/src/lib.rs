@@ -1,6 +1,6 @@
 //! Shared machinery of onnx-mlc's test suites: where the test data lives,
-//! a FileCheck for text-IR tests, and the round-trip properties (through the
-//! text form and through ONNX).
+//! a FileCheck for text-IR tests, the round-trip properties (through the
+//! text form and through ONNX), and the workspace manifest's member lists.
 
 use std::path::PathBuf;
 
@@ -11,6 +11,7 @@ pub mod filecheck;
 pub mod onnx;
 pub mod reference;
 pub mod text;
+pub mod workspace;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
