@@ -58,7 +58,12 @@ fn documents() -> Vec<(PathBuf, String)> {
 fn docs() -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(repo_root().join("docs"))
         .expect("docs/ reads")
-        .map(|e| e.expect("a docs/ entry").file_name().to_string_lossy().into_owned())
+        .map(|e| {
+            e.expect("a docs/ entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|n| n.ends_with(".md"))
         .collect();
     names.sort();
@@ -80,7 +85,9 @@ fn crate_table_rows(text: &str) -> Vec<(String, String)> {
     let mut rows = vec![];
     for (i, line) in lines.iter().enumerate() {
         let is_header = line.starts_with('|')
-            && lines.get(i + 1).is_some_and(|next| next.starts_with("|---"))
+            && lines
+                .get(i + 1)
+                .is_some_and(|next| next.starts_with("|---"))
             && (i == 0 || !lines[i - 1].starts_with('|'));
         if !is_header {
             continue;
@@ -114,10 +121,15 @@ fn crate_tables_list_every_workspace_member() {
         let text = std::fs::read_to_string(repo_root().join(doc)).expect("the doc reads");
         let rows = crate_table_rows(&text);
         for (path, _) in &rows {
-            assert!(repo_root().join(path).exists(), "{doc}: `{path}/` does not exist");
+            assert!(
+                repo_root().join(path).exists(),
+                "{doc}: `{path}/` does not exist"
+            );
         }
-        let listed: BTreeSet<(String, String)> =
-            rows.into_iter().filter(|(_, krate)| !krate.is_empty()).collect();
+        let listed: BTreeSet<(String, String)> = rows
+            .into_iter()
+            .filter(|(_, krate)| !krate.is_empty())
+            .collect();
         let missing: Vec<_> = members.difference(&listed).collect();
         let extra: Vec<_> = listed.difference(&members).collect();
         assert!(
@@ -170,7 +182,10 @@ fn paths_the_docs_name_exist() {
             }
             for word in span.split_whitespace() {
                 if FOREIGN_PREFIXES.iter().any(|p| word.starts_with(p)) {
-                    wrong.push(format!("{}: `{word}` is outside the repository", doc.display()));
+                    wrong.push(format!(
+                        "{}: `{word}` is outside the repository",
+                        doc.display()
+                    ));
                 }
             }
         }
@@ -201,7 +216,11 @@ fn docs_name_package_sources_by_kind_and_no_issue_numbers() {
     for (doc, text) in texts {
         for (n, line) in text.lines().enumerate() {
             for host in PACKAGE_HOSTS.iter().filter(|h| line.contains(*h)) {
-                wrong.push(format!("{}:{}: names the host {host}", doc.display(), n + 1));
+                wrong.push(format!(
+                    "{}:{}: names the host {host}",
+                    doc.display(),
+                    n + 1
+                ));
             }
             if let Some(m) = issue.find(line) {
                 wrong.push(format!(

@@ -38,7 +38,10 @@ fn only_the_listed_crates_have_import_cycles() {
         let cyclic = match out.status.code() {
             Some(0) => false,
             Some(1) => true,
-            _ => panic!("module_graph.py {member}: {}", String::from_utf8_lossy(&out.stderr)),
+            _ => panic!(
+                "module_graph.py {member}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ),
         };
         let listed = WITH_CYCLES.contains(&member.as_str());
         if cyclic && !listed {
@@ -47,7 +50,9 @@ fn only_the_listed_crates_have_import_cycles() {
                 String::from_utf8_lossy(&out.stdout)
             ));
         } else if listed && !cyclic {
-            wrong.push(format!("{member} has no import cycle: take it off WITH_CYCLES"));
+            wrong.push(format!(
+                "{member} has no import cycle: take it off WITH_CYCLES"
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
