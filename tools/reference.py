@@ -5,7 +5,8 @@
     reference.py models [--models DIR] [--cache DIR] [name ...]
     reference.py time MODEL [--data DIR | --seed S] [--threads 1 2] [--runs 20] [--warmup 3]
 
-`outputs` writes seeded inputs and onnxruntime's outputs on them as
+MODEL is a file or the name of a model (`.cache/models/<name>` or
+`tests/models/<name>`). `outputs` writes seeded inputs and onnxruntime's outputs on them as
 `DIR/input_K.pb` and `DIR/output_K.pb` (serialized TensorProtos, the layout of
 the ONNX backend tests' `test_data_set_0`). The seed `S` is an integer or a
 name (hashed, so the same on every machine); without one it is the name of
@@ -126,7 +127,7 @@ def main() -> int:
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("outputs", help="seeded inputs and onnxruntime's outputs into DIR")
-    p.add_argument("model", type=pathlib.Path)
+    p.add_argument("model", type=models.resolve, help="a model file, or a model's name")
     p.add_argument("dir", type=pathlib.Path)
     p.add_argument("--seed", help="an integer or a name (default: MODEL's folder name)")
     p.add_argument("--recipe", type=pathlib.Path,
@@ -141,7 +142,7 @@ def main() -> int:
     p.set_defaults(run=cmd_models)
 
     p = sub.add_parser("time", help="onnxruntime's median latency (ms) per thread count")
-    p.add_argument("model", type=pathlib.Path)
+    p.add_argument("model", type=models.resolve, help="a model file, or a model's name")
     p.add_argument("--data", type=pathlib.Path, help="a data set whose input_K.pb to feed")
     p.add_argument("--seed", help="seeded inputs instead (default: MODEL's folder name)")
     p.add_argument("--threads", type=int, nargs="+", default=[1])
