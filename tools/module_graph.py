@@ -157,7 +157,6 @@ class Crate:
     """A crate's module tree, built from its root file."""
 
     def __init__(self, src: Path, tests: bool):
-        self.src = src
         self.tests = tests
         root = src / "lib.rs"
         if not root.exists():
@@ -172,7 +171,7 @@ class Crate:
 
     def _load_file(self, module: Module) -> None:
         tokens = tokenize(module.file.read_text(encoding="utf-8"))
-        self._walk(tokens, 0, module, top=True)
+        self._walk(tokens, 0, module)
 
     def _child_file(self, parent: Module, name: str) -> tuple[Path, Path] | None:
         for file, subdir in (
@@ -183,7 +182,7 @@ class Crate:
                 return file, subdir
         return None
 
-    def _walk(self, toks: list[str], i: int, module: Module, top: bool) -> int:
+    def _walk(self, toks: list[str], i: int, module: Module) -> int:
         """Reads the items of `module` from toks[i:] up to its closing brace
         (or the end of the file); returns the index after it."""
         if module not in self.modules:
@@ -229,7 +228,7 @@ class Crate:
                         path=module.path + (name,), file=module.file, dir=module.dir / name
                     )
                     module.children[name] = child
-                    i = self._walk(toks, i + 3, child, top=False)
+                    i = self._walk(toks, i + 3, child)
                     continue
             elif t == "macro_rules" and i + 2 < n and toks[i + 1] == "!":
                 name = toks[i + 2]
