@@ -55,6 +55,8 @@ import torch
 import torchvision
 from onnx import numpy_helper
 
+from omlc_tools import models
+
 REPO = pathlib.Path(__file__).resolve().parent.parent
 OPSET = 17
 SEED = 0
@@ -322,13 +324,9 @@ def save_reference(session_path: pathlib.Path, args: tuple, out: pathlib.Path) -
     session = ort.InferenceSession(str(session_path), providers=["CPUExecutionProvider"])
     inputs = [a.numpy() for a in args]
     outputs = session.run(None, {i.name: a for i, a in zip(session.get_inputs(), inputs)})
-    data_dir = out / "test_data_set_0"
-    data_dir.mkdir(exist_ok=True)
-    for prefix, infos, values in (("input", session.get_inputs(), inputs),
-                                  ("output", session.get_outputs(), outputs)):
-        for j, (info, value) in enumerate(zip(infos, values)):
-            tensor = numpy_helper.from_array(value, info.name)
-            (data_dir / f"{prefix}_{j}.pb").write_bytes(tensor.SerializeToString())
+    models.write_data_set(out / models.DATA_SET,
+                          zip((i.name for i in session.get_inputs()), inputs),
+                          zip((o.name for o in session.get_outputs()), outputs))
 
 
 def main() -> int:

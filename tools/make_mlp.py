@@ -16,10 +16,10 @@ import pathlib
 
 import numpy as np
 import onnx
-import onnxruntime as ort
 from onnx import TensorProto, helper, numpy_helper
 
-REPO = pathlib.Path(__file__).resolve().parent.parent
+from omlc_tools import models, ort
+
 BATCH, IN, HIDDEN1, HIDDEN2, OUT = 4, 64, 128, 32, 10
 
 
@@ -62,18 +62,15 @@ def build(rng: np.random.Generator) -> onnx.ModelProto:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=pathlib.Path, default=REPO / "tests/models/mlp")
+    parser.add_argument("--out", type=pathlib.Path, default=models.CHECKED_IN / "mlp")
     args = parser.parse_args()
     rng = np.random.default_rng(20261122)
     model = build(rng)
     x = rng.standard_normal((BATCH, IN)).astype(np.float32)
-    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
-    (y,) = session.run(None, {"x": x})
-    data = args.out / "test_data_set_0"
-    data.mkdir(parents=True, exist_ok=True)
+    args.out.mkdir(parents=True, exist_ok=True)
     onnx.save(model, args.out / "model.onnx")
-    (data / "input_0.pb").write_bytes(numpy_helper.from_array(x, "x").SerializeToString())
-    (data / "output_0.pb").write_bytes(numpy_helper.from_array(y, "y").SerializeToString())
+    (y,) = ort.reference_session(args.out / "model.onnx").run(None, {"x": x})
+    models.write_data_set(args.out / models.DATA_SET, [("x", x)], [("y", y)])
     print(f"wrote {args.out}: x {x.shape} -> y {y.shape}")
 
 

@@ -29,15 +29,12 @@ import time
 
 import numpy as np
 
+from omlc_tools import seeded
+
 REPO = pathlib.Path(__file__).resolve().parent.parent
 RECIPE_FORMAT = "onnx-mlc weight recipes 1"
 # Tensors are generated in chunks of this many elements to bound memory.
 CHUNK = 1 << 24
-
-
-def seed_of(name: str) -> int:
-    """The generator seed of a tensor: stable across machines and Python runs."""
-    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "little")
 
 
 def generate(name: str, spec: dict, sink) -> None:
@@ -46,7 +43,7 @@ def generate(name: str, spec: dict, sink) -> None:
     count = int(np.prod(spec["dims"], dtype=np.int64))
     if count * dtype.itemsize != spec["length"]:
         raise ValueError(f"{name}: {spec['dims']} x {dtype} is not {spec['length']} bytes")
-    rng = np.random.default_rng(seed_of(name))
+    rng = np.random.default_rng(seeded.seed_of(name))
     for start in range(0, count, CHUNK):
         n = min(CHUNK, count - start)
         if spec["init"] == "constant":
@@ -64,7 +61,8 @@ def generate(name: str, spec: dict, sink) -> None:
 
 def stamp_of(model_dir: pathlib.Path) -> str:
     digest = hashlib.sha256()
-    for path in (model_dir / "model.onnx", model_dir / "weights.json", pathlib.Path(__file__)):
+    for path in (model_dir / "model.onnx", model_dir / "weights.json", pathlib.Path(__file__),
+                 pathlib.Path(seeded.__file__)):
         digest.update(path.read_bytes())
     return digest.hexdigest() + "\n"
 
@@ -94,24 +92,6 @@ def materialize(model_dir: pathlib.Path, out: pathlib.Path) -> bool:
     return True
 
 
-def random_feeds(session, recipes: dict) -> dict:
-    """Inputs for a check run: normal floats, integers from the recorded ranges."""
-    rng = np.random.default_rng(0)
-    dims = recipes.get("dim_values", {})
-    ranges = recipes.get("int_ranges", {})
-    feeds = {}
-    for info in session.get_inputs():
-        shape = [d if isinstance(d, int) else dims[d] for d in info.shape]
-        if info.type == "tensor(float)":
-            feeds[info.name] = rng.standard_normal(shape, dtype=np.float32)
-        elif info.type == "tensor(int64)":
-            low, high = ranges.get(info.name, (0, 2))
-            feeds[info.name] = rng.integers(low, high, shape, dtype=np.int64)
-        else:
-            raise ValueError(f"input {info.name}: no generator for {info.type}")
-    return feeds
-
-
 def check(out: pathlib.Path, recipes: dict) -> str:
     """Checks the materialized model with onnx and onnxruntime; returns a summary."""
     import onnx
@@ -126,7 +106,7 @@ def check(out: pathlib.Path, recipes: dict) -> str:
             if (int(entry["offset"]), int(entry["length"])) != (spec["offset"], spec["length"]):
                 raise ValueError(f"{init.name}: model and recipe disagree on its placement")
     session = ort.InferenceSession(str(out / "model.onnx"), providers=["CPUExecutionProvider"])
-    outputs = session.run(None, random_feeds(session, recipes))
+    outputs = session.run(None, dict(seeded.seeded_inputs(session, 0, recipes)))
     for info, value in zip(session.get_outputs(), outputs):
         if not np.isfinite(value).all():
             raise ValueError(f"output {info.name} is not finite")

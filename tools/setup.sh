@@ -6,8 +6,8 @@
 # on them.
 #
 # Idempotent: every step checks first and does nothing when already done, so
-# a second run takes a second or two. Needs the Debian archive, PyPI and
-# crates.io; downloads nothing else.
+# a second run takes a second or two. Needs the Debian archive, the Python
+# package index and the Rust package registry; downloads nothing else.
 #
 # Usage: tools/setup.sh
 set -euo pipefail
@@ -86,7 +86,7 @@ step "real models (.cache/models)"
 "$PY" tools/materialize_models.py --out "$ROOT/.cache/models"
 
 step "reference outputs of the models (.cache/models/*/test_data_set_0)"
-"$PY" tools/make_reference_data.py --cache "$ROOT/.cache/models"
+"$PY" tools/reference.py models --cache "$ROOT/.cache/models"
 
 # ---------------------------------------------------------------------------
 step "rust target aarch64-unknown-linux-gnu"

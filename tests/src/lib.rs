@@ -1,6 +1,7 @@
 //! Shared machinery of onnx-mlc's test suites: where the test data lives,
-//! a FileCheck and the runner of every stage's text-IR file tests, and the
-//! round-trip properties (through the text form and through ONNX).
+//! a FileCheck and the runner of every stage's text-IR file tests, the
+//! round-trip properties (through the text form and through ONNX), and the
+//! workspace manifest's member lists.
 
 use std::path::PathBuf;
 
@@ -13,6 +14,7 @@ pub mod onnx;
 pub mod plan_check;
 pub mod reference;
 pub mod text;
+pub mod workspace;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {

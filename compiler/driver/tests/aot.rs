@@ -99,7 +99,7 @@ fn cache() -> PathBuf {
 struct Case {
     name: String,
     model: PathBuf,
-    /// The reference data, or where `tools/reference_data.py` writes it
+    /// The reference data, or where `tools/reference.py outputs` writes it
     /// when first needed (real models ship without it).
     data: PathBuf,
 }
@@ -125,9 +125,11 @@ impl Case {
                     "python3".into()
                 });
             run(Command::new(python)
-                .arg(repo().join("tools/reference_data.py"))
+                .arg(repo().join("tools/reference.py"))
+                .arg("outputs")
                 .arg(&self.model)
-                .arg(&self.data));
+                .arg(&self.data)
+                .args(["--seed", "1234"]));
         }
         self.data.clone()
     }

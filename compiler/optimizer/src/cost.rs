@@ -7,7 +7,7 @@
 //! inputs and projections cost nothing; pure views (Reshape, Squeeze, …)
 //! cost a token amount so that fewer ops win ties. The parameters
 //! ([`Target`]) are fitted to kernels compiled by onnx-mlc and measured on
-//! the development machine at one thread (`tools/calibrate_cost.py`, whose
+//! the development machine at one thread (`tools/bench.py calibrate`, whose
 //! method and output `docs/optimizer.md` records): "peak" is what the
 //! compiled MatMul reaches, and an op kind whose kernels reach less (Conv,
 //! the fused attention kernel) carries its measured efficiency, so that
@@ -42,7 +42,7 @@ pub struct Target {
 
 impl Default for Target {
     /// The calibration of the development machine (2 Xeon cores at
-    /// 2.6 GHz with AVX-512; one thread measured): `tools/calibrate_cost.py`
+    /// 2.6 GHz with AVX-512; one thread measured): `tools/bench.py calibrate`
     /// on a release build, medians of three runs, rounded.
     fn default() -> Target {
         Target {
@@ -83,7 +83,7 @@ const EFFICIENCY: &[(OpKind, f64)] = &[
 
 impl Target {
     /// This target with other per-op compute efficiencies (ratios of
-    /// achieved to roofline speed, as `tools/calibrate_cost.py` prints).
+    /// achieved to roofline speed, as `tools/bench.py calibrate` prints).
     pub fn calibrated(mut self, efficiency: Vec<(OpKind, f64)>) -> Target {
         self.efficiency = efficiency;
         self

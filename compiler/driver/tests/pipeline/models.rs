@@ -16,7 +16,7 @@
 //! - compiled: [`Engine::compile`] runs the model on seeded inputs and must
 //!   match onnxruntime's outputs on them within rel. 1e-3 / abs. 1e-4 (the
 //!   real models' data in `.cache/models/<name>/test_data_set_0`, written
-//!   by `tools/make_reference_data.py`, which `tools/setup.sh` runs; the
+//!   by `tools/reference.py models`, which `tools/setup.sh` runs; the
 //!   small models' checked in beside them).
 //!
 //! The last tests check the contract of [`CompiledModel`]: shareable
@@ -335,7 +335,7 @@ fn test_tensor(model: &Model, name: &str, file: &str, value: onnx_mlc_dialect::V
     let path = model_dir(name).join("test_data_set_0").join(file);
     assert!(
         path.is_file(),
-        "{} is missing: run tools/setup.sh (tools/make_reference_data.py)",
+        "{} is missing: run tools/setup.sh (tools/reference.py models)",
         path.display()
     );
     let TestValue::Tensor(t) =

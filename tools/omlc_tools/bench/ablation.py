@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The e-graph optimizer's ablation table on the real models.
 
 For each model: the optimizer's report with the default rule sets (ops
@@ -15,45 +14,24 @@ processes hits both alike. Each run is timed by the wall clock and by the
 process's CPU time; on a machine shared with other jobs the CPU time is the
 steadier measure (a one-thread run that waits for a core does not accrue
 it), so the speed-up is given for both.
-
-Measure on a release build; the load average is printed before and after.
-
-Usage: opt_ablation.py [--bin target/release/onnx-mlc] [--runs 10] [name ...]
 """
 from __future__ import annotations
 
 import argparse
 import ctypes
-import os
 import pathlib
-import re
 import shutil
 import statistics
 import subprocess
 import tempfile
 import time
 
-REPO = pathlib.Path(__file__).resolve().parent.parent
-MODELS = ["resnet50", "mobilenet_v2", "efficientnet_b0", "vit_b_16", "bert_base", "gpt2"]
+from .. import compiler, models, report
 
 
-def default_bin() -> pathlib.Path:
-    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
-    return target / "release" / "onnx-mlc"
-
-
-def report(binary: pathlib.Path, model: pathlib.Path) -> dict[str, str]:
-    """Ops, estimated cost and time from the optimizer's report."""
-    out = subprocess.run([str(binary), str(model), "--emit", "opt", "--opt-report"],
-                         capture_output=True, text=True, check=True).stderr
-    ops = re.search(r"ops: (\d+) -> (\d+)", out)
-    cost = re.search(r"estimated cost: ([\d.]+) ms -> ([\d.]+) ms", out)
-    took = re.search(r"time: ([\d.]+) ms", out)
-    return {
-        "ops": f"{ops[1]} → {ops[2]}",
-        "cost": f"{float(cost[1]):.1f} → {float(cost[2]):.1f}",
-        "time": f"{float(took[1]):.0f}",
-    }
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("names", nargs="*",
+                        help=f"model names or files (default: {' '.join(models.REAL_MODELS)})")
 
 
 class Tensor(ctypes.Structure):
@@ -75,13 +53,10 @@ class ModelInfo(ctypes.Structure):
                 ("outputs", ctypes.POINTER(IoInfo))]
 
 
-# Bytes per element of the input dtypes the six models use (ONNX codes).
-ELEM_BYTES = {1: 4, 7: 8}
-
-
 class Library:
     """A compiled model's shared library, one session at one thread, and
-    inputs like `onnx-mlc bench`'s (floats in [0, 1), integers 1)."""
+    fixed inputs: floats (k mod 97) / 97, integers 1 (a valid token id, mask
+    and segment id)."""
 
     def __init__(self, path: pathlib.Path):
         self.lib = ctypes.CDLL(str(path))
@@ -157,35 +132,23 @@ def interleaved(binary: pathlib.Path, model: pathlib.Path, runs: int, warmup: in
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", type=pathlib.Path, default=default_bin())
-    parser.add_argument("--cache", type=pathlib.Path, default=REPO / ".cache" / "models")
-    parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("--warmup", type=int, default=3)
-    parser.add_argument("names", nargs="*", default=MODELS)
-    args = parser.parse_args()
-    print(f"load average before: {os.getloadavg()}")
+def main(args: argparse.Namespace) -> int:
+    print(f"load average before: {report.load()}")
     print()
-    print("| model | ops before → after | est. cost (ms) before → after | opt time (ms) "
-          "| `--no-egraph` wall median (min) ms | default wall median (min) ms "
-          "| `--no-egraph` CPU median ms | default CPU median ms "
-          "| speed-up wall | speed-up CPU |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for name in args.names:
-        model = args.cache / name / "model.onnx"
-        r = report(args.bin, model)
+    table = report.Table(
+        "model", "ops before → after", "est. cost (ms) before → after", "opt time (ms)",
+        "`--no-egraph` wall median (min) ms", "default wall median (min) ms",
+        "`--no-egraph` CPU median ms", "default CPU median ms", "speed-up wall", "speed-up CPU")
+    med = statistics.median
+    for name in args.names or models.REAL_MODELS:
+        model = models.resolve(name)
+        r = compiler.opt_report(args.bin, model)
         t = interleaved(args.bin, model, args.runs, args.warmup)
         (off_w, off_c), (on_w, on_c) = t["off"], t["on"]
-        med = statistics.median
-        print(f"| {name} | {r['ops']} | {r['cost']} | {r['time']} "
-              f"| {med(off_w):.1f} ({min(off_w):.1f}) | {med(on_w):.1f} ({min(on_w):.1f}) "
-              f"| {med(off_c):.1f} | {med(on_c):.1f} "
-              f"| {med(off_w) / med(on_w):.2f}× | {med(off_c) / med(on_c):.2f}× |", flush=True)
+        table.row(name, r["ops"], r["cost"], r["time"],
+                  f"{med(off_w):.1f} ({min(off_w):.1f})", f"{med(on_w):.1f} ({min(on_w):.1f})",
+                  f"{med(off_c):.1f}", f"{med(on_c):.1f}",
+                  f"{med(off_w) / med(on_w):.2f}×", f"{med(off_c) / med(on_c):.2f}×")
     print()
-    print(f"load average after: {os.getloadavg()}")
+    print(f"load average after: {report.load()}")
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Calibrates the optimizer's cost model (compiler/optimizer/src/cost.rs)
 against kernels measured on this machine.
 
@@ -24,30 +23,22 @@ and the internal op `omlc.FusedAttention` written directly in the model
 it), so the extraction picks the fused op only if it pays.
 
 Prints the measurements and the constants as Rust for `Target::default()`.
-
-Usage: calibrate_cost.py [--bin target/release/onnx-mlc] [--runs 20]
 """
 from __future__ import annotations
 
 import argparse
-import os
 import pathlib
-import subprocess
 import tempfile
 
 import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
-REPO = pathlib.Path(__file__).resolve().parent.parent
+from .. import compiler
+
 # Kernels in the overhead probe: a chain of tiny MatMuls, one kernel each
 # (a single tiny op is below the timer's resolution).
 CHAIN = 64
-
-
-def default_bin() -> pathlib.Path:
-    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
-    return target / "release" / "onnx-mlc"
 
 
 def weight(name: str, shape: list[int]) -> onnx.TensorProto:
@@ -162,25 +153,19 @@ def pointwise_probes():
                flops, moved, "none")
 
 
-def bench(binary: pathlib.Path, path: pathlib.Path, rules: str, runs: int) -> float:
-    """Median latency in seconds at one thread."""
-    cmd = [str(binary), "bench", str(path), "--runs", str(runs), "--warmup", "3",
-           "--threads", "1", f"--rules={rules}"]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True)
-    return float(out.stdout.splitlines()[-1].split()[1]) * 1e-3
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """No options besides the shared ones."""
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", type=pathlib.Path, default=default_bin())
-    parser.add_argument("--runs", type=int, default=20)
-    args = parser.parse_args()
+def main(args: argparse.Namespace) -> int:
     measured = []
     with tempfile.TemporaryDirectory() as tmp:
         for i, (name, kind, proto, flops, moved, rules) in enumerate(probes()):
             path = pathlib.Path(tmp) / f"probe{i}.onnx"
             onnx.save(proto, path)
-            t = bench(args.bin, path, rules, args.runs)
+            row = compiler.bench(args.bin, path, runs=args.runs, warmup=args.warmup,
+                                 flags=[f"--rules={rules}"])[1]
+            t = row.median * 1e-3  # seconds
             measured.append((name, kind, flops, moved, t))
             print(f"{name:32} {t * 1e3:9.3f} ms  {flops / t / 1e9:7.2f} GFLOP/s"
                   f"  {moved / t / 1e9:6.2f} GB/s")
@@ -211,6 +196,3 @@ def main() -> int:
     print("],")
     return 0
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

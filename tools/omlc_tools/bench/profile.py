@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Per-kernel profile of a model at 1 thread: CPU time and GFLOP/s per kernel.
 
 `onnx-mlc bench` measures a whole model; this says which kernels the time
@@ -17,10 +16,10 @@ the memref types of its arguments, the CPU time per run over all calls, and
 for convolutions (`O×C×kh×kw` weights) and matrix products (`N×K` weights)
 the GFLOP/s achieved (2 flops per multiply-add).
 
-Usage: kernel_profile.py [--bin target/release/onnx-mlc] [--runs 10] MODEL.onnx [COMPILER FLAG ...]
-(the compiler flags, e.g. `--no-egraph` or `--rules=fusion`, go to every
-`onnx-mlc` call; put them after `--`)
-Needs `perf` and `nm`.
+MODEL is a path or the name of a model (`.cache/models/<name>` or
+`tests/models/<name>`). The compiler flags, e.g. `--no-egraph` or
+`--rules=fusion`, go to every `onnx-mlc` call; put them after `--`.
+Needs `perf`, `nm` and `readelf`.
 """
 from __future__ import annotations
 
@@ -28,15 +27,15 @@ import argparse
 import bisect
 import collections
 import math
-import os
 import pathlib
 import re
 import subprocess
 import sys
 import tempfile
 
+from .. import models
+
 FREQ = 2000  # perf sampling frequency, Hz
-WARMUP = 3   # onnx-mlc bench's default warm-up runs
 
 
 def text_symbols(lib: pathlib.Path) -> list[tuple[int, str]]:
@@ -107,14 +106,13 @@ def flops(shapes: list[str]) -> int:
     return 0
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", "target"))
-    parser.add_argument("--bin", type=pathlib.Path, default=target / "release" / "onnx-mlc")
-    parser.add_argument("--runs", type=int, default=10)
-    parser.add_argument("model", type=pathlib.Path)
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("model", help="a model file, or a model's name")
     parser.add_argument("flags", nargs="*", help="compiler flags for every onnx-mlc call")
-    args = parser.parse_args()
+
+
+def main(args: argparse.Namespace) -> int:
+    args.model = models.resolve(args.model)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         lib, data = tmp / "model.so", tmp / "perf.data"
@@ -122,8 +120,9 @@ def main() -> int:
         linalg = subprocess.run([str(args.bin), str(args.model), *args.flags, "--emit", "linalg"],
                                 capture_output=True, text=True, check=True).stdout
         bench = subprocess.run(["perf", "record", "-q", "-F", str(FREQ), "-o", str(data), "--",
-                                str(args.bin), "bench", str(args.model), *args.flags, "--aot", "--threads", "1",
-                                "--runs", str(args.runs), "--warmup", str(WARMUP)],
+                                str(args.bin), "bench", str(args.model), *args.flags, "--aot",
+                                "--threads", "1", "--runs", str(args.runs),
+                                "--warmup", str(args.warmup)],
                                capture_output=True, text=True, check=True)
         print(bench.stdout.strip())
         syms = text_symbols(lib)
@@ -139,7 +138,7 @@ def main() -> int:
         per_fn[syms[i][1] if i >= 0 else "?"] += n
     calls = collections.Counter(re.findall(r"call @(k\d+)(?:_parallel)?\(", linalg))
     sigs = signatures(linalg)
-    runs = args.runs + WARMUP
+    runs = args.runs + args.warmup
     total = sum(per_fn.values())
     print(f"\nCPU time in the model's code: {total / runs / FREQ * 1e3:.1f} ms per run")
     print(f"{'kernel':8} {'calls':>5} {'ms/run':>7} {'share':>6} {'GFLOP/s':>8}  arguments")
@@ -151,6 +150,3 @@ def main() -> int:
               f"{' '.join(sigs.get(name, []))}")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
