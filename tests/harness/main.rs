@@ -8,3 +8,4 @@ mod infer_backend;
 mod models;
 mod op_variants;
 mod optimizer;
+mod workspace;
