@@ -27,9 +27,9 @@ use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
 use onnx_mlc::pipeline::default_optimizer;
 use onnx_mlc::{
-    AotModel, AotOutput, Artifact, Compilation, CompileOptions, CompileReport, CompiledModel,
-    Engine, ModelSignature, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Trace, Value, Warning,
-    WeightsPolicy,
+    AotModel, AotOutput, Artifact, Compilation, CompileOptions, CompiledModel, Engine,
+    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings, Trace,
+    Value, Warning, WeightsPolicy,
 };
 use onnx_mlc_dialect::passes;
 use onnx_mlc_dialect::print::PrintOptions;
@@ -141,12 +141,12 @@ impl OptArgs {
     }
 
     /// Prints the reports asked for.
-    fn report(&self, report: &CompileReport) {
+    fn report(&self, optimizer: &OptReport, timings: &Timings) {
         if self.opt_report {
-            eprintln!("{}", report.optimizer.to_string().trim_end());
+            eprintln!("{}", optimizer.to_string().trim_end());
         }
         if self.timings {
-            eprintln!("{}", report.timings.to_string().trim_end());
+            eprintln!("{}", timings.to_string().trim_end());
         }
     }
 }
@@ -612,7 +612,7 @@ fn compile(args: CompileArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()>
         last: emit,
     };
     let report = Compilation::traced(&model, &options, trace)?.emit()?;
-    args.opt.report(&report);
+    args.opt.report(&report.optimizer, &report.timings);
     if let Some(model) = proto {
         let out = args
             .output
@@ -665,10 +665,7 @@ fn compile_native(
         _ => None,
     };
     let report = compilation.library(&output, kind, weights)?;
-    args.opt.report(&CompileReport {
-        timings: report.timings.clone(),
-        optimizer: report.optimizer.clone(),
-    });
+    args.opt.report(&report.optimizer, &report.timings);
     if args.output.is_none() {
         // Text only: a side file of weights has no use without the code's file.
         let text = std::fs::read(&temp);
@@ -755,14 +752,11 @@ fn compile_for_run(
     let compilation = Compilation::new(model, options)?;
     let compiled = if aot {
         let (compiled, report) = compilation.aot()?;
-        opt.report(&CompileReport {
-            timings: report.timings,
-            optimizer: report.optimizer,
-        });
+        opt.report(&report.optimizer, &report.timings);
         Runnable::Aot(compiled)
     } else {
         let (compiled, report) = compilation.jit()?;
-        opt.report(&report);
+        opt.report(&report.optimizer, &report.timings);
         Runnable::Jit(compiled)
     };
     Ok((compiled, start.elapsed()))
