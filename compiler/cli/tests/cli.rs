@@ -625,6 +625,88 @@ fn bench_prints_latency_at_1_and_n_threads() {
     assert!(stderr(&out).starts_with("UNSUPPORTED: "));
 }
 
+/// A host program: a run-time `Loop` (a control-flow step whose body is a
+/// segment) and a `Relu` after it (a segment of the main graph).
+const LOOP: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 21}}
+onnx.graph "g"(%n: tensor<i64>, %x: tensor<2xf32>, %w: tensor<2xf32>) -> ("y": tensor<2xf32>) {
+  %acc = "onnx.Loop"(%n, none, %x) {body = onnx.graph "body"(%i: tensor<i64>, %c: tensor<i1>, %a: tensor<2xf32>) -> ("c_out": tensor<i1>, "a_out": tensor<2xf32>) {
+    %m = "onnx.Mul"(%a, %w) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    %a_out = "onnx.Neg"(%m) : (tensor<2xf32>) -> tensor<2xf32>
+    onnx.return %c, %a_out
+  }} : (tensor<i64>, none, tensor<2xf32>) -> tensor<2xf32>
+  %y = "onnx.Relu"(%acc) : (tensor<2xf32>) -> tensor<2xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn host_programs_run_the_front_end_once() {
+    let dir = scratch("host-program");
+    let model = common::model_file(&dir, LOOP);
+    let model = model.to_str().unwrap();
+
+    // The front end runs once for the whole model; each segment then gets
+    // shape inference from its border, and the loop body's segment (which
+    // the optimizer, main graph only, has not seen) the optimizer too.
+    let out = onnx_mlc(&[model, "--emit", "plan", "--timings"]);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert!(out.status.success(), "{err}");
+    let stages: Vec<&str> = err
+        .lines()
+        .filter_map(|l| l.split(':').next())
+        .map(str::trim)
+        .collect();
+    let count = |stage: &str| stages.iter().filter(|s| **s == stage).count();
+    assert_eq!(
+        (
+            count("onnx"),
+            count("partition"),
+            count("infer"),
+            count("opt")
+        ),
+        (1, 1, 2, 2),
+        "{err}"
+    );
+    assert_eq!(count("plan"), 2, "one plan per segment: {err}");
+    assert!(
+        text.contains("// segment 0\nplan: ") && text.contains("// segment 1\nplan: "),
+        "{text}"
+    );
+
+    // And it runs: a ← -(a·w) three times from x, then Relu.
+    let trip_count = onnx_mlc_proto::TensorProto {
+        data_type: 7,
+        int64_data: vec![3],
+        name: "n".into(),
+        ..Default::default()
+    };
+    let n = dir.join("n.pb");
+    std::fs::write(&n, onnx_mlc_proto::Message::encode_to_vec(&trip_count)).unwrap();
+    let (x, w) = (dir.join("x.npy"), dir.join("w.npy"));
+    std::fs::write(&x, npy_f32(&[2], &[1.0, 2.0])).unwrap();
+    std::fs::write(&w, npy_f32(&[2], &[2.0, -1.0])).unwrap();
+    let out_dir = dir.join("out");
+    for mode in [&[][..], &["--aot"][..]] {
+        let mut args = vec!["run", model, "--npy", "--out", out_dir.to_str().unwrap()];
+        args.extend([
+            n.to_str().unwrap(),
+            x.to_str().unwrap(),
+            w.to_str().unwrap(),
+        ]);
+        args.extend(mode);
+        let out = onnx_mlc(&args);
+        assert!(out.status.success(), "{mode:?}: {}", stderr(&out));
+        let bytes = std::fs::read(out_dir.join("output_0.npy")).unwrap();
+        let values: Vec<f32> = bytes[bytes.len() - 8..]
+            .chunks(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        // [1, 2] → [-2, 2] → [4, 2] → [-8, 2]; Relu → [0, 2].
+        assert_eq!(values, [0.0, 2.0], "{mode:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn emits_every_stage() {
     let emit = |stage: &str, extra: &[&str]| {
