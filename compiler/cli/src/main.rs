@@ -25,19 +25,19 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context};
 use clap::{Parser, Subcommand, ValueEnum};
-use onnx_mlc::pipeline::{default_optimizer, prepare};
+use onnx_mlc::pipeline::default_optimizer;
 use onnx_mlc::{
-    AotModel, AotOutput, Artifact, CompileOptions, CompiledModel, Engine, LibraryOptions,
-    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings, Value,
-    WeightsPolicy,
+    AotModel, AotOutput, Artifact, Compilation, CompileOptions, CompiledModel, Engine,
+    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings, Trace,
+    Value, Warning, WeightsPolicy,
 };
 use onnx_mlc_dialect::passes;
 use onnx_mlc_dialect::print::PrintOptions;
 use onnx_mlc_dialect::summary::Summary;
 use onnx_mlc_dialect::Model;
-use onnx_mlc_import::{load_model, save_model, ExportOptions, ExternalData, ImportOptions};
+use onnx_mlc_import::{save_model, ExportOptions, ExternalData};
 use onnx_mlc_optimizer::{Limits, OptimizeOptions};
-use onnx_mlc_plan::PlanOptions;
+use onnx_mlc_plan::Plan;
 
 use inputs::Unsupported;
 
@@ -77,11 +77,14 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Summarize a model: IR version, opsets, inputs and outputs with their types, op histogram,
-    /// parameter count and bytes, metadata, and the execution plan (kernels, fused ops, peak
-    /// workspace against the sum of the intermediates).
+    /// parameter count and bytes, metadata; then the execution plan that is compiled, after the
+    /// optimizer (kernels, fused ops, peak workspace against the sum of the intermediates) and
+    /// its kernels by root op — one plan per compiled segment of a host program.
     Inspect {
         /// The model (.onnx).
         model: PathBuf,
+        #[command(flatten)]
+        opt: OptArgs,
         #[command(flatten)]
         import: ImportArgs,
     },
@@ -95,7 +98,8 @@ enum Command {
 
 #[derive(clap::Args, Debug)]
 struct ImportArgs {
-    /// Warn about names that break the ONNX IR spec's C90 identifier rule.
+    /// Refuse a model the importer warns about; names that break the ONNX IR spec's C90
+    /// identifier rule count too.
     #[arg(long)]
     strict: bool,
 }
@@ -145,6 +149,21 @@ impl OptArgs {
             eprintln!("{}", timings.to_string().trim_end());
         }
     }
+}
+
+/// The options of a compilation these flags ask for.
+fn compile_options(
+    threads: usize,
+    target: TargetSpec,
+    opt: &OptArgs,
+    import: &ImportArgs,
+) -> anyhow::Result<CompileOptions> {
+    Ok(CompileOptions {
+        threads,
+        target,
+        optimizer: opt.optimizer()?,
+        strict: import.strict,
+    })
 }
 
 /// What `onnx-mlc <model>` produces.
@@ -304,6 +323,8 @@ struct RunArgs {
     threads: usize,
     #[command(flatten)]
     opt: OptArgs,
+    #[command(flatten)]
+    import: ImportArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -329,6 +350,8 @@ struct BenchArgs {
     aot: bool,
     #[command(flatten)]
     opt: OptArgs,
+    #[command(flatten)]
+    import: ImportArgs,
 }
 
 /// How a command reports failures: the compiler's `error: …`, or the
@@ -345,10 +368,16 @@ fn main() -> ExitCode {
         Some(Command::Run(_) | Command::Bench(_)) => Style::Harness,
         _ => Style::Compiler,
     };
-    match run(cli) {
+    let mut warnings = vec![];
+    let code = match run(cli, &mut warnings) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => report_error(&e, style),
+    };
+    // After the outcome: harnesses read the first line of standard error.
+    for w in &warnings {
+        eprintln!("warning: {w}");
     }
+    code
 }
 
 /// Prints a failure as its command's style asks and picks the exit code.
@@ -389,37 +418,90 @@ fn is_unsupported(e: &anyhow::Error) -> bool {
     })
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
+fn run(cli: Cli, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
     match cli.command {
-        Some(Command::Inspect { model, import }) => {
-            let mut model = load(&model, &import)?;
-            prepare(&mut model)?;
-            let mut out = Summary::of(&model).to_string();
-            // A model the plan cannot handle (yet) still gets its summary.
-            match onnx_mlc_plan::plan(&model, &PlanOptions::default()) {
-                Ok(plan) => out += &format!("plan:       {plan}\n"),
-                Err(e) => out += &format!("plan:       not available: {e}\n"),
-            }
-            std::io::stdout().write_all(out.as_bytes())?;
-            Ok(())
+        Some(Command::Inspect { model, opt, import }) => {
+            let options = compile_options(1, TargetSpec::host(), &opt, &import)?;
+            let model = load(&model, &options, warnings)?;
+            inspect(&model, &options)
         }
-        Some(Command::Run(args)) => run_model(&args),
-        Some(Command::Bench(args)) => bench(&args),
-        None => compile(cli.compile),
+        Some(Command::Run(args)) => run_model(&args, warnings),
+        Some(Command::Bench(args)) => bench(&args, warnings),
+        None => compile(cli.compile, warnings),
     }
 }
 
-/// Imports a model, printing the importer's warnings.
-fn load(path: &Path, import: &ImportArgs) -> anyhow::Result<Model> {
-    let options = ImportOptions {
-        strict_names: import.strict,
-        ..ImportOptions::default()
-    };
-    let imported = load_model(path, &options)?;
-    for w in &imported.warnings {
-        eprintln!("warning: {w}");
-    }
+/// Imports a model for a compilation with `options`, keeping the importer's
+/// warnings for the end of the command (a strict import fails on them).
+fn load(
+    path: &Path,
+    options: &CompileOptions,
+    warnings: &mut Vec<Warning>,
+) -> anyhow::Result<Model> {
+    let imported = Engine::import(path, options)?;
+    warnings.extend(imported.warnings);
     Ok(imported.model)
+}
+
+/// `inspect`: the summary of the model as the dialect pipeline leaves it,
+/// then the plan of each compiled unit as the compilation makes it.
+fn inspect(model: &Model, options: &CompileOptions) -> anyhow::Result<()> {
+    let mut summary = None;
+    let trace = Trace {
+        points: vec![PrintPoint::Stage(Stage::Onnx)],
+        print: Box::new(|_, ir| {
+            if let StageIr::Dialect(m) = ir {
+                summary = Some(Summary::of(m));
+            }
+        }),
+        last: Stage::Plan,
+    };
+    let mut compilation = Compilation::traced(model, options, trace)?;
+    // A model the plan cannot handle (yet) still gets its summary.
+    let plans = match compilation.partition().map(|p| p.is_some()) {
+        Ok(program) => match compilation.plans() {
+            Ok(plans) => plans
+                .iter()
+                .enumerate()
+                .map(|(k, (m, plan))| {
+                    let unit = if program {
+                        format!("segment {k}: ")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "plan:       {unit}{plan}\nkernels:    {unit}{}\n",
+                        kernel_histogram(m, plan)
+                    )
+                })
+                .collect(),
+            Err(e) => format!("plan:       not available: {e}\n"),
+        },
+        Err(e) => format!("plan:       not available: {e}\n"),
+    };
+    drop(compilation);
+    let summary = summary.expect("the trace shows the onnx stage");
+    std::io::stdout().write_all(format!("{summary}{plans}").as_bytes())?;
+    Ok(())
+}
+
+/// The kernels of a plan by the op at their root (`elementwise` for a
+/// loop nest of elementwise ops), most frequent first:
+/// `4 FusedConv, 2 MaxPool, 1 Gemm`.
+fn kernel_histogram(model: &Model, plan: &Plan) -> String {
+    let mut counts: Vec<(&str, usize)> = vec![];
+    for kernel in &plan.kernels {
+        let name = kernel
+            .root
+            .map_or("elementwise", |root| model.ir.op(root).kind.name());
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let parts: Vec<String> = counts.iter().map(|(n, c)| format!("{c} {n}")).collect();
+    parts.join(", ")
 }
 
 /// The print points `--print-ir-after` names, for a run that emits `emit`.
@@ -448,7 +530,7 @@ fn print_points(names: &[String], emit: Stage) -> anyhow::Result<Vec<PrintPoint>
     Ok(points)
 }
 
-fn compile(args: CompileArgs) -> anyhow::Result<()> {
+fn compile(args: CompileArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
     if args.list_passes {
         for p in passes::PASSES {
             println!("{:<14} {}", p.name, p.summary);
@@ -462,8 +544,13 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
     let emit_kind = args
         .emit
         .unwrap_or_else(|| default_emit(args.output.as_deref()));
+    let options = compile_options(args.threads, args.target.spec()?, &args.opt, &args.import)?;
     if emit_kind.is_native() {
-        return compile_native(path, emit_kind, &args);
+        if !args.print_ir_after.is_empty() {
+            bail!("--print-ir-after applies to --emit onnx|opt|dot|plan|linalg|affine|llvm-mlir");
+        }
+        let model = load(path, &options, warnings)?;
+        return compile_native(&model, &options, emit_kind, &args);
     }
     let emit = emit_kind.stage();
     let mut points = print_points(&args.print_ir_after, emit)?;
@@ -474,14 +561,9 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
     if args.external_data && emit_kind != Emit::OnnxProto {
         bail!("--external-data applies to --emit onnx-proto only");
     }
-    let options = CompileOptions {
-        threads: args.threads,
-        target: args.target.spec()?,
-        optimizer: args.opt.optimizer()?,
-    };
-    let model = load(path, &args.import)?;
+    let model = load(path, &options, warnings)?;
     if emit_kind == Emit::Program {
-        let text = match Engine::partition(&model, &options)? {
+        let text = match Compilation::new(&model, &options)?.partition()? {
             Some(partition) => partition.to_string(),
             None => "// no host steps: the model compiles into one function\n".to_string(),
         };
@@ -498,7 +580,7 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
     points.extend(&wanted);
     let mut emitted = String::new();
     let mut proto = None;
-    let report = Engine::emit(&model, &options, &points, &mut |point, ir| {
+    let print_ir = |point: PrintPoint, ir: StageIr| {
         let is_wanted = wanted.contains(&point);
         let text = match (&ir, emit_kind) {
             (StageIr::Dialect(m), Emit::Dot) if is_wanted => onnx_mlc_optimizer::to_dot(m),
@@ -523,7 +605,13 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
                 eprintln!();
             }
         }
-    })?;
+    };
+    let trace = Trace {
+        points,
+        print: Box::new(print_ir),
+        last: emit,
+    };
+    let report = Compilation::traced(&model, &options, trace)?.emit()?;
     args.opt.report(&report.optimizer, &report.timings);
     if let Some(model) = proto {
         let out = args
@@ -541,17 +629,21 @@ fn compile(args: CompileArgs) -> anyhow::Result<()> {
 }
 
 /// `--emit asm|obj|llvm|lib|header`: native code through the whole pipeline, or the header.
-fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result<()> {
-    if !args.print_ir_after.is_empty() {
-        bail!("--print-ir-after applies to --emit onnx|opt|dot|plan|linalg|affine|llvm-mlir");
-    }
-    let model = load(path, &args.import)?;
+fn compile_native(
+    model: &Model,
+    options: &CompileOptions,
+    emit: Emit,
+    args: &CompileArgs,
+) -> anyhow::Result<()> {
     let is_library = |o: &Path| o.extension().is_some_and(|e| e == "so");
     if emit == Emit::Header && !args.output.as_deref().is_some_and(is_library) {
-        return write_output(
-            args.output.as_deref(),
-            onnx_mlc::emit_header(&model)?.as_bytes(),
-        );
+        // The header needs the model's inputs and outputs, not its code.
+        let front_end = Trace {
+            last: Stage::Onnx,
+            ..Trace::none()
+        };
+        let header = Compilation::traced(model, options, front_end)?.header()?;
+        return write_output(args.output.as_deref(), header.as_bytes());
     }
     let kind = match emit {
         Emit::Asm => AotOutput::Code(Artifact::Assembly),
@@ -567,16 +659,12 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
     } else {
         WeightsPolicy::default()
     };
-    let report = Engine::compile_library(
-        &model,
-        &LibraryOptions {
-            target: args.target.spec()?,
-            output: output.clone(),
-            kind,
-            weights,
-            optimizer: args.opt.optimizer()?,
-        },
-    )?;
+    let mut compilation = Compilation::new(model, options)?;
+    let header = match emit {
+        Emit::Header => Some(compilation.header()?),
+        _ => None,
+    };
+    let report = compilation.library(&output, kind, weights)?;
     args.opt.report(&report.optimizer, &report.timings);
     if args.output.is_none() {
         // Text only: a side file of weights has no use without the code's file.
@@ -598,9 +686,8 @@ fn compile_native(path: &Path, emit: Emit, args: &CompileArgs) -> anyhow::Result
             report.weights_bytes
         );
     }
-    if emit == Emit::Header {
-        let header = output.with_extension("h");
-        write_output(Some(&header), onnx_mlc::emit_header(&model)?.as_bytes())?;
+    if let Some(header) = header {
+        write_output(Some(&output.with_extension("h")), header.as_bytes())?;
     }
     Ok(())
 }
@@ -652,36 +739,33 @@ impl Runnable {
     }
 }
 
-/// Compiles for this machine with the flags' options — through the JIT, or
-/// through a shared library with `aot` — printing the reports; also returns
-/// how long compiling (and loading) took.
+/// Compiles for this machine with `options` — through the JIT, or through
+/// a shared library with `aot` — printing the reports `opt` asks for; also
+/// returns how long compiling (and loading) took.
 fn compile_for_run(
     model: &Model,
-    threads: usize,
+    options: &CompileOptions,
     aot: bool,
     opt: &OptArgs,
 ) -> anyhow::Result<(Runnable, Duration)> {
-    let options = CompileOptions {
-        threads,
-        optimizer: opt.optimizer()?,
-        ..CompileOptions::default()
-    };
     let start = Instant::now();
+    let compilation = Compilation::new(model, options)?;
     let compiled = if aot {
-        let (compiled, report) = AotModel::compile(model, &options)?;
+        let (compiled, report) = compilation.aot()?;
         opt.report(&report.optimizer, &report.timings);
         Runnable::Aot(compiled)
     } else {
-        let (compiled, report) = Engine::compile_traced(model, &options, &[], &mut |_, _| {})?;
+        let (compiled, report) = compilation.jit()?;
         opt.report(&report.optimizer, &report.timings);
         Runnable::Jit(compiled)
     };
     Ok((compiled, start.elapsed()))
 }
 
-fn run_model(args: &RunArgs) -> anyhow::Result<()> {
-    let model = Engine::load(&args.model)?;
-    let (compiled, _) = compile_for_run(&model, args.threads, args.aot, &args.opt)?;
+fn run_model(args: &RunArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
+    let options = compile_options(args.threads, TargetSpec::host(), &args.opt, &args.import)?;
+    let model = load(&args.model, &options, warnings)?;
+    let (compiled, _) = compile_for_run(&model, &options, args.aot, &args.opt)?;
     let inputs = inputs::read_values(&model, &args.inputs)?;
     let outputs = compiled.run_values(inputs)?;
     let names = compiled.output_names();
@@ -751,11 +835,12 @@ fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
 
-fn bench(args: &BenchArgs) -> anyhow::Result<()> {
+fn bench(args: &BenchArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
     if args.runs == 0 {
         bail!("--runs must be at least 1");
     }
-    let model = Engine::load(&args.model)?;
+    let options = compile_options(1, TargetSpec::host(), &args.opt, &args.import)?;
+    let model = load(&args.model, &options, warnings)?;
     let many = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -766,7 +851,11 @@ fn bench(args: &BenchArgs) -> anyhow::Result<()> {
     let mut inputs = None;
     let mut rows = vec![];
     for threads in counts {
-        let (compiled, took) = compile_for_run(&model, threads, args.aot, &args.opt)?;
+        let options = CompileOptions {
+            threads,
+            ..options.clone()
+        };
+        let (compiled, took) = compile_for_run(&model, &options, args.aot, &args.opt)?;
         let inputs = match &mut inputs {
             Some(inputs) => inputs,
             None => inputs.insert(if args.inputs.is_empty() {

@@ -182,17 +182,114 @@ fn inspect_summarizes_the_model() {
         "  logits: tensor<1x10xf32>",
         "ops:        19 (7 kinds, 0 subgraphs)",
         "       4  Conv",
-        // 4 Conv (+ BN + Relu), 2 MaxPool, GlobalAveragePool, 2 Gemm (one
-        // + Relu); Flatten is a view. Intermediates: 64 + 16 + 32 + 8 + 16 +
+        // The plan that is compiled: the optimizer has folded each BN into
+        // its Conv and fused the Relus (4 FusedConv, 1 FusedGemm), so the
+        // plan fuses nothing more. 4 Conv, 2 MaxPool, GlobalAveragePool, 2
+        // Gemm; Flatten is a view. Intermediates: 64 + 16 + 32 + 8 + 16 +
         // 16 KiB + 256 + 512 B; in a chain the peak is the largest pair
         // live at once, conv1's output and the first pooling's (64 + 16).
-        "plan:       9 kernels (9 fused ops, 1 view), workspace 80.0 KiB (naive 152.8 KiB, 1.9x less)",
+        "plan:       9 kernels (0 fused ops, 1 view), workspace 80.0 KiB (naive 152.8 KiB, 1.9x less)",
+        "kernels:    4 FusedConv, 2 MaxPool, 1 FusedGemm, 1 Gemm, 1 GlobalAveragePool",
     ] {
         assert!(
             text.lines().any(|l| l == line),
             "missing {line:?} in\n{text}"
         );
     }
+}
+
+#[test]
+fn inspect_shows_the_plan_the_optimizer_leaves() {
+    let out = onnx_mlc(&["inspect", "tests/models/default/model.onnx", "--no-egraph"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Without the optimizer the plan fuses each BN and Relu into the
+    // kernel of the op before it; the model's own summary is the same.
+    for line in [
+        "       4  Conv",
+        "plan:       9 kernels (9 fused ops, 1 view), workspace 80.0 KiB (naive 152.8 KiB, 1.9x less)",
+        "kernels:    4 Conv, 2 Gemm, 2 MaxPool, 1 GlobalAveragePool",
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
+    }
+    assert!(!text.contains("Fused"), "{text}");
+}
+
+/// The MLP with a quantization annotation, which the importer accepts
+/// with a warning, written into `dir`.
+fn model_with_a_warning(dir: &Path) -> String {
+    use onnx_mlc_proto::{Message, ModelProto, TensorAnnotation};
+    let bytes = std::fs::read(repo().join(MLP)).unwrap();
+    let mut proto = ModelProto::decode(bytes.as_slice()).unwrap();
+    let graph = proto.graph.as_mut().unwrap();
+    graph.quantization_annotation.push(TensorAnnotation {
+        tensor_name: "y".into(),
+        quant_parameter_tensor_names: vec![],
+    });
+    let path = dir.join("annotated.onnx");
+    std::fs::write(&path, proto.encode_to_vec()).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn importer_warnings_are_printed_and_strict_refuses_them() {
+    let dir = scratch("strict");
+    let model = model_with_a_warning(&dir);
+    let out_dir = dir.join("out");
+    let out_str = out_dir.to_str().unwrap();
+    let input = mlp_data("input_0.pb");
+    let warning = "quantization annotations are not imported";
+    let library = dir.join("libannotated.so");
+
+    // Without --strict every subcommand prints the warning, after its work.
+    let runs: &[&[&str]] = &[
+        &["run", &model, "--out", out_str, &input],
+        &["bench", &model, "--runs", "1", "--threads", "1"],
+        &["inspect", &model],
+        &[&model, "--emit", "onnx"],
+    ];
+    for args in runs {
+        let out = onnx_mlc(args);
+        let err = stderr(&out);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with("warning: ") && l.contains(warning)),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(out_dir.join("output_0.pb").exists());
+
+    // With --strict the warning is an error, in each command's style.
+    let strict: &[(&[&str], &str)] = &[
+        (
+            &["run", &model, "--out", out_str, &input, "--strict"],
+            "ERROR: ",
+        ),
+        (&["bench", &model, "--runs", "1", "--strict"], "ERROR: "),
+        (&["inspect", &model, "--strict"], "error: "),
+        (&[&model, "--strict"], "error: "),
+        (
+            &[&model, "--strict", "-o", library.to_str().unwrap()],
+            "error: ",
+        ),
+    ];
+    for (args, style) in strict {
+        let out = onnx_mlc(args);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(
+            first.starts_with(&format!("{style}strict import: ")) && first.contains(warning),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert!(!library.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -526,6 +623,88 @@ fn bench_prints_latency_at_1_and_n_threads() {
     let out = onnx_mlc(&["bench", model.to_str().unwrap(), "--runs", "1"]);
     assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).starts_with("UNSUPPORTED: "));
+}
+
+/// A host program: a run-time `Loop` (a control-flow step whose body is a
+/// segment) and a `Relu` after it (a segment of the main graph).
+const LOOP: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 21}}
+onnx.graph "g"(%n: tensor<i64>, %x: tensor<2xf32>, %w: tensor<2xf32>) -> ("y": tensor<2xf32>) {
+  %acc = "onnx.Loop"(%n, none, %x) {body = onnx.graph "body"(%i: tensor<i64>, %c: tensor<i1>, %a: tensor<2xf32>) -> ("c_out": tensor<i1>, "a_out": tensor<2xf32>) {
+    %m = "onnx.Mul"(%a, %w) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    %a_out = "onnx.Neg"(%m) : (tensor<2xf32>) -> tensor<2xf32>
+    onnx.return %c, %a_out
+  }} : (tensor<i64>, none, tensor<2xf32>) -> tensor<2xf32>
+  %y = "onnx.Relu"(%acc) : (tensor<2xf32>) -> tensor<2xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn host_programs_run_the_front_end_once() {
+    let dir = scratch("host-program");
+    let model = common::model_file(&dir, LOOP);
+    let model = model.to_str().unwrap();
+
+    // The front end runs once for the whole model; each segment then gets
+    // shape inference from its border, and the loop body's segment (which
+    // the optimizer, main graph only, has not seen) the optimizer too.
+    let out = onnx_mlc(&[model, "--emit", "plan", "--timings"]);
+    let (text, err) = (stdout(&out), stderr(&out));
+    assert!(out.status.success(), "{err}");
+    let stages: Vec<&str> = err
+        .lines()
+        .filter_map(|l| l.split(':').next())
+        .map(str::trim)
+        .collect();
+    let count = |stage: &str| stages.iter().filter(|s| **s == stage).count();
+    assert_eq!(
+        (
+            count("onnx"),
+            count("partition"),
+            count("infer"),
+            count("opt")
+        ),
+        (1, 1, 2, 2),
+        "{err}"
+    );
+    assert_eq!(count("plan"), 2, "one plan per segment: {err}");
+    assert!(
+        text.contains("// segment 0\nplan: ") && text.contains("// segment 1\nplan: "),
+        "{text}"
+    );
+
+    // And it runs: a ← -(a·w) three times from x, then Relu.
+    let trip_count = onnx_mlc_proto::TensorProto {
+        data_type: 7,
+        int64_data: vec![3],
+        name: "n".into(),
+        ..Default::default()
+    };
+    let n = dir.join("n.pb");
+    std::fs::write(&n, onnx_mlc_proto::Message::encode_to_vec(&trip_count)).unwrap();
+    let (x, w) = (dir.join("x.npy"), dir.join("w.npy"));
+    std::fs::write(&x, npy_f32(&[2], &[1.0, 2.0])).unwrap();
+    std::fs::write(&w, npy_f32(&[2], &[2.0, -1.0])).unwrap();
+    let out_dir = dir.join("out");
+    for mode in [&[][..], &["--aot"][..]] {
+        let mut args = vec!["run", model, "--npy", "--out", out_dir.to_str().unwrap()];
+        args.extend([
+            n.to_str().unwrap(),
+            x.to_str().unwrap(),
+            w.to_str().unwrap(),
+        ]);
+        args.extend(mode);
+        let out = onnx_mlc(&args);
+        assert!(out.status.success(), "{mode:?}: {}", stderr(&out));
+        let bytes = std::fs::read(out_dir.join("output_0.npy")).unwrap();
+        let values: Vec<f32> = bytes[bytes.len() - 8..]
+            .chunks(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        // [1, 2] → [-2, 2] → [4, 2] → [-8, 2]; Relu → [0, 2].
+        assert_eq!(values, [0.0, 2.0], "{mode:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -20,22 +20,22 @@ use std::ptr::NonNull;
 use std::time::Instant;
 
 use inkwell::context::Context as LlvmContext;
+use inkwell::module::Module as LlvmModule;
 use onnx_mlc_codegen::emit::{self, Artifact};
 use onnx_mlc_codegen::glue::{self, IoDesc, SegmentSymbols, Weights};
 use onnx_mlc_codegen::link;
 use onnx_mlc_codegen::CodegenError;
 use onnx_mlc_dialect::{ElemType, Model, Type};
-use onnx_mlc_optimizer::{OptReport, OptimizeOptions};
+use onnx_mlc_optimizer::OptReport;
 use onnx_mlc_plan::Plan;
 use onnx_mlc_runtime::abi::{read_signature, OmlcModelInfo, OmlcProgramInfo, OmlcTensor, OMLC_OK};
 use onnx_mlc_runtime::{
     into_tensors, HostProgram, ModelSignature, Program, Segment, Tensor, Value,
 };
 
+use crate::compilation::{Compilation, Units};
 use crate::error::{Error, Result};
-use crate::pipeline::{
-    compile_to_llvm, default_optimizer, front_end, io_desc, prepare, PipelineOptions, Timings,
-};
+use crate::pipeline::{io_desc, Stage, Timings, Trace};
 use crate::{weight_tensor, CompileOptions, Engine, TargetSpec};
 
 /// The weights alignment the ABI requires (`docs/abi.md`).
@@ -76,29 +76,30 @@ pub enum AotOutput {
 /// How to compile ahead of time.
 #[derive(Clone, Debug)]
 pub struct LibraryOptions {
-    /// The machine the library runs on.
-    pub target: TargetSpec,
+    /// How to compile: the machine the library runs on (`compile.target`),
+    /// the optimizer, strictness. (`compile.threads` is for the library's
+    /// user to choose when creating a session.)
+    pub compile: CompileOptions,
     /// The file to write (`libmodel.so`, `model.o`, `model.s`, `model.ll`).
     pub output: PathBuf,
     /// What to write there.
     pub kind: AotOutput,
     /// Where the weights go.
     pub weights: WeightsPolicy,
-    /// The e-graph optimizer (the `opt` stage), as in
-    /// [`CompileOptions::optimizer`](crate::CompileOptions::optimizer).
-    pub optimizer: OptimizeOptions,
 }
 
 impl LibraryOptions {
     /// A shared library for `target` at `output`, weights by the default
-    /// policy.
+    /// policy, compiled with the default options otherwise.
     pub fn library(target: TargetSpec, output: impl Into<PathBuf>) -> LibraryOptions {
         LibraryOptions {
-            target,
+            compile: CompileOptions {
+                target,
+                ..CompileOptions::default()
+            },
             output: output.into(),
             kind: AotOutput::Library,
             weights: WeightsPolicy::default(),
-            optimizer: default_optimizer(),
         }
     }
 }
@@ -140,11 +141,6 @@ fn layout_weights(model: &Model, plan: &Plan) -> Result<(Vec<u8>, Vec<u64>)> {
     Ok((blob, offsets))
 }
 
-/// `output` with the extension `weights` (`libmodel.so` → `libmodel.weights`).
-fn side_file_path(output: &Path) -> PathBuf {
-    output.with_extension("weights")
-}
-
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).map_err(|e| Error::Output {
         path: path.to_path_buf(),
@@ -155,7 +151,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
 /// One compiled model's weights, laid out (each at a 64-byte aligned offset
 /// of one blob) when the pipeline asks for them, and placed in the library
 /// or in a side file by the policy.
-struct WeightsLayout<'m> {
+pub(crate) struct WeightsLayout<'m> {
     model: &'m Model,
     policy: WeightsPolicy,
     /// The side file, if the policy sends the weights there.
@@ -165,7 +161,19 @@ struct WeightsLayout<'m> {
 }
 
 impl<'m> WeightsLayout<'m> {
-    fn new(model: &'m Model, policy: WeightsPolicy, side_path: PathBuf) -> WeightsLayout<'m> {
+    /// The weights of a library's compiled unit: the whole model (side file
+    /// `<stem>.weights` beside `output`), or segment `k` of a host program
+    /// (`<stem>.s<k>.weights`).
+    pub(crate) fn of_unit(
+        model: &'m Model,
+        policy: WeightsPolicy,
+        output: &Path,
+        segment: Option<usize>,
+    ) -> WeightsLayout<'m> {
+        let side_path = match segment {
+            None => output.with_extension("weights"),
+            Some(k) => output.with_extension(format!("s{k}.weights")),
+        };
         WeightsLayout {
             model,
             policy,
@@ -176,7 +184,7 @@ impl<'m> WeightsLayout<'m> {
     }
 
     /// Where the plan's weights go, as the ABI glue describes them.
-    fn weights(&self, plan: &Plan) -> Result<Weights<'_>> {
+    pub(crate) fn weights(&self, plan: &Plan) -> Result<Weights<'_>> {
         if self.laid_out.get().is_none() {
             let _ = self.laid_out.set(layout_weights(self.model, plan)?);
         }
@@ -213,7 +221,7 @@ impl<'m> WeightsLayout<'m> {
 
     /// The weights once placed, without the model: what is left to write
     /// after linking.
-    fn finish(self) -> PlacedWeights {
+    pub(crate) fn finish(self) -> PlacedWeights {
         let (blob, _) = self.laid_out.into_inner().unwrap_or_default();
         let in_file = self.in_file.into_inner().unwrap_or(false);
         PlacedWeights {
@@ -225,36 +233,105 @@ impl<'m> WeightsLayout<'m> {
 
 /// A compiled model's weights blob, and the side file it goes to when it
 /// is not in the library.
-struct PlacedWeights {
+pub(crate) struct PlacedWeights {
     blob: Vec<u8>,
     side_file: Option<PathBuf>,
 }
 
-/// A model that went through the front end, lowered into an LLVM module in
-/// `llcx` with its weights laid out by `layout`; returns the module and
-/// how many weights the plan has.
-fn compile_model<'ctx>(
-    llcx: &'ctx LlvmContext,
-    model: &Model,
-    pipeline_options: &PipelineOptions,
-    layout: &WeightsLayout,
+/// A compiled unit of a library: its LLVM module, how many weights its plan
+/// has, and where they went.
+pub(crate) type LibraryUnit<'c> = (LlvmModule<'c>, usize, PlacedWeights);
+
+/// What [`write`] wrote.
+pub(crate) struct Written {
+    pub output_bytes: u64,
+    pub weights_files: Vec<PathBuf>,
+    pub weights_bytes: u64,
+    pub num_weights: usize,
+}
+
+/// Puts a library's compiled units together and writes them: one module
+/// (a host program's segments each under its symbol prefix `__omlc_s<K>_`,
+/// with the serialized program), emitted as `kind` for `target` to
+/// `output` (and linked with the C runtime for a library), then the
+/// weights side files. The time of each step is added to `timings`.
+pub(crate) fn write<'c>(
+    llcx: &'c LlvmContext,
+    units: Units<LibraryUnit<'c>>,
+    target: &TargetSpec,
+    output: &Path,
+    kind: AotOutput,
     timings: &mut Timings,
-) -> Result<(inkwell::module::Module<'ctx>, usize)> {
-    let (module, plan) = compile_to_llvm(
-        llcx,
-        model,
-        pipeline_options,
-        &|plan| layout.weights(plan),
-        timings,
-        &mut |_, _| {},
-    )?;
-    Ok((module, plan.weights.len()))
+) -> Result<Written> {
+    let mut num_weights = 0;
+    let mut placed_weights = vec![];
+    let module = match units {
+        Units::Single((module, n, placed)) => {
+            num_weights += n;
+            placed_weights.push(placed);
+            glue::define_program_table(llcx, &module, &[SegmentSymbols::with_prefix("")], None)?;
+            module
+        }
+        Units::Program(program, segments) => {
+            let program = program.to_bytes()?;
+            let module = llcx.create_module("omlc_program");
+            let mut symbols = vec![];
+            for (k, (segment_module, n, placed)) in segments.into_iter().enumerate() {
+                num_weights += n;
+                placed_weights.push(placed);
+                let prefix = format!("__omlc_s{k}_");
+                emit::prefix_symbols(&segment_module, &prefix);
+                module.link_in_module(segment_module).map_err(|e| {
+                    CodegenError::Llvm(format!("linking segment {k} into the library: {e}"))
+                })?;
+                symbols.push(SegmentSymbols::with_prefix(&prefix));
+            }
+            glue::define_program_table(llcx, &module, &symbols, Some(&program))?;
+            module
+        }
+    };
+    emit::hide_symbols(&module);
+    let start = Instant::now();
+    match kind {
+        AotOutput::Code(artifact) => {
+            emit::to_file(&module, target, artifact, output)?;
+            timings.0.push(("emit", start.elapsed()));
+        }
+        AotOutput::Library => {
+            let dir = tempdir()?;
+            let object_path = dir.path.join("model.o");
+            emit::to_file(&module, target, Artifact::Object, &object_path)?;
+            timings.0.push(("emit", start.elapsed()));
+            let start = Instant::now();
+            let runtime = link::runtime_object(target)?;
+            timings.0.push(("runtime", start.elapsed()));
+            let start = Instant::now();
+            link::link_shared(target, &[&object_path, &runtime], output)?;
+            timings.0.push(("link", start.elapsed()));
+        }
+    }
+    let mut weights_files = vec![];
+    let mut weights_bytes = 0;
+    for placed in &placed_weights {
+        if let Some(path) = &placed.side_file {
+            write_file(path, &placed.blob)?;
+            weights_files.push(path.clone());
+        }
+        weights_bytes += placed.blob.len() as u64;
+    }
+    let output_bytes = std::fs::metadata(output).map(|m| m.len()).unwrap_or(0);
+    Ok(Written {
+        output_bytes,
+        weights_files,
+        weights_bytes,
+        num_weights,
+    })
 }
 
 impl Engine {
     /// Compiles a model ahead of time: a shared library (or only the
-    /// model's object, assembly or LLVM IR) for `options.target`, plus
-    /// weights side files when the policy says so.
+    /// model's object, assembly or LLVM IR) for `options.compile.target`,
+    /// plus weights side files when the policy says so.
     ///
     /// A model that runs as a host program (`onnx_mlc_program`) gives one
     /// module holding every compiled segment, each under its own symbol
@@ -262,113 +339,21 @@ impl Engine {
     /// to one side file per segment (`libmodel.s<K>.weights`) when they do
     /// not stay in the library.
     pub fn compile_library(model: &Model, options: &LibraryOptions) -> Result<LibraryReport> {
-        let mut model = model.clone();
-        let mut timings = Timings::default();
-        let pipeline_options = PipelineOptions {
-            target: options.target.clone(),
-            optimizer: options.optimizer.clone(),
-            print_after: vec![],
-        };
-        let optimizer = front_end(&mut model, &pipeline_options, &mut timings, &mut |_, _| {})?;
-        let llcx = LlvmContext::create();
-        let side_path = side_file_path(&options.output);
-        let mut num_weights = 0;
-        let mut placed_weights = vec![];
-        let module = match onnx_mlc_program::partition(&model)? {
-            None => {
-                let layout = WeightsLayout::new(&model, options.weights, side_path);
-                let (module, n) =
-                    compile_model(&llcx, &model, &pipeline_options, &layout, &mut timings)?;
-                num_weights += n;
-                glue::define_program_table(
-                    &llcx,
-                    &module,
-                    &[SegmentSymbols::with_prefix("")],
-                    None,
-                )?;
-                placed_weights.push(layout.finish());
-                module
-            }
-            Some(partition) => {
-                let program = partition.program.to_bytes()?;
-                let segment_options = PipelineOptions {
-                    print_after: vec![],
-                    ..pipeline_options.clone()
-                };
-                let module = llcx.create_module("omlc_program");
-                let mut symbols = vec![];
-                for (k, mut segment) in partition.segments.into_iter().enumerate() {
-                    // Each segment is a model of its own: the front end
-                    // again (its border dims are new), then the lowering.
-                    front_end(&mut segment, &segment_options, &mut timings, &mut |_, _| {})?;
-                    let side = side_path.with_extension(format!("s{k}.weights"));
-                    let layout = WeightsLayout::new(&segment, options.weights, side);
-                    let (segment_module, n) =
-                        compile_model(&llcx, &segment, &segment_options, &layout, &mut timings)?;
-                    num_weights += n;
-                    let prefix = format!("__omlc_s{k}_");
-                    emit::prefix_symbols(&segment_module, &prefix);
-                    module.link_in_module(segment_module).map_err(|e| {
-                        CodegenError::Llvm(format!("linking segment {k} into the library: {e}"))
-                    })?;
-                    symbols.push(SegmentSymbols::with_prefix(&prefix));
-                    placed_weights.push(layout.finish());
-                }
-                glue::define_program_table(&llcx, &module, &symbols, Some(&program))?;
-                module
-            }
-        };
-        emit::hide_symbols(&module);
-        let target = &options.target;
-        let start = Instant::now();
-        match options.kind {
-            AotOutput::Code(artifact) => {
-                emit::to_file(&module, target, artifact, &options.output)?;
-                timings.0.push(("emit", start.elapsed()));
-            }
-            AotOutput::Library => {
-                let dir = tempdir()?;
-                let object_path = dir.path.join("model.o");
-                emit::to_file(&module, target, Artifact::Object, &object_path)?;
-                timings.0.push(("emit", start.elapsed()));
-                let start = Instant::now();
-                let runtime = link::runtime_object(target)?;
-                timings.0.push(("runtime", start.elapsed()));
-                let start = Instant::now();
-                link::link_shared(target, &[&object_path, &runtime], &options.output)?;
-                timings.0.push(("link", start.elapsed()));
-            }
-        }
-        let mut weights_files = vec![];
-        let mut weights_bytes = 0;
-        for placed in &placed_weights {
-            if let Some(path) = &placed.side_file {
-                write_file(path, &placed.blob)?;
-                weights_files.push(path.clone());
-            }
-            weights_bytes += placed.blob.len() as u64;
-        }
-        let output_bytes = std::fs::metadata(&options.output)
-            .map(|m| m.len())
-            .unwrap_or(0);
-        Ok(LibraryReport {
-            output: options.output.clone(),
-            output_bytes,
-            weights_files,
-            weights_bytes,
-            num_weights,
-            optimizer,
-            timings,
-        })
+        Compilation::new(model, &options.compile)?.library(
+            &options.output,
+            options.kind,
+            options.weights,
+        )
     }
 }
 
 /// A directory removed when dropped.
-struct TempDir {
-    path: PathBuf,
+pub(crate) struct TempDir {
+    pub path: PathBuf,
 }
 
-fn tempdir() -> Result<TempDir> {
+/// A fresh temporary directory of this process.
+pub(crate) fn tempdir() -> Result<TempDir> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -447,8 +432,16 @@ fn describe_ios(out: &mut String, what: &str, ios: &[String]) {
 /// outputs this model has (names, element types, shapes with symbolic
 /// dims), then the ABI types and the public API of `omlc_rt.h`.
 pub fn emit_header(model: &Model) -> Result<String> {
-    let mut model = model.clone();
-    prepare(&mut model)?;
+    let front_end_only = Trace {
+        last: Stage::Onnx,
+        ..Trace::none()
+    };
+    Compilation::traced(model, &CompileOptions::default(), front_end_only)?.header()
+}
+
+/// [`emit_header`] for a model that went through the front end, which
+/// runs as a host program when `program` says so.
+pub(crate) fn header(model: &Model, program: bool) -> String {
     let g = model.ir.region(model.graph);
     let name = |v| model.ir.value(v).name.clone().unwrap_or_default();
     let inputs: Vec<String> = g
@@ -467,7 +460,7 @@ pub fn emit_header(model: &Model) -> Result<String> {
     );
     describe_ios(&mut out, "Inputs", &inputs);
     describe_ios(&mut out, "Outputs", &outputs);
-    if onnx_mlc_program::partition(&model)?.is_some() {
+    if program {
         out.push_str(
             " *\n * This model runs as a host program (sequences, optionals, strings,\n \
              * data-dependent shapes or run-time control flow): its library holds\n \
@@ -483,7 +476,7 @@ pub fn emit_header(model: &Model) -> Result<String> {
         );
     }
     out.push_str(&public_runtime_header());
-    Ok(out)
+    out
 }
 
 type SegmentSessionCreate = unsafe extern "C" fn(i32, i32) -> *mut c_void;
@@ -791,22 +784,9 @@ impl AotModel {
 
     /// Compiles `model` into a shared library for this machine (the target
     /// of `options` must be the host) and loads it with sessions on
-    /// `options.threads` threads: the AOT path in one call
-    /// (`onnx-mlc run --aot`). The library is built in a temporary
-    /// directory, removed once the library is loaded (and its weights
-    /// mapped), under a name of its own, so that any number of models can
-    /// be compiled and loaded into one process.
+    /// `options.threads` threads: [`Compilation::aot`] in one call.
     pub fn compile(model: &Model, options: &CompileOptions) -> Result<(AotModel, LibraryReport)> {
-        let dir = tempdir()?;
-        let name = dir.path.file_name().expect("a temporary directory's name");
-        let output = dir.path.join(format!("lib{}.so", name.to_string_lossy()));
-        let library = LibraryOptions {
-            optimizer: options.optimizer.clone(),
-            ..LibraryOptions::library(options.target.clone(), output)
-        };
-        let report = Engine::compile_library(model, &library)?;
-        let loaded = AotModel::load(&library.output, options.threads)?;
-        Ok((loaded, report))
+        Compilation::new(model, options)?.aot()
     }
 
     /// The model's inputs and outputs, as the library describes them, for

@@ -25,6 +25,12 @@ pub enum Error {
     Runtime(#[from] RuntimeError),
     #[error(transparent)]
     Program(#[from] onnx_mlc_program::ProgramError),
+    /// A strict import ([`CompileOptions::strict`](crate::CompileOptions::strict))
+    /// of a model the importer warns about.
+    #[error("strict import: {}", warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("; "))]
+    Strict {
+        warnings: Vec<onnx_mlc_import::Warning>,
+    },
     /// A constant the compiled code needs cannot be supplied (a sparse
     /// initializer, say).
     #[error("weight {name}: {message}")]

@@ -1,16 +1,69 @@
 //! Code in memory: an LLVM module compiled by MCJIT, kept alive for as
 //! long as a session uses it.
 
+use std::sync::Arc;
+use std::time::Instant;
+
 use inkwell::context::Context;
 use inkwell::execution_engine::ExecutionEngine;
 use inkwell::module::Module;
 use inkwell::support::search_for_address_of_symbol;
 use inkwell::OptimizationLevel;
+use onnx_mlc_codegen::glue::Weights;
 use onnx_mlc_codegen::CodegenError;
+use onnx_mlc_dialect::Model;
 use onnx_mlc_runtime::abi::{MainFn, OmlcModelInfo};
-use onnx_mlc_runtime::runtime_symbols;
+use onnx_mlc_runtime::{runtime_symbols, CompiledCode, RtContext, Session};
 
 use crate::error::Result;
+use crate::pipeline::Pipeline;
+use crate::weight_tensor;
+
+/// Lowers a compiled unit through `pipeline`, JIT-compiles it and wraps it
+/// in a session on `rt` whose weights are the model's constants.
+pub(crate) fn jit_session(
+    pipeline: &mut Pipeline,
+    model: &Model,
+    rt: &Arc<RtContext>,
+) -> Result<Session> {
+    let mut plan = None;
+    let (start, before) = (Instant::now(), pipeline.timings.total());
+    let code = JitCode::new(|llcx| {
+        let (module, p) = pipeline
+            .lower(llcx, model, &|_| Ok(Weights::Runtime))?
+            .expect("a compilation to code runs every stage");
+        plan = Some(p);
+        Ok(module)
+    })?;
+    // Machine code generation: what building the JIT took beyond the
+    // stages it ran.
+    let lowering = pipeline.timings.total() - before;
+    pipeline
+        .timings
+        .0
+        .push(("jit", start.elapsed().saturating_sub(lowering)));
+    let plan = plan.expect("set by the build");
+    let weights = plan
+        .weights
+        .iter()
+        .map(|&v| weight_tensor(model, v))
+        .collect::<Result<Vec<_>>>()?;
+    let (info, main) = (code.info, code.main);
+    let compiled = CompiledCode {
+        info,
+        main,
+        owner: Arc::new(code),
+    };
+    // SAFETY: `info` and `main` come from the module just compiled with
+    // the ABI glue, and `owner` keeps that code alive for the session.
+    Ok(unsafe {
+        Session::new(
+            compiled,
+            onnx_mlc_runtime::Weights::Tensors(weights),
+            rt.clone(),
+        )?
+    })
+}
 
 /// A JIT-compiled model: the LLVM context and engine that own its code.
 ///

@@ -16,38 +16,41 @@
 //! call [`CompiledModel::run`] at once. [`Engine::compile_traced`] also
 //! reports per-stage timings and the optimizer's report, and shows the IR
 //! between stages.
+//!
+//! Every entry point is a [`Compilation`] (`compilation`) in one call: the
+//! object that resolves the options once, runs the front end once,
+//! partitions a model with host steps, and lowers each compiled unit
+//! through one function, which the JIT loads and the AOT path ([`aot`])
+//! links into a library. The CLI uses it directly.
 
 pub mod aot;
+pub mod compilation;
 pub mod error;
 mod jit;
 pub mod pipeline;
 
 use std::path::Path;
-use std::sync::Arc;
 
-use onnx_mlc_codegen::glue::Weights;
 use onnx_mlc_dialect::{Model, OpKind, TensorData};
 use onnx_mlc_import::{load_model, ImportOptions};
-use onnx_mlc_runtime::program::{Program, Segment};
-use onnx_mlc_runtime::{
-    into_tensors, CompiledCode, HostProgram, RtContext, RuntimeError, Session,
-    Weights as SessionWeights,
-};
+use onnx_mlc_runtime::program::Program;
+use onnx_mlc_runtime::{into_tensors, HostProgram, RuntimeError, Session};
 
 pub use aot::{emit_header, AotModel, AotOutput, LibraryOptions, LibraryReport, WeightsPolicy};
+pub use compilation::Compilation;
 pub use error::{Error, Result};
 pub use onnx_mlc_codegen::emit::Artifact;
 pub use onnx_mlc_codegen::TargetSpec;
+pub use onnx_mlc_import::{Imported, Warning};
 pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
 pub use onnx_mlc_program::Partition;
 pub use onnx_mlc_runtime::{IoSpec, ModelSignature, SpecDim};
 pub use onnx_mlc_runtime::{Optional, Sequence, StringTensor, Tensor, Value};
-pub use pipeline::{PrintPoint, Stage, StageIr, Timings, DEFAULT_RULE_SETS};
+pub use pipeline::{PrintPoint, Stage, StageIr, Timings, Trace, DEFAULT_RULE_SETS};
 
-use jit::JitCode;
-use pipeline::{compile_to_llvm, default_optimizer, front_end, lower_until, PipelineOptions};
+use pipeline::default_optimizer;
 
-/// How to compile.
+/// How to compile: the options a [`Compilation`] resolves once.
 #[derive(Clone, Debug)]
 pub struct CompileOptions {
     /// Threads the compiled model runs on (1: the caller's thread only).
@@ -57,6 +60,10 @@ pub struct CompileOptions {
     /// The e-graph optimizer (the `opt` stage); on by default with
     /// [`DEFAULT_RULE_SETS`].
     pub optimizer: OptimizeOptions,
+    /// Whether importing the model ([`Engine::import`]) is strict: names
+    /// are checked against the IR spec's C90 identifier rule, and anything
+    /// the importer would warn about is an error.
+    pub strict: bool,
 }
 
 impl Default for CompileOptions {
@@ -65,6 +72,7 @@ impl Default for CompileOptions {
             threads: 1,
             target: TargetSpec::host(),
             optimizer: default_optimizer(),
+            strict: false,
         }
     }
 }
@@ -78,75 +86,62 @@ pub struct CompileReport {
     pub optimizer: OptReport,
 }
 
-/// The entry points of the library.
+/// The entry points of the library: each is a [`Compilation`] in one call.
 pub struct Engine;
 
 impl Engine {
-    /// Imports a model file (with its external data) into the onnx dialect.
+    /// Imports a model file (with its external data) into the onnx dialect,
+    /// dropping the importer's warnings.
     pub fn load(path: impl AsRef<Path>) -> Result<Model> {
         Ok(load_model(path.as_ref(), &ImportOptions::default())?.model)
     }
 
+    /// Imports a model file for a compilation with `options`: the model and
+    /// the importer's warnings; with `options.strict`, names are checked
+    /// too and any warning is an error ([`Error::Strict`]).
+    pub fn import(path: impl AsRef<Path>, options: &CompileOptions) -> Result<Imported> {
+        let import = ImportOptions {
+            strict_names: options.strict,
+            ..ImportOptions::default()
+        };
+        let imported = load_model(path.as_ref(), &import)?;
+        if options.strict && !imported.warnings.is_empty() {
+            return Err(Error::Strict {
+                warnings: imported.warnings,
+            });
+        }
+        Ok(imported)
+    }
+
     /// Compiles a model for this machine and loads it for running.
     pub fn compile(model: &Model, options: &CompileOptions) -> Result<CompiledModel> {
-        Self::compile_traced(model, options, &[], &mut |_, _| {}).map(|(m, _)| m)
+        Ok(Compilation::new(model, options)?.jit()?.0)
     }
 
     /// Runs the pipeline up to the last stage of the points in
     /// `print_after`, giving `print` the IR at each of them, without loading
     /// the result: `onnx-mlc --emit <stage>`. A model whose kernels do not
-    /// lower yet still shows its `onnx`, `opt` and `plan` stages.
+    /// lower yet still shows its `onnx`, `opt` and `plan` stages; a host
+    /// program shows the later stages of each of its segments.
     pub fn emit(
         model: &Model,
         options: &CompileOptions,
         print_after: &[PrintPoint],
         print: &mut dyn FnMut(PrintPoint, StageIr),
     ) -> Result<CompileReport> {
-        let mut model = model.clone();
-        let mut timings = Timings::default();
         let last = print_after.iter().map(|p| p.stage()).max();
-        let mut pipeline_options = PipelineOptions {
-            target: options.target.clone(),
-            optimizer: options.optimizer.clone(),
-            print_after: print_after.to_vec(),
+        let trace = Trace {
+            last: last.unwrap_or(Stage::Onnx),
+            ..Trace::printing(print_after, print)
         };
-        // Nothing after `onnx` is asked for: the optimizer need not run.
-        if last.is_none_or(|s| s < Stage::Opt) {
-            pipeline_options.optimizer.enabled = false;
-        }
-        let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
-        if let Some(last) = last.filter(|s| *s > Stage::Opt) {
-            let llcx = inkwell::context::Context::create();
-            lower_until(
-                &llcx,
-                &model,
-                &pipeline_options,
-                &|_| Ok(Weights::Runtime),
-                &mut timings,
-                print,
-                last,
-            )?;
-        }
-        Ok(CompileReport { timings, optimizer })
+        Compilation::traced(model, options, trace)?.emit()
     }
 
     /// The host program a model runs as (`onnx-mlc --emit program`): the
     /// front end, then the partitioner; `None` when the model has no host
     /// step and compiles into one function.
     pub fn partition(model: &Model, options: &CompileOptions) -> Result<Option<Partition>> {
-        let mut model = model.clone();
-        let pipeline_options = PipelineOptions {
-            target: options.target.clone(),
-            optimizer: options.optimizer.clone(),
-            print_after: vec![],
-        };
-        front_end(
-            &mut model,
-            &pipeline_options,
-            &mut Timings::default(),
-            &mut |_, _| {},
-        )?;
-        Ok(onnx_mlc_program::partition(&model)?)
+        Ok(Compilation::new(model, options)?.partition()?.cloned())
     }
 
     /// [`Engine::compile`], also reporting how long each stage took and
@@ -158,94 +153,8 @@ impl Engine {
         print_after: &[PrintPoint],
         print: &mut dyn FnMut(PrintPoint, StageIr),
     ) -> Result<(CompiledModel, CompileReport)> {
-        let mut model = model.clone();
-        let mut timings = Timings::default();
-        let pipeline_options = PipelineOptions {
-            target: options.target.clone(),
-            optimizer: options.optimizer.clone(),
-            print_after: print_after.to_vec(),
-        };
-        let optimizer = front_end(&mut model, &pipeline_options, &mut timings, print)?;
-        let rt = Arc::new(RtContext::new(options.threads)?);
-        let compiled = match onnx_mlc_program::partition(&model)? {
-            None => {
-                let session = jit_session(&model, &pipeline_options, &rt, &mut timings, print)?;
-                Compiled::Single(session)
-            }
-            Some(partition) => {
-                // Each segment is a model of its own: the front end again
-                // (its border dims are new), then the JIT.
-                let segment_options = PipelineOptions {
-                    print_after: vec![],
-                    ..pipeline_options.clone()
-                };
-                let sessions = partition
-                    .segments
-                    .into_iter()
-                    .map(|mut segment| {
-                        front_end(&mut segment, &segment_options, &mut timings, &mut |_, _| {})?;
-                        let session = jit_session(
-                            &segment,
-                            &segment_options,
-                            &rt,
-                            &mut timings,
-                            &mut |_, _| {},
-                        )?;
-                        Ok(Box::new(session) as Box<dyn Segment>)
-                    })
-                    .collect::<Result<Vec<_>>>()?;
-                Compiled::Program(HostProgram::new(partition.program, sessions)?)
-            }
-        };
-        let report = CompileReport { timings, optimizer };
-        Ok((CompiledModel { compiled }, report))
+        Compilation::traced(model, options, Trace::printing(print_after, print))?.jit()
     }
-}
-
-/// Lowers a model that went through the front end, JIT-compiles it and
-/// wraps it in a session on `rt`.
-fn jit_session(
-    model: &Model,
-    pipeline_options: &PipelineOptions,
-    rt: &Arc<RtContext>,
-    timings: &mut Timings,
-    print: &mut dyn FnMut(PrintPoint, StageIr),
-) -> Result<Session> {
-    let mut plan = None;
-    let (start, before) = (std::time::Instant::now(), timings.total());
-    let code = JitCode::new(|llcx| {
-        let (module, p) = compile_to_llvm(
-            llcx,
-            model,
-            pipeline_options,
-            &|_| Ok(Weights::Runtime),
-            timings,
-            print,
-        )?;
-        plan = Some(p);
-        Ok(module)
-    })?;
-    // Machine code generation: what building the JIT took beyond the
-    // stages it ran.
-    let lowering = timings.total() - before;
-    timings
-        .0
-        .push(("jit", start.elapsed().saturating_sub(lowering)));
-    let plan = plan.expect("set by the build");
-    let weights = plan
-        .weights
-        .iter()
-        .map(|&v| weight_tensor(model, v))
-        .collect::<Result<Vec<_>>>()?;
-    let (info, main) = (code.info, code.main);
-    let compiled = CompiledCode {
-        info,
-        main,
-        owner: Arc::new(code),
-    };
-    // SAFETY: `info` and `main` come from the module just compiled with
-    // the ABI glue, and `owner` keeps that code alive for the session.
-    Ok(unsafe { Session::new(compiled, SessionWeights::Tensors(weights), rt.clone())? })
 }
 
 /// The data of weight `v`: a `Constant`'s dense value or an input's default.
@@ -280,11 +189,11 @@ pub(crate) fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result
 /// compiled function, or a host program (`onnx_mlc_program`) whose
 /// compiled segments run between host steps.
 pub struct CompiledModel {
-    compiled: Compiled,
+    pub(crate) compiled: Compiled,
 }
 
 /// The two forms of a [`CompiledModel`].
-enum Compiled {
+pub(crate) enum Compiled {
     /// The whole model is one compiled function.
     Single(Session),
     /// Compiled segments, host operators and control flow.

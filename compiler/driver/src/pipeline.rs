@@ -1,37 +1,42 @@
 //! The compile pipeline as named stages, each timed and printable.
 //!
 //! ```text
-//! onnx ─► opt ─► plan ─► linalg ─► affine ─► llvm-mlir ─► llvm ─► (jit | asm | obj | lib)
+//! onnx ─► opt ─► [partition] ─► plan ─► linalg ─► affine ─► llvm-mlir ─► llvm ─► (jit | asm | obj | lib)
 //! ```
 //!
 //! `onnx` is the dialect after the default dialect pipeline (verified,
 //! shape-inferred, shapes folded); `opt` is the e-graph optimizer
-//! (`onnx_mlc_optimizer`) with the rule sets of [`PipelineOptions::optimizer`];
-//! `plan` decides kernels and memory; `linalg`, `affine`, `llvm-mlir` are the
-//! MLIR stages of the lowering; `llvm` is the LLVM module with the ABI glue,
-//! after O3.
+//! (`onnx_mlc_optimizer`) with the rule sets of
+//! [`CompileOptions::optimizer`]; a model with host steps is then cut into
+//! a host program and its compiled segments ([`crate::compilation`]);
+//! `plan` decides kernels and memory; `linalg`, `affine`, `llvm-mlir` are
+//! the MLIR stages of the lowering; `llvm` is the LLVM module with the ABI
+//! glue, after O3.
 //!
-//! [`front_end`] runs the two dialect stages (they need no LLVM) and
-//! [`compile_to_llvm`] the rest. Both report the IR after the points listed
-//! in [`PipelineOptions::print_after`] — a stage, or one of the dialect
-//! passes inside `onnx` — through a callback, so that the CLI's `--emit` and
-//! `--print-ir-after` and the tests see the same IR.
+//! A `Pipeline` holds what one compilation resolved once: its options,
+//! its [`Trace`] and its timings. `Pipeline::front_end` runs the two
+//! dialect stages (they need no LLVM) and `Pipeline::lower` the rest, for
+//! the whole model or one segment. Both give the IR after the points the
+//! trace lists — a stage, or one of the dialect passes inside `onnx` — to
+//! its callback, so that the CLI's `--emit` and `--print-ir-after` and the
+//! tests see the same IR.
 
 use std::time::{Duration, Instant};
 
 use inkwell::context::Context as LlvmContext;
 use inkwell::module::Module as LlvmModule;
 use onnx_mlc_codegen::glue::{define_glue, IoDesc, ModelDesc, Weights};
-use onnx_mlc_codegen::{llvm, TargetSpec};
+use onnx_mlc_codegen::llvm;
 use onnx_mlc_dialect::passes::{pass, DEFAULT_PIPELINE};
 use onnx_mlc_dialect::{Dim, Model, Type};
 use onnx_mlc_lowering::context::new_context;
 use onnx_mlc_lowering::model::{build_module, distinct};
 use onnx_mlc_lowering::pipeline::{to_affine, to_llvm};
-use onnx_mlc_optimizer::{optimize, OptReport, OptimizeOptions, RuleSet};
+use onnx_mlc_optimizer::{optimize_prepared, OptReport, OptimizeOptions, RuleSet};
 use onnx_mlc_plan::{plan, Plan, PlanOptions};
 
 use crate::error::Result;
+use crate::CompileOptions;
 
 /// The optimizer's rule sets a compilation uses unless told otherwise: the
 /// sets whose rewrites measurably pay on this machine (the ablation in
@@ -172,7 +177,8 @@ pub enum StageIr<'a> {
 pub struct Timings(pub Vec<(&'static str, Duration)>);
 
 impl Timings {
-    fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+    /// Runs `f`, recording how long it took as stage `name`.
+    pub(crate) fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
         let start = Instant::now();
         let out = f();
         self.0.push((name, start.elapsed()));
@@ -199,70 +205,149 @@ impl std::fmt::Display for Timings {
     }
 }
 
-/// What the pipeline takes besides the model.
-#[derive(Clone, Debug)]
-pub struct PipelineOptions {
-    /// The machine to generate code for.
-    pub target: TargetSpec,
-    /// The `opt` stage: which rule sets, which limits, or off.
-    pub optimizer: OptimizeOptions,
-    /// The points after which the print callback receives the IR.
-    pub print_after: Vec<PrintPoint>,
+/// What a compilation shows, and how far it goes: the IR after each of
+/// `points` goes to `print`; no stage after `last` runs.
+pub struct Trace<'p> {
+    /// The points after which `print` receives the IR.
+    pub points: Vec<PrintPoint>,
+    /// Receives the IR at each of `points`.
+    pub print: Box<dyn FnMut(PrintPoint, StageIr) + 'p>,
+    /// The last stage that runs ([`Stage::Llvm`]: code).
+    pub last: Stage,
 }
 
-impl Default for PipelineOptions {
-    /// The host, [`default_optimizer`], nothing printed.
-    fn default() -> PipelineOptions {
-        PipelineOptions {
-            target: TargetSpec::host(),
-            optimizer: default_optimizer(),
-            print_after: vec![],
+impl Trace<'static> {
+    /// Nothing shown, every stage run: a compilation to code.
+    pub fn none() -> Trace<'static> {
+        Trace {
+            points: vec![],
+            print: Box::new(|_, _| {}),
+            last: Stage::Llvm,
         }
     }
 }
 
-/// Runs the dialect pipeline on an imported model.
-pub fn prepare(model: &mut Model) -> Result<()> {
-    prepare_printing(model, &[], &mut |_, _| {})
-}
-
-/// [`prepare`], giving the model to `print` after the passes listed in
-/// `print_after`.
-fn prepare_printing(
-    model: &mut Model,
-    print_after: &[PrintPoint],
-    print: &mut dyn FnMut(PrintPoint, StageIr),
-) -> Result<()> {
-    for name in DEFAULT_PIPELINE {
-        (pass(name).expect("pipeline passes are registered").run)(model)?;
-        let point = PrintPoint::Pass(name);
-        if print_after.contains(&point) {
-            print(point, StageIr::Dialect(model));
+impl<'p> Trace<'p> {
+    /// The IR after each of `points` given to `print`, every stage run.
+    pub fn printing(points: &[PrintPoint], print: &'p mut dyn FnMut(PrintPoint, StageIr)) -> Self {
+        Trace {
+            points: points.to_vec(),
+            print: Box::new(print),
+            last: Stage::Llvm,
         }
     }
-    Ok(())
 }
 
-/// The stages `onnx` and `opt` on an imported model, in place: the
-/// dialect pipeline, then the optimizer. Returns the optimizer's report.
-pub fn front_end(
-    model: &mut Model,
-    options: &PipelineOptions,
-    timings: &mut Timings,
-    print: &mut dyn FnMut(PrintPoint, StageIr),
-) -> Result<OptReport> {
-    let wants = |stage| options.print_after.contains(&PrintPoint::Stage(stage));
-    timings.time("onnx", || {
-        prepare_printing(model, &options.print_after, print)
-    })?;
-    if wants(Stage::Onnx) {
-        print(PrintPoint::Stage(Stage::Onnx), StageIr::Dialect(model));
+/// The stages of one compilation: the caller's options and trace, and the
+/// time each stage took. Every model a compilation compiles (the whole
+/// model, or each segment of its host program) goes through these.
+pub(crate) struct Pipeline<'p> {
+    pub options: CompileOptions,
+    pub trace: Trace<'p>,
+    pub timings: Timings,
+    /// The segment of a host program being lowered, if any.
+    pub segment: Option<usize>,
+}
+
+impl Pipeline<'_> {
+    /// Gives `print` the IR at `point` when the trace asks for it; a later
+    /// stage's text names the segment it is of.
+    fn show<'m>(&mut self, point: PrintPoint, ir: impl FnOnce() -> StageIr<'m>) {
+        if self.trace.points.contains(&point) {
+            let ir = match (ir(), self.segment) {
+                (StageIr::Text(text), Some(k)) => StageIr::Text(format!("// segment {k}\n{text}")),
+                (ir, _) => ir,
+            };
+            (self.trace.print)(point, ir);
+        }
     }
-    let report = timings.time("opt", || optimize(model, &options.optimizer))?;
-    if wants(Stage::Opt) {
-        print(PrintPoint::Stage(Stage::Opt), StageIr::Dialect(model));
+
+    /// Shows the IR after `stage` when asked for; whether the trace stops
+    /// there.
+    fn done_after(&mut self, stage: Stage, text: impl FnOnce() -> String) -> bool {
+        self.show(PrintPoint::Stage(stage), || StageIr::Text(text()));
+        stage >= self.trace.last
     }
-    Ok(report)
+
+    /// The stages `onnx` and `opt` on an imported model, in place: the
+    /// dialect pipeline, then — unless the trace stops before it — the
+    /// optimizer, which trusts what the pipeline inferred. Returns the
+    /// optimizer's report.
+    pub fn front_end(&mut self, model: &mut Model) -> Result<OptReport> {
+        let start = Instant::now();
+        for name in DEFAULT_PIPELINE {
+            (pass(name).expect("pipeline passes are registered").run)(model)?;
+            self.show(PrintPoint::Pass(name), || StageIr::Dialect(model));
+        }
+        self.timings.0.push(("onnx", start.elapsed()));
+        self.show(PrintPoint::Stage(Stage::Onnx), || StageIr::Dialect(model));
+        let mut optimizer = self.options.optimizer.clone();
+        // Nothing after `onnx` is asked for: the optimizer need not run.
+        optimizer.enabled &= self.trace.last >= Stage::Opt;
+        let report = self
+            .timings
+            .time("opt", || optimize_prepared(model, &optimizer))?;
+        self.show(PrintPoint::Stage(Stage::Opt), || StageIr::Dialect(model));
+        Ok(report)
+    }
+
+    /// The one function every compiled model goes through, JIT or AOT:
+    /// the stages from `plan` on, which lower a model that went through
+    /// the front end to an optimized LLVM module (with the ABI glue) in
+    /// `llcx`. Stops after the trace's last stage: the LLVM module and the
+    /// plan when that is [`Stage::Llvm`], nothing otherwise (the stages'
+    /// IR went to the trace). `weights` says, given the plan (whose
+    /// `weights` fix their order), where the compiled code finds them.
+    pub fn lower<'c, 'w>(
+        &mut self,
+        llcx: &'c LlvmContext,
+        model: &Model,
+        weights: &dyn Fn(&Plan) -> Result<Weights<'w>>,
+    ) -> Result<Option<(LlvmModule<'c>, Plan)>> {
+        let plan = self.plan(model)?;
+        if self.done_after(Stage::Plan, || plan.dump(model).to_string()) {
+            return Ok(None);
+        }
+        let target = self.options.target.lowering_target();
+        let cx = new_context();
+        let mut built = self
+            .timings
+            .time("linalg", || build_module(&cx, model, &plan, &target))?;
+        if self.done_after(Stage::Linalg, || built.module.as_operation().to_string()) {
+            return Ok(None);
+        }
+        let schedules: Vec<_> = distinct(&built.kernels)
+            .map(|k| k.schedule.clone())
+            .collect();
+        self.timings.time("affine", || {
+            to_affine(&cx, &mut built.module, &schedules, &target)
+        })?;
+        if self.done_after(Stage::Affine, || built.module.as_operation().to_string()) {
+            return Ok(None);
+        }
+        self.timings
+            .time("llvm-mlir", || to_llvm(&cx, &mut built.module))?;
+        if self.done_after(Stage::LlvmMlir, || built.module.as_operation().to_string()) {
+            return Ok(None);
+        }
+        let desc = model_desc(model, &plan, built.workspace_size, weights(&plan)?);
+        let target = &self.options.target;
+        let module = self.timings.time("llvm", || -> Result<_> {
+            let module = llvm::translate(llcx, &built.module, target)?;
+            define_glue(llcx, &module, &built.kernels, &desc)?;
+            llvm::optimize(&module, target)?;
+            Ok(module)
+        })?;
+        self.done_after(Stage::Llvm, || module.print_to_string().to_string());
+        Ok(Some((module, plan)))
+    }
+
+    /// The stage `plan` of a model that went through the front end.
+    pub fn plan(&mut self, model: &Model) -> Result<Plan> {
+        Ok(self
+            .timings
+            .time("plan", || plan(model, &PlanOptions { in_place: false }))?)
+    }
 }
 
 /// The ABI description of a graph input or output.
@@ -313,74 +398,4 @@ pub fn model_desc<'a>(
         weights,
         workspace_size,
     }
-}
-
-/// The stages from `plan` on: lowers a model that went through
-/// [`front_end`] to an optimized LLVM module (with the ABI glue) in `llcx`.
-/// `weights` says, given the plan (whose `weights` fix their order), where
-/// the compiled code finds them. `print` receives the stages asked for in
-/// `options`.
-pub fn compile_to_llvm<'c, 'w>(
-    llcx: &'c LlvmContext,
-    model: &Model,
-    options: &PipelineOptions,
-    weights: &dyn Fn(&Plan) -> Result<Weights<'w>>,
-    timings: &mut Timings,
-    print: &mut dyn FnMut(PrintPoint, StageIr),
-) -> Result<(LlvmModule<'c>, Plan)> {
-    let done = lower_until(llcx, model, options, weights, timings, print, Stage::Llvm)?;
-    Ok(done.expect("the pipeline runs to its last stage"))
-}
-
-/// [`compile_to_llvm`], stopping after `last`: the LLVM module and the plan
-/// when `last` is [`Stage::Llvm`], nothing otherwise (the stages' output
-/// went to `print`). `onnx --emit plan` needs no lowering of the kernels.
-pub fn lower_until<'c, 'w>(
-    llcx: &'c LlvmContext,
-    model: &Model,
-    options: &PipelineOptions,
-    weights: &dyn Fn(&Plan) -> Result<Weights<'w>>,
-    timings: &mut Timings,
-    print: &mut dyn FnMut(PrintPoint, StageIr),
-    last: Stage,
-) -> Result<Option<(LlvmModule<'c>, Plan)>> {
-    let mut show = |stage: Stage, text: &dyn Fn() -> String| {
-        let point = PrintPoint::Stage(stage);
-        if options.print_after.contains(&point) {
-            print(point, StageIr::Text(text()));
-        }
-        stage >= last
-    };
-    let plan = timings.time("plan", || plan(model, &PlanOptions { in_place: false }))?;
-    if show(Stage::Plan, &|| plan.dump(model).to_string()) {
-        return Ok(None);
-    }
-    let target = options.target.lowering_target();
-    let cx = new_context();
-    let mut built = timings.time("linalg", || build_module(&cx, model, &plan, &target))?;
-    if show(Stage::Linalg, &|| built.module.as_operation().to_string()) {
-        return Ok(None);
-    }
-    let schedules: Vec<_> = distinct(&built.kernels)
-        .map(|k| k.schedule.clone())
-        .collect();
-    timings.time("affine", || {
-        to_affine(&cx, &mut built.module, &schedules, &target)
-    })?;
-    if show(Stage::Affine, &|| built.module.as_operation().to_string()) {
-        return Ok(None);
-    }
-    timings.time("llvm-mlir", || to_llvm(&cx, &mut built.module))?;
-    if show(Stage::LlvmMlir, &|| built.module.as_operation().to_string()) {
-        return Ok(None);
-    }
-    let desc = model_desc(model, &plan, built.workspace_size, weights(&plan)?);
-    let module = timings.time("llvm", || -> Result<_> {
-        let module = llvm::translate(llcx, &built.module, &options.target)?;
-        define_glue(llcx, &module, &built.kernels, &desc)?;
-        llvm::optimize(&module, &options.target)?;
-        Ok(module)
-    })?;
-    show(Stage::Llvm, &|| module.print_to_string().to_string());
-    Ok(Some((module, plan)))
 }

@@ -125,8 +125,38 @@ impl OptimizeOptions {
 }
 
 /// Optimizes the model's main graph in place. On any error the model is
-/// left exactly as it was.
+/// left exactly as it was. The model may come straight from the importer
+/// or the text form: shape inference runs first.
 pub fn optimize(model: &mut Model, options: &OptimizeOptions) -> Result<OptReport, OptimizeError> {
+    run_optimizer(model, options, Input::Raw)
+}
+
+/// [`optimize`] for a model that comes out of the dialect pipeline
+/// (`onnx_mlc_dialect::passes::DEFAULT_PIPELINE`), or out of shape
+/// inference after it: verified, every value typed. The optimizer trusts
+/// those types instead of inferring them again; debug builds check the
+/// claim (the model verifies, and inference changes no type).
+pub fn optimize_prepared(
+    model: &mut Model,
+    options: &OptimizeOptions,
+) -> Result<OptReport, OptimizeError> {
+    run_optimizer(model, options, Input::Prepared)
+}
+
+/// What the optimizer may assume about its input model.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Input {
+    /// Anything that verifies once inferred.
+    Raw,
+    /// Verified and inferred by the dialect pipeline.
+    Prepared,
+}
+
+fn run_optimizer(
+    model: &mut Model,
+    options: &OptimizeOptions,
+    input: Input,
+) -> Result<OptReport, OptimizeError> {
     let start = Instant::now();
     if !options.enabled {
         return Ok(OptReport::skipped(
@@ -141,7 +171,7 @@ pub fn optimize(model: &mut Model, options: &OptimizeOptions) -> Result<OptRepor
         ));
     }
     let backup = model.clone();
-    let result = optimize_unchecked(model, options, start);
+    let result = optimize_unchecked(model, options, input, start);
     if result.is_err() {
         *model = backup;
     }
@@ -152,9 +182,15 @@ pub fn optimize(model: &mut Model, options: &OptimizeOptions) -> Result<OptRepor
 fn optimize_unchecked(
     model: &mut Model,
     options: &OptimizeOptions,
+    input: Input,
     start: Instant,
 ) -> Result<OptReport, OptimizeError> {
-    infer_model(model).map_err(|e| OptimizeError::Infer(e.to_string()))?;
+    match input {
+        Input::Raw => {
+            infer_model(model).map_err(|e| OptimizeError::Infer(e.to_string()))?;
+        }
+        Input::Prepared => debug_assert_prepared(model),
+    }
     let ops_before = model.ir.region(model.graph).ops.len();
     let mut conv = convert::to_egraph(model, options.limits.fold_elems)?;
     let target = &options.target;
@@ -220,4 +256,26 @@ fn original_cost(conv: &convert::Converted, target: &Target) -> f64 {
             cost::node_cost(eg, class, &node, target)
         })
         .sum()
+}
+
+/// Checks, in debug builds, what [`optimize_prepared`] trusts: the model
+/// verifies, and inference would change no type in it.
+fn debug_assert_prepared(model: &Model) {
+    if cfg!(debug_assertions) {
+        if let Err(e) = verify_model(model) {
+            panic!("optimize_prepared: the model does not verify: {e}");
+        }
+        let mut inferred = model.clone();
+        if let Err(e) = infer_model(&mut inferred) {
+            panic!("optimize_prepared: inference fails on the model: {e}");
+        }
+        for i in 0..model.ir.num_values() {
+            let v = onnx_mlc_dialect::Value::from_index(i);
+            assert_eq!(
+                model.ir.ty(v),
+                inferred.ir.ty(v),
+                "optimize_prepared: inference changes the type of {v:?}"
+            );
+        }
+    }
 }
