@@ -6,40 +6,15 @@
 use std::collections::BTreeSet;
 use std::process::Command;
 
+use onnx_mlc_tests::workspace::{package_name, workspace_list};
+
 /// The crates that link LLVM or MLIR.
 const LLVM_CRATES: &[&str] = &["melior", "mlir-sys", "inkwell", "llvm-sys"];
-
-/// The `default-members` of the workspace manifest, as paths.
-fn default_members() -> Vec<String> {
-    let manifest = std::fs::read_to_string(onnx_mlc_tests::repo_root().join("Cargo.toml"))
-        .expect("the workspace manifest reads");
-    let list = manifest
-        .split_once("default-members = [")
-        .and_then(|(_, rest)| rest.split_once(']'))
-        .expect("the workspace lists default-members")
-        .0;
-    list.lines()
-        .map(|l| l.trim().trim_end_matches(',').trim_matches('"'))
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect()
-}
-
-/// The package name of the crate at `path` (relative to the root).
-fn package_name(path: &str) -> String {
-    let manifest = onnx_mlc_tests::repo_root().join(path).join("Cargo.toml");
-    let text = std::fs::read_to_string(&manifest).expect("a member's manifest reads");
-    text.lines()
-        .find_map(|l| l.strip_prefix("name = \""))
-        .and_then(|l| l.strip_suffix('"'))
-        .unwrap_or_else(|| panic!("{} names its package", manifest.display()))
-        .to_string()
-}
 
 #[test]
 fn default_members_need_no_llvm() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let members = default_members();
+    let members = workspace_list("default-members");
     assert!(members.len() > 1, "{members:?}");
     for member in members {
         let name = package_name(&member);
