@@ -33,10 +33,9 @@ use onnx_mlc_runtime::{
     into_tensors, HostProgram, ModelSignature, Program, Segment, Tensor, Value,
 };
 
-use crate::compilation::{Compilation, Units};
 use crate::error::{Error, Result};
-use crate::pipeline::{io_desc, Stage, Timings, Trace};
-use crate::{weight_tensor, CompileOptions, Engine, TargetSpec};
+use crate::pipeline::{io_desc, weight_tensor, CompileOptions, Timings, Units};
+use onnx_mlc_codegen::TargetSpec;
 
 /// The weights alignment the ABI requires (`docs/abi.md`).
 const WEIGHT_ALIGN: usize = 64;
@@ -328,25 +327,6 @@ pub(crate) fn write<'c>(
     })
 }
 
-impl Engine {
-    /// Compiles a model ahead of time: a shared library (or only the
-    /// model's object, assembly or LLVM IR) for `options.compile.target`,
-    /// plus weights side files when the policy says so.
-    ///
-    /// A model that runs as a host program (`onnx_mlc_program`) gives one
-    /// module holding every compiled segment, each under its own symbol
-    /// prefix (`__omlc_s<K>_`), and the serialized program; its weights go
-    /// to one side file per segment (`libmodel.s<K>.weights`) when they do
-    /// not stay in the library.
-    pub fn compile_library(model: &Model, options: &LibraryOptions) -> Result<LibraryReport> {
-        Compilation::new(model, &options.compile)?.library(
-            &options.output,
-            options.kind,
-            options.weights,
-        )
-    }
-}
-
 /// A directory removed when dropped.
 pub(crate) struct TempDir {
     pub path: PathBuf,
@@ -426,17 +406,6 @@ fn describe_ios(out: &mut String, what: &str, ios: &[String]) {
     for (i, io) in ios.iter().enumerate() {
         out.push_str(&format!(" *   [{i}] {io}\n"));
     }
-}
-
-/// The C header of a model's library (`--emit header`): which inputs and
-/// outputs this model has (names, element types, shapes with symbolic
-/// dims), then the ABI types and the public API of `omlc_rt.h`.
-pub fn emit_header(model: &Model) -> Result<String> {
-    let front_end_only = Trace {
-        last: Stage::Onnx,
-        ..Trace::none()
-    };
-    Compilation::traced(model, &CompileOptions::default(), front_end_only)?.header()
 }
 
 /// [`emit_header`] for a model that went through the front end, which
@@ -780,13 +749,6 @@ impl AotModel {
             loaded,
             _library: library,
         })
-    }
-
-    /// Compiles `model` into a shared library for this machine (the target
-    /// of `options` must be the host) and loads it with sessions on
-    /// `options.threads` threads: [`Compilation::aot`] in one call.
-    pub fn compile(model: &Model, options: &CompileOptions) -> Result<(AotModel, LibraryReport)> {
-        Compilation::new(model, options)?.aot()
     }
 
     /// The model's inputs and outputs, as the library describes them, for

@@ -38,10 +38,10 @@ use onnx_mlc_runtime::program::{Program, Step};
 use onnx_mlc_runtime::{HostProgram, RtContext, Segment};
 
 use crate::aot::{self, AotModel, AotOutput, LibraryReport, WeightsLayout, WeightsPolicy};
+use crate::compiled::{Compiled, CompiledModel};
 use crate::error::Result;
 use crate::jit::jit_session;
-use crate::pipeline::{Pipeline, Stage, Timings, Trace};
-use crate::{CompileOptions, CompileReport, Compiled, CompiledModel};
+use crate::pipeline::{CompileOptions, Pipeline, Stage, Timings, Trace, Units};
 
 /// How a model compiles, once the compilation knows.
 enum Form {
@@ -54,11 +54,13 @@ enum Form {
     Program(Partition),
 }
 
-/// What a compilation made of each compiled unit: one for the whole model,
-/// or one per segment of its host program.
-pub(crate) enum Units<T> {
-    Single(T),
-    Program(Program, Vec<T>),
+/// What a compilation reports besides the compiled model.
+#[derive(Clone, Debug)]
+pub struct CompileReport {
+    /// How long each stage took.
+    pub timings: Timings,
+    /// What the optimizer did.
+    pub optimizer: OptReport,
 }
 
 /// One compilation of one model: its options resolved once, the front end

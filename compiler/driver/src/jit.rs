@@ -16,8 +16,7 @@ use onnx_mlc_runtime::abi::{MainFn, OmlcModelInfo};
 use onnx_mlc_runtime::{runtime_symbols, CompiledCode, RtContext, Session};
 
 use crate::error::Result;
-use crate::pipeline::Pipeline;
-use crate::weight_tensor;
+use crate::pipeline::{weight_tensor, Pipeline};
 
 /// Lowers a compiled unit through `pipeline`, JIT-compiles it and wraps it
 /// in a session on `rt` whose weights are the model's constants.

@@ -25,19 +25,19 @@
 
 pub mod aot;
 pub mod compilation;
+mod compiled;
 pub mod error;
 mod jit;
 pub mod pipeline;
 
 use std::path::Path;
 
-use onnx_mlc_dialect::{Model, OpKind, TensorData};
+use onnx_mlc_dialect::Model;
 use onnx_mlc_import::{load_model, ImportOptions};
-use onnx_mlc_runtime::program::Program;
-use onnx_mlc_runtime::{into_tensors, HostProgram, RuntimeError, Session};
 
-pub use aot::{emit_header, AotModel, AotOutput, LibraryOptions, LibraryReport, WeightsPolicy};
-pub use compilation::Compilation;
+pub use aot::{AotModel, AotOutput, LibraryOptions, LibraryReport, WeightsPolicy};
+pub use compilation::{Compilation, CompileReport};
+pub use compiled::CompiledModel;
 pub use error::{Error, Result};
 pub use onnx_mlc_codegen::emit::Artifact;
 pub use onnx_mlc_codegen::TargetSpec;
@@ -46,45 +46,7 @@ pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
 pub use onnx_mlc_program::Partition;
 pub use onnx_mlc_runtime::{IoSpec, ModelSignature, SpecDim};
 pub use onnx_mlc_runtime::{Optional, Sequence, StringTensor, Tensor, Value};
-pub use pipeline::{PrintPoint, Stage, StageIr, Timings, Trace, DEFAULT_RULE_SETS};
-
-use pipeline::default_optimizer;
-
-/// How to compile: the options a [`Compilation`] resolves once.
-#[derive(Clone, Debug)]
-pub struct CompileOptions {
-    /// Threads the compiled model runs on (1: the caller's thread only).
-    pub threads: usize,
-    /// What to generate code for; JIT compilation needs the host.
-    pub target: TargetSpec,
-    /// The e-graph optimizer (the `opt` stage); on by default with
-    /// [`DEFAULT_RULE_SETS`].
-    pub optimizer: OptimizeOptions,
-    /// Whether importing the model ([`Engine::import`]) is strict: names
-    /// are checked against the IR spec's C90 identifier rule, and anything
-    /// the importer would warn about is an error.
-    pub strict: bool,
-}
-
-impl Default for CompileOptions {
-    fn default() -> CompileOptions {
-        CompileOptions {
-            threads: 1,
-            target: TargetSpec::host(),
-            optimizer: default_optimizer(),
-            strict: false,
-        }
-    }
-}
-
-/// What a compilation reports besides the compiled model.
-#[derive(Clone, Debug)]
-pub struct CompileReport {
-    /// How long each stage took.
-    pub timings: Timings,
-    /// What the optimizer did.
-    pub optimizer: OptReport,
-}
+pub use pipeline::{CompileOptions, PrintPoint, Stage, StageIr, Timings, Trace, DEFAULT_RULE_SETS};
 
 /// The entry points of the library: each is a [`Compilation`] in one call.
 pub struct Engine;
@@ -157,107 +119,41 @@ impl Engine {
     }
 }
 
-/// The data of weight `v`: a `Constant`'s dense value or an input's default.
-pub(crate) fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result<Tensor> {
-    let name = || {
-        model
-            .ir
-            .value(v)
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("{v:?}"))
+impl Engine {
+    /// Compiles a model ahead of time: a shared library (or only the
+    /// model's object, assembly or LLVM IR) for `options.compile.target`,
+    /// plus weights side files when the policy says so.
+    ///
+    /// A model that runs as a host program (`onnx_mlc_program`) gives one
+    /// module holding every compiled segment, each under its own symbol
+    /// prefix (`__omlc_s<K>_`), and the serialized program; its weights go
+    /// to one side file per segment (`libmodel.s<K>.weights`) when they do
+    /// not stay in the library.
+    pub fn compile_library(model: &Model, options: &LibraryOptions) -> Result<LibraryReport> {
+        Compilation::new(model, &options.compile)?.library(
+            &options.output,
+            options.kind,
+            options.weights,
+        )
+    }
+}
+
+impl AotModel {
+    /// Compiles `model` into a shared library for this machine (the target
+    /// of `options` must be the host) and loads it with sessions on
+    /// `options.threads` threads: [`Compilation::aot`] in one call.
+    pub fn compile(model: &Model, options: &CompileOptions) -> Result<(AotModel, LibraryReport)> {
+        Compilation::new(model, options)?.aot()
+    }
+}
+
+/// The C header of a model's library (`--emit header`): which inputs and
+/// outputs this model has (names, element types, shapes with symbolic
+/// dims), then the ABI types and the public API of `omlc_rt.h`.
+pub fn emit_header(model: &Model) -> Result<String> {
+    let front_end_only = Trace {
+        last: Stage::Onnx,
+        ..Trace::none()
     };
-    let data: Option<&TensorData> = match model.ir.value(v).def {
-        onnx_mlc_dialect::ir::ValueDef::Result(op, _) => {
-            let op = model.ir.op(op);
-            (op.kind == OpKind::Constant)
-                .then(|| op.attrs.tensor("value"))
-                .flatten()
-        }
-        onnx_mlc_dialect::ir::ValueDef::Arg(r, i) => {
-            model.ir.region(r).args[i as usize].default.as_ref()
-        }
-    };
-    let data = data.ok_or_else(|| Error::Weight {
-        name: name(),
-        message: "not a dense constant".into(),
-    })?;
-    Ok(Tensor::from_tensor_data(data)?)
-}
-
-/// A compiled model, ready to run from any number of threads: one
-/// compiled function, or a host program (`onnx_mlc_program`) whose
-/// compiled segments run between host steps.
-pub struct CompiledModel {
-    pub(crate) compiled: Compiled,
-}
-
-/// The two forms of a [`CompiledModel`].
-pub(crate) enum Compiled {
-    /// The whole model is one compiled function.
-    Single(Session),
-    /// Compiled segments, host operators and control flow.
-    Program(HostProgram),
-}
-
-impl CompiledModel {
-    /// The model's inputs and outputs, when it is one compiled function
-    /// over dense tensors; `None` for a host program, whose inputs and
-    /// outputs may be sequences, optionals or strings.
-    pub fn signature(&self) -> Option<&ModelSignature> {
-        match &self.compiled {
-            Compiled::Single(s) => Some(s.signature()),
-            Compiled::Program(_) => None,
-        }
-    }
-
-    /// The names of the model's outputs, in graph order.
-    pub fn output_names(&self) -> Vec<&str> {
-        match &self.compiled {
-            Compiled::Single(s) => s.signature().output_names(),
-            Compiled::Program(p) => p.output_names(),
-        }
-    }
-
-    /// The host program, when the model runs as one.
-    pub fn program(&self) -> Option<&Program> {
-        match &self.compiled {
-            Compiled::Single(_) => None,
-            Compiled::Program(p) => Some(p.program()),
-        }
-    }
-
-    /// Runs the model on tensor inputs in graph order; validates their
-    /// dtypes and shapes first. A host program whose inputs or outputs are
-    /// not all dense tensors needs [`CompiledModel::run_values`].
-    pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
-        match &self.compiled {
-            Compiled::Single(s) => Ok(s.run(inputs)?),
-            Compiled::Program(p) => Ok(p.run_tensors(inputs)?),
-        }
-    }
-
-    /// Runs the model on values of any kind (tensors, string tensors,
-    /// sequences, optionals) in graph order.
-    pub fn run_values(&self, inputs: Vec<Value>) -> Result<Vec<Value>> {
-        match &self.compiled {
-            Compiled::Program(p) => Ok(p.run(inputs)?),
-            Compiled::Single(s) => {
-                let tensors = into_tensors(inputs, "inputs of a model of tensors")?;
-                Ok(s.run(&tensors)?.into_iter().map(Value::Tensor).collect())
-            }
-        }
-    }
-
-    /// Runs the model on inputs given by name (each exactly once); returns
-    /// the outputs in graph order.
-    pub fn run_named(&self, inputs: &[(&str, &Tensor)]) -> Result<Vec<Tensor>> {
-        match &self.compiled {
-            Compiled::Single(s) => Ok(s.run_named(inputs)?),
-            Compiled::Program(_) => Err(RuntimeError::Unsupported(
-                "inputs given by name to a host program are".into(),
-            )
-            .into()),
-        }
-    }
+    Compilation::traced(model, &CompileOptions::default(), front_end_only)?.header()
 }

@@ -27,16 +27,19 @@ use inkwell::context::Context as LlvmContext;
 use inkwell::module::Module as LlvmModule;
 use onnx_mlc_codegen::glue::{define_glue, IoDesc, ModelDesc, Weights};
 use onnx_mlc_codegen::llvm;
+use onnx_mlc_codegen::TargetSpec;
+use onnx_mlc_dialect::ir::ValueDef;
 use onnx_mlc_dialect::passes::{pass, DEFAULT_PIPELINE};
-use onnx_mlc_dialect::{Dim, Model, Type};
+use onnx_mlc_dialect::{Dim, Model, OpKind, TensorData, Type};
 use onnx_mlc_lowering::context::new_context;
 use onnx_mlc_lowering::model::{build_module, distinct};
 use onnx_mlc_lowering::pipeline::{to_affine, to_llvm};
 use onnx_mlc_optimizer::{optimize_prepared, OptReport, OptimizeOptions, RuleSet};
 use onnx_mlc_plan::{plan, Plan, PlanOptions};
+use onnx_mlc_runtime::program::Program;
+use onnx_mlc_runtime::Tensor;
 
-use crate::error::Result;
-use crate::CompileOptions;
+use crate::error::{Error, Result};
 
 /// The optimizer's rule sets a compilation uses unless told otherwise: the
 /// sets whose rewrites measurably pay on this machine (the ablation in
@@ -57,6 +60,33 @@ pub fn default_optimizer() -> OptimizeOptions {
     OptimizeOptions {
         rule_sets: DEFAULT_RULE_SETS.to_vec(),
         ..OptimizeOptions::default()
+    }
+}
+
+/// How to compile: the options a [`crate::Compilation`] resolves once.
+#[derive(Clone, Debug)]
+pub struct CompileOptions {
+    /// Threads the compiled model runs on (1: the caller's thread only).
+    pub threads: usize,
+    /// What to generate code for; JIT compilation needs the host.
+    pub target: TargetSpec,
+    /// The e-graph optimizer (the `opt` stage); on by default with
+    /// [`DEFAULT_RULE_SETS`].
+    pub optimizer: OptimizeOptions,
+    /// Whether importing the model ([`crate::Engine::import`]) is strict: names
+    /// are checked against the IR spec's C90 identifier rule, and anything
+    /// the importer would warn about is an error.
+    pub strict: bool,
+}
+
+impl Default for CompileOptions {
+    fn default() -> CompileOptions {
+        CompileOptions {
+            threads: 1,
+            target: TargetSpec::host(),
+            optimizer: default_optimizer(),
+            strict: false,
+        }
     }
 }
 
@@ -398,4 +428,37 @@ pub fn model_desc<'a>(
         weights,
         workspace_size,
     }
+}
+
+/// What a compilation made of each compiled unit: one for the whole model,
+/// or one per segment of its host program.
+pub(crate) enum Units<T> {
+    Single(T),
+    Program(Program, Vec<T>),
+}
+
+/// The data of weight `v`: a `Constant`'s dense value or an input's default.
+pub(crate) fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result<Tensor> {
+    let name = || {
+        model
+            .ir
+            .value(v)
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("{v:?}"))
+    };
+    let data: Option<&TensorData> = match model.ir.value(v).def {
+        ValueDef::Result(op, _) => {
+            let op = model.ir.op(op);
+            (op.kind == OpKind::Constant)
+                .then(|| op.attrs.tensor("value"))
+                .flatten()
+        }
+        ValueDef::Arg(r, i) => model.ir.region(r).args[i as usize].default.as_ref(),
+    };
+    let data = data.ok_or_else(|| Error::Weight {
+        name: name(),
+        message: "not a dense constant".into(),
+    })?;
+    Ok(Tensor::from_tensor_data(data)?)
 }
