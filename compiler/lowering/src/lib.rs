@@ -8,8 +8,8 @@
 //! target, and one-shot bufferization turns it into loops over the
 //! caller's buffers.
 
+pub mod builder;
 pub mod context;
-pub mod emit;
 pub mod error;
 pub mod kernel;
 pub mod model;

@@ -982,7 +982,7 @@ mod tests {
         );
         assert!(vector_rows(&[12, 197, 197]));
         assert!(!vector_rows(&[1, 50257]));
-        assert!(!vector_rows(&[crate::types::DYNAMIC, 128]));
+        assert!(!vector_rows(&[crate::builder::DYNAMIC, 128]));
     }
 
     /// A product of one row per batch element (ViT's [197, 1, 768] by

@@ -8,7 +8,7 @@
 //! shape, `docs/codegen.md`, "Dynamic shapes"). Every other size is a
 //! polynomial over them (the dialect's [`Dim`]), evaluated with `arith` ops
 //! where it is needed: to type a buffer, to allocate one, to create a
-//! `tensor.empty`. Types spell such a size `?` ([`DYNAMIC`]).
+//! `tensor.empty`. Types spell such a size `?` ([`crate::builder::DYNAMIC`]).
 //!
 //! A numpy-style broadcast between two different symbolic sizes (which one
 //! is 1 is only known at run time) gives a broadcast atom
@@ -40,7 +40,7 @@ use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, DimOp, ElemType, Model, OpKind, Value};
 
-use crate::emit::Emitter;
+use crate::builder::{CmpiPredicate, Emitter, Size};
 use crate::error::{LowerError, Result};
 use crate::kernel::{describe_value, value_tensor};
 use crate::ops::elementwise::{data_inputs, is_elementwise};
@@ -48,8 +48,6 @@ use crate::ops::layout;
 use crate::ops::norm::channel_operands;
 use crate::ops::reduce::{axes_mask, runtime_axes};
 use crate::ops::signal::runtime_size;
-use crate::ops::structured::for_loop;
-use crate::types::DYNAMIC;
 
 /// One symbol: a `dim_param` name and the input dim it is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,51 +144,6 @@ impl Symbols {
     }
 }
 
-/// A size at run time: static, or an `index` value.
-#[derive(Copy, Clone, Debug)]
-pub enum Size<'c, 'a> {
-    Static(i64),
-    Dynamic(MValue<'c, 'a>),
-}
-
-impl<'c, 'a> Size<'c, 'a> {
-    /// The size as it appears in a shaped type.
-    pub fn type_dim(&self) -> i64 {
-        match self {
-            Size::Static(n) => *n,
-            Size::Dynamic(_) => DYNAMIC,
-        }
-    }
-
-    /// The size as an `index` value.
-    pub fn value(&self, e: &Emitter<'c, 'a>) -> MValue<'c, 'a> {
-        match self {
-            Size::Static(n) => e.index(*n),
-            Size::Dynamic(v) => *v,
-        }
-    }
-
-    /// The product of two sizes: static when both are.
-    pub fn times(self, other: Size<'c, 'a>, e: &Emitter<'c, 'a>) -> Size<'c, 'a> {
-        match (self, other) {
-            (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
-            (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(e), b.value(e)])),
-        }
-    }
-}
-
-/// The run-time values among `sizes`, in order: the size operands of an op
-/// whose result type spells the static ones.
-pub fn dynamic_sizes<'c, 'a>(sizes: &[Size<'c, 'a>]) -> Vec<MValue<'c, 'a>> {
-    sizes
-        .iter()
-        .filter_map(|s| match s {
-            Size::Dynamic(d) => Some(*d),
-            Size::Static(_) => None,
-        })
-        .collect()
-}
-
 /// The run-time sizes of value `v`, given the symbols' values (`index`
 /// values, in [`Symbols`] order). Values of static shape need no symbols.
 pub fn sizes<'c, 'a>(
@@ -226,7 +179,6 @@ fn evaluate<'c, 'a>(
     values: &[MValue<'c, 'a>],
     d: &Dim,
 ) -> MValue<'c, 'a> {
-    let index: Type = Type::index(e.cx);
     let mut sum: Option<MValue> = None;
     for (coeff, atoms) in d.monomials().expect("checked by the caller") {
         let mut term: Option<MValue> = (coeff != 1 || atoms.is_empty()).then(|| e.index(coeff));
@@ -251,15 +203,15 @@ fn evaluate<'c, 'a>(
                         evaluate(e, symbols, values, &a),
                         evaluate(e, symbols, values, &b),
                     );
-                    let zero = e.cmp("arith.cmpi", 0, b, e.index(0));
+                    let zero = e.cmpi(CmpiPredicate::Eq, b, e.index(0));
                     let b = e.select(zero, e.index(1), b);
-                    e.value(e.op("arith.divsi", &[a, b], &[index], &[]))
+                    e.divsi(a, b)
                 }
                 None if Dim::floor_operands(atom).is_some() => {
                     // `floor(a / k)` for a positive constant `k`, any sign of `a`.
                     let (a, k) = Dim::floor_operands(atom).expect("matched");
                     let a = evaluate(e, symbols, values, &a);
-                    e.value(e.op("arith.floordivsi", &[a, e.index(k)], &[index], &[]))
+                    e.floordivsi(a, e.index(k))
                 }
                 None => {
                     // A broadcast of `a` and `b`: `b` where `a` is 1, else `a`
@@ -269,18 +221,18 @@ fn evaluate<'c, 'a>(
                         evaluate(e, symbols, values, &a),
                         evaluate(e, symbols, values, &b),
                     );
-                    let a_is_one = e.cmp("arith.cmpi", 0, a, e.index(1));
+                    let a_is_one = e.cmpi(CmpiPredicate::Eq, a, e.index(1));
                     e.select(a_is_one, b, a)
                 }
             };
             term = Some(match term {
-                Some(t) => e.value(e.op("arith.muli", &[t, value], &[index], &[])),
+                Some(t) => e.muli(t, value),
                 None => value,
             });
         }
         let term = term.expect("a monomial has a coefficient or an atom");
         sum = Some(match sum {
-            Some(s) => e.value(e.op("arith.addi", &[s, term], &[index], &[])),
+            Some(s) => e.addi(s, term),
             None => term,
         });
     }
@@ -296,20 +248,18 @@ fn evaluate_operation<'c, 'a>(
     a: MValue<'c, 'a>,
     b: MValue<'c, 'a>,
 ) -> MValue<'c, 'a> {
-    let index: Type = Type::index(e.cx);
-    let truth = |predicate: i64| {
-        let bit = e.cmp("arith.cmpi", predicate, a, b);
+    let truth = |predicate| {
+        let bit = e.cmpi(predicate, a, b);
         e.select(bit, e.index(1), e.index(0))
     };
     match op {
         DimOp::TruncDiv => {
-            let zero = e.cmp("arith.cmpi", 0, b, e.index(0));
+            let zero = e.cmpi(CmpiPredicate::Eq, b, e.index(0));
             let b = e.select(zero, e.index(1), b);
-            e.value(e.op("arith.divsi", &[a, b], &[index], &[]))
+            e.divsi(a, b)
         }
-        // `arith.cmpi` predicates: 0 is `eq`, 2 is `slt`.
-        DimOp::Eq => truth(0),
-        DimOp::Lt => truth(2),
+        DimOp::Eq => truth(CmpiPredicate::Eq),
+        DimOp::Lt => truth(CmpiPredicate::Slt),
     }
 }
 
@@ -1027,27 +977,27 @@ pub fn emit_check<'c, 'a>(
         let holds = match check {
             Check::Broadcast(d, y) | Check::Equal(d, y) => {
                 let (d, y) = (size(d)?, size(y)?);
-                let same = e.cmp("arith.cmpi", 0, d, y);
+                let same = e.cmpi(CmpiPredicate::Eq, d, y);
                 match check {
                     Check::Broadcast(..) => {
-                        let one = e.cmp("arith.cmpi", 0, d, e.index(1));
-                        e.same("arith.ori", &[one, same])
+                        let one = e.cmpi(CmpiPredicate::Eq, d, e.index(1));
+                        e.ori(one, same)
                     }
                     _ => same,
                 }
             }
             Check::AtLeast(d, bound) => {
                 // Signed `>=`.
-                e.cmp("arith.cmpi", 5, size(d)?, e.index(*bound))
+                e.cmpi(CmpiPredicate::Sge, size(d)?, e.index(*bound))
             }
             Check::Divisible(a, b) => {
                 let (a, b) = (size(a)?, size(b)?);
                 let zero = e.index(0);
-                let nonzero = e.cmp("arith.cmpi", 1, b, zero);
+                let nonzero = e.cmpi(CmpiPredicate::Ne, b, zero);
                 let safe = e.select(nonzero, b, e.index(1));
-                let rem = e.same("arith.remsi", &[a, safe]);
-                let exact = e.cmp("arith.cmpi", 0, rem, zero);
-                e.same("arith.andi", &[nonzero, exact])
+                let rem = e.remsi(a, safe);
+                let exact = e.cmpi(CmpiPredicate::Eq, rem, zero);
+                e.andi(nonzero, exact)
             }
             Check::Axes {
                 input,
@@ -1069,13 +1019,13 @@ pub fn emit_check<'c, 'a>(
             } => {
                 let buffer = inputs[*input];
                 let (zero, one) = (e.index(0), e.index(1));
-                let len = e.same("arith.maxsi", &[size(len)?, zero]);
-                let count = for_loop(*e, zero, len, &[zero], |le, t, c| {
-                    let v = le.value(le.op("memref.load", &[buffer, t], &[le.int_type(8)], &[]));
-                    let selected = le.cmp("arith.cmpi", 1, v, le.i(le.int_type(8), 0));
-                    vec![le.select(selected, le.same("arith.addi", &[c[0], one]), c[0])]
+                let len = e.maxsi(size(len)?, zero);
+                let count = e.for_loop(zero, len, &[zero], |le, t, c| {
+                    let v = le.load(buffer, &[t]);
+                    let selected = le.cmpi(CmpiPredicate::Ne, v, le.i(le.int_type(8), 0));
+                    vec![le.select(selected, le.addi(c[0], one), c[0])]
                 })[0];
-                e.cmp("arith.cmpi", 0, count, size(expected)?)
+                e.cmpi(CmpiPredicate::Eq, count, size(expected)?)
             }
             Check::SliceLength {
                 dim,
@@ -1085,7 +1035,7 @@ pub fn emit_check<'c, 'a>(
                 expected,
             } => {
                 let n = slice_length(e, size(dim)?, *start, *end, *step);
-                e.cmp("arith.cmpi", 0, n, size(expected)?)
+                e.cmpi(CmpiPredicate::Eq, n, size(expected)?)
             }
             Check::ShapeOperand {
                 input,
@@ -1108,7 +1058,7 @@ pub fn emit_check<'c, 'a>(
             } => {
                 let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
                 let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
-                crate::ops::image::resized_hold(e, inputs[*input], *elem, *rule, &x, &y)?
+                crate::ops::image::resized_hold(e, inputs[*input], *elem, *rule, &x, &y)
             }
             Check::Value {
                 input,
@@ -1116,29 +1066,27 @@ pub fn emit_check<'c, 'a>(
                 entry,
                 expected,
             } => {
-                let ty = crate::types::elem_type(e.cx, *elem)?;
                 // Entry `entry` of a vector, else a scalar or the first
                 // entry of a one-element vector.
                 let buffer = inputs[*input];
-                let mut at = vec![buffer];
-                match entry {
-                    Some(j) => at.push(e.index(*j as i64)),
+                let at: Vec<MValue> = match entry {
+                    Some(j) => vec![e.index(*j as i64)],
                     None => {
                         let rank = MemRefType::try_from(buffer.r#type()).map_or(0, |m| m.rank());
-                        at.extend((0..rank).map(|_| e.index(0)));
+                        (0..rank).map(|_| e.index(0)).collect()
                     }
-                }
-                let mut v = e.value(e.op("memref.load", &at, &[ty], &[]));
+                };
+                let mut v = e.load(buffer, &at);
                 if elem.is_float() {
                     // A float count (OneHot's depth) is truncated, as the
                     // reference casts it to int64.
-                    v = e.convert("arith.fptosi", v, e.int_type(64));
+                    v = e.fptosi(v, e.int_type(64));
                 }
-                let v = e.convert("arith.index_cast", v, Type::index(e.cx));
-                e.cmp("arith.cmpi", 0, v, size(expected)?)
+                let v = e.index_cast(v, Type::index(e.cx));
+                e.cmpi(CmpiPredicate::Eq, v, size(expected)?)
             }
         };
-        ok = e.same("arith.andi", &[ok, holds]);
+        ok = e.andi(ok, holds);
     }
     Ok(ok)
 }
@@ -1156,27 +1104,27 @@ fn slice_length<'c, 'a>(
 ) -> MValue<'c, 'a> {
     let bound = |v: i64, low: i64, high: MValue<'c, 'a>| {
         let v = if v < 0 {
-            e.same("arith.addi", &[e.index(v), d])
+            e.addi(e.index(v), d)
         } else {
             e.index(v)
         };
-        let v = e.same("arith.maxsi", &[v, e.index(low)]);
-        e.same("arith.minsi", &[v, high])
+        let v = e.maxsi(v, e.index(low));
+        e.minsi(v, high)
     };
     let span = if step > 0 {
         let (s, t) = (bound(start, 0, d), bound(end, 0, d));
-        e.same("arith.subi", &[t, s])
+        e.subi(t, s)
     } else {
-        let last = e.same("arith.subi", &[d, e.index(1)]);
-        let s = bound(start, 0, e.same("arith.maxsi", &[last, e.index(0)]));
+        let last = e.subi(d, e.index(1));
+        let s = bound(start, 0, e.maxsi(last, e.index(0)));
         let t = bound(end, -1, last);
-        e.same("arith.subi", &[s, t])
+        e.subi(s, t)
     };
     // A step this large selects at most one element either way.
     let k = step.checked_abs().unwrap_or(i64::MAX).min(1 << 40);
-    let up = e.same("arith.addi", &[span, e.index(k - 1)]);
-    let n = e.same("arith.divsi", &[up, e.index(k)]);
-    e.same("arith.maxsi", &[n, e.index(0)])
+    let up = e.addi(span, e.index(k - 1));
+    let n = e.divsi(up, e.index(k));
+    e.maxsi(n, e.index(0))
 }
 
 /// Emits `i1` true when the `len` int64 entries of `operand` (a memref)
@@ -1197,50 +1145,47 @@ fn shape_operand_holds<'c, 'a>(
     let rank = e.index(y.len() as i64);
     let lead = y.len() - x.len().min(y.len());
     let i1 = e.int_type(1);
-    let count = e.same("arith.minsi", &[len, rank]);
+    let count = e.minsi(len, rank);
     // The first dim of `y` the entries reach.
     let first = if tile {
         e.index(0)
     } else {
-        e.same("arith.subi", &[rank, count])
+        e.subi(rank, count)
     };
     let (zero, one) = (e.index(0), e.index(1));
-    let entries = for_loop(*e, zero, count, &[e.i(i1, 1)], |le, t, ok| {
+    let entries = e.for_loop(zero, count, &[e.i(i1, 1)], |le, t, ok| {
         // `dims`' entry at `y`'s dim `at` (1 where it has none).
-        let at = le.same("arith.addi", &[first, t]);
+        let at = le.addi(first, t);
         let pick = |dims: &[MValue<'c, 'a>], offset: usize| {
             dims.iter().enumerate().fold(one, |acc, (j, &d)| {
-                let here = le.cmp("arith.cmpi", 0, at, le.index((offset + j) as i64));
+                let here = le.cmpi(CmpiPredicate::Eq, at, le.index((offset + j) as i64));
                 le.select(here, d, acc)
             })
         };
         let (yt, xt) = (pick(y, 0), pick(x, lead));
-        let s = le.value(le.op("memref.load", &[operand, t], &[le.int_type(64)], &[]));
-        let s = le.convert("arith.index_cast", s, Type::index(le.cx));
+        let s = le.load(operand, &[t]);
+        let s = le.index_cast(s, Type::index(le.cx));
         let holds = if tile {
-            le.cmp("arith.cmpi", 0, le.same("arith.muli", &[xt, s]), yt)
+            le.cmpi(CmpiPredicate::Eq, le.muli(xt, s), yt)
         } else {
-            let is_y = le.cmp("arith.cmpi", 0, s, yt);
-            let is_one = le.cmp("arith.cmpi", 0, s, one);
-            let x_is_y = le.cmp("arith.cmpi", 0, xt, yt);
-            le.same(
-                "arith.ori",
-                &[is_y, le.same("arith.andi", &[is_one, x_is_y])],
-            )
+            let is_y = le.cmpi(CmpiPredicate::Eq, s, yt);
+            let is_one = le.cmpi(CmpiPredicate::Eq, s, one);
+            let x_is_y = le.cmpi(CmpiPredicate::Eq, xt, yt);
+            le.ori(is_y, le.andi(is_one, x_is_y))
         };
-        vec![le.same("arith.andi", &[ok[0], holds])]
+        vec![le.andi(ok[0], holds)]
     })[0];
     if tile || x.len() != y.len() {
-        let complete = e.cmp("arith.cmpi", 0, len, rank);
-        return e.same("arith.andi", &[entries, complete]);
+        let complete = e.cmpi(CmpiPredicate::Eq, len, rank);
+        return e.andi(entries, complete);
     }
     // Expand of an `x` of `y`'s rank: at most `rank` entries, and the
     // dims before them are `x`'s.
-    let mut ok = e.same("arith.andi", &[entries, e.cmp("arith.cmpi", 3, len, rank)]);
+    let mut ok = e.andi(entries, e.cmpi(CmpiPredicate::Sle, len, rank));
     for (j, (&xj, &yj)) in x.iter().zip(y).enumerate() {
-        let reached = e.cmp("arith.cmpi", 5, e.index(j as i64), first);
-        let same = e.cmp("arith.cmpi", 0, xj, yj);
-        ok = e.same("arith.andi", &[ok, e.same("arith.ori", &[reached, same])]);
+        let reached = e.cmpi(CmpiPredicate::Sge, e.index(j as i64), first);
+        let same = e.cmpi(CmpiPredicate::Eq, xj, yj);
+        ok = e.andi(ok, e.ori(reached, same));
     }
     ok
 }
@@ -1268,27 +1213,21 @@ fn axes_hold<'c, 'a>(
             }
         } else {
             for (m, slot) in expected.iter_mut().enumerate() {
-                let here = e.cmp("arith.cmpi", 0, kept_before, e.index(m as i64));
-                let here = e.same(
-                    "arith.andi",
-                    &[
-                        here,
-                        e.same("arith.xori", &[reduced, e.i(e.int_type(1), 1)]),
-                    ],
-                );
+                let here = e.cmpi(CmpiPredicate::Eq, kept_before, e.index(m as i64));
+                let here = e.andi(here, e.xori(reduced, e.i(e.int_type(1), 1)));
                 *slot = e.select(here, n, *slot);
             }
         }
-        let next = e.same("arith.addi", &[kept_before, e.index(1)]);
+        let next = e.addi(kept_before, e.index(1));
         kept_before = e.select(reduced, kept_before, next);
     }
     if !keepdims {
         // As many kept dims as the output has.
-        let count = e.cmp("arith.cmpi", 0, kept_before, e.index(y.len() as i64));
-        ok = e.same("arith.andi", &[ok, count]);
+        let count = e.cmpi(CmpiPredicate::Eq, kept_before, e.index(y.len() as i64));
+        ok = e.andi(ok, count);
     }
     for (&want, &got) in expected.iter().zip(y) {
-        ok = e.same("arith.andi", &[ok, e.cmp("arith.cmpi", 0, want, got)]);
+        ok = e.andi(ok, e.cmpi(CmpiPredicate::Eq, want, got));
     }
     ok
 }

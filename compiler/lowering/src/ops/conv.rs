@@ -39,22 +39,24 @@
 //! input through its affine map; the model's entry checks what that
 //! relies on ([`window_checks`], [`conv_transpose_checks`]).
 
-use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::OperationMutLike;
-use melior::ir::r#type::{RankedTensorType, ShapedTypeLike, TypeLike};
-use melior::ir::{Operation, Region, Type, Value as MValue, ValueLike};
+use melior::ir::r#type::TypeLike;
+use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
+use melior::Context;
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::half;
-use super::structured::{ds, empty_sized, extract, map};
 use super::unsupported;
-use crate::emit::{region, Emitter};
+use crate::builder::{
+    d, generic, identity_map, map, projection, ranked_tensor, unit, CmpfPredicate, CmpiPredicate,
+    Emitter, Expr, Size, DYNAMIC,
+};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
-use crate::symbols::{Check, Size};
-use crate::types::{elem_type, tensor_type, DYNAMIC};
+use crate::symbols::Check;
+use crate::types::elem_type;
 
 /// The geometry of a sliding window along the spatial dims.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -447,13 +449,13 @@ impl Window {
                         k => Size::Static(k),
                     };
                     let span = span_of(&e, kernel, self.dilations[i]);
-                    let last = e.same("arith.subi", &[output.value(&e), e.index(1)]);
-                    let last = e.same("arith.muli", &[last, e.index(self.strides[i])]);
-                    let reach = e.same("arith.addi", &[last, span]);
-                    let total = e.same("arith.subi", &[reach, input.value(&e)]);
-                    let total = e.same("arith.maxsi", &[total, e.index(0)]);
-                    let small = e.same("arith.divsi", &[total, e.index(2)]);
-                    let big = e.same("arith.subi", &[total, small]);
+                    let last = e.subi(output.value(&e), e.index(1));
+                    let last = e.muli(last, e.index(self.strides[i]));
+                    let reach = e.addi(last, span);
+                    let total = e.subi(reach, input.value(&e));
+                    let total = e.maxsi(total, e.index(0));
+                    let small = e.divsi(total, e.index(2));
+                    let big = e.subi(total, small);
                     let (b, a) = if upper { (small, big) } else { (big, small) };
                     (Size::Dynamic(b), Size::Dynamic(a))
                 }
@@ -482,92 +484,61 @@ fn span_of<'c, 'a>(e: &Emitter<'c, 'a>, k: Size<'c, 'a>, dilation: i64) -> MValu
     match k {
         Size::Static(k) => e.index((k - 1) * dilation + 1),
         Size::Dynamic(k) => {
-            let last = e.same("arith.subi", &[k, e.index(1)]);
-            let spread = e.same("arith.muli", &[last, e.index(dilation)]);
-            e.same("arith.addi", &[spread, e.index(1)])
+            let last = e.subi(k, e.index(1));
+            let spread = e.muli(last, e.index(dilation));
+            e.addi(spread, e.index(1))
         }
     }
 }
 
-/// A loop nest being described: names the loop dims of a `linalg.generic`.
-struct Loops {
-    iterators: Vec<&'static str>,
+/// A loop nest being described: the loops of a `linalg.generic` (each
+/// parallel or reducing) and maps over them.
+struct Loops<'c> {
+    cx: &'c Context,
+    reduction: Vec<bool>,
 }
 
-impl Loops {
-    fn new() -> Loops {
-        Loops { iterators: vec![] }
+impl<'c> Loops<'c> {
+    fn new(cx: &'c Context) -> Loops<'c> {
+        Loops {
+            cx,
+            reduction: vec![],
+        }
+    }
+
+    /// `n` parallel loops.
+    fn parallel(cx: &'c Context, n: usize) -> Loops<'c> {
+        Loops {
+            cx,
+            reduction: vec![false; n],
+        }
     }
 
     /// Adds a loop, returns its dim number.
     fn add(&mut self, reduction: bool) -> usize {
-        self.iterators
-            .push(if reduction { "reduction" } else { "parallel" });
-        self.iterators.len() - 1
+        self.reduction.push(reduction);
+        self.reduction.len() - 1
     }
 
-    fn map(&self, exprs: &[String]) -> String {
-        let dims: Vec<String> = (0..self.iterators.len()).map(|d| format!("d{d}")).collect();
-        format!(
-            "affine_map<({}) -> ({})>",
-            dims.join(", "),
-            exprs.join(", ")
-        )
+    /// Loop dim `i`.
+    fn d(&self, i: usize) -> Expr<'c> {
+        d(self.cx, i)
     }
 
-    fn iterator_attr(&self) -> String {
-        let items: Vec<String> = self
-            .iterators
-            .iter()
-            .map(|i| format!("#linalg.iterator_type<{i}>"))
-            .collect();
-        format!("[{}]", items.join(", "))
+    /// The map of `exprs` over the loops.
+    fn map(&self, exprs: &[Expr<'c>]) -> AffineMap<'c> {
+        map(self.cx, self.reduction.len(), exprs)
     }
-}
 
-/// Builds a `linalg.generic` with one output.
-pub(crate) fn generic<'c, 'a>(
-    e: Emitter<'c, 'a>,
-    ins: &[MValue<'c, 'a>],
-    out: MValue<'c, 'a>,
-    maps: &[String],
-    iterators: &str,
-    body: impl for<'b> FnOnce(Emitter<'c, 'b>, Vec<MValue<'c, 'b>>),
-) -> Operation<'c> {
-    let mut arg_types: Vec<Type> = ins.iter().map(|v| element(*v)).collect();
-    arg_types.push(element(out));
-    let body: Region = region(e.cx, e.loc, &arg_types, body);
-    let mut operands = ins.to_vec();
-    operands.push(out);
-    melior::ir::operation::OperationBuilder::new("linalg.generic", e.loc)
-        .add_operands(&operands)
-        .add_results(&[out.r#type()])
-        .add_attributes(&[
-            (
-                e.id("indexing_maps"),
-                e.attr(&format!("[{}]", maps.join(", "))),
-            ),
-            (e.id("iterator_types"), e.attr(iterators)),
-            (
-                e.id("operandSegmentSizes"),
-                e.segments(&[ins.len() as i32, 1]),
-            ),
-        ])
-        .add_regions([body])
-        .build()
-        .expect("a well-formed linalg.generic")
-}
+    /// The map reading loop dims `dims`.
+    fn dims(&self, dims: impl IntoIterator<Item = usize>) -> AffineMap<'c> {
+        projection(self.cx, self.reduction.len(), dims)
+    }
 
-/// The element type of a tensor value.
-pub(crate) fn element<'c>(v: MValue<'c, '_>) -> Type<'c> {
-    RankedTensorType::try_from(v.r#type())
-        .expect("a tensor")
-        .element()
-}
-
-/// `identity(rank)`: the map `(d0, …) -> (d0, …)`.
-fn identity(rank: usize) -> String {
-    super::elementwise::identity_map(rank)
+    /// The identity map over the loops.
+    fn identity(&self) -> AffineMap<'c> {
+        identity_map(self.cx, self.reduction.len())
+    }
 }
 
 /// Fills `init` (of rank `rank`) with `value`, or with the per-channel
@@ -581,19 +552,14 @@ fn fill<'c, 'a>(
     integer_identity: Option<(bool, u32)>,
 ) -> MValue<'c, 'a> {
     let e = kb.e;
-    let mut loops = Loops::new();
-    for _ in 0..rank {
-        loops.add(false);
-    }
-    let (ins, maps) = match bias {
-        Some(b) => (
-            vec![b],
-            vec![loops.map(&["d1".to_string()]), identity(rank)],
-        ),
-        None => (vec![], vec![identity(rank)]),
+    let loops = Loops::parallel(e.cx, rank);
+    let ins = match bias {
+        Some(b) => vec![(b, loops.dims([1]))],
+        None => vec![],
     };
     let has_bias = bias.is_some();
-    let mut op = generic(e, &ins, init, &maps, &loops.iterator_attr(), |be, args| {
+    let outs = [(init, loops.identity())];
+    let mut op = generic(e, &ins, &outs, &loops.reduction, |be, args| {
         let ty = args.last().expect("the output").r#type();
         let v = if has_bias {
             // A half-precision bias into an f32 accumulator.
@@ -608,17 +574,10 @@ fn fill<'c, 'a>(
                 None => be.f(ty, value.unwrap_or(0.0)),
             }
         };
-        be.append(be.op("linalg.yield", &[v], &[], &[]));
+        vec![v]
     });
-    op.set_attribute("omlc.init", e.attr("unit"));
+    op.set_attribute("omlc.init", unit(e.cx));
     e.value(op)
-}
-
-/// `linalg.index` of loop dim `d`.
-fn loop_index<'c, 'b>(be: Emitter<'c, 'b>, d: usize) -> MValue<'c, 'b> {
-    let index = Type::index(be.cx);
-    let dim = IntegerAttribute::new(be.int_type(64), d as i64).into();
-    be.value(be.op("linalg.index", &[], &[index], &[("dim", dim)]))
 }
 
 /// The input position `o·s + k·d − begin` of spatial dim `i`.
@@ -630,12 +589,12 @@ fn position<'c, 'b>(
     o_dim: usize,
     k_dim: usize,
 ) -> MValue<'c, 'b> {
-    let o = loop_index(be, o_dim);
-    let k = loop_index(be, k_dim);
-    let os = be.same("arith.muli", &[o, be.index(w.strides[i])]);
-    let kd = be.same("arith.muli", &[k, be.index(w.dilations[i])]);
-    let p = be.same("arith.addi", &[os, kd]);
-    sized(be, ext.begin[i], |b| be.same("arith.subi", &[p, b]))
+    let o = be.loop_index(o_dim);
+    let k = be.loop_index(k_dim);
+    let os = be.muli(o, be.index(w.strides[i]));
+    let kd = be.muli(k, be.index(w.dilations[i]));
+    let p = be.addi(os, kd);
+    sized(be, ext.begin[i], |b| be.subi(p, b))
 }
 
 /// The input positions of the current window element inside a body, 0
@@ -652,10 +611,10 @@ fn window_positions<'c, 'b>(
     for i in 0..w.kernel.len() {
         let p = position(be, w, ext, i, o_dims[i], k_dims[i]);
         // Unsigned: a negative position compares above the extent.
-        let ok = sized(be, ext.input[i], |n| be.cmp("arith.cmpi", 6, p, n));
+        let ok = sized(be, ext.input[i], |n| be.cmpi(CmpiPredicate::Ult, p, n));
         positions.push(be.select(ok, p, zero));
         inside = Some(match inside {
-            Some(all) => be.same("arith.andi", &[all, ok]),
+            Some(all) => be.andi(all, ok),
             None => ok,
         });
     }
@@ -678,20 +637,20 @@ fn read_window<'c, 'b>(
     let (positions, inside) = window_positions(be, window, o_dims, k_dims);
     let mut indices = vec![n, c];
     indices.extend(positions);
-    let v = extract(be, x, &indices);
+    let v = be.extract(x, &indices);
     be.select(inside, v, outside)
 }
 
 /// The affine expressions reading the input through the window without
 /// padding: `o·s + k·d` per spatial dim.
-fn window_exprs(w: &Window, o_dims: &[usize], k_dims: &[usize]) -> Vec<String> {
+fn window_exprs<'c>(
+    loops: &Loops<'c>,
+    w: &Window,
+    o_dims: &[usize],
+    k_dims: &[usize],
+) -> Vec<Expr<'c>> {
     (0..w.kernel.len())
-        .map(|i| {
-            format!(
-                "d{} * {} + d{} * {}",
-                o_dims[i], w.strides[i], k_dims[i], w.dilations[i]
-            )
-        })
+        .map(|i| loops.d(o_dims[i]) * w.strides[i] + loops.d(k_dims[i]) * w.dilations[i])
         .collect()
 }
 
@@ -781,7 +740,7 @@ pub(crate) fn conv_with<'c, 'a>(
             kb.tensor(x),
             kb.tensor(wv),
             if half {
-                empty_sized(kb, &kb.sizes(y)?, ElemType::F32)?
+                kb.empty(&kb.sizes(y)?, ElemType::F32)?
             } else {
                 kb.init(y)?
             },
@@ -794,89 +753,70 @@ pub(crate) fn conv_with<'c, 'a>(
     // output channels are checked to be a multiple of `group`).
     let w_sizes = kb.sizes(wv)?;
     let group_sizes = match w_sizes[0] {
-        Size::Dynamic(v) => Size::Dynamic(e.same("arith.divsi", &[v, e.index(group)])),
+        Size::Dynamic(v) => Size::Dynamic(e.divsi(v, e.index(group))),
         Size::Static(_) => Size::Static(fg),
     };
     let channel_sizes = w_sizes[1];
     // Loops: n, m, o…, c, k….
-    let mut loops = Loops::new();
+    let mut loops = Loops::new(e.cx);
     let dn = loops.add(false);
     let dm = loops.add(false);
     let o_dims: Vec<usize> = (0..r).map(|_| loops.add(false)).collect();
     let dc = loops.add(true);
     let k_dims: Vec<usize> = (0..r).map(|_| loops.add(true)).collect();
-    let d = |i: usize| format!("d{i}");
-    let mut out_exprs = vec![d(dn), d(dm)];
-    out_exprs.extend(o_dims.iter().map(|&i| d(i)));
-    let mut w_exprs = vec![d(dm), d(dc)];
-    w_exprs.extend(k_dims.iter().map(|&i| d(i)));
+    let mut out_dims = vec![dn, dm];
+    out_dims.extend(&o_dims);
+    let out_map = loops.dims(out_dims);
+    let mut w_dims = vec![dm, dc];
+    w_dims.extend(&k_dims);
+    let w_map = loops.dims(w_dims);
+    let d = |i: usize| loops.d(i);
     let channel = if group == 1 {
         d(dc)
     } else if fg == 1 {
-        format!("d{dm} * {cg} + d{dc}")
+        d(dm) * cg + d(dc)
     } else {
-        format!("(d{dm} floordiv {fg}) * {cg} + d{dc}")
+        d(dm).floordiv(fg) * cg + d(dc)
     };
     let symbolic_groups = group != 1 && (m == DYNAMIC || cg == DYNAMIC);
     let conv = if w.leaves_input() || symbolic_groups {
-        let maps = [loops.map(&w_exprs), loops.map(&out_exprs)];
         let win = w.clone();
-        generic(e, &[wt], init, &maps, &loops.iterator_attr(), |be, args| {
+        let outs = [(init, out_map)];
+        generic(e, &[(wt, w_map)], &outs, &loops.reduction, |be, args| {
             let ty = args[0].r#type();
-            let n = loop_index(be, dn);
-            let c = loop_index(be, dc);
+            let n = be.loop_index(dn);
+            let c = be.loop_index(dc);
             let c = if group == 1 {
                 c
             } else {
-                let mi = loop_index(be, dm);
-                let g = sized(be, group_sizes, |fg| be.same("arith.divui", &[mi, fg]));
-                let base = sized(be, channel_sizes, |cg| be.same("arith.muli", &[g, cg]));
-                be.same("arith.addi", &[base, c])
+                let mi = be.loop_index(dm);
+                let g = sized(be, group_sizes, |fg| be.divui(mi, fg));
+                let base = sized(be, channel_sizes, |cg| be.muli(g, cg));
+                be.addi(base, c)
             };
             let window = (&win, &ext);
             let xv = read_window(be, xt, n, c, window, &o_dims, &k_dims, zero(be, ty));
-            let sum = be.multiply_add(args[1], half::widen(be, xv), half::widen(be, args[0]));
-            be.append(be.op("linalg.yield", &[sum], &[], &[]));
+            vec![be.multiply_add(args[1], half::widen(be, xv), half::widen(be, args[0]))]
         })
     } else {
         let mut x_exprs = vec![d(dn), channel];
-        x_exprs.extend(window_exprs(&w, &o_dims, &k_dims));
-        let maps = [
-            loops.map(&x_exprs),
-            loops.map(&w_exprs),
-            loops.map(&out_exprs),
-        ];
-        generic(
-            e,
-            &[xt, wt],
-            init,
-            &maps,
-            &loops.iterator_attr(),
-            |be, args| {
-                let (xv, wv) = (half::widen(be, args[0]), half::widen(be, args[1]));
-                let sum = be.multiply_add(args[2], xv, wv);
-                be.append(be.op("linalg.yield", &[sum], &[], &[]));
-            },
-        )
+        x_exprs.extend(window_exprs(&loops, &w, &o_dims, &k_dims));
+        let ins = [(xt, loops.map(&x_exprs)), (wt, w_map)];
+        generic(e, &ins, &[(init, out_map)], &loops.reduction, |be, args| {
+            let (xv, wv) = (half::widen(be, args[0]), half::widen(be, args[1]));
+            vec![be.multiply_add(args[2], xv, wv)]
+        })
     };
     if half {
         let sum: MValue = kb.producer(conv).result(0).expect("one result").into();
         let out_ty = elem_type(e.cx, elem)?;
-        let rank = yd.len();
-        let mut parallel = Loops::new();
-        for _ in 0..rank {
-            parallel.add(false);
-        }
+        let parallel = Loops::parallel(e.cx, yd.len());
         let narrowed = generic(
             e,
-            &[sum],
-            kb.init(y)?,
-            &[identity(rank), identity(rank)],
-            &parallel.iterator_attr(),
-            |be, args| {
-                let v = half::narrow(be, args[0], out_ty);
-                be.append(be.op("linalg.yield", &[v], &[], &[]));
-            },
+            &[(sum, parallel.identity())],
+            &[(kb.init(y)?, parallel.identity())],
+            &parallel.reduction,
+            |be, args| vec![half::narrow(be, args[0], out_ty)],
         );
         let producers = kb.producers();
         let root = kb.root(
@@ -951,78 +891,56 @@ fn conv_gemm<'c, 'a>(
     let m = wd[0];
     let k: i64 = wd[1..].iter().product();
     let f32t = elem_type(e.cx, ElemType::F32)?;
-    let merged: Vec<String> = (1..=r + 1).map(|i| i.to_string()).collect();
-    let wc = e.value(e.op(
-        "tensor.collapse_shape",
-        &[kb.tensor(wv)],
-        &[RankedTensorType::new(&[m as u64, k as u64], f32t, None).into()],
-        &[(
-            "reassociation",
-            e.attr(&format!("[[0], [{}]]", merged.join(", "))),
-        )],
-    ));
+    let merged: Vec<i64> = (1..=r as i64 + 1).collect();
+    let wc = e.collapse_shape(
+        kb.tensor(wv),
+        &[vec![0], merged],
+        ranked_tensor(&[m, k], f32t),
+    );
     let direct = w.kernel.iter().all(|&s| s == 1)
         && w.strides.iter().all(|&s| s == 1)
         && !w.leaves_input()
         && w.output == w.input;
     let xt = kb.tensor(x);
     let out = &yd[2..];
-    let d = |i: usize| format!("d{i}");
     let rhs = if direct {
         xt
     } else {
         let mut dims = vec![k];
         dims.extend(out);
-        let scratch = e.value(e.op(
-            "tensor.empty",
-            &[],
-            &[tensor_type(e.cx, &dims, ElemType::F32)?],
-            &[],
-        ));
-        let mut loops = Loops::new();
-        for _ in 0..=r {
-            loops.add(false);
-        }
+        let scratch = e.empty(&Size::statics(&dims), f32t);
+        let loops = Loops::parallel(e.cx, r + 1);
         let win = w.clone();
-        let mut col = generic(
-            e,
-            &[],
-            scratch,
-            &[identity(r + 1)],
-            &loops.iterator_attr(),
-            |be, args| {
-                let ty = args[0].r#type();
-                let zero = be.index(0);
-                // k = (c·k1 + j1)·k2 + j2 …: peel the kernel offsets.
-                let mut rest = loop_index(be, 0);
-                let mut offsets = vec![zero; r];
-                for i in (0..r).rev() {
-                    offsets[i] = be.same("arith.remui", &[rest, be.index(win.kernel[i])]);
-                    rest = be.same("arith.divui", &[rest, be.index(win.kernel[i])]);
-                }
-                let mut indices = vec![zero, rest];
-                let mut inside: Option<MValue> = None;
-                for (i, &j) in offsets.iter().enumerate() {
-                    let o = loop_index(be, 1 + i);
-                    let os = be.same("arith.muli", &[o, be.index(win.strides[i])]);
-                    let jd = be.same("arith.muli", &[j, be.index(win.dilations[i])]);
-                    let p = be.same("arith.addi", &[os, jd]);
-                    let p = be.same("arith.subi", &[p, be.index(win.begin[i])]);
-                    let ok = be.cmp("arith.cmpi", 6, p, be.index(win.input[i]));
-                    indices.push(be.select(ok, p, zero));
-                    inside = Some(match inside {
-                        Some(all) => be.same("arith.andi", &[all, ok]),
-                        None => ok,
-                    });
-                }
-                let mut operands = vec![xt];
-                operands.extend(indices);
-                let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
-                let v = be.select(inside.expect("spatial dims"), v, be.f(ty, 0.0));
-                be.append(be.op("linalg.yield", &[v], &[], &[]));
-            },
-        );
-        col.set_attribute("omlc.col", e.attr("unit"));
+        let outs = [(scratch, loops.identity())];
+        let mut col = generic(e, &[], &outs, &loops.reduction, |be, args| {
+            let ty = args[0].r#type();
+            let zero = be.index(0);
+            // k = (c·k1 + j1)·k2 + j2 …: peel the kernel offsets.
+            let mut rest = be.loop_index(0);
+            let mut offsets = vec![zero; r];
+            for i in (0..r).rev() {
+                offsets[i] = be.remui(rest, be.index(win.kernel[i]));
+                rest = be.divui(rest, be.index(win.kernel[i]));
+            }
+            let mut indices = vec![zero, rest];
+            let mut inside: Option<MValue> = None;
+            for (i, &j) in offsets.iter().enumerate() {
+                let o = be.loop_index(1 + i);
+                let os = be.muli(o, be.index(win.strides[i]));
+                let jd = be.muli(j, be.index(win.dilations[i]));
+                let p = be.addi(os, jd);
+                let p = be.subi(p, be.index(win.begin[i]));
+                let ok = be.cmpi(CmpiPredicate::Ult, p, be.index(win.input[i]));
+                indices.push(be.select(ok, p, zero));
+                inside = Some(match inside {
+                    Some(all) => be.andi(all, ok),
+                    None => ok,
+                });
+            }
+            let v = be.extract(xt, &indices);
+            vec![be.select(inside.expect("spatial dims"), v, be.f(ty, 0.0))]
+        });
+        col.set_attribute("omlc.col", unit(e.cx));
         e.value(col)
     };
     let init = kb.init(y)?;
@@ -1035,39 +953,18 @@ fn conv_gemm<'c, 'a>(
         None,
     );
     // Loops: n, m, o…, k.
-    let mut loops = Loops::new();
-    for _ in 0..2 + r {
-        loops.add(false);
-    }
+    let mut loops = Loops::parallel(e.cx, 2 + r);
     let dk = loops.add(true);
-    let o_exprs: Vec<String> = (2..2 + r).map(d).collect();
-    let mut rhs_exprs = if direct {
-        vec![d(0), d(dk)]
-    } else {
-        vec![d(dk)]
-    };
-    rhs_exprs.extend(o_exprs.iter().cloned());
-    let mut out_exprs = vec![d(0), d(1)];
-    out_exprs.extend(o_exprs);
-    let maps = [
-        loops.map(&[d(1), d(dk)]),
-        loops.map(&rhs_exprs),
-        loops.map(&out_exprs),
-    ];
-    let product = generic(
-        e,
-        &[wc, rhs],
-        init,
-        &maps,
-        &loops.iterator_attr(),
-        |be, args| {
-            // A multiply and an add (not `math.fma`): the vectorizer
-            // recognizes the pair as a contraction, which tiles of several
-            // reduction steps need (`Schedule::ConvGemm`); it emits FMAs.
-            let sum = be.multiply_add(args[2], args[0], args[1]);
-            be.append(be.op("linalg.yield", &[sum], &[], &[]));
-        },
-    );
+    let mut rhs_dims = if direct { vec![0, dk] } else { vec![dk] };
+    rhs_dims.extend(2..2 + r);
+    let ins = [(wc, loops.dims([1, dk])), (rhs, loops.dims(rhs_dims))];
+    let outs = [(init, loops.dims(0..2 + r))];
+    let product = generic(e, &ins, &outs, &loops.reduction, |be, args| {
+        // A multiply and an add (not `math.fma`): the vectorizer
+        // recognizes the pair as a contraction, which tiles of several
+        // reduction steps need (`Schedule::ConvGemm`); it emits FMAs.
+        vec![be.multiply_add(args[2], args[0], args[1])]
+    });
     let root = kb.root(
         product,
         Schedule::ConvGemm {
@@ -1150,14 +1047,14 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         _ => 0.0,
     };
     let init = fill(kb, init, yd.len(), Some(identity_value), None, int_identity);
-    let mut loops = Loops::new();
+    let mut loops = Loops::new(e.cx);
     let dn = loops.add(false);
     let dc = loops.add(false);
     let o_dims: Vec<usize> = (0..r).map(|_| loops.add(false)).collect();
     let k_dims: Vec<usize> = (0..r).map(|_| loops.add(true)).collect();
-    let d = |i: usize| format!("d{i}");
-    let mut out_exprs = vec![d(dn), d(dc)];
-    out_exprs.extend(o_dims.iter().map(|&i| d(i)));
+    let mut out_dims = vec![dn, dc];
+    out_dims.extend(&o_dims);
+    let out_map = loops.dims(out_dims);
     // AveragePool's divisor: one per output position, constant when every
     // window covers the same number of counted positions.
     // Over symbolic sizes: the kernel's size where no window leaves the
@@ -1199,27 +1096,22 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let win = w.clone();
     // The window's extents come from a shape-only operand (as in linalg's
     // pooling ops): the k loops appear in no other operand's map.
-    let shape = empty_sized(kb, &kernel_sizes, elem)?;
-    let k_exprs: Vec<String> = k_dims.iter().map(|&i| d(i)).collect();
-    let maps_pad = [loops.map(&k_exprs), loops.map(&out_exprs)];
-    let mut x_exprs = vec![d(dn), d(dc)];
-    x_exprs.extend(window_exprs(&w, &o_dims, &k_dims));
-    let maps_direct = [
-        loops.map(&x_exprs),
-        loops.map(&k_exprs),
-        loops.map(&out_exprs),
-    ];
-    let (ins, maps): (Vec<MValue>, &[String]) = if leaves {
-        (vec![shape], &maps_pad)
+    let shape = kb.empty(&kernel_sizes, elem)?;
+    let k_map = loops.dims(k_dims.iter().copied());
+    let ins = if leaves {
+        vec![(shape, k_map)]
     } else {
-        (vec![xt, shape], &maps_direct)
+        let mut x_exprs = vec![loops.d(dn), loops.d(dc)];
+        x_exprs.extend(window_exprs(&loops, &w, &o_dims, &k_dims));
+        vec![(xt, loops.map(&x_exprs)), (shape, k_map)]
     };
-    let window_op = generic(e, &ins, init, maps, &loops.iterator_attr(), |be, args| {
+    let outs = [(init, out_map)];
+    let window_op = generic(e, &ins, &outs, &loops.reduction, |be, args| {
         let acc = *args.last().expect("the output");
         let ty = acc.r#type();
         let xv = if leaves {
-            let n = loop_index(be, dn);
-            let c = loop_index(be, dc);
+            let n = be.loop_index(dn);
+            let c = be.loop_index(dc);
             let outside = if float {
                 be.f(ty, identity_value)
             } else {
@@ -1231,33 +1123,31 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             args[0]
         };
         let v = match pool {
-            Pool::Max if float => be.same("arith.maximumf", &[acc, xv]),
-            Pool::Max if signed => be.same("arith.maxsi", &[acc, xv]),
-            Pool::Max => be.same("arith.maxui", &[acc, xv]),
+            Pool::Max if float => be.maximumf(acc, xv),
+            Pool::Max if signed => be.maxsi(acc, xv),
+            Pool::Max => be.maxui(acc, xv),
             Pool::Average => {
                 let scale = match uniform_count {
                     Some(Size::Static(c)) => be.f(ty, 1.0 / c as f64),
-                    Some(Size::Dynamic(count)) => {
-                        be.same("arith.divf", &[be.f(ty, 1.0), count_to(be, count, ty)])
-                    }
+                    Some(Size::Dynamic(count)) => be.divf(be.f(ty, 1.0), count_to(be, count, ty)),
                     None => {
                         let count = window_count(be, (&win, &ext), &o_dims, &bounds);
-                        be.same("arith.divf", &[be.f(ty, 1.0), count_to(be, count, ty)])
+                        be.divf(be.f(ty, 1.0), count_to(be, count, ty))
                     }
                 };
-                be.same("arith.addf", &[acc, be.same("arith.mulf", &[xv, scale])])
+                be.addf(acc, be.mulf(xv, scale))
             }
             Pool::Lp(p) => {
-                let a = be.same("math.absf", &[xv]);
+                let a = be.absf(xv);
                 let t = match p {
                     1 => a,
-                    2 => be.same("arith.mulf", &[a, a]),
-                    p => be.same("math.powf", &[a, be.f(ty, p as f64)]),
+                    2 => be.mulf(a, a),
+                    p => be.powf(a, be.f(ty, p as f64)),
                 };
-                be.same("arith.addf", &[acc, t])
+                be.addf(acc, t)
             }
         };
-        be.append(be.op("linalg.yield", &[v], &[], &[]));
+        vec![v]
     });
     let per_channel = work(&[&xd[..1], &w.output, &w.kernel]);
     let root = kb.root(
@@ -1271,27 +1161,16 @@ pub(crate) fn lower_pool(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let mut result: MValue = root.result(0).expect("one result").into();
     if let Pool::Lp(p) = pool {
         if p != 1 {
-            let rank = yd.len();
-            let mut loops = Loops::new();
-            for _ in 0..rank {
-                loops.add(false);
-            }
-            let root_op = generic(
-                e,
-                &[],
-                result,
-                &[identity(rank)],
-                &loops.iterator_attr(),
-                |be, args| {
-                    let ty = args[0].r#type();
-                    let v = if p == 2 {
-                        be.same("math.sqrt", &[args[0]])
-                    } else {
-                        be.same("math.powf", &[args[0], be.f(ty, 1.0 / p as f64)])
-                    };
-                    be.append(be.op("linalg.yield", &[v], &[], &[]));
-                },
-            );
+            let loops = Loops::parallel(e.cx, yd.len());
+            let outs = [(result, loops.identity())];
+            let root_op = generic(e, &[], &outs, &loops.reduction, |be, args| {
+                let ty = args[0].r#type();
+                vec![if p == 2 {
+                    be.sqrt(args[0])
+                } else {
+                    be.powf(args[0], be.f(ty, 1.0 / p as f64))
+                }]
+            });
             let bits = elem.bit_width();
             result = kb
                 .elementwise(root_op, &yd, bits)
@@ -1353,47 +1232,47 @@ fn max_pool_with_indices(
     let at = kb.init(indices)?;
     let at = fill(kb, at, rank, Some(-1.0), None, None);
     let kernel: Vec<Size> = w.kernel.iter().map(|&k| Size::Static(k)).collect();
-    let shape = empty_sized(kb, &kernel, elem)?;
+    let shape = kb.empty(&kernel, elem)?;
     let xt = kb.tensor(x);
     let e = kb.e;
     let mut reduction = vec![false; rank];
     reduction.extend(vec![true; r]);
     let n_loops = reduction.len();
-    let out_map = map(n_loops, &ds(0..rank));
-    let k_map = map(n_loops, &ds(rank..n_loops));
+    let out_map = projection(e.cx, n_loops, 0..rank);
+    let k_map = projection(e.cx, n_loops, rank..n_loops);
     let (o_dims, k_dims): (Vec<usize>, Vec<usize>) =
         ((2..rank).collect(), (rank..n_loops).collect());
     let signed = elem.is_signed_int();
     let win = (w, &ext);
-    let g = super::structured::generic(
+    let g = generic(
         e,
         &[(shape, k_map)],
-        &[(values, out_map.clone()), (at, out_map)],
+        &[(values, out_map), (at, out_map)],
         &reduction,
         |be, args| {
             let (acc, acc_at) = (args[1], args[2]);
-            let (n, c) = (loop_index(be, 0), loop_index(be, 1));
+            let (n, c) = (be.loop_index(0), be.loop_index(1));
             let (positions, inside) = window_positions(be, win, &o_dims, &k_dims);
             let mut element = vec![n, c];
             element.extend(positions.iter().copied());
-            let v = extract(be, xt, &element);
+            let v = be.extract(xt, &element);
             // (n·C + c)·P + Σ p_i·s_i.
-            let image = sized(be, channels, |ch| be.same("arith.muli", &[n, ch]));
-            let image = be.same("arith.addi", &[image, c]);
-            let mut flat = sized(be, per_channel, |p| be.same("arith.muli", &[image, p]));
+            let image = sized(be, channels, |ch| be.muli(n, ch));
+            let image = be.addi(image, c);
+            let mut flat = sized(be, per_channel, |p| be.muli(image, p));
             for (i, &p) in positions.iter().enumerate() {
-                let term = sized(be, strides[i], |s| be.same("arith.muli", &[p, s]));
-                flat = be.same("arith.addi", &[flat, term]);
+                let term = sized(be, strides[i], |s| be.muli(p, s));
+                flat = be.addi(flat, term);
             }
-            let flat = be.convert("arith.index_cast", flat, be.int_type(64));
+            let flat = be.index_cast(flat, be.int_type(64));
             let larger = match (float, signed) {
-                (true, _) => be.cmp("arith.cmpf", 2, v, acc),
-                (false, true) => be.cmp("arith.cmpi", 4, v, acc),
-                (false, false) => be.cmp("arith.cmpi", 8, v, acc),
+                (true, _) => be.cmpf(CmpfPredicate::Ogt, v, acc),
+                (false, true) => be.cmpi(CmpiPredicate::Sgt, v, acc),
+                (false, false) => be.cmpi(CmpiPredicate::Ugt, v, acc),
             };
-            let none = be.cmp("arith.cmpi", 0, acc_at, be.i(be.int_type(64), -1));
-            let take = be.same("arith.ori", &[larger, none]);
-            let take = be.same("arith.andi", &[take, inside]);
+            let none = be.cmpi(CmpiPredicate::Eq, acc_at, be.i(be.int_type(64), -1));
+            let take = be.ori(larger, none);
+            let take = be.andi(take, inside);
             vec![be.select(take, v, acc), be.select(take, flat, acc_at)]
         },
     );
@@ -1417,8 +1296,8 @@ fn bounds_of<'c, 'a>(
                 (Size::Static(-b), Size::Static(n + a))
             }
             (input, begin, end) => (
-                Size::Dynamic(e.same("arith.subi", &[e.index(0), begin.value(&e)])),
-                Size::Dynamic(e.same("arith.addi", &[input.value(&e), end.value(&e)])),
+                Size::Dynamic(e.subi(e.index(0), begin.value(&e))),
+                Size::Dynamic(e.addi(input.value(&e), end.value(&e))),
             ),
         })
         .collect()
@@ -1435,21 +1314,18 @@ fn window_count<'c, 'b>(
 ) -> MValue<'c, 'b> {
     let mut total = be.index(1);
     for (i, &(lo, hi)) in bounds.iter().enumerate() {
-        let o = loop_index(be, o_dims[i]);
-        let os = be.same("arith.muli", &[o, be.index(w.strides[i])]);
-        let base = sized(be, ext.begin[i], |b| be.same("arith.subi", &[os, b]));
+        let o = be.loop_index(o_dims[i]);
+        let os = be.muli(o, be.index(w.strides[i]));
+        let base = sized(be, ext.begin[i], |b| be.subi(os, b));
         let d = be.index(w.dilations[i]);
-        let kmin = sized(be, lo, |lo| be.same("arith.subi", &[lo, base]));
-        let kmin = be.same("arith.ceildivsi", &[kmin, d]);
-        let kmin = be.same("arith.maxsi", &[kmin, be.index(0)]);
-        let kmax = sized(be, hi, |hi| be.same("arith.subi", &[hi, base]));
-        let kmax = be.same("arith.ceildivsi", &[kmax, d]);
-        let kmax = be.same("arith.minsi", &[kmax, be.index(w.kernel[i])]);
-        let n = be.same(
-            "arith.maxsi",
-            &[be.same("arith.subi", &[kmax, kmin]), be.index(0)],
-        );
-        total = be.same("arith.muli", &[total, n]);
+        let kmin = sized(be, lo, |lo| be.subi(lo, base));
+        let kmin = be.ceildivsi(kmin, d);
+        let kmin = be.maxsi(kmin, be.index(0));
+        let kmax = sized(be, hi, |hi| be.subi(hi, base));
+        let kmax = be.ceildivsi(kmax, d);
+        let kmax = be.minsi(kmax, be.index(w.kernel[i]));
+        let n = be.maxsi(be.subi(kmax, kmin), be.index(0));
+        total = be.muli(total, n);
     }
     total
 }
@@ -1457,8 +1333,8 @@ fn window_count<'c, 'b>(
 /// An index converted to float type `ty`.
 fn count_to<'c, 'b>(be: Emitter<'c, 'b>, count: MValue<'c, 'b>, ty: Type<'c>) -> MValue<'c, 'b> {
     let i64t = be.int_type(64);
-    let as_int = be.convert("arith.index_cast", count, i64t);
-    be.convert("arith.sitofp", as_int, ty)
+    let as_int = be.index_cast(count, i64t);
+    be.sitofp(as_int, ty)
 }
 
 #[cfg(test)]
@@ -1561,17 +1437,13 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
                         Size::Static(if upper { half } else { total - half })
                     }
                     (input, output, k) => {
-                        let last = e.same("arith.subi", &[input.value(&e), e.index(1)]);
-                        let reach = e.same("arith.muli", &[last, e.index(strides[i])]);
-                        let reach = e.same("arith.addi", &[reach, span_of(&e, k, dilations[i])]);
-                        let reach = e.same("arith.addi", &[reach, e.index(output_padding[i])]);
-                        let total = e.same("arith.subi", &[reach, output.value(&e)]);
-                        let half = e.same("arith.floordivsi", &[total, e.index(2)]);
-                        Size::Dynamic(if upper {
-                            half
-                        } else {
-                            e.same("arith.subi", &[total, half])
-                        })
+                        let last = e.subi(input.value(&e), e.index(1));
+                        let reach = e.muli(last, e.index(strides[i]));
+                        let reach = e.addi(reach, span_of(&e, k, dilations[i]));
+                        let reach = e.addi(reach, e.index(output_padding[i]));
+                        let total = e.subi(reach, output.value(&e));
+                        let half = e.floordivsi(total, e.index(2));
+                        Size::Dynamic(if upper { half } else { e.subi(total, half) })
                     }
                 }
             })
@@ -1585,10 +1457,7 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
     // the output's: `conv_transpose_checks`).
     let (cg, mg) = match (xs[1], ws[1]) {
         (Size::Static(c), Size::Static(m)) => (Size::Static(c / group), Size::Static(m)),
-        (c, m) => (
-            Size::Dynamic(e.same("arith.divsi", &[c.value(&e), e.index(group)])),
-            m,
-        ),
+        (c, m) => (Size::Dynamic(e.divsi(c.value(&e), e.index(group))), m),
     };
     let init = kb.init(y)?;
     let init = fill(
@@ -1600,15 +1469,15 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
         None,
     );
     // Loops: n, m, o…, c, k….
-    let mut loops = Loops::new();
+    let mut loops = Loops::new(e.cx);
     let dn = loops.add(false);
     let dm = loops.add(false);
     let o_dims: Vec<usize> = (0..r).map(|_| loops.add(false)).collect();
     let dc = loops.add(true);
     let k_dims: Vec<usize> = (0..r).map(|_| loops.add(true)).collect();
-    let d = |i: usize| format!("d{i}");
-    let mut out_exprs = vec![d(dn), d(dm)];
-    out_exprs.extend(o_dims.iter().map(|&i| d(i)));
+    let d = |i: usize| loops.d(i);
+    let mut out_dims = vec![dn, dm];
+    out_dims.extend(&o_dims);
     let xt = kb.tensor(x);
     let wt = kb.tensor(wv);
     // W is read through its indexing map (one group, or static groups:
@@ -1617,76 +1486,71 @@ pub(crate) fn lower_conv_transpose(kb: &mut KernelBuilder, op: OpId) -> Result<(
     // reduction's extents then gives linalg the loops' bounds.
     let mapped = match (cg, mg) {
         _ if group == 1 => Some(vec![d(dc), d(dm)]),
-        (Size::Static(cg), Size::Static(mg)) => Some(vec![
-            format!("(d{dm} floordiv {mg}) * {cg} + d{dc}"),
-            format!("d{dm} mod {mg}"),
-        ]),
+        (Size::Static(cg), Size::Static(mg)) => {
+            Some(vec![d(dm).floordiv(mg) * cg + d(dc), d(dm) % mg])
+        }
         _ => None,
     };
-    let mut maps = vec![];
     let mut ins = vec![];
     if let Some(mut w_exprs) = mapped.clone() {
         w_exprs.extend(k_dims.iter().map(|&i| d(i)));
-        maps.push(loops.map(&w_exprs));
-        ins.push(wt);
+        ins.push((wt, loops.map(&w_exprs)));
     }
     if group > 1 {
         let mut extents = vec![cg];
         extents.extend(&ks);
-        let mut exprs = vec![d(dc)];
-        exprs.extend(k_dims.iter().map(|&i| d(i)));
-        ins.push(empty_sized(kb, &extents, elem)?);
-        maps.push(loops.map(&exprs));
+        let mut dims = vec![dc];
+        dims.extend(&k_dims);
+        ins.push((kb.empty(&extents, elem)?, loops.dims(dims)));
     }
-    maps.push(loops.map(&out_exprs));
+    let outs = [(init, loops.dims(out_dims))];
     let input = xs[2..].to_vec();
-    let g = generic(e, &ins, init, &maps, &loops.iterator_attr(), |be, args| {
+    let g = generic(e, &ins, &outs, &loops.reduction, |be, args| {
         let acc = *args.last().expect("the output");
         let ty = acc.r#type();
-        let c = loop_index(be, dc);
+        let c = be.loop_index(dc);
         let c = if group == 1 {
             c
         } else {
-            let m = loop_index(be, dm);
-            let g = sized(be, mg, |mg| be.same("arith.divui", &[m, mg]));
-            let first = sized(be, cg, |cg| be.same("arith.muli", &[g, cg]));
-            be.same("arith.addi", &[first, c])
+            let m = be.loop_index(dm);
+            let g = sized(be, mg, |mg| be.divui(m, mg));
+            let first = sized(be, cg, |cg| be.muli(g, cg));
+            be.addi(first, c)
         };
         let weight = if mapped.is_some() {
             args[0]
         } else {
-            let m = loop_index(be, dm);
-            let mut at = vec![wt, c, sized(be, mg, |mg| be.same("arith.remui", &[m, mg]))];
-            at.extend(k_dims.iter().map(|&k| loop_index(be, k)));
-            be.value(be.op("tensor.extract", &at, &[ty], &[]))
+            let m = be.loop_index(dm);
+            let mut at = vec![c, sized(be, mg, |mg| be.remui(m, mg))];
+            at.extend(k_dims.iter().map(|&k| be.loop_index(k)));
+            be.extract(wt, &at)
         };
         let zero = be.index(0);
-        let mut indices = vec![xt, loop_index(be, dn), c];
+        let mut indices = vec![be.loop_index(dn), c];
         let mut inside: Option<MValue> = None;
         for i in 0..r {
             // num = o + begin − k·d; i = num / s when exact and in range.
-            let o = loop_index(be, o_dims[i]);
-            let k = loop_index(be, k_dims[i]);
-            let kd = be.same("arith.muli", &[k, be.index(dilations[i])]);
-            let shifted = sized(be, begin[i], |b| be.same("arith.addi", &[o, b]));
-            let num = be.same("arith.subi", &[shifted, kd]);
+            let o = be.loop_index(o_dims[i]);
+            let k = be.loop_index(k_dims[i]);
+            let kd = be.muli(k, be.index(dilations[i]));
+            let shifted = sized(be, begin[i], |b| be.addi(o, b));
+            let num = be.subi(shifted, kd);
             let s = be.index(strides[i]);
-            let q = be.same("arith.divsi", &[num, s]);
-            let exact = be.cmp("arith.cmpi", 0, be.same("arith.remsi", &[num, s]), zero);
+            let q = be.divsi(num, s);
+            let exact = be.cmpi(CmpiPredicate::Eq, be.remsi(num, s), zero);
             // Unsigned: a negative quotient compares above the extent.
-            let within = sized(be, input[i], |n| be.cmp("arith.cmpi", 6, q, n));
-            let ok = be.same("arith.andi", &[exact, within]);
+            let within = sized(be, input[i], |n| be.cmpi(CmpiPredicate::Ult, q, n));
+            let ok = be.andi(exact, within);
             indices.push(be.select(ok, q, zero));
             inside = Some(match inside {
-                Some(all) => be.same("arith.andi", &[all, ok]),
+                Some(all) => be.andi(all, ok),
                 None => ok,
             });
         }
-        let v = be.value(be.op("tensor.extract", &indices, &[ty], &[]));
+        let v = be.extract(xt, &indices);
         let v = be.select(inside.expect("a spatial dim"), v, be.f(ty, 0.0));
-        let prod = be.same("arith.mulf", &[v, weight]);
-        let sum = be.same("arith.addf", &[acc, prod]);
-        be.append(be.op("linalg.yield", &[sum], &[], &[]));
+        let prod = be.mulf(v, weight);
+        vec![be.addf(acc, prod)]
     });
     let per_channel = work(&[&xd[..1], &yd[2..], &[cg.type_dim()], &kernel]);
     let root = kb.root(

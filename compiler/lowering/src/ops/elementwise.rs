@@ -18,7 +18,8 @@
 
 use std::collections::HashMap;
 
-use melior::ir::{Type, Value as MValue, ValueLike};
+use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
+use melior::Context;
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
@@ -27,7 +28,10 @@ use super::math;
 use super::narrow::{self, Format};
 use super::structured::const_data;
 use super::unsupported;
-use crate::emit::{region, Emitter};
+use crate::builder::{
+    d, identity_map, map, try_generic, BinaryOp, CastOp, CmpfPredicate, CmpiPredicate, Emitter,
+    Expr, Predicate,
+};
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
 use crate::symbols;
@@ -146,107 +150,75 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         }
     }
     ins.retain(|v| !gathered.iter().any(|(g, _)| g == v));
-    let mut maps = vec![];
+    let cx = kb.e.cx;
+    let mut in_operands = vec![];
     for &v in &ins {
-        maps.push(if super::norm::is_channel_operand(kb, chain, v)? {
-            super::norm::channel_map(rank)
+        let map = if super::norm::is_channel_operand(kb, chain, v)? {
+            super::norm::channel_map(cx, rank)
         } else {
-            broadcast_map(&kb.shape(v)?.0, &out_dims)
-        });
+            broadcast_map(cx, &kb.shape(v)?.0, &out_dims)
+        };
+        in_operands.push((kb.tensor(v), map));
     }
-    let mut out_inits = vec![];
+    let mut out_operands = vec![];
     for (slot, &o) in outputs.iter().enumerate() {
         let reused = in_place.iter().find(|(_, &s)| s == slot).map(|(v, _)| *v);
-        out_inits.push(match reused {
+        let init = match reused {
             Some(v) => kb.tensor(v),
             None => kb.init(o)?,
-        });
-        maps.push(identity_map(rank));
+        };
+        out_operands.push((init, identity_map(cx, rank)));
     }
-    let e = kb.e;
-    let in_tensors: Vec<MValue> = ins.iter().map(|&v| kb.tensor(v)).collect();
-    let mut scalar_types = vec![];
-    for &v in ins.iter().chain(outputs) {
-        scalar_types.push(elem_type(e.cx, kb.shape(v)?.1)?);
-    }
-    let result_types: Vec<Type> = out_inits.iter().map(|t| t.r#type()).collect();
-    let mut failure = None;
     let mut is_bool = vec![];
     for &v in ins.iter().chain(outputs) {
         is_bool.push(kb.shape(v)?.1 == ElemType::Bool);
     }
-    let body = region(e.cx, e.loc, &scalar_types, |be, args| {
-        // Booleans are stored as i8: compute with i1.
-        let loaded = |i: usize| {
-            if is_bool[i] {
-                be.cmp("arith.cmpi", 1, args[i], be.i(args[i].r#type(), 0))
-            } else {
-                args[i]
+    let op = try_generic(
+        kb.e,
+        &in_operands,
+        &out_operands,
+        &vec![false; rank],
+        |be, args| {
+            // Booleans are stored as i8: compute with i1.
+            let loaded = |i: usize| {
+                if is_bool[i] {
+                    be.cmpi(CmpiPredicate::Ne, args[i], be.i(args[i].r#type(), 0))
+                } else {
+                    args[i]
+                }
+            };
+            let mut scalars: HashMap<Value, MValue> = HashMap::new();
+            for (i, &v) in ins.iter().enumerate() {
+                scalars.insert(v, loaded(i));
             }
-        };
-        let mut scalars: HashMap<Value, MValue> = HashMap::new();
-        for (i, &v) in ins.iter().enumerate() {
-            scalars.insert(v, loaded(i));
-        }
-        for (&v, &slot) in &in_place {
-            scalars.insert(v, loaded(ins.len() + slot));
-        }
-        for (v, g) in &gathered {
-            scalars.insert(*v, g.read(be));
-        }
-        for &o in chain {
-            match scalar_op_widened(kb, be, o, &scalars) {
-                Ok(results) => {
-                    for (v, s) in ir.op(o).results.iter().zip(results) {
-                        if let (Some(v), Some(s)) = (v, s) {
-                            scalars.insert(*v, s);
-                        }
+            for (&v, &slot) in &in_place {
+                scalars.insert(v, loaded(ins.len() + slot));
+            }
+            for (v, g) in &gathered {
+                scalars.insert(*v, g.read(be));
+            }
+            for &o in chain {
+                let results = scalar_op_widened(kb, be, o, &scalars)?;
+                for (v, s) in ir.op(o).results.iter().zip(results) {
+                    if let (Some(v), Some(s)) = (v, s) {
+                        scalars.insert(*v, s);
                     }
                 }
-                Err(err) => {
-                    failure = Some(err);
-                    return;
-                }
             }
-        }
-        let i8 = be.int_type(8);
-        let yields: Vec<MValue> = outputs
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                if is_bool[ins.len() + i] {
-                    be.convert("arith.extui", scalars[v], i8)
-                } else {
-                    scalars[v]
-                }
-            })
-            .collect();
-        be.append(be.op("linalg.yield", &yields, &[], &[]));
-    });
-    if let Some(err) = failure {
-        return Err(err);
-    }
-    let maps_attr = e.attr(&format!("[{}]", maps.join(", ")));
-    let iterators = e.attr(&format!(
-        "[{}]",
-        vec!["#linalg.iterator_type<parallel>"; rank].join(", ")
-    ));
-    let mut operands = in_tensors;
-    operands.extend(&out_inits);
-    let op = melior::ir::operation::OperationBuilder::new("linalg.generic", e.loc)
-        .add_operands(&operands)
-        .add_results(&result_types)
-        .add_attributes(&[
-            (e.id("indexing_maps"), maps_attr),
-            (e.id("iterator_types"), iterators),
-            (
-                e.id("operandSegmentSizes"),
-                e.segments(&[ins.len() as i32, outputs.len() as i32]),
-            ),
-        ])
-        .add_regions([body])
-        .build()
-        .expect("a well-formed linalg.generic");
+            let i8 = be.int_type(8);
+            Ok(outputs
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if is_bool[ins.len() + i] {
+                        be.extui(scalars[v], i8)
+                    } else {
+                        scalars[v]
+                    }
+                })
+                .collect())
+        },
+    )?;
     let bits = kb.shape(outputs[0])?.1.bit_width().max(8);
     let generic = kb.elementwise(op, &out_dims, bits);
     for (i, &o) in outputs.iter().enumerate() {
@@ -275,18 +247,14 @@ impl<'c, 'a> Gather<'c, 'a> {
             .axes
             .iter()
             .map(|&(dim, broadcast)| match broadcast {
-                None => super::structured::loop_index(be, dim),
+                None => be.loop_index(dim),
                 Some(None) => zero,
-                Some(Some(is_one)) => {
-                    be.select(is_one, zero, super::structured::loop_index(be, dim))
-                }
+                Some(Some(is_one)) => be.select(is_one, zero, be.loop_index(dim)),
             })
             .collect();
-        let mut operands = vec![self.tensor];
-        operands.extend(indices);
-        let x = be.value(be.op("tensor.extract", &operands, &[self.elem], &[]));
+        let x = be.extract(self.tensor, &indices);
         if self.is_bool {
-            be.cmp("arith.cmpi", 1, x, be.i(self.elem, 0))
+            be.cmpi(CmpiPredicate::Ne, x, be.i(self.elem, 0))
         } else {
             x
         }
@@ -311,7 +279,7 @@ impl<'c, 'a> Gather<'c, 'a> {
             let broadcast = match j < own {
                 true if *d == Dim::Known(1) => Some(None),
                 true if symbols::broadcast_at_run_time(d, &batch[lead + j]) => {
-                    Some(Some(e.cmp("arith.cmpi", 0, size.value(&e), e.index(1))))
+                    Some(Some(e.cmpi(CmpiPredicate::Eq, size.value(&e), e.index(1))))
                 }
                 _ => None,
             };
@@ -333,7 +301,7 @@ impl<'c, 'a> Gather<'c, 'a> {
     pub(crate) fn along(kb: &KernelBuilder<'c, 'a>, v: Value, axis: Option<usize>) -> Result<Self> {
         let e = kb.e;
         let size = kb.sizes(v)?[0].value(&e);
-        let broadcast = axis.map(|_| e.cmp("arith.cmpi", 0, size, e.index(1)));
+        let broadcast = axis.map(|_| e.cmpi(CmpiPredicate::Eq, size, e.index(1)));
         let elem = kb.shape(v)?.1;
         Ok(Gather {
             tensor: kb.tensor(v),
@@ -409,7 +377,7 @@ pub(crate) fn runtime_gather_to<'c, 'a>(
             let broadcast = if *dj == Dim::Known(1) {
                 Some(None)
             } else if symbols::broadcast_at_run_time(dj, &y[lead + j]) {
-                Some(Some(e.cmp("arith.cmpi", 0, size.value(&e), e.index(1))))
+                Some(Some(e.cmpi(CmpiPredicate::Eq, size.value(&e), e.index(1))))
             } else {
                 None
             };
@@ -454,12 +422,6 @@ pub(crate) fn data_inputs(op: &onnx_mlc_dialect::ir::OpData) -> impl Iterator<It
     op.inputs[..n.min(op.inputs.len())].iter().flatten()
 }
 
-/// `affine_map<(d0, …) -> (d0, …)>` of rank `rank`.
-pub(crate) fn identity_map(rank: usize) -> String {
-    let dims: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
-    format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "))
-}
-
 /// Whether an operand of `dims` broadcasts to `out` numpy-style (right
 /// aligned, each dim 1 or equal; dynamic dims, negative here, are decided
 /// by the dynamic-shape checks).
@@ -471,23 +433,25 @@ pub(crate) fn broadcasts_to(dims: &[i64], out: &[i64]) -> bool {
             .all(|(&d, &o)| d == 1 || d == o || d < 0 || o < 0)
 }
 
-/// The indexing map reading an operand of `dims` broadcast to `out`.
-pub(crate) fn broadcast_map(dims: &[i64], out: &[i64]) -> String {
-    let rank = out.len();
-    let all: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
-    let lead = rank - dims.len();
-    let exprs: Vec<String> = dims
-        .iter()
+/// The expressions reading an operand of `dims` broadcast to `out`
+/// (right-aligned; a dim of 1 against a larger one reads index 0).
+pub(crate) fn broadcast_exprs<'c>(cx: &'c Context, dims: &[i64], out: &[i64]) -> Vec<Expr<'c>> {
+    let lead = out.len() - dims.len();
+    dims.iter()
         .enumerate()
-        .map(|(j, &d)| {
-            if d == 1 && out[lead + j] != 1 {
-                "0".to_string()
+        .map(|(j, &n)| {
+            if n == 1 && out[lead + j] != 1 {
+                Expr::constant(cx, 0)
             } else {
-                format!("d{}", lead + j)
+                d(cx, lead + j)
             }
         })
-        .collect();
-    format!("affine_map<({}) -> ({})>", all.join(", "), exprs.join(", "))
+        .collect()
+}
+
+/// The indexing map reading an operand of `dims` broadcast to `out`.
+pub(crate) fn broadcast_map<'c>(cx: &'c Context, dims: &[i64], out: &[i64]) -> AffineMap<'c> {
+    map(cx, out.len(), &broadcast_exprs(cx, dims, out))
 }
 
 /// [`scalar_op`], with f16 and bf16 operands widened to f32 and f16/bf16
@@ -552,83 +516,62 @@ fn scalar_op<'c, 'b>(
     let fl = |v: f64| e.f(ty, v);
     use OpKind::*;
     let r = match data.kind {
-        Neg if float => e.same("arith.negf", &[x]),
-        Neg => e.same("arith.subi", &[e.i(ty, 0), x]),
-        Abs if float => e.same("math.absf", &[x]),
-        Abs => e.same("math.absi", &[x]),
-        Relu if float => e.same("arith.maximumf", &[x, fl(0.0)]),
-        Relu => e.same("arith.maxsi", &[x, e.i(ty, 0)]),
+        Neg if float => e.negf(x),
+        Neg => e.subi(e.i(ty, 0), x),
+        Abs if float => e.absf(x),
+        Abs => e.absi(x),
+        Relu if float => e.maximumf(x, fl(0.0)),
+        Relu => e.maxsi(x, e.i(ty, 0)),
         LeakyRelu => {
-            let neg = e.same("arith.mulf", &[x, fl(fattr("alpha", 0.01))]);
-            e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg)
+            let neg = e.mulf(x, fl(fattr("alpha", 0.01)));
+            e.select(e.cmpf(CmpfPredicate::Ogt, x, fl(0.0)), x, neg)
         }
         Elu if float => {
-            let exp_m1 = e.same("arith.subf", &[math::exp(e, x), fl(1.0)]);
-            let neg = e.same("arith.mulf", &[exp_m1, fl(fattr("alpha", 1.0))]);
-            e.select(e.cmp("arith.cmpf", 4, x, fl(0.0)), neg, x)
+            let exp_m1 = e.subf(math::exp(e, x), fl(1.0));
+            let neg = e.mulf(exp_m1, fl(fattr("alpha", 1.0)));
+            e.select(e.cmpf(CmpfPredicate::Olt, x, fl(0.0)), neg, x)
         }
         Selu if float => {
             let alpha = fl(fattr("alpha", 1.673_263_2));
-            let neg = e.same(
-                "arith.subf",
-                &[e.same("arith.mulf", &[math::exp(e, x), alpha]), alpha],
-            );
-            let picked = e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg);
-            e.same("arith.mulf", &[picked, fl(fattr("gamma", 1.050_701))])
+            let neg = e.subf(e.mulf(math::exp(e, x), alpha), alpha);
+            let picked = e.select(e.cmpf(CmpfPredicate::Ogt, x, fl(0.0)), x, neg);
+            e.mulf(picked, fl(fattr("gamma", 1.050_701)))
         }
         Sigmoid => math::sigmoid(e, x),
         HardSigmoid => {
-            let y = e.same(
-                "arith.addf",
-                &[
-                    e.same("arith.mulf", &[x, fl(fattr("alpha", 0.2))]),
-                    fl(fattr("beta", 0.5)),
-                ],
-            );
+            let y = e.addf(e.mulf(x, fl(fattr("alpha", 0.2))), fl(fattr("beta", 0.5)));
             clamp(e, y, fl(0.0), fl(1.0))
         }
         HardSwish => {
-            let y = e.same(
-                "arith.addf",
-                &[e.same("arith.mulf", &[x, fl(1.0 / 6.0)]), fl(0.5)],
-            );
-            e.same("arith.mulf", &[x, clamp(e, y, fl(0.0), fl(1.0))])
+            let y = e.addf(e.mulf(x, fl(1.0 / 6.0)), fl(0.5));
+            e.mulf(x, clamp(e, y, fl(0.0), fl(1.0)))
         }
         Swish => {
             let alpha = fattr("alpha", 1.0);
-            e.same(
-                "arith.mulf",
-                &[x, math::sigmoid(e, e.same("arith.mulf", &[x, fl(alpha)]))],
-            )
+            e.mulf(x, math::sigmoid(e, e.mulf(x, fl(alpha))))
         }
         Tanh => math::tanh(e, x),
         Exp => math::exp(e, x),
         Log => math::log(e, x),
-        Sqrt => e.same("math.sqrt", &[x]),
+        Sqrt => e.sqrt(x),
         Erf => math::erf(e, x),
-        Sin => e.same("math.sin", &[x]),
-        Cos => e.same("math.cos", &[x]),
-        Tan => e.same("math.tan", &[x]),
-        Atan => e.same("math.atan", &[x]),
-        Asin => e.same("math.asin", &[x]),
-        Acos => e.same("math.acos", &[x]),
-        Sinh => e.same("math.sinh", &[x]),
-        Cosh => e.same("math.cosh", &[x]),
-        Asinh => e.same("math.asinh", &[x]),
-        Acosh => e.same("math.acosh", &[x]),
-        Atanh => e.same("math.atanh", &[x]),
-        Floor => e.same("math.floor", &[x]),
-        Ceil => e.same("math.ceil", &[x]),
-        Round => e.same("math.roundeven", &[x]),
-        Reciprocal => e.same("arith.divf", &[fl(1.0), x]),
-        Softplus => e.same("math.log1p", &[e.same("math.exp", &[x])]),
-        Softsign => e.same(
-            "arith.divf",
-            &[
-                x,
-                e.same("arith.addf", &[fl(1.0), e.same("math.absf", &[x])]),
-            ],
-        ),
+        Sin => e.sin(x),
+        Cos => e.cos(x),
+        Tan => e.tan(x),
+        Atan => e.atan(x),
+        Asin => e.asin(x),
+        Acos => e.acos(x),
+        Sinh => e.sinh(x),
+        Cosh => e.cosh(x),
+        Asinh => e.asinh(x),
+        Acosh => e.acosh(x),
+        Atanh => e.atanh(x),
+        Floor => e.floor(x),
+        Ceil => e.ceil(x),
+        Round => e.roundeven(x),
+        Reciprocal => e.divf(fl(1.0), x),
+        Softplus => e.log1p(e.exp(x)),
+        Softsign => e.divf(x, e.addf(fl(1.0), e.absf(x))),
         Gelu => gelu(e, x, data.attrs.string("approximate") == Some("tanh")),
         Activation => {
             let name = data.attrs.string("activation").unwrap_or("");
@@ -654,16 +597,16 @@ fn scalar_op<'c, 'b>(
             let mut y = x;
             if let Some(lo) = lo {
                 y = if float {
-                    e.same("arith.maximumf", &[y, lo])
+                    e.maximumf(y, lo)
                 } else {
-                    e.same(max_int(t), &[y, lo])
+                    e.binary(max_int(t), y, lo)
                 };
             }
             if let Some(hi) = hi {
                 y = if float {
-                    e.same("arith.minimumf", &[y, hi])
+                    e.minimumf(y, hi)
                 } else {
-                    e.same(min_int(t), &[y, hi])
+                    e.binary(min_int(t), y, hi)
                 };
             }
             y
@@ -683,7 +626,7 @@ fn scalar_op<'c, 'b>(
         BitCast if t.bit_width() == out_elem.bit_width() => {
             let byte = e.int_type(8);
             let x = if t == ElemType::Bool {
-                e.convert("arith.extui", x, byte)
+                e.extui(x, byte)
             } else {
                 x
             };
@@ -691,10 +634,10 @@ fn scalar_op<'c, 'b>(
             let y = if x.r#type() == to {
                 x
             } else {
-                e.convert("arith.bitcast", x, to)
+                e.bitcast(x, to)
             };
             if out_elem == ElemType::Bool {
-                e.cmp("arith.cmpi", 1, y, e.i(byte, 0))
+                e.cmpi(CmpiPredicate::Ne, y, e.i(byte, 0))
             } else {
                 y
             }
@@ -702,24 +645,39 @@ fn scalar_op<'c, 'b>(
         Add | Sum => fold(
             e,
             data.inputs.iter().flatten().map(|v| scalars[v]),
-            if float { "arith.addf" } else { "arith.addi" },
-        ),
-        Sub => e.same(
-            if float { "arith.subf" } else { "arith.subi" },
-            &[x, arg(1).expect("binary")],
-        ),
-        Mul => e.same(
-            if float { "arith.mulf" } else { "arith.muli" },
-            &[x, arg(1).expect("binary")],
-        ),
-        Div if float => e.same("arith.divf", &[x, arg(1).expect("binary")]),
-        Div => e.same(
-            if t.is_signed_int() {
-                "arith.divsi"
+            if float {
+                BinaryOp::AddF
             } else {
-                "arith.divui"
+                BinaryOp::AddI
             },
-            &[x, arg(1).expect("binary")],
+        ),
+        Sub => e.binary(
+            if float {
+                BinaryOp::SubF
+            } else {
+                BinaryOp::SubI
+            },
+            x,
+            arg(1).expect("binary"),
+        ),
+        Mul => e.binary(
+            if float {
+                BinaryOp::MulF
+            } else {
+                BinaryOp::MulI
+            },
+            x,
+            arg(1).expect("binary"),
+        ),
+        Div if float => e.divf(x, arg(1).expect("binary")),
+        Div => e.binary(
+            if t.is_signed_int() {
+                BinaryOp::DivSI
+            } else {
+                BinaryOp::DivUI
+            },
+            x,
+            arg(1).expect("binary"),
         ),
         Pow if float => {
             let p = to_float(e, arg(1).expect("binary"), elem(1)?, (t, ty));
@@ -729,39 +687,46 @@ fn scalar_op<'c, 'b>(
         Max => fold(
             e,
             data.inputs.iter().flatten().map(|v| scalars[v]),
-            if float { "arith.maximumf" } else { max_int(t) },
+            if float {
+                BinaryOp::MaximumF
+            } else {
+                max_int(t)
+            },
         ),
         Min => fold(
             e,
             data.inputs.iter().flatten().map(|v| scalars[v]),
-            if float { "arith.minimumf" } else { min_int(t) },
+            if float {
+                BinaryOp::MinimumF
+            } else {
+                min_int(t)
+            },
         ),
         Mean if float => {
             let n = data.inputs.iter().flatten().count() as f64;
             let s = fold(
                 e,
                 data.inputs.iter().flatten().map(|v| scalars[v]),
-                "arith.addf",
+                BinaryOp::AddF,
             );
-            e.same("arith.divf", &[s, fl(n)])
+            e.divf(s, fl(n))
         }
         PRelu => {
-            let neg = e.same("arith.mulf", &[x, arg(1).expect("binary")]);
-            e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg)
+            let neg = e.mulf(x, arg(1).expect("binary"));
+            e.select(e.cmpf(CmpfPredicate::Ogt, x, fl(0.0)), x, neg)
         }
         Equal | Greater | GreaterOrEqual | Less | LessOrEqual => {
-            let (name, pred) = comparison(data.kind, t);
-            e.cmp(name, pred, x, arg(1).expect("binary"))
+            e.compare(comparison(data.kind, t), x, arg(1).expect("binary"))
         }
-        And => e.same("arith.andi", &[x, arg(1).expect("binary")]),
-        Or => e.same("arith.ori", &[x, arg(1).expect("binary")]),
-        Xor => e.same("arith.xori", &[x, arg(1).expect("binary")]),
-        Not => e.same("arith.xori", &[x, e.i(ty, 1)]),
+        And => e.andi(x, arg(1).expect("binary")),
+        Or => e.ori(x, arg(1).expect("binary")),
+        Xor => e.xori(x, arg(1).expect("binary")),
+        Not => e.xori(x, e.i(ty, 1)),
         Where => e.select(x, arg(1).expect("ternary"), arg(2).expect("ternary")),
-        BitwiseAnd => e.same("arith.andi", &[x, arg(1).expect("binary")]),
-        BitwiseOr => e.same("arith.ori", &[x, arg(1).expect("binary")]),
-        BitwiseXor => e.same("arith.xori", &[x, arg(1).expect("binary")]),
-        BitwiseNot => e.same("arith.xori", &[x, e.i(ty, -1)]),
+        BitwiseAnd => e.andi(x, arg(1).expect("binary")),
+        BitwiseOr => e.ori(x, arg(1).expect("binary")),
+        BitwiseXor => e.xori(x, arg(1).expect("binary")),
+        BitwiseNot => e.xori(x, e.i(ty, -1)),
         BitShift => {
             let left = match data.attrs.string("direction") {
                 Some("LEFT") => true,
@@ -784,15 +749,14 @@ fn scalar_op<'c, 'b>(
             let fmod = data.attrs.int("fmod").unwrap_or(0) != 0;
             float_mod(e, x, arg(1).expect("binary"), fmod)
         }
-        IsNaN if float => e.cmp("arith.cmpf", 14, x, x),
+        IsNaN if float => e.cmpf(CmpfPredicate::Uno, x, x),
         IsInf if float => {
             let neg = data.attrs.int("detect_negative").unwrap_or(1) != 0;
             let pos = data.attrs.int("detect_positive").unwrap_or(1) != 0;
-            // arith::CmpFPredicate: oeq 1.
-            let is_pos = e.cmp("arith.cmpf", 1, x, fl(f64::INFINITY));
-            let is_neg = e.cmp("arith.cmpf", 1, x, fl(f64::NEG_INFINITY));
+            let is_pos = e.cmpf(CmpfPredicate::Oeq, x, fl(f64::INFINITY));
+            let is_neg = e.cmpf(CmpfPredicate::Oeq, x, fl(f64::NEG_INFINITY));
             match (pos, neg) {
-                (true, true) => e.same("arith.ori", &[is_pos, is_neg]),
+                (true, true) => e.ori(is_pos, is_neg),
                 (true, false) => is_pos,
                 (false, true) => is_neg,
                 (false, false) => e.i(e.int_type(1), 0),
@@ -800,15 +764,15 @@ fn scalar_op<'c, 'b>(
         }
         Sign if float => {
             // ±0 and NaN are their own sign.
-            let pos = e.cmp("arith.cmpf", 2, x, fl(0.0));
-            let neg = e.cmp("arith.cmpf", 4, x, fl(0.0));
+            let pos = e.cmpf(CmpfPredicate::Ogt, x, fl(0.0));
+            let neg = e.cmpf(CmpfPredicate::Olt, x, fl(0.0));
             e.select(pos, fl(1.0), e.select(neg, fl(-1.0), x))
         }
         Sign => {
             let zero = e.i(ty, 0);
-            let nonzero = e.select(e.cmp("arith.cmpi", 1, x, zero), e.i(ty, 1), zero);
+            let nonzero = e.select(e.cmpi(CmpiPredicate::Ne, x, zero), e.i(ty, 1), zero);
             if t.is_signed_int() {
-                e.select(e.cmp("arith.cmpi", 2, x, zero), e.i(ty, -1), nonzero)
+                e.select(e.cmpi(CmpiPredicate::Slt, x, zero), e.i(ty, -1), nonzero)
             } else {
                 nonzero
             }
@@ -841,19 +805,19 @@ fn bit_shift<'c, 'b>(
     let ty = x.r#type();
     let bits = i64::from(t.bit_width());
     let signed = t.is_signed_int();
-    let name = match (left, signed) {
-        (true, _) => "arith.shli",
-        (false, true) => "arith.shrsi",
-        (false, false) => "arith.shrui",
+    let shift = match (left, signed) {
+        (true, _) => BinaryOp::ShLI,
+        (false, true) => BinaryOp::ShRSI,
+        (false, false) => BinaryOp::ShRUI,
     };
-    let shifted = e.same(name, &[x, y]);
+    let shifted = e.binary(shift, x, y);
     let out_of_range = if !left && signed {
-        e.same("arith.shrsi", &[x, e.i(ty, bits - 1)])
+        e.shrsi(x, e.i(ty, bits - 1))
     } else {
         e.i(ty, 0)
     };
-    // arith::CmpIPredicate: ult 6 (a negative amount is a huge unsigned one).
-    let in_range = e.cmp("arith.cmpi", 6, y, e.i(ty, bits));
+    // Unsigned: a negative amount is a huge one.
+    let in_range = e.cmpi(CmpiPredicate::Ult, y, e.i(ty, bits));
     e.select(in_range, shifted, out_of_range)
 }
 
@@ -870,24 +834,28 @@ fn int_mod<'c, 'b>(
 ) -> MValue<'c, 'b> {
     let ty = x.r#type();
     let zero = e.i(ty, 0);
-    // arith::CmpIPredicate: eq 0, ne 1, slt 2.
-    let mut trivial = e.cmp("arith.cmpi", 0, y, zero);
+    let mut trivial = e.cmpi(CmpiPredicate::Eq, y, zero);
     if signed {
-        let minus_one = e.cmp("arith.cmpi", 0, y, e.i(ty, -1));
-        trivial = e.same("arith.ori", &[trivial, minus_one]);
+        let minus_one = e.cmpi(CmpiPredicate::Eq, y, e.i(ty, -1));
+        trivial = e.ori(trivial, minus_one);
     }
     let safe_y = e.select(trivial, e.i(ty, 1), y);
-    let r = e.same(
-        if signed { "arith.remsi" } else { "arith.remui" },
-        &[x, safe_y],
+    let r = e.binary(
+        if signed {
+            BinaryOp::RemSI
+        } else {
+            BinaryOp::RemUI
+        },
+        x,
+        safe_y,
     );
     let r = if signed && !fmod {
         // Move a nonzero remainder whose sign differs from the divisor's.
-        let r_neg = e.cmp("arith.cmpi", 2, r, zero);
-        let y_neg = e.cmp("arith.cmpi", 2, safe_y, zero);
-        let differ = e.same("arith.xori", &[r_neg, y_neg]);
-        let fix = e.same("arith.andi", &[differ, e.cmp("arith.cmpi", 1, r, zero)]);
-        e.select(fix, e.same("arith.addi", &[r, safe_y]), r)
+        let r_neg = e.cmpi(CmpiPredicate::Slt, r, zero);
+        let y_neg = e.cmpi(CmpiPredicate::Slt, safe_y, zero);
+        let differ = e.xori(r_neg, y_neg);
+        let fix = e.andi(differ, e.cmpi(CmpiPredicate::Ne, r, zero));
+        e.select(fix, e.addi(r, safe_y), r)
     } else {
         r
     };
@@ -904,16 +872,15 @@ fn float_mod<'c, 'b>(
     fmod: bool,
 ) -> MValue<'c, 'b> {
     let zero = e.f(x.r#type(), 0.0);
-    let mut r = e.same("arith.remf", &[x, y]);
+    let mut r = e.remf(x, y);
     if !fmod {
-        // arith::CmpFPredicate: olt 4, one 6, oeq 1.
-        let r_neg = e.cmp("arith.cmpf", 4, r, zero);
-        let y_neg = e.cmp("arith.cmpf", 4, y, zero);
-        let differ = e.same("arith.xori", &[r_neg, y_neg]);
-        let fix = e.same("arith.andi", &[differ, e.cmp("arith.cmpf", 6, r, zero)]);
-        r = e.select(fix, e.same("arith.addf", &[r, y]), r);
-        let signed_zero = e.same("math.copysign", &[zero, y]);
-        r = e.select(e.cmp("arith.cmpf", 1, r, zero), signed_zero, r);
+        let r_neg = e.cmpf(CmpfPredicate::Olt, r, zero);
+        let y_neg = e.cmpf(CmpfPredicate::Olt, y, zero);
+        let differ = e.xori(r_neg, y_neg);
+        let fix = e.andi(differ, e.cmpf(CmpfPredicate::One, r, zero));
+        r = e.select(fix, e.addf(r, y), r);
+        let signed_zero = e.copysign(zero, y);
+        r = e.select(e.cmpf(CmpfPredicate::Oeq, r, zero), signed_zero, r);
     }
     r
 }
@@ -934,7 +901,7 @@ fn pow<'c, 'b>(
         .map(|v| v[0]);
     let ty = x.r#type();
     match exponent {
-        Some(0.5) => e.same("math.sqrt", &[x]),
+        Some(0.5) => e.sqrt(x),
         Some(p) if p.fract() == 0.0 && p.abs() <= 8.0 => {
             let n = p.abs() as u32;
             // Binary powering.
@@ -944,23 +911,23 @@ fn pow<'c, 'b>(
             while k > 0 {
                 if k & 1 == 1 {
                     acc = Some(match acc {
-                        Some(a) => e.same("arith.mulf", &[a, base]),
+                        Some(a) => e.mulf(a, base),
                         None => base,
                     });
                 }
                 k >>= 1;
                 if k > 0 {
-                    base = e.same("arith.mulf", &[base, base]);
+                    base = e.mulf(base, base);
                 }
             }
             let r = acc.unwrap_or_else(|| e.f(ty, 1.0));
             if p < 0.0 {
-                e.same("arith.divf", &[e.f(ty, 1.0), r])
+                e.divf(e.f(ty, 1.0), r)
             } else {
                 r
             }
         }
-        _ => e.same("math.powf", &[x, y]),
+        _ => e.powf(x, y),
     }
 }
 
@@ -975,16 +942,16 @@ fn to_float<'c, 'b>(
     if v.r#type() == ty {
         v
     } else if !from.is_float() {
-        let name = if from.is_signed_int() {
-            "arith.sitofp"
+        let op = if from.is_signed_int() {
+            CastOp::SIToFP
         } else {
-            "arith.uitofp"
+            CastOp::UIToFP
         };
-        e.convert(name, v, ty)
+        e.cast(op, v, ty)
     } else if from.bit_width() < to.bit_width() {
-        e.convert("arith.extf", v, ty)
+        e.extf(v, ty)
     } else {
-        e.convert("arith.truncf", v, ty)
+        e.truncf(v, ty)
     }
 }
 
@@ -1003,12 +970,12 @@ fn int_pow<'c, 'b>(
     if pt.is_float() {
         let xf = to_float(e, x, t, (ElemType::F64, f64t));
         let pf = to_float(e, p, pt, (ElemType::F64, f64t));
-        let r = e.same("math.powf", &[xf, pf]);
-        return e.convert(
+        let r = e.powf(xf, pf);
+        return e.cast(
             if signed {
-                "arith.fptosi"
+                CastOp::FPToSI
             } else {
-                "arith.fptoui"
+                CastOp::FPToUI
             },
             r,
             ty,
@@ -1019,37 +986,29 @@ fn int_pow<'c, 'b>(
         if elem.bit_width() == 64 {
             v
         } else if elem.is_signed_int() {
-            e.convert("arith.extsi", v, i64t)
+            e.extsi(v, i64t)
         } else {
-            e.convert("arith.extui", v, i64t)
+            e.extui(v, i64t)
         }
     };
     let (xw, pw) = (widen(x, t), widen(p, pt));
     let one = e.i(i64t, 1);
-    let r = super::structured::for_loop(e, e.index(0), e.index(64), &[one, xw], |le, bit, c| {
-        let bit = le.convert("arith.index_cast", bit, i64t);
-        let set = le.same(
-            "arith.andi",
-            &[le.same("arith.shrui", &[pw, bit]), le.i(i64t, 1)],
-        );
-        let set = le.cmp("arith.cmpi", 1, set, le.i(i64t, 0));
-        let acc = le.select(set, le.same("arith.muli", &[c[0], c[1]]), c[0]);
-        vec![acc, le.same("arith.muli", &[c[1], c[1]])]
+    let r = e.for_loop(e.index(0), e.index(64), &[one, xw], |le, bit, c| {
+        let bit = le.index_cast(bit, i64t);
+        let set = le.andi(le.shrui(pw, bit), le.i(i64t, 1));
+        let set = le.cmpi(CmpiPredicate::Ne, set, le.i(i64t, 0));
+        let acc = le.select(set, le.muli(c[0], c[1]), c[0]);
+        vec![acc, le.muli(c[1], c[1])]
     })[0];
-    let negative = e.cmp("arith.cmpi", 2, pw, e.i(i64t, 0));
-    let odd = e.cmp(
-        "arith.cmpi",
-        1,
-        e.same("arith.andi", &[pw, one]),
-        e.i(i64t, 0),
-    );
+    let negative = e.cmpi(CmpiPredicate::Slt, pw, e.i(i64t, 0));
+    let odd = e.cmpi(CmpiPredicate::Ne, e.andi(pw, one), e.i(i64t, 0));
     let minus_one = e.i(i64t, -1);
     let of_minus_one = e.select(odd, minus_one, one);
     let inverse = e.select(
-        e.cmp("arith.cmpi", 0, xw, one),
+        e.cmpi(CmpiPredicate::Eq, xw, one),
         one,
         e.select(
-            e.cmp("arith.cmpi", 0, xw, minus_one),
+            e.cmpi(CmpiPredicate::Eq, xw, minus_one),
             of_minus_one,
             e.i(i64t, 0),
         ),
@@ -1058,7 +1017,7 @@ fn int_pow<'c, 'b>(
     if t.bit_width() == 64 {
         r
     } else {
-        e.convert("arith.trunci", r, ty)
+        e.trunci(r, ty)
     }
 }
 
@@ -1067,28 +1026,13 @@ fn int_pow<'c, 'b>(
 fn gelu<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, tanh: bool) -> MValue<'c, 'b> {
     let fl = |v: f64| e.f(x.r#type(), v);
     let inner = if tanh {
-        let x3 = e.same("arith.mulf", &[x, e.same("arith.mulf", &[x, x])]);
-        let u = e.same(
-            "arith.addf",
-            &[x, e.same("arith.mulf", &[x3, fl(0.044715)])],
-        );
-        math::tanh(
-            e,
-            e.same("arith.mulf", &[u, fl((2.0 / std::f64::consts::PI).sqrt())]),
-        )
+        let x3 = e.mulf(x, e.mulf(x, x));
+        let u = e.addf(x, e.mulf(x3, fl(0.044715)));
+        math::tanh(e, e.mulf(u, fl((2.0 / std::f64::consts::PI).sqrt())))
     } else {
-        math::erf(
-            e,
-            e.same("arith.mulf", &[x, fl(std::f64::consts::FRAC_1_SQRT_2)]),
-        )
+        math::erf(e, e.mulf(x, fl(std::f64::consts::FRAC_1_SQRT_2)))
     };
-    e.same(
-        "arith.mulf",
-        &[
-            e.same("arith.mulf", &[x, fl(0.5)]),
-            e.same("arith.addf", &[inner, fl(1.0)]),
-        ],
-    )
+    e.mulf(e.mulf(x, fl(0.5)), e.addf(inner, fl(1.0)))
 }
 
 /// The activations of the optimizer's fused ops (`activation` attribute;
@@ -1118,29 +1062,23 @@ pub(crate) fn apply_activation<'c, 'b>(
     let fl = |v: f64| e.f(x.r#type(), v);
     let p = |i: usize| f64::from(params[i]);
     match name {
-        "Relu" => e.same("arith.maximumf", &[x, fl(0.0)]),
+        "Relu" => e.maximumf(x, fl(0.0)),
         "LeakyRelu" => {
-            let neg = e.same("arith.mulf", &[x, fl(p(0))]);
-            e.select(e.cmp("arith.cmpf", 2, x, fl(0.0)), x, neg)
+            let neg = e.mulf(x, fl(p(0)));
+            e.select(e.cmpf(CmpfPredicate::Ogt, x, fl(0.0)), x, neg)
         }
         "Sigmoid" => math::sigmoid(e, x),
         "Tanh" => math::tanh(e, x),
         "Clip" => clamp(e, x, fl(p(0)), fl(p(1))),
         "HardSigmoid" => {
-            let y = e.same(
-                "arith.addf",
-                &[e.same("arith.mulf", &[x, fl(p(0))]), fl(p(1))],
-            );
+            let y = e.addf(e.mulf(x, fl(p(0))), fl(p(1)));
             clamp(e, y, fl(0.0), fl(1.0))
         }
         "HardSwish" => {
-            let y = e.same(
-                "arith.addf",
-                &[e.same("arith.mulf", &[x, fl(1.0 / 6.0)]), fl(0.5)],
-            );
-            e.same("arith.mulf", &[x, clamp(e, y, fl(0.0), fl(1.0))])
+            let y = e.addf(e.mulf(x, fl(1.0 / 6.0)), fl(0.5));
+            e.mulf(x, clamp(e, y, fl(0.0), fl(1.0)))
         }
-        "Silu" => e.same("arith.mulf", &[x, math::sigmoid(e, x)]),
+        "Silu" => e.mulf(x, math::sigmoid(e, x)),
         "Gelu" => gelu(e, x, false),
         "GeluTanh" => gelu(e, x, true),
         _ => x,
@@ -1153,83 +1091,59 @@ fn clamp<'c, 'b>(
     lo: MValue<'c, 'b>,
     hi: MValue<'c, 'b>,
 ) -> MValue<'c, 'b> {
-    e.same("arith.minimumf", &[e.same("arith.maximumf", &[x, lo]), hi])
+    e.minimumf(e.maximumf(x, lo), hi)
 }
 
 fn fold<'c, 'b>(
     e: Emitter<'c, 'b>,
     mut xs: impl Iterator<Item = MValue<'c, 'b>>,
-    name: &str,
+    op: BinaryOp,
 ) -> MValue<'c, 'b> {
     let first = xs.next().expect("at least one operand");
-    xs.fold(first, |acc, x| e.same(name, &[acc, x]))
+    xs.fold(first, |acc, x| e.binary(op, acc, x))
 }
 
-fn max_int(t: ElemType) -> &'static str {
+fn max_int(t: ElemType) -> BinaryOp {
     if t.is_signed_int() {
-        "arith.maxsi"
+        BinaryOp::MaxSI
     } else {
-        "arith.maxui"
+        BinaryOp::MaxUI
     }
 }
 
-fn min_int(t: ElemType) -> &'static str {
+fn min_int(t: ElemType) -> BinaryOp {
     if t.is_signed_int() {
-        "arith.minsi"
+        BinaryOp::MinSI
     } else {
-        "arith.minui"
+        BinaryOp::MinUI
     }
 }
 
-/// The compare op and predicate of a comparison (`arith.cmpf` ordered
-/// predicates; `arith.cmpi` signed or unsigned by the operand type).
-fn comparison(kind: OpKind, t: ElemType) -> (&'static str, i64) {
+/// The comparison of a comparison op (ordered for floats; signed or
+/// unsigned by the operand type for integers).
+fn comparison(kind: OpKind, t: ElemType) -> Predicate {
     use OpKind::*;
     if t.is_float() {
-        // arith::CmpFPredicate: oeq 1, ogt 2, oge 3, olt 4, ole 5.
-        let p = match kind {
-            Equal => 1,
-            Greater => 2,
-            GreaterOrEqual => 3,
-            Less => 4,
-            _ => 5,
-        };
-        return ("arith.cmpf", p);
+        return Predicate::Float(match kind {
+            Equal => CmpfPredicate::Oeq,
+            Greater => CmpfPredicate::Ogt,
+            GreaterOrEqual => CmpfPredicate::Oge,
+            Less => CmpfPredicate::Olt,
+            _ => CmpfPredicate::Ole,
+        });
     }
-    // arith::CmpIPredicate: eq 0, slt 2, sle 3, sgt 4, sge 5, ult 6, ule 7, ugt 8, uge 9.
     let signed = t.is_signed_int();
-    let p = match kind {
-        Equal => 0,
-        Greater => {
-            if signed {
-                4
-            } else {
-                8
-            }
-        }
-        GreaterOrEqual => {
-            if signed {
-                5
-            } else {
-                9
-            }
-        }
-        Less => {
-            if signed {
-                2
-            } else {
-                6
-            }
-        }
-        _ => {
-            if signed {
-                3
-            } else {
-                7
-            }
-        }
-    };
-    ("arith.cmpi", p)
+    Predicate::Int(match (kind, signed) {
+        (Equal, _) => CmpiPredicate::Eq,
+        (Greater, true) => CmpiPredicate::Sgt,
+        (Greater, false) => CmpiPredicate::Ugt,
+        (GreaterOrEqual, true) => CmpiPredicate::Sge,
+        (GreaterOrEqual, false) => CmpiPredicate::Uge,
+        (Less, true) => CmpiPredicate::Slt,
+        (Less, false) => CmpiPredicate::Ult,
+        (_, true) => CmpiPredicate::Sle,
+        (_, false) => CmpiPredicate::Ule,
+    })
 }
 
 /// Converts a scalar between element types as ONNX `Cast` does
@@ -1271,7 +1185,7 @@ pub(crate) fn cast<'c, 'b>(
         let byte = if from.is_float() {
             let i32t = e.int_type(32);
             let v = cast_wide(e, x, from, ElemType::I32, i32t);
-            e.convert("arith.trunci", v, i8t)
+            e.trunci(v, i8t)
         } else {
             cast_wide(e, x, from, ElemType::I8, i8t)
         };
@@ -1305,29 +1219,20 @@ fn cast_wide<'c, 'b>(
     if to == ElemType::BF16 && from != ElemType::F32 {
         let x = cast_wide(e, x, from, ElemType::F32, f32t);
         if from.is_float() {
-            return e.convert("arith.truncf", x, to_ty);
+            return e.truncf(x, to_ty);
         }
         // Canonicalization would fold `truncf(sitofp)` back into one
         // conversion: round the (never NaN) `f32` to nearest even on its bits.
         let i32t = e.int_type(32);
-        let bits = e.convert("arith.bitcast", x, i32t);
-        let lowest_kept = e.same(
-            "arith.andi",
-            &[e.same("arith.shrui", &[bits, e.i(i32t, 16)]), e.i(i32t, 1)],
-        );
-        let rounded = e.same(
-            "arith.addi",
-            &[
-                e.same("arith.addi", &[bits, e.i(i32t, 0x7fff)]),
-                lowest_kept,
-            ],
-        );
-        let high = e.same("arith.shrui", &[rounded, e.i(i32t, 16)]);
-        let half = e.convert("arith.trunci", high, e.int_type(16));
-        return e.convert("arith.bitcast", half, to_ty);
+        let bits = e.bitcast(x, i32t);
+        let lowest_kept = e.andi(e.shrui(bits, e.i(i32t, 16)), e.i(i32t, 1));
+        let rounded = e.addi(e.addi(bits, e.i(i32t, 0x7fff)), lowest_kept);
+        let high = e.shrui(rounded, e.i(i32t, 16));
+        let half = e.trunci(high, e.int_type(16));
+        return e.bitcast(half, to_ty);
     }
     if from == ElemType::BF16 && to != ElemType::F32 {
-        let x = e.convert("arith.extf", x, f32t);
+        let x = e.extf(x, f32t);
         return cast_wide(e, x, ElemType::F32, to, to_ty);
     }
     // Booleans compute as i1.
@@ -1340,21 +1245,21 @@ fn cast_wide<'c, 'b>(
     };
     let (fb, tb) = (width(from), width(to));
     match (from.is_float(), to.is_float()) {
-        (true, true) if fb < tb => e.convert("arith.extf", x, to_ty),
-        (true, true) => e.convert("arith.truncf", x, to_ty),
-        (false, true) if from == ElemType::Bool || !from.is_signed_int() => {
-            e.convert("arith.uitofp", x, to_ty)
+        (true, true) if fb < tb => e.extf(x, to_ty),
+        (true, true) => e.truncf(x, to_ty),
+        (false, true) if from == ElemType::Bool || !from.is_signed_int() => e.uitofp(x, to_ty),
+        (false, true) => e.sitofp(x, to_ty),
+        (true, false) if to == ElemType::Bool => {
+            e.cmpf(CmpfPredicate::Une, x, e.f(x.r#type(), 0.0))
         }
-        (false, true) => e.convert("arith.sitofp", x, to_ty),
-        (true, false) if to == ElemType::Bool => e.cmp("arith.cmpf", 13, x, e.f(x.r#type(), 0.0)),
-        (true, false) if to.is_signed_int() => e.convert("arith.fptosi", x, to_ty),
-        (true, false) => e.convert("arith.fptoui", x, to_ty),
-        (false, false) if to == ElemType::Bool => e.cmp("arith.cmpi", 1, x, e.i(x.r#type(), 0)),
+        (true, false) if to.is_signed_int() => e.fptosi(x, to_ty),
+        (true, false) => e.fptoui(x, to_ty),
+        (false, false) if to == ElemType::Bool => e.cmpi(CmpiPredicate::Ne, x, e.i(x.r#type(), 0)),
         (false, false) if fb < tb && from != ElemType::Bool && from.is_signed_int() => {
-            e.convert("arith.extsi", x, to_ty)
+            e.extsi(x, to_ty)
         }
-        (false, false) if fb < tb => e.convert("arith.extui", x, to_ty),
-        (false, false) if fb > tb => e.convert("arith.trunci", x, to_ty),
+        (false, false) if fb < tb => e.extui(x, to_ty),
+        (false, false) if fb > tb => e.trunci(x, to_ty),
         (false, false) => x,
     }
 }

@@ -30,15 +30,16 @@ use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, TensorData, Value};
 
 use super::conv::sized;
-use super::elementwise::identity_map;
-use super::structured::{const_data, elem_of, fused_root, generic, loop_index};
+use super::structured::{const_data, fused_root};
 use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::{
+    elem_of, fill, generic, identity_map, projection, CmpfPredicate, CmpiPredicate, Emitter,
+};
+use crate::builder::{Size, DYNAMIC};
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::Schedule;
-use crate::symbols::{graph_input, sized_dims, Check, ResizeRule, Size};
-use crate::types::DYNAMIC;
+use crate::symbols::{graph_input, sized_dims, Check, ResizeRule};
 
 /// Lowers one image op.
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -66,60 +67,45 @@ impl<'c, 'b> F<'c, 'b> {
     fn c(self, v: f64) -> MValue<'c, 'b> {
         self.e.f(self.ty(), v)
     }
-    fn bin(self, name: &str, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.e.same(name, &[a, b])
-    }
     fn add(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.bin("arith.addf", a, b)
+        self.e.addf(a, b)
     }
     fn sub(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.bin("arith.subf", a, b)
+        self.e.subf(a, b)
     }
     fn mul(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.bin("arith.mulf", a, b)
+        self.e.mulf(a, b)
     }
     fn div(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.bin("arith.divf", a, b)
+        self.e.divf(a, b)
     }
     fn min(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.bin("arith.minimumf", a, b)
+        self.e.minimumf(a, b)
     }
     fn max(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.bin("arith.maximumf", a, b)
-    }
-    fn un(self, name: &str, a: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.e.same(name, &[a])
+        self.e.maximumf(a, b)
     }
     fn floor(self, a: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.un("math.floor", a)
+        self.e.floor(a)
     }
     fn ceil(self, a: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.un("math.ceil", a)
+        self.e.ceil(a)
     }
     fn abs(self, a: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.un("math.absf", a)
+        self.e.absf(a)
     }
-    /// `arith.cmpf` with a predicate name (`olt`, `ole`, `oeq`, `ogt`, `oge`, `une`).
-    fn cmp(self, pred: &str, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        let p = match pred {
-            "oeq" => 1,
-            "ogt" => 2,
-            "oge" => 3,
-            "olt" => 4,
-            "ole" => 5,
-            "une" => 14,
-            _ => unreachable!("known predicate {pred}"),
-        };
-        self.e.cmp("arith.cmpf", p, a, b)
+    /// `arith.cmpf`.
+    fn cmp(self, pred: CmpfPredicate, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
+        self.e.cmpf(pred, a, b)
     }
     fn or(self, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.e.same("arith.ori", &[a, b])
+        self.e.ori(a, b)
     }
     /// An index (a loop index, a run-time size) as f64.
     fn of_index(self, i: MValue<'c, '_>) -> MValue<'c, 'b> {
         let i64t = self.e.int_type(64);
-        let i = self.e.convert("arith.index_cast", i, i64t);
-        self.e.convert("arith.sitofp", i, self.ty())
+        let i = self.e.index_cast(i, i64t);
+        self.e.sitofp(i, self.ty())
     }
     /// A size plus `offset` as f64: a constant for a static size, else the
     /// run-time value (computed outside the body) converted.
@@ -134,9 +120,8 @@ impl<'c, 'b> F<'c, 'b> {
     fn clamp_index(self, v: MValue<'c, 'b>, dim: Size<'c, '_>) -> MValue<'c, 'b> {
         let v = self.max(self.min(v, self.size(dim, -1.0)), self.c(0.0));
         let i64t = self.e.int_type(64);
-        let i = self.e.convert("arith.fptosi", v, i64t);
-        self.e
-            .convert("arith.index_cast", i, Type::index(self.e.cx))
+        let i = self.e.fptosi(v, i64t);
+        self.e.index_cast(i, Type::index(self.e.cx))
     }
     /// Whether an integral f64 lies in `[0, dim)`.
     fn inside(self, v: MValue<'c, 'b>, dim: Size<'c, '_>) -> MValue<'c, 'b> {
@@ -149,33 +134,33 @@ impl<'c, 'b> F<'c, 'b> {
         lo: MValue<'c, 'b>,
         hi: MValue<'c, 'b>,
     ) -> MValue<'c, 'b> {
-        let above = self.cmp("oge", v, lo);
-        let below = self.cmp("ole", v, hi);
-        self.e.same("arith.andi", &[above, below])
+        let above = self.cmp(CmpfPredicate::Oge, v, lo);
+        let below = self.cmp(CmpfPredicate::Ole, v, hi);
+        self.e.andi(above, below)
     }
     /// A float element (of any width) as f64.
     fn extend(self, v: MValue<'c, 'b>) -> MValue<'c, 'b> {
         if elem_of_scalar(v) == self.ty() {
             v
         } else {
-            self.e.convert("arith.extf", v, self.ty())
+            self.e.extf(v, self.ty())
         }
     }
     /// An integer element as f64.
     fn of_int(self, v: MValue<'c, 'b>) -> MValue<'c, 'b> {
-        self.e.convert("arith.sitofp", v, self.ty())
+        self.e.sitofp(v, self.ty())
     }
     /// An f64 as the float element type `ty`.
     fn narrow(self, v: MValue<'c, 'b>, ty: Type<'c>) -> MValue<'c, 'b> {
         if ty == self.ty() {
             v
         } else {
-            self.e.convert("arith.truncf", v, ty)
+            self.e.truncf(v, ty)
         }
     }
     /// `tensor.extract t[idx…]`.
     fn extract(self, t: MValue<'c, '_>, idx: &[MValue<'c, 'b>]) -> MValue<'c, 'b> {
-        super::structured::extract(self.e, t, idx)
+        self.e.extract(t, idx)
     }
     /// Element `i` of a rank-1 tensor as f64 (float or integer elements).
     fn element(self, t: MValue<'c, '_>, i: usize) -> MValue<'c, 'b> {
@@ -628,12 +613,11 @@ pub(crate) fn resized_hold<'c, 'a>(
     rule: ResizeRule,
     x: &[MValue<'c, 'a>],
     y: &[MValue<'c, 'a>],
-) -> Result<MValue<'c, 'a>> {
+) -> MValue<'c, 'a> {
     let f = F { e: *e };
-    let ty = crate::types::elem_type(e.cx, elem)?;
     let entries: Vec<MValue> = (0..x.len())
         .map(|j| {
-            let v = e.value(e.op("memref.load", &[operand, e.index(j as i64)], &[ty], &[]));
+            let v = e.load(operand, &[e.index(j as i64)]);
             if elem.is_float() {
                 f.extend(v)
             } else {
@@ -642,7 +626,7 @@ pub(crate) fn resized_hold<'c, 'a>(
         })
         .collect();
     // A size of 0 (refused by the entry's other checks) divides by 1.
-    let positive = |v: MValue<'c, 'a>| f.of_index(e.same("arith.maxsi", &[v, e.index(1)]));
+    let positive = |v: MValue<'c, 'a>| f.of_index(e.maxsi(v, e.index(1)));
     let policy = match rule {
         ResizeRule::NotLarger | ResizeRule::NotSmaller => {
             let ratios = entries
@@ -667,9 +651,9 @@ pub(crate) fn resized_hold<'c, 'a>(
                 f.floor(f.add(f.mul(s, f.of_index(xd)), f.c(0.5)))
             }
         };
-        ok = e.same("arith.andi", &[ok, f.cmp("oeq", expected, f.of_index(yd))]);
+        ok = e.andi(ok, f.cmp(CmpfPredicate::Oeq, expected, f.of_index(yd)));
     }
-    Ok(ok)
+    ok
 }
 
 /// Lowers Resize (10–19) and Upsample (7, 9).
@@ -827,7 +811,7 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         e,
         &[],
-        &[(init, identity_map(n))],
+        &[(init, identity_map(kb.e.cx, n))],
         &vec![false; n],
         |be, args| {
             let f = F { e: be };
@@ -856,9 +840,9 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     Scale::Ratio => f.div(f.size(dout, 0.0), f.size(din, 0.0)),
                     Scale::Policy { larger } => policy_scale(larger),
                 };
-                let o = f.of_index(loop_index(be, ax.dim));
+                let o = f.of_index(be.loop_index(ax.dim));
                 let width = f.mul(s, f.size(din, 0.0));
-                let one_wide = f.cmp("oeq", width, f.c(1.0));
+                let one_wide = f.cmp(CmpfPredicate::Oeq, width, f.c(1.0));
                 let half = f.sub(f.div(f.add(o, f.c(0.5)), s), f.c(0.5));
                 let xo = match coords {
                     Coords::HalfPixel => half,
@@ -883,7 +867,10 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                         let v = f.div(f.mul(f.mul(o, span), last), f.sub(width, f.c(1.0)));
                         let v = be.select(one_wide, f.div(f.mul(span, last), f.c(2.0)), v);
                         let v = f.add(v, f.mul(r0, last));
-                        let out = f.or(f.cmp("olt", v, f.c(0.0)), f.cmp("ogt", v, last));
+                        let out = f.or(
+                            f.cmp(CmpfPredicate::Olt, v, f.c(0.0)),
+                            f.cmp(CmpfPredicate::Ogt, v, last),
+                        );
                         outside = Some(match outside {
                             Some(p) => f.or(p, out),
                             None => out,
@@ -898,9 +885,11 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                         let frac = f.sub(xo, fl);
                         let v = match r {
                             Rounding::PreferFloor => {
-                                be.select(f.cmp("ole", frac, f.c(0.5)), fl, up)
+                                be.select(f.cmp(CmpfPredicate::Ole, frac, f.c(0.5)), fl, up)
                             }
-                            Rounding::PreferCeil => be.select(f.cmp("olt", frac, f.c(0.5)), fl, up),
+                            Rounding::PreferCeil => {
+                                be.select(f.cmp(CmpfPredicate::Olt, frac, f.c(0.5)), fl, up)
+                            }
                             Rounding::Floor => fl,
                             Rounding::Ceil => f.ceil(xo),
                         };
@@ -932,7 +921,7 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                                 .map(|(_, w)| w.expect("weighted"))
                                 .reduce(|a, b| f.add(a, b))
                                 .expect("taps");
-                            let zero = f.cmp("oeq", sum, f.c(0.0));
+                            let zero = f.cmp(CmpfPredicate::Oeq, sum, f.c(0.0));
                             let sum = be.select(zero, f.c(1.0), sum);
                             for t in &mut row {
                                 t.1 = Some(f.div(t.1.expect("weighted"), sum));
@@ -945,7 +934,7 @@ fn resize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let mut acc: Option<MValue> = None;
             let mut pick = vec![0usize; axes.len()];
             loop {
-                let mut idx: Vec<MValue> = (0..rank).map(|d| loop_index(be, d)).collect();
+                let mut idx: Vec<MValue> = (0..rank).map(|d| be.loop_index(d)).collect();
                 let mut weight: Option<MValue> = None;
                 for (a, ax) in axes.iter().enumerate() {
                     let (i, w) = taps[a][pick[a]];
@@ -1004,8 +993,9 @@ fn cubic_weight<'c, 'b>(f: F<'c, 'b>, t: MValue<'c, 'b>, a: f64) -> MValue<'c, '
         ),
         f.c(4.0 * a),
     );
-    let w = f.e.select(f.cmp("ole", t, f.c(1.0)), near, far);
-    f.e.select(f.cmp("olt", t, f.c(2.0)), w, f.c(0.0))
+    let w =
+        f.e.select(f.cmp(CmpfPredicate::Ole, t, f.c(1.0)), near, far);
+    f.e.select(f.cmp(CmpfPredicate::Olt, t, f.c(2.0)), w, f.c(0.0))
 }
 
 /// A GridSample tap along one axis: its clamped index, its weight (none
@@ -1073,14 +1063,14 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         e,
         &[],
-        &[(init, identity_map(n))],
+        &[(init, identity_map(kb.e.cx, n))],
         &vec![false; n],
         |be, args| {
             let f = F { e: be };
             let out_ty = elem_of_scalar(args[0]);
-            let batch = loop_index(be, 0);
-            let channel = loop_index(be, 1);
-            let spatial: Vec<MValue> = (2..n).map(|d| loop_index(be, d)).collect();
+            let batch = be.loop_index(0);
+            let channel = be.loop_index(1);
+            let spatial: Vec<MValue> = (2..n).map(|d| be.loop_index(d)).collect();
             // Per input spatial dim: (index, weight, inside) of each tap.
             let mut taps: Vec<Vec<GridTap<'_, '_>>> = vec![];
             for i in 0..nd {
@@ -1103,9 +1093,12 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     )
                 };
                 if mode == GridMode::Nearest {
-                    v = f.un("math.roundeven", v);
+                    v = f.e.roundeven(v);
                 }
-                let out = f.or(f.cmp("olt", v, lo), f.cmp("ogt", v, hi));
+                let out = f.or(
+                    f.cmp(CmpfPredicate::Olt, v, lo),
+                    f.cmp(CmpfPredicate::Ogt, v, hi),
+                );
                 v = match padding {
                     Padding::Zeros => v,
                     Padding::Border => {
@@ -1115,7 +1108,7 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     Padding::Reflection => be.select(out, reflect(f, v, lo, hi), v),
                 };
                 let (start, weights): (MValue, Vec<Option<MValue>>) = match mode {
-                    GridMode::Nearest => (f.un("math.trunc", v), vec![None]),
+                    GridMode::Nearest => (f.e.trunc(v), vec![None]),
                     GridMode::Linear => {
                         let x0 = f.floor(v);
                         let t = f.sub(v, x0);
@@ -1147,7 +1140,7 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                             Padding::Border => (p, None),
                             Padding::Reflection => {
                                 let r = reflect(f, p, lo, hi);
-                                (f.un("math.trunc", r), None)
+                                (f.e.trunc(r), None)
                             }
                         };
                         (f.clamp_index(p, len), w, inside)
@@ -1168,7 +1161,7 @@ fn grid_sample(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                         weight = Some(weight.map_or(w, |p| f.mul(p, w)));
                     }
                     if let Some(ins) = ins {
-                        inside = Some(inside.map_or(ins, |p| be.same("arith.andi", &[p, ins])));
+                        inside = Some(inside.map_or(ins, |p| be.andi(p, ins)));
                     }
                 }
                 let mut v = f.extend(f.extract(xt, &idx));
@@ -1197,12 +1190,12 @@ fn reflect<'c, 'b>(
     hi: MValue<'c, 'b>,
 ) -> MValue<'c, 'b> {
     let range = f.sub(hi, lo);
-    let below = f.cmp("olt", x, lo);
+    let below = f.cmp(CmpfPredicate::Olt, x, lo);
     let dx = be_select(f, below, f.sub(lo, x), f.sub(x, hi));
     let flips = f.floor(f.div(dx, range));
     let r = f.sub(dx, f.mul(flips, range));
     let half = f.mul(f.floor(f.mul(flips, f.c(0.5))), f.c(2.0));
-    let even = f.cmp("oeq", half, flips);
+    let even = f.cmp(CmpfPredicate::Oeq, half, flips);
     let from_lo = f.add(lo, r);
     let from_hi = f.sub(hi, r);
     let reflected = be_select(
@@ -1212,7 +1205,7 @@ fn reflect<'c, 'b>(
         be_select(f, even, from_hi, from_lo),
     );
     let inside = f.inside_range(x, lo, hi);
-    let empty = f.cmp("ole", range, f.c(0.0));
+    let empty = f.cmp(CmpfPredicate::Ole, range, f.c(0.0));
     be_select(f, empty, lo, be_select(f, inside, x, reflected))
 }
 
@@ -1266,19 +1259,19 @@ fn affine_grid(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         e,
         &[],
-        &[(init, identity_map(n))],
+        &[(init, identity_map(kb.e.cx, n))],
         &vec![false; n],
         |be, args| {
             let f = F { e: be };
             let out_ty = elem_of_scalar(args[0]);
-            let batch = loop_index(be, 0);
-            let row = loop_index(be, n - 1);
+            let batch = be.loop_index(0);
+            let row = be.loop_index(n - 1);
             let mut acc = f.extend(f.extract(tt, &[batch, row, be.index(nd as i64)]));
             for j in 0..nd {
                 // Coordinate j (x, y, z) runs along spatial dim nd − 1 − j.
                 let dim = nd - 1 - j;
                 let len = spatial[dim];
-                let p = f.of_index(loop_index(be, 1 + dim));
+                let p = f.of_index(be.loop_index(1 + dim));
                 let base = match len {
                     _ if !align => f.sub(
                         f.div(f.add(f.mul(p, f.c(2.0)), f.c(1.0)), f.size(len, 0.0)),
@@ -1291,7 +1284,7 @@ fn affine_grid(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     // `−1 + 2p/(L−1)`, and −1 for a single position.
                     Size::Dynamic(_) => {
                         let last = f.size(len, -1.0);
-                        let single = f.cmp("ole", last, f.c(0.0));
+                        let single = f.cmp(CmpfPredicate::Ole, last, f.c(0.0));
                         let last = be.select(single, f.c(1.0), last);
                         f.add(f.c(-1.0), f.div(f.mul(p, f.c(2.0)), last))
                     }
@@ -1332,14 +1325,12 @@ fn center_crop_pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             }
             _ if same[d] => None,
             (xd, yd) => {
-                let diff = e.same("arith.subi", &[xd.value(&e), yd.value(&e)]);
+                let diff = e.subi(xd.value(&e), yd.value(&e));
                 let zero = e.index(0);
-                let crop = e.same("arith.maxsi", &[diff, zero]);
-                let pad = e.same("arith.maxsi", &[e.same("arith.subi", &[zero, diff]), zero]);
-                let half = |v| e.same("arith.divsi", &[v, e.index(2)]);
-                Some(Size::Dynamic(
-                    e.same("arith.subi", &[half(crop), half(pad)]),
-                ))
+                let crop = e.maxsi(diff, zero);
+                let pad = e.maxsi(e.subi(zero, diff), zero);
+                let half = |v| e.divsi(v, e.index(2));
+                Some(Size::Dynamic(e.subi(half(crop), half(pad))))
             }
         })
         .collect();
@@ -1349,23 +1340,23 @@ fn center_crop_pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         e,
         &[],
-        &[(init, identity_map(n))],
+        &[(init, identity_map(kb.e.cx, n))],
         &vec![false; n],
         |be, args| {
             let ty = elem_of_scalar(args[0]);
             let mut idx = vec![];
             let mut inside: Option<MValue> = None;
             for d in 0..n {
-                let o = loop_index(be, d);
+                let o = be.loop_index(d);
                 let Some(shift) = shifts[d] else {
                     idx.push(o);
                     continue;
                 };
-                let p = sized(be, shift, |s| be.same("arith.addi", &[o, s]));
+                let p = sized(be, shift, |s| be.addi(o, s));
                 // Unsigned: a negative position compares above the extent.
-                let ok = sized(be, xs[d], |n| be.cmp("arith.cmpi", 6, p, n));
+                let ok = sized(be, xs[d], |n| be.cmpi(CmpiPredicate::Ult, p, n));
                 idx.push(be.select(ok, p, be.index(0)));
-                inside = Some(inside.map_or(ok, |all| be.same("arith.andi", &[all, ok])));
+                inside = Some(inside.map_or(ok, |all| be.andi(all, ok)));
             }
             let f = F { e: be };
             let v = f.extract(xt, &idx);
@@ -1415,8 +1406,8 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             Size::Static(ck / c)
         }
         (ck, c) => {
-            let c = e.same("arith.maxsi", &[c.value(&e), e.index(1)]);
-            Size::Dynamic(e.same("arith.divsi", &[ck.value(&e), c]))
+            let c = e.maxsi(c.value(&e), e.index(1));
+            Size::Dynamic(e.divsi(ck.value(&e), c))
         }
     };
     let a = &data.attrs;
@@ -1428,18 +1419,21 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let pads = a.ints("pads").map_or(vec![0; 2 * r], <[i64]>::to_vec);
     let xt = kb.tensor(x);
     let bt = kb.tensor(block);
-    let bounds = super::structured::empty_sized(kb, &[k_total], elem)?;
+    let bounds = kb.empty(&[k_total], elem)?;
     let init = kb.init(y)?;
     let zero = e.f(elem_of(init), 0.0);
-    let fill = super::structured::named(e, "linalg.fill", &[zero], init);
-    let init: MValue = kb.structured(fill).result(0).expect("one result").into();
+    let init: MValue = kb
+        .structured(fill(e, zero, init))
+        .result(0)
+        .expect("one result")
+        .into();
     let e = kb.e;
     let n = yd.len();
     let dk = n;
     let mut reduction = vec![false; n];
     reduction.push(true);
-    let out_map = super::structured::map(n + 1, &super::structured::ds(0..n));
-    let k_map = super::structured::map(n + 1, &[format!("d{dk}")]);
+    let out_map = projection(e.cx, n + 1, 0..n);
+    let k_map = projection(e.cx, n + 1, [dk]);
     let g = generic(
         e,
         &[(bounds, k_map)],
@@ -1448,7 +1442,7 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         |be, args| {
             let index = Type::index(be.cx);
             let ty = elem_of_scalar(args[1]);
-            let k = loop_index(be, dk);
+            let k = be.loop_index(dk);
             let zero = be.index(0);
             // A block size below 1 (an invalid model) counts as 1, so that
             // the decoding below never divides by 0.
@@ -1456,68 +1450,51 @@ fn col2im(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 .map(|i| {
                     let f = F { e: be };
                     let b = f.extract(bt, &[be.index(i as i64)]);
-                    let b = be.convert("arith.index_cast", b, index);
-                    be.same("arith.maxsi", &[b, be.index(1)])
+                    let b = be.index_cast(b, index);
+                    be.maxsi(b, be.index(1))
                 })
                 .collect();
             // Kernel position of k along each dim (row-major over blocks).
             let mut rest = k;
             let mut kpos = vec![zero; r];
             for i in (0..r).rev() {
-                kpos[i] = be.same("arith.remui", &[rest, blocks[i]]);
-                rest = be.same("arith.divui", &[rest, blocks[i]]);
+                kpos[i] = be.remui(rest, blocks[i]);
+                rest = be.divui(rest, blocks[i]);
             }
             let mut l = zero;
             let mut inside: Option<MValue> = None;
             for i in 0..r {
                 // Blocks along dim i: (out + pads − d·(b − 1) − 1) / s + 1.
-                let span = be.same(
-                    "arith.muli",
-                    &[
-                        be.same("arith.subi", &[blocks[i], be.index(1)]),
-                        be.index(dilations[i]),
-                    ],
-                );
+                let span = be.muli(be.subi(blocks[i], be.index(1)), be.index(dilations[i]));
                 let padded = sized(be, ys[2 + i], |n| {
-                    be.same("arith.addi", &[n, be.index(pads[i] + pads[r + i] - 1)])
+                    be.addi(n, be.index(pads[i] + pads[r + i] - 1))
                 });
-                let room = be.same("arith.subi", &[padded, span]);
-                let count = be.same(
-                    "arith.addi",
-                    &[
-                        be.same("arith.divsi", &[room, be.index(strides[i])]),
-                        be.index(1),
-                    ],
-                );
-                let o = loop_index(be, 2 + i);
-                let kd = be.same("arith.muli", &[kpos[i], be.index(dilations[i])]);
-                let num = be.same(
-                    "arith.subi",
-                    &[be.same("arith.addi", &[o, be.index(pads[i])]), kd],
-                );
+                let room = be.subi(padded, span);
+                let count = be.addi(be.divsi(room, be.index(strides[i])), be.index(1));
+                let o = be.loop_index(2 + i);
+                let kd = be.muli(kpos[i], be.index(dilations[i]));
+                let num = be.subi(be.addi(o, be.index(pads[i])), kd);
                 let s = be.index(strides[i]);
-                let q = be.same("arith.divsi", &[num, s]);
-                let exact = be.cmp("arith.cmpi", 0, be.same("arith.remsi", &[num, s]), zero);
+                let q = be.divsi(num, s);
+                let exact = be.cmpi(CmpiPredicate::Eq, be.remsi(num, s), zero);
                 // Unsigned: a negative block compares above the count.
-                let within = be.cmp("arith.cmpi", 6, q, count);
-                let ok = be.same("arith.andi", &[exact, within]);
+                let within = be.cmpi(CmpiPredicate::Ult, q, count);
+                let ok = be.andi(exact, within);
                 let q = be.select(ok, q, zero);
-                l = be.same("arith.addi", &[be.same("arith.muli", &[l, count]), q]);
-                inside = Some(inside.map_or(ok, |all| be.same("arith.andi", &[all, ok])));
+                l = be.addi(be.muli(l, count), q);
+                inside = Some(inside.map_or(ok, |all| be.andi(all, ok)));
             }
             let ok = inside.expect("a spatial dim");
             // The block number stays inside x's last dim.
-            let within = sized(be, xs[2], |n| be.cmp("arith.cmpi", 6, l, n));
-            let ok = be.same("arith.andi", &[ok, within]);
+            let within = sized(be, xs[2], |n| be.cmpi(CmpiPredicate::Ult, l, n));
+            let ok = be.andi(ok, within);
             let l = be.select(ok, l, zero);
-            let first = sized(be, k_total, |n| {
-                be.same("arith.muli", &[loop_index(be, 1), n])
-            });
-            let c = be.same("arith.addi", &[first, k]);
+            let first = sized(be, k_total, |n| be.muli(be.loop_index(1), n));
+            let c = be.addi(first, k);
             let f = F { e: be };
-            let v = f.extract(xt, &[loop_index(be, 0), c, l]);
+            let v = f.extract(xt, &[be.loop_index(0), c, l]);
             let v = be.select(ok, v, be.f(ty, 0.0));
-            vec![be.same("arith.addf", &[args[1], v])]
+            vec![be.addf(args[1], v)]
         },
     );
     let g = kb.root(g, Schedule::Generic { outer: None });
@@ -1580,13 +1557,13 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         e,
         &[],
-        &[(init, identity_map(4))],
+        &[(init, identity_map(kb.e.cx, 4))],
         &[false; 4],
         |be, args| {
             let f = F { e: be };
             let out_ty = elem_of_scalar(args[0]);
-            let r = loop_index(be, 0);
-            let c = loop_index(be, 1);
+            let r = be.loop_index(0);
+            let c = be.loop_index(1);
             let b = f.of_int(f.extract(bt, &[r]));
             let b = f.clamp_index(b, xs[0]);
             let offset = if half_pixel { 0.5 } else { 0.0 };
@@ -1603,8 +1580,8 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             }
             let bin_h = f.div(rh, f.c(ph_n as f64));
             let bin_w = f.div(rw, f.c(pw_n as f64));
-            let base_h = f.add(sh, f.mul(f.of_index(loop_index(be, 2)), bin_h));
-            let base_w = f.add(sw, f.mul(f.of_index(loop_index(be, 3)), bin_w));
+            let base_h = f.add(sh, f.mul(f.of_index(be.loop_index(2)), bin_h));
+            let base_w = f.add(sw, f.mul(f.of_index(be.loop_index(3)), bin_w));
             // Per axis: the sample's (low, high) clamped indices and weights.
             // Along dim `d` of X.
             let axis = |start, bin, i: i64, d: usize| {
@@ -1612,13 +1589,13 @@ fn roi_align(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 let step = f.div(f.mul(f.c(i as f64 + 0.5), bin), f.c(ratio as f64));
                 let p = f.add(start, step);
                 let out = f.or(
-                    f.cmp("olt", p, f.c(-1.0)),
-                    f.cmp("ogt", p, f.size(len, 0.0)),
+                    f.cmp(CmpfPredicate::Olt, p, f.c(-1.0)),
+                    f.cmp(CmpfPredicate::Ogt, p, f.size(len, 0.0)),
                 );
                 let p = f.max(p, f.c(0.0));
                 let low = f.floor(p);
                 let last = f.size(len, -1.0);
-                let at_end = f.cmp("oge", low, last);
+                let at_end = f.cmp(CmpfPredicate::Oge, low, last);
                 let low = be.select(at_end, last, low);
                 let high = be.select(at_end, last, f.add(low, f.c(1.0)));
                 let p = be.select(at_end, last, p);

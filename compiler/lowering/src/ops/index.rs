@@ -19,10 +19,9 @@ use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, OpKind};
 
-use super::elementwise::identity_map;
-use super::structured::{ds, elem_of, fused_root, generic, loop_index, map, norm_axis};
+use super::structured::{fused_root, norm_axis};
 use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::{generic, identity_map, projection, CmpiPredicate, Emitter};
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
 use crate::symbols::Check;
@@ -51,9 +50,9 @@ fn gather(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let elements = data.kind == OpKind::GatherElements;
     let n = yd.len();
     let idx_map = if elements {
-        identity_map(n)
+        identity_map(kb.e.cx, n)
     } else {
-        map(n, &ds(axis..axis + id.len()))
+        projection(kb.e.cx, n, axis..axis + id.len())
     };
     let xt = kb.tensor(x);
     let init = kb.init(y)?;
@@ -71,24 +70,24 @@ fn gather(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         e,
         &[(kb.tensor(indices), idx_map)],
-        &[(init, identity_map(n))],
+        &[(init, identity_map(kb.e.cx, n))],
         &vec![false; n],
         |be, a| {
             let j = wrap_index(be, a[0], xs[axis]);
-            let mut coords = vec![xt];
+            let mut coords = vec![];
             for k in 0..r {
                 coords.push(if k == axis {
                     j
                 } else if clamped[k] {
-                    let last = be.same("arith.subi", &[xs[k], be.index(1)]);
-                    be.same("arith.minsi", &[loop_index(be, k), last])
+                    let last = be.subi(xs[k], be.index(1));
+                    be.minsi(be.loop_index(k), last)
                 } else if elements || k < axis {
-                    loop_index(be, k)
+                    be.loop_index(k)
                 } else {
-                    loop_index(be, k + id.len() - 1)
+                    be.loop_index(k + id.len() - 1)
                 });
             }
-            vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
+            vec![be.extract(xt, &coords)]
         },
     );
     fused_root(kb, g, y, &yd);
@@ -125,21 +124,19 @@ fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         kb.e,
         &[],
-        &[(init, identity_map(n))],
+        &[(init, identity_map(kb.e.cx, n))],
         &vec![false; n],
         |be, _| {
-            let o: Vec<MValue> = (0..n).map(|k| loop_index(be, k)).collect();
-            let mut coords = vec![xt];
-            coords.extend(&o[..b]);
+            let o: Vec<MValue> = (0..n).map(|k| be.loop_index(k)).collect();
+            let mut coords = o[..b].to_vec();
             for c in 0..q {
-                let mut at = vec![it];
-                at.extend(&o[..lead]);
+                let mut at = o[..lead].to_vec();
                 at.push(be.index(c as i64));
-                let i = be.value(be.op("tensor.extract", &at, &[elem_of(it)], &[]));
+                let i = be.extract(it, &at);
                 coords.push(wrap_index(be, i, xs[b + c]));
             }
             coords.extend(&o[lead..]);
-            vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
+            vec![be.extract(xt, &coords)]
         },
     );
     fused_root(kb, g, y, &yd);
@@ -268,30 +265,29 @@ fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let init = kb.init(y)?;
     let g = generic(
         kb.e,
-        &[(kb.tensor(indices), map(n, &ds(kept)))],
-        &[(init, identity_map(n))],
+        &[(kb.tensor(indices), projection(kb.e.cx, n, kept))],
+        &[(init, identity_map(kb.e.cx, n))],
         &vec![false; n],
         |be, a| {
             let i64t = be.int_type(64);
             let i = if ielem.is_float() {
-                be.convert("arith.fptosi", a[0], i64t)
+                be.fptosi(a[0], i64t)
             } else if ielem.bit_width() == 64 {
                 a[0]
             } else if ielem.is_signed_int() {
-                be.convert("arith.extsi", a[0], i64t)
+                be.extsi(a[0], i64t)
             } else {
-                be.convert("arith.extui", a[0], i64t)
+                be.extui(a[0], i64t)
             };
             let zero = be.i(i64t, 0);
             let i = be.select(
-                be.cmp("arith.cmpi", 2, i, zero),
-                be.same("arith.addi", &[i, be.i(i64t, depth)]),
+                be.cmpi(CmpiPredicate::Slt, i, zero),
+                be.addi(i, be.i(i64t, depth)),
                 i,
             );
-            let at = be.convert("arith.index_cast", loop_index(be, axis), i64t);
-            let hit = be.cmp("arith.cmpi", 0, i, at);
-            let read =
-                |k: i64| be.value(be.op("tensor.extract", &[vt, be.index(k)], &[elem_of(vt)], &[]));
+            let at = be.index_cast(be.loop_index(axis), i64t);
+            let hit = be.cmpi(CmpiPredicate::Eq, i, at);
+            let read = |k: i64| be.extract(vt, &[be.index(k)]);
             vec![be.select(hit, read(1), read(0))]
         },
     );
@@ -316,25 +312,20 @@ fn reverse_sequence(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let steps = kb.sizes(x)?[time].value(&kb.e);
     let g = generic(
         kb.e,
-        &[(kb.tensor(lens), map(n, &ds([batch])))],
-        &[(init, identity_map(n))],
+        &[(kb.tensor(lens), projection(kb.e.cx, n, [batch]))],
+        &[(init, identity_map(kb.e.cx, n))],
         &vec![false; n],
         |be, a| {
             let index = Type::index(be.cx);
-            let len = be.convert("arith.index_cast", a[0], index);
-            let len = be.same(
-                "arith.minsi",
-                &[be.same("arith.maxsi", &[len, be.index(0)]), steps],
-            );
-            let t = loop_index(be, time);
-            let back = be.same(
-                "arith.subi",
-                &[be.same("arith.subi", &[len, be.index(1)]), t],
-            );
-            let src = be.select(be.cmp("arith.cmpi", 2, t, len), back, t);
-            let mut coords = vec![xt];
-            coords.extend((0..n).map(|k| if k == time { src } else { loop_index(be, k) }));
-            vec![be.value(be.op("tensor.extract", &coords, &[elem_of(xt)], &[]))]
+            let len = be.index_cast(a[0], index);
+            let len = be.minsi(be.maxsi(len, be.index(0)), steps);
+            let t = be.loop_index(time);
+            let back = be.subi(be.subi(len, be.index(1)), t);
+            let src = be.select(be.cmpi(CmpiPredicate::Slt, t, len), back, t);
+            let coords: Vec<MValue> = (0..n)
+                .map(|k| if k == time { src } else { be.loop_index(k) })
+                .collect();
+            vec![be.extract(xt, &coords)]
         },
     );
     fused_root(kb, g, y, &xd);
@@ -349,19 +340,9 @@ fn wrap_index<'c, 'b>(
     dim: MValue<'c, '_>,
 ) -> MValue<'c, 'b> {
     let index = Type::index(e.cx);
-    let i = e.convert("arith.index_cast", i, index);
+    let i = e.index_cast(i, index);
     let zero = e.i(index, 0);
-    let wrapped = e.select(
-        e.cmp("arith.cmpi", 2, i, zero),
-        e.same("arith.addi", &[i, dim]),
-        i,
-    );
-    let last = e.same(
-        "arith.maxsi",
-        &[e.same("arith.subi", &[dim, e.index(1)]), zero],
-    );
-    e.same(
-        "arith.minsi",
-        &[e.same("arith.maxsi", &[wrapped, zero]), last],
-    )
+    let wrapped = e.select(e.cmpi(CmpiPredicate::Slt, i, zero), e.addi(i, dim), i);
+    let last = e.maxsi(e.subi(dim, e.index(1)), zero);
+    e.minsi(e.maxsi(wrapped, zero), last)
 }

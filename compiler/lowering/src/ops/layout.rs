@@ -29,24 +29,22 @@
 //! Each op with one output is a root over its output's loops
 //! (`Schedule::Fused` without producers: chunked along the outer dims).
 
-use melior::ir::attribute::DenseI64ArrayAttribute;
-use melior::ir::r#type::RankedTensorType;
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
-use super::elementwise::{broadcast_map, identity_map};
+use super::elementwise::broadcast_exprs;
 use super::half;
-use super::structured::{
-    const_ints, elem_of, generic, loop_index, map, named, norm_axis, per_axis,
-};
+use super::structured::{const_ints, norm_axis, per_axis};
 use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::{
+    d, elem_of, fill, generic, identity_map, map, CmpiPredicate, Emitter, Expr, Size, DYNAMIC,
+};
 use crate::error::{LowerError, Result};
 use crate::kernel::value_tensor;
 use crate::kernel::KernelBuilder;
-use crate::symbols::{dynamic_sizes, graph_input, Check, Size};
-use crate::types::{elem_type, DYNAMIC};
+use crate::symbols::{graph_input, Check};
+use crate::types::elem_type;
 
 /// Lowers one data-movement op.
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -80,9 +78,7 @@ fn shape_or_size(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let e = kb.e;
     let mut dims: Vec<MValue> = sizes.iter().map(|s| s.value(&e)).collect();
     if data.kind == OpKind::Size {
-        let product = dims
-            .into_iter()
-            .fold(e.index(1), |p, d| e.same("arith.muli", &[p, d]));
+        let product = dims.into_iter().fold(e.index(1), |p, d| e.muli(p, d));
         dims = vec![product];
     } else {
         let r = dims.len() as i64;
@@ -92,11 +88,8 @@ fn shape_or_size(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         dims = dims[start..end.max(start)].to_vec();
     }
     let i64t = e.int_type(64);
-    let elems: Vec<MValue> = dims
-        .iter()
-        .map(|&d| e.convert("arith.index_cast", d, i64t))
-        .collect();
-    let t = e.value(e.op("tensor.from_elements", &elems, &[kb.tensor_type(y)?], &[]));
+    let elems: Vec<MValue> = dims.iter().map(|&d| e.index_cast(d, i64t)).collect();
+    let t = e.from_elements(&elems, kb.tensor_type(y)?);
     kb.define(y, t);
     Ok(())
 }
@@ -346,7 +339,12 @@ fn finish_root<'c>(
 /// A one-input copy-like generic over output `y`'s loops reading input 0
 /// through `exprs` (one affine expression per input dim); the kernel's
 /// chunked root when `chunked`, else one loop nest.
-fn gather_map(kb: &mut KernelBuilder, op: OpId, exprs: &[String], chunked: bool) -> Result<()> {
+fn gather_map<'c>(
+    kb: &mut KernelBuilder<'c, '_>,
+    op: OpId,
+    exprs: &[Expr<'c>],
+    chunked: bool,
+) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("input 0 is required");
     let y = data.results[0].expect("output 0 is produced");
@@ -354,8 +352,8 @@ fn gather_map(kb: &mut KernelBuilder, op: OpId, exprs: &[String], chunked: bool)
     let init = kb.init(y)?;
     let g = generic(
         kb.e,
-        &[(kb.tensor(x), map(rank, exprs))],
-        &[(init, identity_map(rank))],
+        &[(kb.tensor(x), map(kb.e.cx, rank, exprs))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |_, a| vec![a[0]],
     );
@@ -376,10 +374,14 @@ fn transpose(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         None => (0..rank).rev().collect(),
     };
     // Output dim k is input dim perm[k]: input dim j is read at loop k.
-    let mut exprs = vec![String::new(); rank];
+    let mut exprs = vec![None; rank];
     for (k, &j) in perm.iter().enumerate() {
-        exprs[j] = format!("d{k}");
+        exprs[j] = Some(d(kb.e.cx, k));
     }
+    let exprs: Vec<Expr> = exprs
+        .into_iter()
+        .map(|e| e.expect("perm is a permutation (verified)"))
+        .collect();
     gather_map(kb, op, &exprs, true)
 }
 
@@ -392,27 +394,18 @@ fn expand_or_tile(kb: &mut KernelBuilder, op: OpId, tile: bool) -> Result<()> {
     if xd.iter().chain(&yd).any(|&d| d == DYNAMIC) {
         return wrapped_read(kb, op);
     }
-    let exprs: Vec<String> = if tile {
+    let cx = kb.e.cx;
+    let exprs: Vec<Expr> = if tile {
         xd.iter()
             .enumerate()
-            .map(|(i, &d)| match d {
-                1 => "0".to_string(),
-                _ if d == yd[i] => format!("d{i}"),
-                _ => format!("d{i} mod {d}"),
+            .map(|(i, &n)| match n {
+                1 => Expr::constant(cx, 0),
+                _ if n == yd[i] => d(cx, i),
+                _ => d(cx, i) % n,
             })
             .collect()
     } else {
-        let m = broadcast_map(&xd, &yd);
-        let inner = m
-            .split("-> (")
-            .nth(1)
-            .expect("a map")
-            .trim_end_matches(")>");
-        inner
-            .split(", ")
-            .filter(|s| !s.is_empty())
-            .map(String::from)
-            .collect()
+        broadcast_exprs(cx, &xd, &yd)
     };
     gather_map(kb, op, &exprs, !tile)
 }
@@ -436,7 +429,7 @@ fn wrapped_read(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         .iter()
         .map(|s| match s {
             Size::Static(1) => None,
-            s => Some(e.same("arith.maxsi", &[s.value(&e), e.index(1)])),
+            s => Some(e.maxsi(s.value(&e), e.index(1))),
         })
         .collect();
     read_at(kb, op, |be, i| {
@@ -445,7 +438,7 @@ fn wrapped_read(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             .enumerate()
             .map(|(j, n)| match n {
                 None => be.index(0),
-                Some(n) => be.same("arith.remui", &[i[lead + j], *n]),
+                Some(n) => be.remui(i[lead + j], *n),
             })
             .collect()
     })
@@ -465,18 +458,15 @@ fn read_at<'c, 'a>(
     let y = data.results[0].expect("output");
     let rank = kb.shape(y)?.0.len();
     let xt = kb.tensor(x);
-    let scalar = elem_of(xt);
     let init = kb.init(y)?;
     let g = generic(
         kb.e,
         &[],
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, _| {
-            let i: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
-            let mut operands = vec![xt];
-            operands.extend(coords(be, &i));
-            vec![be.value(be.op("tensor.extract", &operands, &[scalar], &[]))]
+            let i: Vec<MValue> = (0..rank).map(|k| be.loop_index(k)).collect();
+            vec![be.extract(xt, &coords(be, &i))]
         },
     );
     let g = kb.structured(g);
@@ -589,11 +579,10 @@ fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let xt = kb.tensor(x);
     let init = kb.init(y)?;
     let e = kb.e;
-    let scalar = elem_of(xt);
     let g = generic(
         e,
         &[],
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, _| {
             let zero = be.index(0);
@@ -611,30 +600,23 @@ fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 ),
                 (None, None) => unreachable!("starts from the attributes or the inputs"),
             };
-            let mut coords = vec![xt];
+            let mut coords = vec![];
             for k in 0..rank {
                 let dim = sizes[k];
-                let last = be.same("arith.subi", &[dim, be.index(1)]);
-                let last = be.same("arith.maxsi", &[last, zero]);
+                let last = be.subi(dim, be.index(1));
+                let last = be.maxsi(last, zero);
                 let s = begin[k];
-                let s = be.select(
-                    be.cmp("arith.cmpi", 2, s, zero),
-                    be.same("arith.addi", &[s, dim]),
-                    s,
-                );
-                let s = be.same("arith.maxsi", &[s, zero]);
+                let s = be.select(be.cmpi(CmpiPredicate::Slt, s, zero), be.addi(s, dim), s);
+                let s = be.maxsi(s, zero);
                 // A positive step starts at most at the end, a negative one
                 // at the last element.
-                let forward = be.cmp("arith.cmpi", 4, step[k], zero);
-                let s = be.same("arith.minsi", &[s, be.select(forward, dim, last)]);
-                let i = be.same(
-                    "arith.addi",
-                    &[s, be.same("arith.muli", &[loop_index(be, k), step[k]])],
-                );
-                let i = be.same("arith.minsi", &[be.same("arith.maxsi", &[i, zero]), last]);
+                let forward = be.cmpi(CmpiPredicate::Sgt, step[k], zero);
+                let s = be.minsi(s, be.select(forward, dim, last));
+                let i = be.addi(s, be.muli(be.loop_index(k), step[k]));
+                let i = be.minsi(be.maxsi(i, zero), last);
                 coords.push(i);
             }
-            vec![be.value(be.op("tensor.extract", &coords, &[scalar], &[]))]
+            vec![be.extract(xt, &coords)]
         },
     );
     finish_root(kb, g, y)
@@ -653,22 +635,29 @@ fn strided_copy(
     let x = data.inputs[0].expect("input 0");
     let y = data.results[0].expect("output 0");
     let (yd, _) = kb.shape(y)?;
-    let window = extract(kb, kb.tensor(x), &fixed(offsets), &fixed(&yd), strides)?;
+    let window = sub_tensor(
+        kb,
+        kb.tensor(x),
+        &Size::statics(offsets),
+        &Size::statics(&yd),
+        strides,
+    )?;
     let rank = yd.len();
-    let exprs: Vec<String> = (0..rank)
+    let cx = kb.e.cx;
+    let exprs: Vec<Expr> = (0..rank)
         .map(|i| {
             if reversed[i] {
-                format!("{} - d{i}", yd[i] - 1)
+                Expr::constant(cx, yd[i] - 1) + d(cx, i) * -1
             } else {
-                format!("d{i}")
+                d(cx, i)
             }
         })
         .collect();
     let init = kb.init(y)?;
     let g = generic(
         kb.e,
-        &[(window, map(rank, &exprs))],
-        &[(init, identity_map(rank))],
+        &[(window, map(cx, rank, &exprs))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |_, a| vec![a[0]],
     );
@@ -683,8 +672,9 @@ fn strided_copy(
 }
 
 /// `tensor.extract_slice` of `t` with `offsets` and `sizes` (static or
-/// run-time) and static `strides`.
-fn extract<'c, 'a>(
+/// run-time) and static `strides`; a fresh tensor when it has no element
+/// (MLIR refuses a static offset at a dim's end).
+fn sub_tensor<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     t: MValue<'c, 'a>,
     offsets: &[Size<'c, 'a>],
@@ -692,26 +682,15 @@ fn extract<'c, 'a>(
     strides: &[i64],
 ) -> Result<MValue<'c, 'a>> {
     let e = kb.e;
-    let ty = tensor_type(
-        &sizes.iter().map(Size::type_dim).collect::<Vec<_>>(),
-        elem_of(t),
-    );
     if is_empty(sizes) {
-        // Nothing to read: MLIR refuses a static offset at a dim's end.
-        return Ok(e.value(e.op("tensor.empty", &dynamic_sizes(sizes), &[ty], &[])));
+        return Ok(e.empty(sizes, elem_of(t)));
     }
-    let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, strides);
-    attrs.push((
-        "operandSegmentSizes",
-        e.segments(&[1, n_offsets, n_sizes, 0]),
-    ));
-    let mut operands = vec![t];
-    operands.extend(dynamic);
-    Ok(e.value(e.op("tensor.extract_slice", &operands, &[ty], &attrs)))
+    Ok(e.extract_slice(t, offsets, sizes, strides))
 }
 
 /// `tensor.insert_slice` of `t` into `dest` at `offsets` (static or
-/// run-time), `t`'s `sizes`, unit strides.
+/// run-time), `t`'s `sizes`, unit strides; `dest` itself when `t` has no
+/// element.
 fn insert<'c, 'a>(
     e: Emitter<'c, 'a>,
     t: MValue<'c, 'a>,
@@ -722,15 +701,7 @@ fn insert<'c, 'a>(
     if is_empty(sizes) {
         return dest;
     }
-    let strides = vec![1; sizes.len()];
-    let (mut attrs, dynamic, [n_offsets, n_sizes]) = slice_attrs(e, offsets, sizes, &strides);
-    attrs.push((
-        "operandSegmentSizes",
-        e.segments(&[1, 1, n_offsets, n_sizes, 0]),
-    ));
-    let mut operands = vec![t, dest];
-    operands.extend(dynamic);
-    e.value(e.op("tensor.insert_slice", &operands, &[dest.r#type()], &attrs))
+    e.insert_slice(t, dest, offsets, sizes)
 }
 
 /// Whether `sizes` hold no element whatever the run-time ones are.
@@ -738,28 +709,12 @@ fn is_empty(sizes: &[Size]) -> bool {
     sizes.iter().any(|s| matches!(s, Size::Static(0)))
 }
 
-/// A ranked tensor type of `dims` ([`DYNAMIC`] for `?`) of MLIR element
-/// type `elem`.
-fn tensor_type<'c>(dims: &[i64], elem: Type<'c>) -> Type<'c> {
-    RankedTensorType::new(
-        &dims.iter().map(|&d| d as u64).collect::<Vec<_>>(),
-        elem,
-        None,
-    )
-    .into()
-}
-
 /// `a + b`, static when both are.
 fn add_sizes<'c, 'a>(e: Emitter<'c, 'a>, a: Size<'c, 'a>, b: Size<'c, 'a>) -> Size<'c, 'a> {
     match (a, b) {
         (Size::Static(x), Size::Static(y)) => Size::Static(x + y),
-        _ => Size::Dynamic(e.same("arith.addi", &[a.value(&e), b.value(&e)])),
+        _ => Size::Dynamic(e.addi(a.value(&e), b.value(&e))),
     }
-}
-
-/// Static sizes as [`Size`]s.
-fn fixed<'c, 'a>(dims: &[i64]) -> Vec<Size<'c, 'a>> {
-    dims.iter().map(|&d| Size::Static(d)).collect()
 }
 
 fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -774,12 +729,12 @@ fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let mut offsets = vec![Size::Static(0); rank];
         offsets[axis] = offset;
         offset = add_sizes(kb.e, offset, sizes[axis]);
-        let window = extract(kb, kb.tensor(x), &offsets, &sizes, &vec![1; rank])?;
+        let window = sub_tensor(kb, kb.tensor(x), &offsets, &sizes, &vec![1; rank])?;
         let init = kb.init(y)?;
-        let id = identity_map(rank);
+        let id = identity_map(kb.e.cx, rank);
         let g = generic(
             kb.e,
-            &[(window, id.clone())],
+            &[(window, id)],
             &[(init, id)],
             &vec![false; rank],
             |_, a| vec![a[0]],
@@ -788,40 +743,6 @@ fn split(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         kb.define(y, g.result(0).expect("one result").into());
     }
     Ok(())
-}
-
-/// `tensor.extract_slice` / `tensor.insert_slice` attributes for `offsets`
-/// and `sizes` that may be known only at run time and static `strides`,
-/// the operands of the run-time ones (offsets first) and how many of each.
-#[allow(clippy::type_complexity)]
-fn slice_attrs<'c, 'a>(
-    e: Emitter<'c, 'a>,
-    offsets: &[Size<'c, 'a>],
-    sizes: &[Size<'c, 'a>],
-    strides: &[i64],
-) -> (
-    Vec<(&'static str, melior::ir::Attribute<'c>)>,
-    Vec<MValue<'c, 'a>>,
-    [i32; 2],
-) {
-    let (off, siz) = (dynamic_sizes(offsets), dynamic_sizes(sizes));
-    let counts = [off.len() as i32, siz.len() as i32];
-    let statics = |v: &[Size]| v.iter().map(Size::type_dim).collect::<Vec<_>>();
-    let attrs = vec![
-        (
-            "static_offsets",
-            DenseI64ArrayAttribute::new(e.cx, &statics(offsets)).into(),
-        ),
-        (
-            "static_sizes",
-            DenseI64ArrayAttribute::new(e.cx, &statics(sizes)).into(),
-        ),
-        (
-            "static_strides",
-            DenseI64ArrayAttribute::new(e.cx, strides).into(),
-        ),
-    ];
-    (attrs, off.into_iter().chain(siz).collect(), counts)
 }
 
 fn concat(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -839,11 +760,11 @@ fn concat(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let mut offsets = vec![Size::Static(0); rank];
         offsets[axis] = offset;
         offset = add_sizes(kb.e, offset, sizes[axis]);
-        let dest = extract(kb, acc, &offsets, &sizes, &vec![1; rank])?;
-        let id = identity_map(rank);
+        let dest = sub_tensor(kb, acc, &offsets, &sizes, &vec![1; rank])?;
+        let id = identity_map(kb.e.cx, rank);
         let copy = generic(
             kb.e,
-            &[(kb.tensor(x), id.clone())],
+            &[(kb.tensor(x), id)],
             &[(dest, id)],
             &vec![false; rank],
             |_, a| vec![a[0]],
@@ -895,9 +816,7 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 axes: axes_input.map(|v| kb.tensor(v)),
                 n: match kb.sizes(pads)?[0] {
                     Size::Static(len) => Size::Static(len / 2),
-                    Size::Dynamic(len) => {
-                        Size::Dynamic(kb.e.same("arith.divui", &[len, kb.e.index(2)]))
-                    }
+                    Size::Dynamic(len) => Size::Dynamic(kb.e.divui(len, kb.e.index(2))),
                 },
             },
         }
@@ -914,14 +833,15 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         // A scalar, or (as the Attention function body passes it) a
         // one-element vector: every index of it is 0.
         let value_rank = kb.shape(v)?.0.len();
-        ins.push((kb.tensor(v), map(rank, &vec!["0".to_string(); value_rank])));
+        let zeros = vec![Expr::constant(kb.e.cx, 0); value_rank];
+        ins.push((kb.tensor(v), map(kb.e.cx, rank, &zeros)));
     }
     let e = kb.e;
     let scalar = elem_type(e.cx, elem)?;
     let g = generic(
         e,
         &ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let index = Type::index(be.cx);
@@ -933,18 +853,15 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let mut valid: Option<MValue> = None;
             let mut idx = vec![];
             for i in 0..rank {
-                let src = be.same("arith.subi", &[loop_index(be, i), begin[i]]);
+                let src = be.subi(be.loop_index(i), begin[i]);
                 let (n, dynamic) = match sizes[i] {
                     Size::Static(n) => (be.i(index, n), None),
                     // (a run-time size picks its case with a select, and
                     // divides by at least 1)
                     Size::Dynamic(n) => (n, Some(n)),
                 };
-                let last = be.same(
-                    "arith.maxsi",
-                    &[be.same("arith.subi", &[n, be.i(index, 1)]), zero],
-                );
-                let clamped = be.same("arith.minsi", &[be.same("arith.maxsi", &[src, zero]), last]);
+                let last = be.maxsi(be.subi(n, be.i(index, 1)), zero);
+                let clamped = be.minsi(be.maxsi(src, zero), last);
                 let static_n = match sizes[i] {
                     Size::Static(n) => n,
                     Size::Dynamic(_) => i64::MAX,
@@ -953,19 +870,16 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     "edge" => clamped,
                     "reflect" if static_n > 1 => {
                         // Reflect about 0 and n-1 with period 2(n-1).
-                        let period = be.same("arith.addi", &[last, last]);
-                        let period = be.same("arith.maxsi", &[period, be.i(index, 1)]);
-                        let m = be.same("arith.remsi", &[src, period]);
-                        let m = be.select(
-                            be.cmp("arith.cmpi", 2, m, zero),
-                            be.same("arith.addi", &[m, period]),
-                            m,
-                        );
-                        let back = be.same("arith.subi", &[period, m]);
-                        let reflected = be.same("arith.minsi", &[m, back]);
+                        let period = be.addi(last, last);
+                        let period = be.maxsi(period, be.i(index, 1));
+                        let m = be.remsi(src, period);
+                        let m =
+                            be.select(be.cmpi(CmpiPredicate::Slt, m, zero), be.addi(m, period), m);
+                        let back = be.subi(period, m);
+                        let reflected = be.minsi(m, back);
                         match dynamic {
                             Some(n) => be.select(
-                                be.cmp("arith.cmpi", 4, n, be.i(index, 1)),
+                                be.cmpi(CmpiPredicate::Sgt, n, be.i(index, 1)),
                                 reflected,
                                 clamped,
                             ),
@@ -973,24 +887,17 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                         }
                     }
                     "wrap" if static_n > 0 => {
-                        let nn = be.same("arith.maxsi", &[n, be.i(index, 1)]);
-                        let m = be.same("arith.remsi", &[src, nn]);
-                        be.select(
-                            be.cmp("arith.cmpi", 2, m, zero),
-                            be.same("arith.addi", &[m, nn]),
-                            m,
-                        )
+                        let nn = be.maxsi(n, be.i(index, 1));
+                        let m = be.remsi(src, nn);
+                        be.select(be.cmpi(CmpiPredicate::Slt, m, zero), be.addi(m, nn), m)
                     }
                     "constant" => {
-                        let inside = be.same(
-                            "arith.andi",
-                            &[
-                                be.cmp("arith.cmpi", 5, src, zero),
-                                be.cmp("arith.cmpi", 2, src, n),
-                            ],
+                        let inside = be.andi(
+                            be.cmpi(CmpiPredicate::Sge, src, zero),
+                            be.cmpi(CmpiPredicate::Slt, src, n),
                         );
                         valid = Some(match valid {
-                            Some(v) => be.same("arith.andi", &[v, inside]),
+                            Some(v) => be.andi(v, inside),
                             None => inside,
                         });
                         clamped
@@ -999,9 +906,7 @@ fn pad(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 };
                 idx.push(j);
             }
-            let mut operands = vec![xt];
-            operands.extend(idx);
-            let v = be.value(be.op("tensor.extract", &operands, &[scalar], &[]));
+            let v = be.extract(xt, &idx);
             let v = match valid {
                 Some(ok) => {
                     let c = if has_value {
@@ -1052,8 +957,7 @@ fn constant_of_shape(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     } else {
         e.i(ty, value as i64)
     };
-    let fill = named(e, "linalg.fill", &[c], init);
-    let r = kb.structured(fill);
+    let r = kb.structured(fill(e, c, init));
     kb.define(y, r.result(0).expect("one result").into());
     Ok(())
 }
@@ -1069,28 +973,25 @@ fn range(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     }
     let init = kb.init(y)?;
     let out_ty = elem_type(kb.e.cx, elem)?;
-    let scalar = map(1, &[]);
+    let scalar = map(kb.e.cx, 1, &[]);
     let g = generic(
         kb.e,
-        &[
-            (kb.tensor(start), scalar.clone()),
-            (kb.tensor(delta), scalar),
-        ],
-        &[(init, identity_map(1))],
+        &[(kb.tensor(start), scalar), (kb.tensor(delta), scalar)],
+        &[(init, identity_map(kb.e.cx, 1))],
         &[false],
         |be, a| {
-            let i = loop_index(be, 0);
+            let i = be.loop_index(0);
             let v = if elem.is_float() {
                 // `start + i·delta`, half precision in f32 rounded once.
                 let (start, delta) = (half::widen(be, a[0]), half::widen(be, a[1]));
-                let i = be.convert("arith.index_cast", i, be.int_type(64));
-                let f = be.convert("arith.sitofp", i, start.r#type());
-                let v = be.same("arith.addf", &[start, be.same("arith.mulf", &[f, delta])]);
+                let i = be.index_cast(i, be.int_type(64));
+                let f = be.sitofp(i, start.r#type());
+                let v = be.addf(start, be.mulf(f, delta));
                 half::narrow(be, v, out_ty)
             } else {
                 let ty = a[0].r#type();
-                let i = be.convert("arith.index_cast", i, ty);
-                be.same("arith.addi", &[a[0], be.same("arith.muli", &[i, a[1]])])
+                let i = be.index_cast(i, ty);
+                be.addi(a[0], be.muli(i, a[1]))
             };
             vec![v]
         },
@@ -1109,25 +1010,29 @@ fn trilu(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (xd, elem) = kb.shape(x)?;
     let rank = xd.len();
     let upper = data.attrs.int("upper").unwrap_or(1) != 0;
-    let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    let mut ins = vec![(kb.tensor(x), identity_map(kb.e.cx, rank))];
     if let Some(k) = data.inputs.get(1).copied().flatten() {
         let (kd, _) = kb.shape(k)?;
-        ins.push((kb.tensor(k), map(rank, &vec!["0".to_string(); kd.len()])));
+        let zeros = vec![Expr::constant(kb.e.cx, 0); kd.len()];
+        ins.push((kb.tensor(k), map(kb.e.cx, rank, &zeros)));
     }
     let init = kb.init(y)?;
     let g = generic(
         kb.e,
         &ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let i64t = be.int_type(64);
-            let row = be.convert("arith.index_cast", loop_index(be, rank - 2), i64t);
-            let col = be.convert("arith.index_cast", loop_index(be, rank - 1), i64t);
-            let diff = be.same("arith.subi", &[col, row]);
+            let row = be.index_cast(be.loop_index(rank - 2), i64t);
+            let col = be.index_cast(be.loop_index(rank - 1), i64t);
+            let diff = be.subi(col, row);
             let k = if a.len() > 2 { a[1] } else { be.i(i64t, 0) };
-            // sge (5) for the upper triangle, sle (3) for the lower.
-            let keep = be.cmp("arith.cmpi", if upper { 5 } else { 3 }, diff, k);
+            let keep = if upper {
+                be.cmpi(CmpiPredicate::Sge, diff, k)
+            } else {
+                be.cmpi(CmpiPredicate::Sle, diff, k)
+            };
             let ty = a[0].r#type();
             let zero = if elem.is_float() {
                 be.f(ty, 0.0)
@@ -1151,11 +1056,11 @@ fn eye_like(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         kb.e,
         &[],
-        &[(init, identity_map(2))],
+        &[(init, identity_map(kb.e.cx, 2))],
         &[false; 2],
         |be, _| {
-            let diff = be.same("arith.subi", &[loop_index(be, 1), loop_index(be, 0)]);
-            let on = be.cmp("arith.cmpi", 0, diff, be.index(k));
+            let diff = be.subi(be.loop_index(1), be.loop_index(0));
+            let on = be.cmpi(CmpiPredicate::Eq, diff, be.index(k));
             let (one, zero) = if elem.is_float() {
                 (be.f(ty, 1.0), be.f(ty, 0.0))
             } else {
@@ -1187,34 +1092,30 @@ fn depth_space(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if xd.iter().chain(&yd).any(|&d| d == DYNAMIC) {
         return depth_space_at_run_time(kb, op, b, crd);
     }
-    let exprs: Vec<String> = if data.kind == OpKind::DepthToSpace {
-        let (i, j) = (format!("(d2 mod {b})"), format!("(d3 mod {b})"));
+    let d = |i: usize| d(kb.e.cx, i);
+    let exprs: Vec<Expr> = if data.kind == OpKind::DepthToSpace {
+        let (i, j) = (d(2) % b, d(3) % b);
         let channel = if crd {
-            format!("d1 * {} + {i} * {b} + {j}", b * b)
+            d(1) * (b * b) + i * b + j
         } else {
-            format!("({i} * {b} + {j}) * {} + d1", yd[1])
+            (i * b + j) * yd[1] + d(1)
         };
-        vec![
-            "d0".into(),
-            channel,
-            format!("d2 floordiv {b}"),
-            format!("d3 floordiv {b}"),
-        ]
+        vec![d(0), channel, d(2).floordiv(b), d(3).floordiv(b)]
     } else if crd {
         let bb = b * b;
         vec![
-            "d0".into(),
-            format!("d1 floordiv {bb}"),
-            format!("d2 * {b} + (d1 mod {bb}) floordiv {b}"),
-            format!("d3 * {b} + d1 mod {b}"),
+            d(0),
+            d(1).floordiv(bb),
+            d(2) * b + (d(1) % bb).floordiv(b),
+            d(3) * b + d(1) % b,
         ]
     } else {
         let c = xd[1];
         vec![
-            "d0".into(),
-            format!("d1 mod {c}"),
-            format!("d2 * {b} + (d1 floordiv {c}) floordiv {b}"),
-            format!("d3 * {b} + (d1 floordiv {c}) mod {b}"),
+            d(0),
+            d(1) % c,
+            d(2) * b + d(1).floordiv(c).floordiv(b),
+            d(3) * b + d(1).floordiv(c) % b,
         ]
     };
     gather_map(kb, op, &exprs, false)
@@ -1234,14 +1135,8 @@ fn depth_space_at_run_time(kb: &mut KernelBuilder, op: OpId, b: i64, crd: bool) 
     let channels = channels.value(&kb.e);
     read_at(kb, op, |be, i| {
         let k = |v: i64| be.index(v);
-        let (add, mul) = (
-            |a, c| be.same("arith.addi", &[a, c]),
-            |a, c| be.same("arith.muli", &[a, c]),
-        );
-        let (div, rem) = (
-            |a, c| be.same("arith.divui", &[a, c]),
-            |a, c| be.same("arith.remui", &[a, c]),
-        );
+        let (add, mul) = (|a, c| be.addi(a, c), |a, c| be.muli(a, c));
+        let (div, rem) = (|a, c| be.divui(a, c), |a, c| be.remui(a, c));
         if to_space {
             let (r, s) = (rem(i[2], k(b)), rem(i[3], k(b)));
             let block = add(mul(r, k(b)), s);

@@ -7,21 +7,22 @@
 //! f16 and bf16 products accumulate in an f32 temporary and are rounded
 //! once, after the epilogue (see `lower_half`).
 
-use melior::ir::{Value as MValue, ValueLike};
+use melior::ir::{AffineMap, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
 
 use super::elementwise::{
-    apply_activation, broadcast_map, identity_map, runtime_gather, BodyOperand, Gather, ACTIVATIONS,
+    apply_activation, broadcast_exprs, broadcast_map, runtime_gather, BodyOperand, Gather,
+    ACTIVATIONS,
 };
 use super::half;
-use super::structured::{ds, empty_sized, generic, map, named};
 use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::Size;
+use crate::builder::{d, fill, generic, identity_map, map, matmul, projection, Emitter};
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::Schedule;
-use crate::symbols::{self, Size};
+use crate::symbols;
 use crate::types::elem_type;
 
 /// Lowers a MatMul, Gemm, FusedMatMul or FusedGemm.
@@ -63,11 +64,11 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let e = kb.e;
     let init = kb.init(y)?;
     let zero = e.f(elem_type(e.cx, elem)?, 0.0);
-    let filled = e.value(named(e, "linalg.fill", &[zero], init));
+    let filled = e.value(fill(e, zero, init));
     let rank = yd.len();
     let promoted = ad.len() == 1 || bd.len() == 1;
     let product = if ad.len() == 2 && bd.len() == 2 && !trans_a && !trans_b {
-        let mm = named(e, "linalg.matmul", &[at, bt], filled);
+        let mm = matmul(e, at, bt, filled);
         let mm = kb.root(
             mm,
             Schedule::Matmul {
@@ -121,12 +122,12 @@ pub(crate) fn batch_operand<'c, 'a>(
     let Some((gather, sizes)) = batch_gather(kb, v, y)? else {
         return Ok((kb.tensor(v), vd));
     };
-    let init = empty_sized(kb, &sizes, elem)?;
+    let init = kb.empty(&sizes, elem)?;
     let rank = sizes.len();
     let g = generic(
         kb.e,
         &[],
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, _| vec![gather.read(be)],
     );
@@ -186,20 +187,20 @@ fn lower_half<'c, 'a>(
 ) -> Result<()> {
     let e = kb.e;
     let f32t = elem_type(e.cx, ElemType::F32)?;
-    let acc = empty_sized(kb, &kb.sizes(y)?, ElemType::F32)?;
-    let acc = e.value(named(e, "linalg.fill", &[e.f(f32t, 0.0)], acc));
+    let acc = kb.empty(&kb.sizes(y)?, ElemType::F32)?;
+    let acc = e.value(fill(e, e.f(f32t, 0.0), acc));
     let sum = contraction(kb, ta, tb, acc, yd);
     let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
     let ep = Epilogue::of(kb, op);
     let rank = yd.len();
-    let mut ins = vec![(sum, identity_map(rank))];
+    let mut ins = vec![(sum, identity_map(kb.e.cx, rank))];
     let c = c_operand(kb, &ep, y, yd, &mut ins)?;
     let z = z_operand(kb, &ep, rank, &mut ins);
     let out_ty = elem_type(e.cx, kb.shape(y)?.1)?;
     let g = generic(
         e,
         &ins,
-        &[(kb.init(y)?, identity_map(rank))],
+        &[(kb.init(y)?, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, args| {
             let c = c.as_ref().map(|c| half::widen(be, c.read(be, &args)));
@@ -238,37 +239,24 @@ pub(crate) fn contraction<'c, 'a>(
     let (a1, b1) = (ad.len() == 1, bd.len() == 1);
     // Output dims: batch…, m (unless a is 1-D), n (unless b is 1-D).
     let nb = rank - usize::from(!a1) - usize::from(!b1);
-    let k = format!("d{rank}");
-    let m = format!("d{nb}");
-    let n = format!("d{}", rank.saturating_sub(1));
+    let cx = e.cx;
+    let k = d(cx, rank);
+    let m = d(cx, nb);
+    let n = d(cx, rank.saturating_sub(1));
     let operand_map = |od: &[i64], transposed: bool, is_a: bool| {
         if od.len() == 1 {
-            return map(rank + 1, std::slice::from_ref(&k));
+            return map(cx, rank + 1, &[k]);
         }
-        let batch = broadcast_map(&od[..od.len() - 2], &yd[..nb]);
-        let inner = batch
-            .split("-> (")
-            .nth(1)
-            .expect("a map")
-            .trim_end_matches(")>");
-        let mut exprs: Vec<String> = inner
-            .split(", ")
-            .filter(|s| !s.is_empty())
-            .map(String::from)
-            .collect();
-        let (r, c) = if is_a {
-            (m.clone(), k.clone())
-        } else {
-            (k.clone(), n.clone())
-        };
+        let mut exprs = broadcast_exprs(cx, &od[..od.len() - 2], &yd[..nb]);
+        let (r, c) = if is_a { (m, k) } else { (k, n) };
         if transposed {
             exprs.extend([c, r])
         } else {
             exprs.extend([r, c])
         }
-        map(rank + 1, &exprs)
+        map(cx, rank + 1, &exprs)
     };
-    let out_map = map(rank + 1, &ds(0..rank));
+    let out_map = projection(cx, rank + 1, 0..rank);
     let mut reduction = vec![false; rank];
     reduction.push(true);
     generic(
@@ -358,18 +346,18 @@ impl Epilogue {
         let mut y = if self.alpha == 1.0 {
             acc
         } else {
-            be.same("arith.mulf", &[acc, be.f(ty, self.alpha)])
+            be.mulf(acc, be.f(ty, self.alpha))
         };
         if let Some(c) = c {
             let cv = if self.beta == 1.0 {
                 c
             } else {
-                be.same("arith.mulf", &[c, be.f(ty, self.beta)])
+                be.mulf(c, be.f(ty, self.beta))
             };
-            y = be.same("arith.addf", &[y, cv]);
+            y = be.addf(y, cv);
         }
         if let Some(z) = z {
-            y = be.same("arith.addf", &[y, z]);
+            y = be.addf(y, z);
         }
         apply_activation(be, &self.activation, &self.params, y)
     }
@@ -383,13 +371,13 @@ fn c_operand<'c, 'a>(
     ep: &Epilogue,
     y: Value,
     yd: &[i64],
-    ins: &mut Vec<(MValue<'c, 'a>, String)>,
+    ins: &mut Vec<(MValue<'c, 'a>, AffineMap<'c>)>,
 ) -> Result<Option<BodyOperand<'c, 'a>>> {
     let Some(c) = ep.c else { return Ok(None) };
     if let Some(g) = runtime_gather(kb, c, y)? {
         return Ok(Some(BodyOperand::Gathered(g)));
     }
-    ins.push((kb.tensor(c), broadcast_map(&kb.shape(c)?.0, yd)));
+    ins.push((kb.tensor(c), broadcast_map(kb.e.cx, &kb.shape(c)?.0, yd)));
     Ok(Some(BodyOperand::Input(ins.len() - 1)))
 }
 
@@ -399,10 +387,10 @@ fn z_operand<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     ep: &Epilogue,
     rank: usize,
-    ins: &mut Vec<(MValue<'c, 'a>, String)>,
+    ins: &mut Vec<(MValue<'c, 'a>, AffineMap<'c>)>,
 ) -> Option<usize> {
     let z = ep.z?;
-    ins.push((kb.tensor(z), identity_map(rank)));
+    ins.push((kb.tensor(z), identity_map(kb.e.cx, rank)));
     Some(ins.len() - 1)
 }
 
@@ -426,7 +414,7 @@ fn epilogue<'c, 'a>(
     let g = generic(
         kb.e,
         &ins,
-        &[(product, identity_map(rank))],
+        &[(product, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, args| {
             let acc = *args.last().expect("the output");

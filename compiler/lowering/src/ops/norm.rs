@@ -30,27 +30,30 @@
 
 use std::collections::HashMap;
 
-use melior::ir::{Value as MValue, ValueLike};
+use melior::ir::{AffineMap, Value as MValue, ValueLike};
+use melior::Context;
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
-use super::elementwise::{broadcast_map, identity_map};
+use super::elementwise::broadcast_map;
 use super::half;
 use super::math::{exp, log};
-use super::structured::{
-    ds, elem_of, empty_sized, extract, generic, map, named, norm_axis, tensor_sizes,
-};
+use super::structured::norm_axis;
 use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::Size;
+use crate::builder::{
+    d, elem_of, fill, generic, identity_map, map, projection, CmpiPredicate, Emitter,
+};
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
 use crate::schedule::{vector_rows, OpTiles, Schedule};
-use crate::symbols::{Check, Size};
+use crate::symbols::Check;
+use crate::types::elem_type;
 
 /// The map reading a statistic (the dims left after dropping `reduced`)
 /// from loops over the full input.
-pub(crate) fn stat_map(rank: usize, reduced: &[bool]) -> String {
-    map(rank, &ds((0..rank).filter(|&i| !reduced[i])))
+pub(crate) fn stat_map<'c>(cx: &'c Context, rank: usize, reduced: &[bool]) -> AffineMap<'c> {
+    projection(cx, rank, (0..rank).filter(|&i| !reduced[i]))
 }
 
 /// A tensor of run-time `sizes` filled with `value`, as a producer of the
@@ -61,11 +64,11 @@ pub(crate) fn filled_sized<'c, 'a>(
     elem: ElemType,
     value: f64,
 ) -> Result<MValue<'c, 'a>> {
-    let t = empty_sized(kb, sizes, elem)?;
+    let t = kb.empty(sizes, elem)?;
     let e = kb.e;
     let v = e.f(elem_of(t), value);
-    let fill = named(e, "linalg.fill", &[v], t);
-    Ok(kb.producer(fill).result(0).expect("one result").into())
+    let filled = fill(e, v, t);
+    Ok(kb.producer(filled).result(0).expect("one result").into())
 }
 
 /// Lowers Softmax or LogSoftmax.
@@ -130,7 +133,7 @@ pub(crate) fn softmax<'c, 'a>(
     init: MValue<'c, 'a>,
 ) -> Result<melior::ir::Operation<'c>> {
     let rank = dims.len();
-    let all_sizes = tensor_sizes(kb.e, xt, dims);
+    let all_sizes = kb.e.sizes_of(xt, dims);
     let sizes: Vec<Size> = all_sizes
         .iter()
         .cloned()
@@ -138,7 +141,10 @@ pub(crate) fn softmax<'c, 'a>(
         .filter(|(_, &r)| !r)
         .map(|(s, _)| s)
         .collect();
-    let (id, sm) = (identity_map(rank), stat_map(rank, reduced));
+    let (id, sm) = (
+        identity_map(kb.e.cx, rank),
+        stat_map(kb.e.cx, rank, reduced),
+    );
     let acc = half::wide(elem);
     let max0 = filled_sized(kb, &sizes, acc, f64::NEG_INFINITY)?;
     let max = generic(
@@ -146,24 +152,19 @@ pub(crate) fn softmax<'c, 'a>(
         &[(xt, id.clone())],
         &[(max0, sm.clone())],
         reduced,
-        |be, a| vec![be.same("arith.maximumf", &[half::widen(be, a[0]), a[1]])],
+        |be, a| vec![be.maximumf(half::widen(be, a[0]), a[1])],
     );
     let max: MValue = kb.producer(max).result(0).expect("one result").into();
     if !is_log {
         // The exponentials once, kept for the quotient (a producer: in
         // cache, chunk by chunk).
-        let e0 = empty_sized(kb, &all_sizes, acc)?;
+        let e0 = kb.empty(&all_sizes, acc)?;
         let ex = generic(
             kb.e,
             &[(xt, id.clone()), (max, sm.clone())],
             &[(e0, id.clone())],
             &vec![false; rank],
-            |be, a| {
-                vec![exp(
-                    be,
-                    be.same("arith.subf", &[half::widen(be, a[0]), a[1]]),
-                )]
-            },
+            |be, a| vec![exp(be, be.subf(half::widen(be, a[0]), a[1]))],
         );
         let ex: MValue = kb.producer(ex).result(0).expect("one result").into();
         let sum0 = filled_sized(kb, &sizes, acc, 0.0)?;
@@ -172,7 +173,7 @@ pub(crate) fn softmax<'c, 'a>(
             &[(ex, id.clone())],
             &[(sum0, sm.clone())],
             reduced,
-            |be, a| vec![be.same("arith.addf", &[a[1], a[0]])],
+            |be, a| vec![be.addf(a[1], a[0])],
         );
         let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
         let out_ty = elem_of(init);
@@ -181,13 +182,7 @@ pub(crate) fn softmax<'c, 'a>(
             &[(ex, id.clone()), (sum, sm)],
             &[(init, id)],
             &vec![false; rank],
-            |be, a| {
-                vec![half::narrow(
-                    be,
-                    be.same("arith.divf", &[a[0], a[1]]),
-                    out_ty,
-                )]
-            },
+            |be, a| vec![half::narrow(be, be.divf(a[0], a[1]), out_ty)],
         ));
     }
     let sum0 = filled_sized(kb, &sizes, acc, 0.0)?;
@@ -197,8 +192,8 @@ pub(crate) fn softmax<'c, 'a>(
         &[(sum0, sm.clone())],
         reduced,
         |be, a| {
-            let ex = exp(be, be.same("arith.subf", &[half::widen(be, a[0]), a[1]]));
-            vec![be.same("arith.addf", &[a[2], ex])]
+            let ex = exp(be, be.subf(half::widen(be, a[0]), a[1]));
+            vec![be.addf(a[2], ex)]
         },
     );
     let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
@@ -209,8 +204,8 @@ pub(crate) fn softmax<'c, 'a>(
         &[(init, id)],
         &vec![false; rank],
         |be, a| {
-            let shifted = be.same("arith.subf", &[half::widen(be, a[0]), a[1]]);
-            let y = be.same("arith.subf", &[shifted, log(be, a[2])]);
+            let shifted = be.subf(half::widen(be, a[0]), a[1]);
+            let y = be.subf(shifted, log(be, a[2]));
             vec![half::narrow(be, y, out_ty)]
         },
     ))
@@ -248,7 +243,7 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let eps = f64::from(data.attrs.float("epsilon").unwrap_or(1e-5));
     let reduced: Vec<bool> = (0..rank).map(|i| i >= axis).collect();
     let xt = kb.tensor(x);
-    let xs = tensor_sizes(kb.e, xt, &dims);
+    let xs = kb.e.sizes_of(xt, &dims);
     // The number of normalized elements: static, or computed at run time
     // (its reciprocal, computed once outside the loops).
     let count = if xs[axis..].iter().all(|s| matches!(s, Size::Static(_))) {
@@ -257,7 +252,10 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         NormCount::of_sizes(kb.e, &xs[axis..], elem)?
     };
     let ssizes: Vec<Size> = xs[..axis].to_vec();
-    let (id, sm) = (identity_map(rank), stat_map(rank, &reduced));
+    let (id, sm) = (
+        identity_map(kb.e.cx, rank),
+        stat_map(kb.e.cx, rank, &reduced),
+    );
     let sum0 = filled_sized(kb, &ssizes, elem, 0.0)?;
     let e = kb.e;
     let sum = generic(
@@ -265,7 +263,7 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(xt, id.clone())],
         &[(sum0, sm.clone())],
         &reduced,
-        |be, a| vec![be.same("arith.addf", &[a[0], a[1]])],
+        |be, a| vec![be.addf(a[0], a[1])],
     );
     let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
     let sq0 = filled_sized(kb, &ssizes, elem, 0.0)?;
@@ -276,8 +274,8 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(sq0, sm.clone())],
         &reduced,
         |be, a| {
-            let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
-            vec![be.same("arith.addf", &[a[2], be.same("arith.mulf", &[d, d])])]
+            let d = be.subf(a[0], count.mean(be, a[1]));
+            vec![be.addf(a[2], be.mulf(d, d))]
         },
     );
     let sq: MValue = kb.producer(sq).result(0).expect("one result").into();
@@ -285,20 +283,23 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         (xt, id.clone()),
         (sum, sm.clone()),
         (sq, sm.clone()),
-        (kb.tensor(scale), broadcast_map(&kb.shape(scale)?.0, &dims)),
+        (
+            kb.tensor(scale),
+            broadcast_map(kb.e.cx, &kb.shape(scale)?.0, &dims),
+        ),
     ];
     if let Some(b) = bias {
-        ins.push((kb.tensor(b), broadcast_map(&kb.shape(b)?.0, &dims)));
+        ins.push((kb.tensor(b), broadcast_map(kb.e.cx, &kb.shape(b)?.0, &dims)));
     }
     let has_bias = bias.is_some();
     let init = kb.init(y)?;
     let e = kb.e;
     let out = generic(e, &ins, &[(init, id)], &vec![false; rank], |be, a| {
-        let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
-        let n = be.same("arith.mulf", &[d, inv_std(be, count.mean(be, a[2]), eps)]);
-        let mut v = be.same("arith.mulf", &[n, a[3]]);
+        let d = be.subf(a[0], count.mean(be, a[1]));
+        let n = be.mulf(d, inv_std(be, count.mean(be, a[2]), eps));
+        let mut v = be.mulf(n, a[3]);
         if has_bias {
-            v = be.same("arith.addf", &[v, a[4]]);
+            v = be.addf(v, a[4]);
         }
         vec![v]
     });
@@ -313,7 +314,10 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     );
     kb.define(y, out.result(0).expect("one result").into());
     // The optional statistics, from the same reductions.
-    let (sid, sin) = (identity_map(rank), stat_map(rank, &reduced));
+    let (sid, sin) = (
+        identity_map(kb.e.cx, rank),
+        stat_map(kb.e.cx, rank, &reduced),
+    );
     for (slot, stat) in data.results.iter().enumerate().skip(1) {
         let Some(v) = *stat else { continue };
         let (src, is_mean) = if slot == 1 { (sum, true) } else { (sq, false) };
@@ -376,15 +380,12 @@ pub(crate) fn layer_norm_equal_sizes(
 
 /// `s · k`.
 fn scaled<'c, 'b>(e: Emitter<'c, 'b>, s: MValue<'c, 'b>, k: f64) -> MValue<'c, 'b> {
-    e.same("arith.mulf", &[s, e.f(s.r#type(), k)])
+    e.mulf(s, e.f(s.r#type(), k))
 }
 
 /// `1 / sqrt(var + ε)`.
 fn inv_std<'c, 'b>(e: Emitter<'c, 'b>, var: MValue<'c, 'b>, eps: f64) -> MValue<'c, 'b> {
-    e.same(
-        "math.rsqrt",
-        &[e.same("arith.addf", &[var, e.f(var.r#type(), eps)])],
-    )
+    e.rsqrt(e.addf(var, e.f(var.r#type(), eps)))
 }
 
 /// The number of elements a LayerNormalization normalizes together: a
@@ -400,21 +401,19 @@ impl<'c, 'a> NormCount<'c, 'a> {
     /// The reciprocal of the product of run-time `sizes` (at least 1), in
     /// `elem`, computed before the loops.
     fn of_sizes(e: Emitter<'c, 'a>, sizes: &[Size<'c, 'a>], elem: ElemType) -> Result<Self> {
-        let n = sizes
-            .iter()
-            .fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)]));
-        let n = e.same("arith.maxsi", &[n, e.index(1)]);
-        let n = e.convert("arith.index_cast", n, e.int_type(64));
-        let ty = crate::types::elem_type(e.cx, elem)?;
-        let n = e.convert("arith.sitofp", n, ty);
-        Ok(NormCount::Dynamic(e.same("arith.divf", &[e.f(ty, 1.0), n])))
+        let n = sizes.iter().fold(e.index(1), |n, s| e.muli(n, s.value(&e)));
+        let n = e.maxsi(n, e.index(1));
+        let n = e.index_cast(n, e.int_type(64));
+        let ty = elem_type(e.cx, elem)?;
+        let n = e.sitofp(n, ty);
+        Ok(NormCount::Dynamic(e.divf(e.f(ty, 1.0), n)))
     }
 
     /// `s / n`: the mean of a sum `s` of `n` elements.
     fn mean<'b>(&self, e: Emitter<'c, 'b>, s: MValue<'c, 'b>) -> MValue<'c, 'b> {
         match *self {
             NormCount::Static(n) => scaled(e, s, 1.0 / n),
-            NormCount::Dynamic(inv) => e.same("arith.mulf", &[s, inv]),
+            NormCount::Dynamic(inv) => e.mulf(s, inv),
         }
     }
 }
@@ -474,9 +473,8 @@ pub(crate) fn channel_operands(model: &Model, data: &OpData) -> Vec<Value> {
 
 /// The indexing map reading a `[C]` parameter along dim 1 of a rank-`rank`
 /// iteration space.
-pub(crate) fn channel_map(rank: usize) -> String {
-    let dims: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
-    format!("affine_map<({}) -> (d1)>", dims.join(", "))
+pub(crate) fn channel_map(cx: &Context, rank: usize) -> AffineMap<'_> {
+    projection(cx, rank, [1])
 }
 
 /// Dims an entry check finds equal, pair by pair.
@@ -557,11 +555,11 @@ pub(crate) fn batch_norm_scalar<'c, 'b>(
     let (xs, scale, bias, mean, var) = (arg(0), arg(1), arg(2), arg(3), arg(4));
     let ty = xs.r#type();
     let eps = data.attrs.float("epsilon").unwrap_or(1e-5) as f64;
-    let std = e.same("math.sqrt", &[e.same("arith.addf", &[var, e.f(ty, eps)])]);
-    let centered = e.same("arith.subf", &[xs, mean]);
-    let normalized = e.same("arith.divf", &[centered, std]);
-    let scaled = e.same("arith.mulf", &[normalized, scale]);
-    Ok(e.same("arith.addf", &[scaled, bias]))
+    let std = e.sqrt(e.addf(var, e.f(ty, eps)));
+    let centered = e.subf(xs, mean);
+    let normalized = e.divf(centered, std);
+    let scaled = e.mulf(normalized, scale);
+    Ok(e.addf(scaled, bias))
 }
 
 /// Lowers InstanceNormalization (1, 6, 22) and GroupNormalization (18, 21):
@@ -605,7 +603,7 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                     return Err(unsupported(kb, op, "channels not divisible by num_groups"))
                 }
                 // Checked to divide at run time ([`group_norm_checks`]).
-                Size::Dynamic(c) if g > 0 => Size::Dynamic(e.same("arith.divsi", &[c, e.index(g)])),
+                Size::Dynamic(c) if g > 0 => Size::Dynamic(e.divsi(c, e.index(g))),
                 Size::Dynamic(_) => return Err(unsupported(kb, op, "num_groups below 1")),
             };
             (Size::Static(g), cg)
@@ -633,28 +631,15 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let mut view = vec![xs[0], groups, cg];
     view.extend(spatial);
     let vrank = view.len();
-    let mut assoc = vec!["[0]".to_string(), "[1, 2]".to_string()];
-    assoc.extend((3..vrank).map(|i| format!("[{i}]")));
-    let shape: Vec<String> = view.iter().map(|s| s.type_dim().to_string()).collect();
-    let view_dims: Vec<i64> = view.iter().map(Size::type_dim).collect();
-    let view_ty = crate::types::tensor_type(e.cx, &view_dims, elem)?;
-    let mut operands = vec![kb.tensor(x)];
-    operands.extend(crate::symbols::dynamic_sizes(&view));
-    let xv = e.value(e.op(
-        "tensor.expand_shape",
-        &operands,
-        &[view_ty],
-        &[
-            ("reassociation", e.attr(&format!("[{}]", assoc.join(", ")))),
-            (
-                "static_output_shape",
-                e.attr(&format!("array<i64: {}>", shape.join(", "))),
-            ),
-        ],
-    ));
+    let mut groups = vec![vec![0], vec![1, 2]];
+    groups.extend((3..vrank as i64).map(|i| vec![i]));
+    let xv = e.expand_shape(kb.tensor(x), &groups, &view, elem_type(e.cx, elem)?);
     let reduced: Vec<bool> = (0..vrank).map(|i| i >= 2).collect();
-    let (vid, sm) = (identity_map(vrank), stat_map(vrank, &reduced));
-    let sum0 = empty_sized(kb, &view[..2], elem)?;
+    let (vid, sm) = (
+        identity_map(kb.e.cx, vrank),
+        stat_map(kb.e.cx, vrank, &reduced),
+    );
+    let sum0 = kb.empty(&view[..2], elem)?;
     let sum0 = fill_zero(kb, sum0);
     let e = kb.e;
     let sum = generic(
@@ -662,10 +647,10 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(xv, vid.clone())],
         &[(sum0, sm.clone())],
         &reduced,
-        |be, a| vec![be.same("arith.addf", &[a[0], a[1]])],
+        |be, a| vec![be.addf(a[0], a[1])],
     );
     let sum: MValue = kb.structured(sum).result(0).expect("one result").into();
-    let sq0 = empty_sized(kb, &view[..2], elem)?;
+    let sq0 = kb.empty(&view[..2], elem)?;
     let sq0 = fill_zero(kb, sq0);
     let e = kb.e;
     let sq = generic(
@@ -674,20 +659,22 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(sq0, sm)],
         &reduced,
         |be, a| {
-            let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
-            vec![be.same("arith.addf", &[a[2], be.same("arith.mulf", &[d, d])])]
+            let d = be.subf(a[0], count.mean(be, a[1]));
+            vec![be.addf(a[2], be.mulf(d, d))]
         },
     );
     let sq: MValue = kb.structured(sq).result(0).expect("one result").into();
     let rank = dims.len();
     let (st, bt) = (kb.tensor(scale), kb.tensor(bias));
-    let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    let mut ins = vec![(kb.tensor(x), identity_map(kb.e.cx, rank))];
     if let Size::Static(cg) = cg {
-        let stat = map(rank, &["d0".to_string(), format!("d1 floordiv {cg}")]);
+        let cx = kb.e.cx;
+        let group = d(cx, 1).floordiv(cg);
+        let stat = map(cx, rank, &[d(cx, 0), group]);
         let param = if per_group_params {
-            map(rank, &[format!("d1 floordiv {cg}")])
+            map(cx, rank, &[group])
         } else {
-            map(rank, &["d1".to_string()])
+            projection(cx, rank, [1])
         };
         ins.extend([
             (sum, stat.clone()),
@@ -701,28 +688,28 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let out = generic(
         e,
         &ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let (mean, var, scale, bias) = match cg {
                 Size::Static(_) => (a[1], a[2], a[3], a[4]),
                 Size::Dynamic(cg) => {
-                    let n = super::structured::loop_index(be, 0);
-                    let c = super::structured::loop_index(be, 1);
-                    let g = be.same("arith.divui", &[c, cg]);
+                    let n = be.loop_index(0);
+                    let c = be.loop_index(1);
+                    let g = be.divui(c, cg);
                     let p = if per_group_params { g } else { c };
                     (
-                        extract(be, sum, &[n, g]),
-                        extract(be, sq, &[n, g]),
-                        extract(be, st, &[p]),
-                        extract(be, bt, &[p]),
+                        be.extract(sum, &[n, g]),
+                        be.extract(sq, &[n, g]),
+                        be.extract(st, &[p]),
+                        be.extract(bt, &[p]),
                     )
                 }
             };
-            let d = be.same("arith.subf", &[a[0], count.mean(be, mean)]);
-            let v = be.same("arith.mulf", &[d, inv_std(be, count.mean(be, var), eps)]);
-            let v = be.same("arith.mulf", &[v, scale]);
-            vec![be.same("arith.addf", &[v, bias])]
+            let d = be.subf(a[0], count.mean(be, mean));
+            let v = be.mulf(d, inv_std(be, count.mean(be, var), eps));
+            let v = be.mulf(v, scale);
+            vec![be.addf(v, bias)]
         },
     );
     let out = kb.root(out, Schedule::Generic { outer: None });
@@ -776,7 +763,7 @@ pub(crate) fn group_norm_checks(
 fn fill_zero<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, t: MValue<'c, 'a>) -> MValue<'c, 'a> {
     let e = kb.e;
     let zero = e.f(elem_of(t), 0.0);
-    let f = named(e, "linalg.fill", &[zero], t);
+    let f = fill(e, zero, t);
     kb.structured(f).result(0).expect("one result").into()
 }
 
@@ -810,35 +797,28 @@ pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let e = kb.e;
     let out = generic(
         e,
-        &[(xt, identity_map(rank))],
-        &[(init, identity_map(rank))],
+        &[(xt, identity_map(kb.e.cx, rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, args| {
             let ty = args[0].r#type();
-            let mut idx: Vec<MValue> = (0..rank)
-                .map(|d| super::structured::loop_index(be, d))
-                .collect();
+            let mut idx: Vec<MValue> = (0..rank).map(|d| be.loop_index(d)).collect();
             let channel = idx[1];
             let mut sum = be.f(ty, 0.0);
             for k in 0..size {
                 // Channel c − before + k, read when inside [0, C).
-                let p = be.same("arith.addi", &[channel, be.index(k)]);
-                let p = be.same("arith.subi", &[p, be.index(before)]);
+                let p = be.addi(channel, be.index(k));
+                let p = be.subi(p, be.index(before));
                 // Unsigned: a negative channel compares above C.
-                let ok = super::conv::sized(be, c, |c| be.cmp("arith.cmpi", 6, p, c));
+                let ok = super::conv::sized(be, c, |c| be.cmpi(CmpiPredicate::Ult, p, c));
                 idx[1] = be.select(ok, p, be.index(0));
-                let mut operands = vec![xt];
-                operands.extend(idx.iter().copied());
-                let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
-                let sq = be.same("arith.mulf", &[v, v]);
-                sum = be.same("arith.addf", &[sum, be.select(ok, sq, be.f(ty, 0.0))]);
+                let v = be.extract(xt, &idx);
+                let sq = be.mulf(v, v);
+                sum = be.addf(sum, be.select(ok, sq, be.f(ty, 0.0)));
             }
-            let base = be.same(
-                "arith.addf",
-                &[be.f(ty, bias), scaled(be, sum, alpha / size as f64)],
-            );
-            let den = be.same("math.powf", &[base, be.f(ty, beta)]);
-            vec![be.same("arith.divf", &[args[0], den])]
+            let base = be.addf(be.f(ty, bias), scaled(be, sum, alpha / size as f64));
+            let den = be.powf(base, be.f(ty, beta));
+            vec![be.divf(args[0], den)]
         },
     );
     super::structured::fused_root(kb, out, y, &dims);

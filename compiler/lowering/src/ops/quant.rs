@@ -33,19 +33,22 @@
 //! the reference's. QLinearMatMul/QLinearConv then requantize the `i32`
 //! result ([`requantize`]).
 
-use melior::ir::{Type, Value as MValue, ValueLike};
+use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
+use melior::Context;
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, Value};
 
 use super::conv::{conv_with, IntConv};
-use super::elementwise::{cast, identity_map, BodyOperand, Gather};
+use super::elementwise::{cast, BodyOperand, Gather};
 use super::narrow::{self, Format};
-use super::structured::{elem_of, generic, map, named, norm_axis};
+use super::structured::norm_axis;
 use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::{
+    d, elem_of, fill, generic, identity_map, map, projection, CmpfPredicate, Emitter, Expr, Size,
+};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::{Check, Size};
+use crate::symbols::Check;
 
 /// How a scale (or zero point) is laid over the input.
 struct Layout {
@@ -66,11 +69,17 @@ impl Layout {
 
     /// The indexing map of a scale or zero point of `dims` over an input
     /// of rank `rank`; `None` when its shape fits none of the layouts.
-    fn map(&self, dims: &[i64], rank: usize, x_dims: &[i64]) -> Option<String> {
+    fn map<'c>(
+        &self,
+        cx: &'c Context,
+        dims: &[i64],
+        rank: usize,
+        x_dims: &[i64],
+    ) -> Option<AffineMap<'c>> {
         let all_ones = dims.iter().all(|&d| d == 1);
         if self.axis >= rank || self.block <= 0 || all_ones {
             let along = (self.axis < rank).then(|| (self.axis, x_dims[self.axis]));
-            return param_map(dims, rank, along);
+            return param_map(cx, dims, rank, along);
         }
         let fits = dims.len() == rank
             && dims.iter().zip(x_dims).enumerate().all(|(i, (&d, &x))| {
@@ -85,16 +94,16 @@ impl Layout {
         if !fits {
             return None;
         }
-        let exprs: Vec<String> = (0..rank)
+        let exprs: Vec<Expr> = (0..rank)
             .map(|i| {
                 if i == self.axis {
-                    format!("d{i} floordiv {}", self.block)
+                    d(cx, i).floordiv(self.block)
                 } else {
-                    format!("d{i}")
+                    d(cx, i)
                 }
             })
             .collect();
-        Some(map(rank, &exprs))
+        Some(map(cx, rank, &exprs))
     }
 }
 
@@ -102,12 +111,17 @@ impl Layout {
 /// `dims`: one element (all dims 1) for every point, or, given `along =
 /// (d, n)`, a 1-D tensor of `n` elements indexed by loop `d`. `None` for
 /// any other shape.
-fn param_map(dims: &[i64], rank: usize, along: Option<(usize, i64)>) -> Option<String> {
-    if dims.iter().all(|&d| d == 1) {
-        return Some(map(rank, &vec!["0".to_string(); dims.len()]));
+fn param_map<'c>(
+    cx: &'c Context,
+    dims: &[i64],
+    rank: usize,
+    along: Option<(usize, i64)>,
+) -> Option<AffineMap<'c>> {
+    if dims.iter().all(|&n| n == 1) {
+        return Some(map(cx, rank, &vec![Expr::constant(cx, 0); dims.len()]));
     }
-    let (d, n) = along?;
-    (dims == [n]).then(|| map(rank, &[format!("d{d}")]))
+    let (axis, n) = along?;
+    (dims == [n]).then(|| projection(cx, rank, [axis]))
 }
 
 /// The inclusive range of an integer quantized type, `None` for a type
@@ -131,8 +145,8 @@ fn int_range(elem: ElemType) -> Option<(f64, f64)> {
 /// like the reference's conversion of NaN to the smallest `int32`.
 fn clamp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, (lo, hi): (f64, f64)) -> MValue<'c, 'b> {
     let t = x.r#type();
-    let x = e.same("arith.maxnumf", &[x, e.f(t, lo)]);
-    e.same("arith.minnumf", &[x, e.f(t, hi)])
+    let x = e.maxnumf(x, e.f(t, lo));
+    e.minnumf(x, e.f(t, hi))
 }
 
 /// `x` (an `f32`) rounded to the float type `elem` and back (exact for
@@ -163,7 +177,7 @@ fn to_f32<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, from: ElemType) -> MVal
 }
 
 /// A `linalg.generic`'s inputs: each tensor with its indexing map.
-type Inputs<'c, 'a> = Vec<(MValue<'c, 'a>, String)>;
+type Inputs<'c, 'a> = Vec<(MValue<'c, 'a>, AffineMap<'c>)>;
 
 /// The operands of a quantization op as `linalg.generic` inputs: `x` with
 /// the identity map, then the scale and the zero point (when given) with
@@ -179,7 +193,7 @@ fn operands<'c, 'a>(
     let x_dims = kb.shape(x)?.0;
     let rank = x_dims.len();
     let layout = Layout::of(kb, op, rank);
-    let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    let mut ins = vec![(kb.tensor(x), identity_map(kb.e.cx, rank))];
     let mut readers = vec![];
     for &p in params {
         if let Some(axis) = runtime_param(kb.model, kb.model.ir.op(op), p) {
@@ -187,7 +201,7 @@ fn operands<'c, 'a>(
             continue;
         }
         let dims = kb.shape(p)?.0;
-        let m = layout.map(&dims, rank, &x_dims).ok_or_else(|| {
+        let m = layout.map(kb.e.cx, &dims, rank, &x_dims).ok_or_else(|| {
             unsupported(
                 kb,
                 op,
@@ -275,7 +289,7 @@ pub(crate) fn linear_checks(
 /// result `y`.
 fn build<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
-    ins: &[(MValue<'c, 'a>, String)],
+    ins: &[(MValue<'c, 'a>, AffineMap<'c>)],
     y: Value,
     body: impl for<'b> FnOnce(Emitter<'c, 'b>, Vec<MValue<'c, 'b>>) -> MValue<'c, 'b>,
 ) -> Result<()> {
@@ -285,7 +299,7 @@ fn build<'c, 'a>(
     let g = generic(
         kb.e,
         ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, args| vec![body(be, args)],
     );
@@ -335,19 +349,16 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         None => None,
     };
     build(kb, &ins, y, |e, args| {
-        let q = e.same(
-            "arith.divf",
-            &[
-                to_f32(e, args[0], xe),
-                to_f32(e, readers[0].read(e, &args), se),
-            ],
+        let q = e.divf(
+            to_f32(e, args[0], xe),
+            to_f32(e, readers[0].read(e, &args), se),
         );
         // Rounded to the type numpy divides in.
         let q = rounded_to(e, q, div);
         let zero_f32 = ze.map(|z| to_f32(e, readers[1].read(e, &args), z));
         if let Some(range) = range {
-            let r = e.same("math.roundeven", &[q]);
-            let r = zero_f32.map_or(r, |z| e.same("arith.addf", &[r, z]));
+            let r = e.roundeven(q);
+            let r = zero_f32.map_or(r, |z| e.addf(r, z));
             return cast(e, clamp(e, r, range), ElemType::F32, ye, false)
                 .ok()
                 .flatten()
@@ -356,7 +367,7 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let f = format.expect("checked: an integer or a narrow float output");
         if ye == ElemType::F4E2M1 {
             // Float4 adds its zero point; float8's is zero by the spec.
-            let q = zero_f32.map_or(q, |z| e.same("arith.addf", &[q, z]));
+            let q = zero_f32.map_or(q, |z| e.addf(q, z));
             return narrow::encode(e, q, f, true);
         }
         narrow::encode(e, q, f, saturate)
@@ -382,9 +393,9 @@ pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     build(kb, &ins, y, |e, args| {
         let mut d = to_f32(e, args[0], xe);
         if zero.is_some() {
-            d = e.same("arith.subf", &[d, to_f32(e, readers[1].read(e, &args), xe)]);
+            d = e.subf(d, to_f32(e, readers[1].read(e, &args), xe));
         }
-        let r = e.same("arith.mulf", &[d, to_f32(e, readers[0].read(e, &args), se)]);
+        let r = e.mulf(d, to_f32(e, readers[0].read(e, &args), se));
         cast(e, r, ElemType::F32, ye, false)
             .ok()
             .flatten()
@@ -409,51 +420,45 @@ pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result
     }
     let rank = x_dims.len();
     let e = kb.e;
-    let scalar = map(rank, &[]);
+    let scalar = map(e.cx, rank, &[]);
     let mut bounds = vec![];
     for _ in 0..2 {
-        let t = super::structured::empty(kb, &[], ElemType::F32)?;
+        let t = kb.empty(&[], ElemType::F32)?;
         let zero = e.f(elem_of(t), 0.0);
-        let fill = named(e, "linalg.fill", &[zero], t);
-        bounds.push(kb.structured(fill).result(0).expect("one result").into());
+        bounds.push(
+            kb.structured(fill(e, zero, t))
+                .result(0)
+                .expect("one result")
+                .into(),
+        );
     }
     let range = generic(
         e,
-        &[(kb.tensor(x), identity_map(rank))],
-        &[(bounds[0], scalar.clone()), (bounds[1], scalar.clone())],
+        &[(kb.tensor(x), identity_map(kb.e.cx, rank))],
+        &[(bounds[0], scalar), (bounds[1], scalar)],
         &vec![true; rank],
-        |be, a| {
-            vec![
-                be.same("arith.maximumf", &[a[1], a[0]]),
-                be.same("arith.minimumf", &[a[2], a[0]]),
-            ]
-        },
+        |be, a| vec![be.maximumf(a[1], a[0]), be.minimumf(a[2], a[0])],
     );
     let range = kb.structured(range);
     let (hi, lo): (MValue, MValue) = (
         range.result(0).expect("max").into(),
         range.result(1).expect("min").into(),
     );
+    let none = map(e.cx, 0, &[]);
     let params = generic(
         e,
-        &[
-            (hi, String::from("affine_map<() -> ()>")),
-            (lo, String::from("affine_map<() -> ()>")),
-        ],
-        &[
-            (kb.init(scale)?, String::from("affine_map<() -> ()>")),
-            (kb.init(zero)?, String::from("affine_map<() -> ()>")),
-        ],
+        &[(hi, none), (lo, none)],
+        &[(kb.init(scale)?, none), (kb.init(zero)?, none)],
         &[],
         |be, a| {
             let f32t = Type::float32(be.cx);
-            let same = be.cmp("arith.cmpf", 1, a[0], a[1]);
-            let width = be.same("arith.subf", &[a[0], a[1]]);
+            let same = be.cmpf(CmpfPredicate::Oeq, a[0], a[1]);
+            let width = be.subf(a[0], a[1]);
             let width = be.select(same, be.f(f32t, 1.0), width);
-            let s = be.same("arith.divf", &[width, be.f(f32t, 255.0)]);
-            let z = be.same("arith.negf", &[be.same("arith.divf", &[a[1], s])]);
-            let z = be.same("math.roundeven", &[clamp(be, z, (0.0, 255.0))]);
-            vec![s, be.convert("arith.fptoui", z, be.int_type(8))]
+            let s = be.divf(width, be.f(f32t, 255.0));
+            let z = be.negf(be.divf(a[1], s));
+            let z = be.roundeven(clamp(be, z, (0.0, 255.0)));
+            vec![s, be.fptoui(z, be.int_type(8))]
         },
     );
     let params = kb.structured(params);
@@ -467,17 +472,17 @@ pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result
     let q = generic(
         e,
         &[
-            (kb.tensor(x), identity_map(rank)),
-            (s, scalar.clone()),
+            (kb.tensor(x), identity_map(kb.e.cx, rank)),
+            (s, scalar),
             (z, scalar),
         ],
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let f32t = Type::float32(be.cx);
-            let q = be.same("math.roundeven", &[be.same("arith.divf", &[a[0], a[1]])]);
-            let q = be.same("arith.addf", &[q, be.convert("arith.uitofp", a[2], f32t)]);
-            vec![be.convert("arith.fptoui", clamp(be, q, (0.0, 255.0)), be.int_type(8))]
+            let q = be.roundeven(be.divf(a[0], a[1]));
+            let q = be.addf(q, be.uitofp(a[2], f32t));
+            vec![be.fptoui(clamp(be, q, (0.0, 255.0)), be.int_type(8))]
         },
     );
     let q = kb.structured(q);
@@ -508,8 +513,9 @@ fn param_read<'c, 'a>(
 ) -> Result<Option<BodyOperand<'c, 'a>>> {
     let pd = sized(kb.model, p);
     let rank = x.len();
+    let cx = kb.e.cx;
     let m = if pd.iter().all(|d| *d == Dim::Known(1)) {
-        map(rank, &vec!["0".to_string(); pd.len()])
+        map(cx, rank, &vec![Expr::constant(cx, 0); pd.len()])
     } else if let (Some(d), [n]) = (along, &pd[..]) {
         if *n != x[d] {
             if *n == Dim::Unknown || n.is_known() && x[d].is_known() {
@@ -517,7 +523,7 @@ fn param_read<'c, 'a>(
             }
             return Ok(Some(BodyOperand::Gathered(Gather::along(kb, p, Some(d))?)));
         }
-        map(rank, &[format!("d{d}")])
+        projection(cx, rank, [d])
     } else if let [n] = &pd[..] {
         if n.is_known() || *n == Dim::Unknown {
             return Ok(None);
@@ -577,7 +583,7 @@ fn widened<'c, 'a>(
     let (x, sizes) = match batch {
         Some((g, sizes)) => (BodyOperand::Gathered(g), sizes),
         None => {
-            ins.push((kb.tensor(operand.value), identity_map(rank)));
+            ins.push((kb.tensor(operand.value), identity_map(kb.e.cx, rank)));
             (BodyOperand::Input(0), kb.sizes(operand.value)?)
         }
     };
@@ -596,12 +602,12 @@ fn widened<'c, 'a>(
         }
         None => None,
     };
-    let init = super::structured::empty_sized(kb, &sizes, ElemType::I32)?;
+    let init = kb.empty(&sizes, ElemType::I32)?;
     let out_rank = sizes.len();
     let g = generic(
         kb.e,
         &ins,
-        &[(init, identity_map(out_rank))],
+        &[(init, identity_map(kb.e.cx, out_rank))],
         &vec![false; out_rank],
         |be, a| {
             let wide = |v| {
@@ -612,7 +618,7 @@ fn widened<'c, 'a>(
             };
             let v = wide(x.read(be, &a));
             vec![match &zero {
-                Some(z) => be.same("arith.subi", &[v, wide(z.read(be, &a))]),
+                Some(z) => be.subi(v, wide(z.read(be, &a))),
                 None => v,
             }]
         },
@@ -635,7 +641,7 @@ fn integer_product<'c, 'a>(
     let (b32, bd) = widened(kb, op, b, (bd.len() >= 2).then(|| bd.len() - 1), Some(y))?;
     let e = kb.e;
     let zero = e.i(e.int_type(32), 0);
-    let filled = kb.structured(named(e, "linalg.fill", &[zero], init));
+    let filled = kb.structured(fill(e, zero, init));
     let filled = filled.result(0).expect("one result").into();
     let yd = kb.shape(y)?.0;
     let c = super::linalg::contraction(kb, (a32, &ad, false), (b32, &bd, false), filled, &yd);
@@ -756,7 +762,7 @@ pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()>
     let (y_zero, bias) = (input(7), input(8));
     let y = data.results[0].expect("verified: y");
     let yd = kb.shape(y)?.0;
-    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
+    let acc = kb.empty(&Size::statics(&yd), ElemType::I32)?;
     let c = integer_conv(kb, op, [&x, &w], acc, bias)?;
     requantize(kb, op, c, [xs, ws, ys], y_zero, y, Some(1))
 }
@@ -771,7 +777,7 @@ pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<(
     };
     let y_zero = input(7);
     let y = data.results[0].expect("verified: y");
-    let acc = super::structured::empty_sized(kb, &kb.sizes(y)?, ElemType::I32)?;
+    let acc = kb.empty(&kb.sizes(y)?, ElemType::I32)?;
     let c = integer_product(kb, op, [&a, &b], acc, y)?;
     requantize(kb, op, c, [a_scale, b_scale, y_scale], y_zero, y, None)
 }
@@ -796,7 +802,7 @@ fn requantize<'c, 'a>(
         .ok_or_else(|| unsupported(kb, op, &format!("{ye} output")))?;
     let rank = yd.len();
     let y_dims = sized(kb.model, y);
-    let mut ins = vec![(c, identity_map(rank))];
+    let mut ins = vec![(c, identity_map(kb.e.cx, rank))];
     let mut elems = vec![];
     let mut readers = vec![];
     for (i, v) in scales.iter().chain(&y_zero).enumerate() {
@@ -825,26 +831,26 @@ fn requantize<'c, 'a>(
     let g = generic(
         kb.e,
         &ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let f64t = Type::float64(be.cx);
             let s = |i: usize| to_f32(be, readers[i].read(be, &a), scale_elem);
-            let m = rounded_to(be, be.same("arith.mulf", &[s(0), s(1)]), scale_elem);
-            let m = rounded_to(be, be.same("arith.divf", &[m, s(2)]), scale_elem);
-            let m = be.convert("arith.extf", m, f64t);
-            let d = be.same("arith.mulf", &[be.convert("arith.sitofp", a[0], f64t), m]);
+            let m = rounded_to(be, be.mulf(s(0), s(1)), scale_elem);
+            let m = rounded_to(be, be.divf(m, s(2)), scale_elem);
+            let m = be.extf(m, f64t);
+            let d = be.mulf(be.sitofp(a[0], f64t), m);
             let d = match zero_elem {
                 Some(z) => {
                     let z = cast(be, readers[3].read(be, &a), z, ElemType::F64, false)
                         .ok()
                         .flatten()
                         .expect("an 8-bit integer");
-                    be.same("arith.addf", &[d, z])
+                    be.addf(d, z)
                 }
                 None => d,
             };
-            let r = clamp(be, be.same("math.roundeven", &[d]), range);
+            let r = clamp(be, be.roundeven(d), range);
             vec![cast(be, r, ElemType::F64, ye, false)
                 .ok()
                 .flatten()
@@ -862,28 +868,25 @@ mod tests {
 
     #[test]
     fn scale_layouts() {
+        let cx = Context::new();
+        let text = |m: Option<AffineMap>| m.map(|m| m.to_string());
         let per_axis = Layout { axis: 1, block: 0 };
         let x = [2, 3, 4];
+        let map = |layout: &Layout, dims: &[i64]| text(layout.map(&cx, dims, 3, &x));
+        assert_eq!(map(&per_axis, &[]).as_deref(), Some("(d0, d1, d2) -> ()"));
+        assert_eq!(map(&per_axis, &[1]).as_deref(), Some("(d0, d1, d2) -> (0)"));
         assert_eq!(
-            per_axis.map(&[], 3, &x).as_deref(),
-            Some("affine_map<(d0, d1, d2) -> ()>")
+            map(&per_axis, &[3]).as_deref(),
+            Some("(d0, d1, d2) -> (d1)")
         );
-        assert_eq!(
-            per_axis.map(&[1], 3, &x).as_deref(),
-            Some("affine_map<(d0, d1, d2) -> (0)>")
-        );
-        assert_eq!(
-            per_axis.map(&[3], 3, &x).as_deref(),
-            Some("affine_map<(d0, d1, d2) -> (d1)>")
-        );
-        assert_eq!(per_axis.map(&[4], 3, &x), None);
+        assert_eq!(map(&per_axis, &[4]), None);
         // A last block shorter than the others: ceil(4 / 3) = 2 scales.
         let blocked = Layout { axis: 2, block: 3 };
         assert_eq!(
-            blocked.map(&[2, 3, 2], 3, &x).as_deref(),
-            Some("affine_map<(d0, d1, d2) -> (d0, d1, d2 floordiv 3)>")
+            map(&blocked, &[2, 3, 2]).as_deref(),
+            Some("(d0, d1, d2) -> (d0, d1, d2 floordiv 3)")
         );
-        assert_eq!(blocked.map(&[2, 3, 1], 3, &x), None);
-        assert_eq!(blocked.map(&[2, 3], 3, &x), None);
+        assert_eq!(map(&blocked, &[2, 3, 1]), None);
+        assert_eq!(map(&blocked, &[2, 3]), None);
     }
 }

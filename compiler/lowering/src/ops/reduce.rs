@@ -14,23 +14,24 @@
 //! loop, fusing the reductions into the chunks.
 
 use melior::ir::r#type::MemRefType;
-use melior::ir::{Type, Value as MValue, ValueLike};
+use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
+use melior::Context;
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
-use super::elementwise::identity_map;
 use super::half;
 use super::math::{exp, log};
 use super::norm::stat_map;
-use super::structured::{
-    const_ints, elem_of, empty_sized, for_loop, fused_root, generic, loop_index, map, named,
-    norm_axis, tensor_sizes,
-};
+use super::structured::{const_ints, fused_root, norm_axis};
 use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::Size;
+use crate::builder::{
+    elem_of, fill, generic, identity_map, map, BinaryOp, CmpfPredicate, CmpiPredicate, Emitter,
+    Expr, Predicate,
+};
 use crate::error::Result;
 use crate::kernel::{value_tensor, KernelBuilder};
-use crate::symbols::{self, graph_input, Check, Size};
+use crate::symbols::{self, graph_input, Check};
 use crate::types::elem_type;
 
 /// The identity of a reduction: `f64` for floats, raw bits for integers.
@@ -76,8 +77,10 @@ fn filled<'c, 'a>(
 ) -> MValue<'c, 'a> {
     let e = kb.e;
     let c = constant(e, elem_of(init), elem, v);
-    let fill = named(e, "linalg.fill", &[c], init);
-    kb.producer(fill).result(0).expect("one result").into()
+    kb.producer(fill(e, c, init))
+        .result(0)
+        .expect("one result")
+        .into()
 }
 
 /// Lowers a Reduce* op.
@@ -146,26 +149,28 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     // The number of elements reduced into each result: static, or (with
     // symbolic sizes) computed at run time, where an empty reduction needs
     // no special case (its loops run zero times).
-    let count: Count = if reduced_sizes().all(|s| matches!(s, symbols::Size::Static(_))) {
-        Count::Static(reduced_sizes().map(symbols::Size::type_dim).product())
+    let count: Count = if reduced_sizes().all(|s| matches!(s, crate::builder::Size::Static(_))) {
+        Count::Static(
+            reduced_sizes()
+                .map(crate::builder::Size::type_dim)
+                .product(),
+        )
     } else {
         let e = kb.e;
-        Count::Dynamic(
-            reduced_sizes().fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)])),
-        )
+        Count::Dynamic(reduced_sizes().fold(e.index(1), |n, s| e.muli(n, s.value(&e))))
     };
     let xt = kb.tensor(x);
-    let (rd, rm) = (stat_sizes(&xs, &reduced), stat_map(rank, &reduced));
+    let (rd, rm) = (stat_sizes(&xs, &reduced), stat_map(kb.e.cx, rank, &reduced));
     // LogSumExp subtracts the max first.
     let max = if kind == ReduceLogSumExp {
-        let t = empty_sized(kb, &rd, acc)?;
+        let t = kb.empty(&rd, acc)?;
         let t = filled(kb, t, acc, Init::Lowest);
         let g = generic(
             kb.e,
-            &[(xt, identity_map(rank))],
+            &[(xt, identity_map(kb.e.cx, rank))],
             &[(t, rm.clone())],
             &reduced,
-            |be, a| vec![be.same("arith.maximumf", &[half::widen(be, a[0]), a[1]])],
+            |be, a| vec![be.maximumf(half::widen(be, a[0]), a[1])],
         );
         Some(if count.is_zero() {
             t
@@ -175,9 +180,9 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     } else {
         None
     };
-    let acc0 = empty_sized(kb, &rd, acc)?;
+    let acc0 = kb.empty(&rd, acc)?;
     let acc0 = filled(kb, acc0, acc, identity(kind));
-    let mut ins = vec![(xt, identity_map(rank))];
+    let mut ins = vec![(xt, identity_map(kb.e.cx, rank))];
     if let Some(m) = max {
         ins.push((m, rm.clone()));
     }
@@ -207,8 +212,8 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         (ReduceMean, Count::Dynamic(n)) => Some(mean_divisor(kb.e, acc_ty, float, n)),
         _ => None,
     };
-    let read = result_map(&reduced, keepdims);
-    let mut ins = vec![(sum, read.clone())];
+    let read = result_map(kb.e.cx, &reduced, keepdims);
+    let mut ins = vec![(sum, read)];
     if let Some(m) = max {
         ins.push((m, read));
     }
@@ -218,7 +223,7 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let g = generic(
         kb.e,
         &ins,
-        &[(init, identity_map(out_rank))],
+        &[(init, identity_map(kb.e.cx, out_rank))],
         &vec![false; out_rank],
         |be, a| {
             let r = post(be, kind, acc, a[0], divisor, a.get(1).copied());
@@ -300,10 +305,10 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
     let mut kept_before = e.index(0);
     for &r in &reduced {
         pos.push(kept_before);
-        let next = e.same("arith.addi", &[kept_before, e.index(1)]);
+        let next = e.addi(kept_before, e.index(1));
         kept_before = e.select(r, kept_before, next);
     }
-    let ty = elem_type_of(kb, x)?;
+    let ty = elem_type(e.cx, elem)?;
     // Half-precision inputs reduce in f32, rounded once per result.
     let acc = half::wide(elem);
     let acc_ty = elem_type(e.cx, acc)?;
@@ -312,10 +317,10 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
     let g = generic(
         e,
         &[],
-        &[(init, identity_map(out_rank))],
+        &[(init, identity_map(kb.e.cx, out_rank))],
         &vec![false; out_rank],
         |be, _| {
-            let o: Vec<MValue> = (0..out_rank).map(|m| loop_index(be, m)).collect();
+            let o: Vec<MValue> = (0..out_rank).map(|m| be.loop_index(m)).collect();
             // The output's coordinate of each kept dim, clamped into the input.
             let kept: Vec<MValue> = (0..rank)
                 .map(|d| {
@@ -323,15 +328,12 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
                         o[d]
                     } else {
                         o.iter().enumerate().fold(be.index(0), |c, (m, &om)| {
-                            let here = be.cmp("arith.cmpi", 0, pos[d], be.index(m as i64));
+                            let here = be.cmpi(CmpiPredicate::Eq, pos[d], be.index(m as i64));
                             be.select(here, om, c)
                         })
                     };
-                    let last = be.same("arith.subi", &[xs[d], be.index(1)]);
-                    be.same(
-                        "arith.maxsi",
-                        &[be.same("arith.minsi", &[c, last]), be.index(0)],
-                    )
+                    let last = be.subi(xs[d], be.index(1));
+                    be.maxsi(be.minsi(c, last), be.index(0))
                 })
                 .collect();
             let (spans, count) = extents(be, &reduced, &xs);
@@ -339,28 +341,27 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
                 .then(|| mean_divisor(be, acc_ty, acc.is_float(), count));
             let walk = Walk {
                 x: xt,
-                ty,
                 spans: &spans,
                 reduced: &reduced,
                 kept: &kept,
             };
             let max = (kind == OpKind::ReduceLogSumExp).then(|| {
                 let lowest = constant(be, acc_ty, acc, Init::Lowest);
-                for_loop(be, be.index(0), count, &[lowest], |le, t, c| {
+                be.for_loop(be.index(0), count, &[lowest], |le, t, c| {
                     let x = half::widen(le, walk.element(le, t));
-                    vec![le.same("arith.maximumf", &[c[0], x])]
+                    vec![le.maximumf(c[0], x)]
                 })[0]
             });
             let start = constant(be, acc_ty, acc, identity(kind));
-            let s = for_loop(be, be.index(0), count, &[start], |le, t, c| {
+            let s = be.for_loop(be.index(0), count, &[start], |le, t, c| {
                 let x = half::widen(le, walk.element(le, t));
                 vec![fold(le, kind, acc, c[0], x, max)]
             })[0];
             let r = post(be, kind, acc, s, divisor, max);
             vec![if elem == ElemType::Bool {
                 // Or/and of 0/1 bytes: an empty Min's all-ones identity is true.
-                let true_ = be.cmp("arith.cmpi", 1, r, be.i(ty, 0));
-                be.convert("arith.extui", true_, ty)
+                let true_ = be.cmpi(CmpiPredicate::Ne, r, be.i(ty, 0));
+                be.extui(true_, ty)
             } else {
                 half::narrow(be, r, ty)
             }]
@@ -386,17 +387,14 @@ fn extents<'c, 'b>(
         .zip(sizes)
         .map(|(&r, &n)| e.select(r, n, one))
         .collect();
-    let count = spans
-        .iter()
-        .fold(one, |c, &s| e.same("arith.muli", &[c, s]));
+    let count = spans.iter().fold(one, |c, &s| e.muli(c, s));
     (spans, count)
 }
 
 /// The input elements an output element of [`lower_runtime_axes`] reduces.
 struct Walk<'c, 'o, 'i> {
-    /// The input tensor and its element type.
+    /// The input tensor.
     x: MValue<'c, 'o>,
-    ty: Type<'c>,
     /// Per dim: the loop extent (the size where reduced, else 1), whether
     /// it is reduced (`i1`), and the output element's coordinate.
     spans: &'i [MValue<'c, 'i>],
@@ -411,13 +409,11 @@ impl<'c> Walk<'c, '_, '_> {
         let mut rest = t;
         let mut at = vec![le.index(0); rank];
         for d in (0..rank).rev() {
-            let td = le.same("arith.remui", &[rest, self.spans[d]]);
-            rest = le.same("arith.divui", &[rest, self.spans[d]]);
+            let td = le.remui(rest, self.spans[d]);
+            rest = le.divui(rest, self.spans[d]);
             at[d] = le.select(self.reduced[d], td, self.kept[d]);
         }
-        let mut operands = vec![self.x];
-        operands.extend(at);
-        le.value(le.op("tensor.extract", &operands, &[self.ty], &[]))
+        le.extract(self.x, &at)
     }
 }
 
@@ -448,36 +444,35 @@ pub(crate) fn axes_mask<'c, 'a>(
     let r = rank as i64;
     let mut init = vec![e.i(i1, 1)];
     init.extend((0..rank).map(|_| e.index(0)));
-    let i64t = e.int_type(64);
     let memref = MemRefType::try_from(axes.r#type()).is_ok();
-    let state = for_loop(e, e.index(0), len, &init, |le, j, c| {
+    let state = e.for_loop(e.index(0), len, &init, |le, j, c| {
         let a = if memref {
-            le.value(le.op("memref.load", &[axes, j], &[i64t], &[]))
+            le.load(axes, &[j])
         } else {
-            le.value(le.op("tensor.extract", &[axes, j], &[elem_of(axes)], &[]))
+            le.extract(axes, &[j])
         };
-        let a = le.convert("arith.index_cast", a, index);
-        let low = le.cmp("arith.cmpi", 5, a, le.index(-r));
-        let high = le.cmp("arith.cmpi", 2, a, le.index(r));
-        let in_range = le.same("arith.andi", &[low, high]);
-        let negative = le.cmp("arith.cmpi", 2, a, le.index(0));
-        let a = le.select(negative, le.same("arith.addi", &[a, le.index(r)]), a);
-        let mut next = vec![le.same("arith.andi", &[c[0], in_range])];
+        let a = le.index_cast(a, index);
+        let low = le.cmpi(CmpiPredicate::Sge, a, le.index(-r));
+        let high = le.cmpi(CmpiPredicate::Slt, a, le.index(r));
+        let in_range = le.andi(low, high);
+        let negative = le.cmpi(CmpiPredicate::Slt, a, le.index(0));
+        let a = le.select(negative, le.addi(a, le.index(r)), a);
+        let mut next = vec![le.andi(c[0], in_range)];
         for (d, &count) in c[1..].iter().enumerate() {
-            let hit = le.cmp("arith.cmpi", 0, a, le.index(d as i64));
-            let plus = le.same("arith.addi", &[count, le.index(1)]);
+            let hit = le.cmpi(CmpiPredicate::Eq, a, le.index(d as i64));
+            let plus = le.addi(count, le.index(1));
             next.push(le.select(hit, plus, count));
         }
         next
     });
-    let empty = e.cmp("arith.cmpi", 0, len, e.index(0));
+    let empty = e.cmpi(CmpiPredicate::Eq, len, e.index(0));
     let all = e.i(i1, i64::from(!noop));
     let mut valid = state[0];
     let mut reduced = vec![];
     for &count in &state[1..] {
-        let once = e.cmp("arith.cmpi", 3, count, e.index(1));
-        valid = e.same("arith.andi", &[valid, once]);
-        let named = e.cmp("arith.cmpi", 8, count, e.index(0));
+        let once = e.cmpi(CmpiPredicate::Sle, count, e.index(1));
+        valid = e.andi(valid, once);
+        let named = e.cmpi(CmpiPredicate::Ugt, count, e.index(0));
         reduced.push(e.select(empty, all, named));
     }
     AxesMask { reduced, valid }
@@ -492,13 +487,13 @@ fn mean_divisor<'c, 'a>(
     float: bool,
     n: MValue<'c, 'a>,
 ) -> MValue<'c, 'a> {
-    let n = e.same("arith.maxsi", &[n, e.index(1)]);
-    let n = e.convert("arith.index_cast", n, e.int_type(64));
+    let n = e.maxsi(n, e.index(1));
+    let n = e.index_cast(n, e.int_type(64));
     if float {
-        let n = e.convert("arith.sitofp", n, ty);
-        e.same("arith.divf", &[e.f(ty, 1.0), n])
+        let n = e.sitofp(n, ty);
+        e.divf(e.f(ty, 1.0), n)
     } else {
-        e.convert("arith.trunci", n, ty)
+        e.trunci(n, ty)
     }
 }
 
@@ -525,28 +520,32 @@ fn fold<'c, 'b>(
     use OpKind::*;
     let float = elem.is_float();
     let signed = elem.is_signed_int();
-    let add = if float { "arith.addf" } else { "arith.addi" };
-    let mul = if float { "arith.mulf" } else { "arith.muli" };
+    let add = if float {
+        BinaryOp::AddF
+    } else {
+        BinaryOp::AddI
+    };
+    let mul = if float {
+        BinaryOp::MulF
+    } else {
+        BinaryOp::MulI
+    };
     match kind {
-        ReduceMax if float => be.same("arith.maximumf", &[acc, x]),
-        ReduceMax => be.same(
-            if signed { "arith.maxsi" } else { "arith.maxui" },
-            &[acc, x],
-        ),
-        ReduceMin if float => be.same("arith.minimumf", &[acc, x]),
-        ReduceMin => be.same(
-            if signed { "arith.minsi" } else { "arith.minui" },
-            &[acc, x],
-        ),
-        ReduceProd => be.same(mul, &[acc, x]),
-        ReduceSumSquare | ReduceL2 => be.same(add, &[acc, be.same(mul, &[x, x])]),
-        ReduceL1 if float => be.same(add, &[acc, be.same("math.absf", &[x])]),
-        ReduceL1 => be.same(add, &[acc, be.same("math.absi", &[x])]),
+        ReduceMax if float => be.maximumf(acc, x),
+        ReduceMax if signed => be.maxsi(acc, x),
+        ReduceMax => be.maxui(acc, x),
+        ReduceMin if float => be.minimumf(acc, x),
+        ReduceMin if signed => be.minsi(acc, x),
+        ReduceMin => be.minui(acc, x),
+        ReduceProd => be.binary(mul, acc, x),
+        ReduceSumSquare | ReduceL2 => be.binary(add, acc, be.binary(mul, x, x)),
+        ReduceL1 if float => be.binary(add, acc, be.absf(x)),
+        ReduceL1 => be.binary(add, acc, be.absi(x)),
         ReduceLogSumExp => {
             let max = max.expect("LogSumExp's max");
-            be.same(add, &[acc, exp(be, be.same("arith.subf", &[x, max]))])
+            be.binary(add, acc, exp(be, be.subf(x, max)))
         }
-        _ => be.same(add, &[acc, x]),
+        _ => be.binary(add, acc, x),
     }
 }
 
@@ -563,20 +562,12 @@ fn post<'c, 'b>(
 ) -> MValue<'c, 'b> {
     use OpKind::*;
     match kind {
-        ReduceMean if elem.is_float() => {
-            be.same("arith.mulf", &[s, divisor.expect("Mean's divisor")])
-        }
-        ReduceMean => be.same(
-            if elem.is_signed_int() {
-                "arith.divsi"
-            } else {
-                "arith.divui"
-            },
-            &[s, divisor.expect("Mean's divisor")],
-        ),
-        ReduceL2 => be.same("math.sqrt", &[s]),
+        ReduceMean if elem.is_float() => be.mulf(s, divisor.expect("Mean's divisor")),
+        ReduceMean if elem.is_signed_int() => be.divsi(s, divisor.expect("Mean's divisor")),
+        ReduceMean => be.divui(s, divisor.expect("Mean's divisor")),
+        ReduceL2 => be.sqrt(s),
         ReduceLogSum => log(be, s),
-        ReduceLogSumExp => be.same("arith.addf", &[log(be, s), max.expect("LogSumExp's max")]),
+        ReduceLogSumExp => be.addf(log(be, s), max.expect("LogSumExp's max")),
         _ => s,
     }
 }
@@ -607,19 +598,14 @@ fn stat_sizes<'c, 'a>(sizes: &[Size<'c, 'a>], reduced: &[bool]) -> Vec<Size<'c, 
         .collect()
 }
 
-/// The MLIR element type of value `v`.
-fn elem_type_of<'c>(kb: &KernelBuilder<'c, '_>, v: onnx_mlc_dialect::Value) -> Result<Type<'c>> {
-    elem_type(kb.e.cx, kb.shape(v)?.1)
-}
-
 /// The map reading a reduced temporary (reduced dims dropped) from loops
 /// over the output (reduced dims kept as 1, or dropped too).
-fn result_map(reduced: &[bool], keepdims: bool) -> String {
+fn result_map<'c>(cx: &'c Context, reduced: &[bool], keepdims: bool) -> AffineMap<'c> {
     if keepdims {
-        stat_map(reduced.len(), reduced)
+        stat_map(cx, reduced.len(), reduced)
     } else {
         let n = reduced.iter().filter(|&&r| !r).count();
-        identity_map(n)
+        identity_map(cx, n)
     }
 }
 
@@ -641,46 +627,43 @@ pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (yd, _) = kb.shape(y)?;
     let (rd, rm) = (
         stat_sizes(&kb.sizes(x)?, &reduced),
-        stat_map(rank, &reduced),
+        stat_map(kb.e.cx, rank, &reduced),
     );
-    let best0 = empty_sized(kb, &rd, elem)?;
+    let best0 = kb.empty(&rd, elem)?;
     let best = filled(
         kb,
         best0,
         elem,
         if max { Init::Lowest } else { Init::Highest },
     );
-    let idx0 = empty_sized(kb, &rd, ElemType::I64)?;
+    let idx0 = kb.empty(&rd, ElemType::I64)?;
     let idx0 = filled(kb, idx0, ElemType::I64, Init::Zero);
     let float = elem.is_float();
     let signed = elem.is_signed_int();
-    // arith predicates: cmpf ogt 2, oge 3, olt 4, ole 5; cmpi sgt 4, sge 5,
-    // slt 2, sle 3, ugt 8, uge 9, ult 6, ule 7.
-    let pred = match (float, signed, max, last) {
-        (true, _, true, false) => 2,
-        (true, _, true, true) => 3,
-        (true, _, false, false) => 4,
-        (true, _, false, true) => 5,
-        (false, true, true, false) => 4,
-        (false, true, true, true) => 5,
-        (false, true, false, false) => 2,
-        (false, true, false, true) => 3,
-        (false, false, true, false) => 8,
-        (false, false, true, true) => 9,
-        (false, false, false, false) => 6,
-        (false, false, false, true) => 7,
+    let better = match (float, signed, max, last) {
+        (true, _, true, false) => Predicate::Float(CmpfPredicate::Ogt),
+        (true, _, true, true) => Predicate::Float(CmpfPredicate::Oge),
+        (true, _, false, false) => Predicate::Float(CmpfPredicate::Olt),
+        (true, _, false, true) => Predicate::Float(CmpfPredicate::Ole),
+        (false, true, true, false) => Predicate::Int(CmpiPredicate::Sgt),
+        (false, true, true, true) => Predicate::Int(CmpiPredicate::Sge),
+        (false, true, false, false) => Predicate::Int(CmpiPredicate::Slt),
+        (false, true, false, true) => Predicate::Int(CmpiPredicate::Sle),
+        (false, false, true, false) => Predicate::Int(CmpiPredicate::Ugt),
+        (false, false, true, true) => Predicate::Int(CmpiPredicate::Uge),
+        (false, false, false, false) => Predicate::Int(CmpiPredicate::Ult),
+        (false, false, false, true) => Predicate::Int(CmpiPredicate::Ule),
     };
     let g = generic(
         kb.e,
-        &[(kb.tensor(x), identity_map(rank))],
-        &[(best, rm.clone()), (idx0, rm)],
+        &[(kb.tensor(x), identity_map(kb.e.cx, rank))],
+        &[(best, rm), (idx0, rm)],
         &reduced,
         |be, a| {
-            let i = be.convert("arith.index_cast", loop_index(be, axis), be.int_type(64));
-            let cmp = if float { "arith.cmpf" } else { "arith.cmpi" };
+            let i = be.index_cast(be.loop_index(axis), be.int_type(64));
             // The first element always wins (the identity may equal it).
-            let first = be.cmp("arith.cmpi", 0, i, be.i(be.int_type(64), 0));
-            let better = be.same("arith.ori", &[be.cmp(cmp, pred, a[0], a[1]), first]);
+            let first = be.cmpi(CmpiPredicate::Eq, i, be.i(be.int_type(64), 0));
+            let better = be.ori(be.compare(better, a[0], a[1]), first);
             vec![be.select(better, a[0], a[1]), be.select(better, i, a[2])]
         },
     );
@@ -689,8 +672,8 @@ pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let out_rank = yd.len();
     let g = generic(
         kb.e,
-        &[(idx, result_map(&reduced, keepdims))],
-        &[(init, identity_map(out_rank))],
+        &[(idx, result_map(kb.e.cx, &reduced, keepdims))],
+        &[(init, identity_map(kb.e.cx, out_rank))],
         &vec![false; out_rank],
         |_, a| vec![a[0]],
     );
@@ -723,35 +706,29 @@ pub(crate) fn lower_scan(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let init = kb.init(y)?;
     let g = generic(
         kb.e,
-        &[(kb.tensor(axis), map(rank, &vec!["0".to_string(); ad.len()]))],
-        &[(init, identity_map(rank))],
+        &[(
+            kb.tensor(axis),
+            map(kb.e.cx, rank, &vec![Expr::constant(kb.e.cx, 0); ad.len()]),
+        )],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let index = Type::index(be.cx);
             let zero = be.index(0);
-            let a0 = be.convert("arith.index_cast", a[0], index);
+            let a0 = be.index_cast(a[0], index);
             let wrapped = be.select(
-                be.cmp("arith.cmpi", 2, a0, zero),
-                be.same("arith.addi", &[a0, be.index(rank as i64)]),
+                be.cmpi(CmpiPredicate::Slt, a0, zero),
+                be.addi(a0, be.index(rank as i64)),
                 a0,
             );
-            let axis = be.same(
-                "arith.minsi",
-                &[
-                    be.same("arith.maxsi", &[wrapped, zero]),
-                    be.index(rank as i64 - 1),
-                ],
-            );
+            let axis = be.minsi(be.maxsi(wrapped, zero), be.index(rank as i64 - 1));
             let is: Vec<MValue> = (0..rank)
-                .map(|k| be.cmp("arith.cmpi", 0, axis, be.index(k as i64)))
+                .map(|k| be.cmpi(CmpiPredicate::Eq, axis, be.index(k as i64)))
                 .collect();
-            let idx: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
-            let dims: Vec<MValue> = tensor_sizes(be, xt, &xd)
-                .iter()
-                .map(|s| s.value(&be))
-                .collect();
+            let idx: Vec<MValue> = (0..rank).map(|k| be.loop_index(k)).collect();
+            let dims: Vec<MValue> = be.sizes_of(xt, &xd).iter().map(|s| s.value(&be)).collect();
             let (i, d) = (pick(be, &is, &idx), pick(be, &is, &dims));
-            let next = be.same("arith.addi", &[i, be.index(1)]);
+            let next = be.addi(i, be.index(1));
             let (lb, ub) = match (reverse, exclusive) {
                 (false, false) => (zero, next),
                 (false, true) => (zero, i),
@@ -764,16 +741,15 @@ pub(crate) fn lower_scan(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 (false, p) => be.i(ty, i64::from(p)),
             };
             let combine = match (float, product) {
-                (true, false) => "arith.addf",
-                (true, true) => "arith.mulf",
-                (false, false) => "arith.addi",
-                (false, true) => "arith.muli",
+                (true, false) => BinaryOp::AddF,
+                (true, true) => BinaryOp::MulF,
+                (false, false) => BinaryOp::AddI,
+                (false, true) => BinaryOp::MulI,
             };
-            let acc = for_loop(be, lb, ub, &[ident], |le, t, c| {
-                let mut coords = vec![xt];
-                coords.extend((0..rank).map(|k| le.select(is[k], t, idx[k])));
-                let v = le.value(le.op("tensor.extract", &coords, &[ty], &[]));
-                vec![le.same(combine, &[c[0], v])]
+            let acc = be.for_loop(lb, ub, &[ident], |le, t, c| {
+                let coords: Vec<MValue> = (0..rank).map(|k| le.select(is[k], t, idx[k])).collect();
+                let v = le.extract(xt, &coords);
+                vec![le.binary(combine, c[0], v)]
             });
             vec![acc[0]]
         },
@@ -866,48 +842,51 @@ pub(crate) fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         _ => return Err(unsupported(kb, op, "an unused output")),
     };
     let float = elem.is_float();
-    // arith predicates: cmpf ogt 2, olt 4; cmpi sgt 4, slt 2, ugt 8, ult 6.
-    let (cmp, before) = match (float, elem.is_signed_int(), largest) {
-        (true, _, true) => ("arith.cmpf", 2),
-        (true, _, false) => ("arith.cmpf", 4),
-        (false, true, true) => ("arith.cmpi", 4),
-        (false, true, false) => ("arith.cmpi", 2),
-        (false, false, true) => ("arith.cmpi", 8),
-        (false, false, false) => ("arith.cmpi", 6),
+    let before = match (float, elem.is_signed_int(), largest) {
+        (true, _, true) => Predicate::Float(CmpfPredicate::Ogt),
+        (true, _, false) => Predicate::Float(CmpfPredicate::Olt),
+        (false, true, true) => Predicate::Int(CmpiPredicate::Sgt),
+        (false, true, false) => Predicate::Int(CmpiPredicate::Slt),
+        (false, false, true) => Predicate::Int(CmpiPredicate::Ugt),
+        (false, false, false) => Predicate::Int(CmpiPredicate::Ult),
     };
-    let equal = if float { 1 } else { 0 };
+    let equal = if float {
+        Predicate::Float(CmpfPredicate::Oeq)
+    } else {
+        Predicate::Int(CmpiPredicate::Eq)
+    };
     let xt = kb.tensor(x);
     let (vinit, iinit) = (kb.init(values)?, kb.init(indices)?);
     let g = generic(
         kb.e,
         &[],
-        &[(vinit, identity_map(rank)), (iinit, identity_map(rank))],
+        &[
+            (vinit, identity_map(kb.e.cx, rank)),
+            (iinit, identity_map(kb.e.cx, rank)),
+        ],
         &vec![false; rank],
         |be, a| {
             let i64t = be.int_type(64);
-            let j = loop_index(be, axis);
-            let idx: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
-            let dim = tensor_sizes(be, xt, &xd)[axis].value(&be);
-            for_loop(be, be.index(0), dim, &[a[0], a[1]], |oe, i, c| {
+            let j = be.loop_index(axis);
+            let idx: Vec<MValue> = (0..rank).map(|k| be.loop_index(k)).collect();
+            let dim = be.sizes_of(xt, &xd)[axis].value(&be);
+            be.for_loop(be.index(0), dim, &[a[0], a[1]], |oe, i, c| {
                 let xi = read_along(oe, xt, &idx, axis, i);
                 let zero = oe.index(0);
-                let rank_of = for_loop(oe, zero, dim, &[zero], |ie, t, r| {
+                let rank_of = oe.for_loop(zero, dim, &[zero], |ie, t, r| {
                     let xt_ = read_along(ie, xt, &idx, axis, t);
-                    let ahead = ie.same(
-                        "arith.ori",
-                        &[
-                            ie.cmp(cmp, before, xt_, xi),
-                            ie.same(
-                                "arith.andi",
-                                &[ie.cmp(cmp, equal, xt_, xi), ie.cmp("arith.cmpi", 2, t, i)],
-                            ),
-                        ],
+                    let ahead = ie.ori(
+                        ie.compare(before, xt_, xi),
+                        ie.andi(
+                            ie.compare(equal, xt_, xi),
+                            ie.cmpi(CmpiPredicate::Slt, t, i),
+                        ),
                     );
                     let one = ie.select(ahead, ie.index(1), ie.index(0));
-                    vec![ie.same("arith.addi", &[r[0], one])]
+                    vec![ie.addi(r[0], one)]
                 });
-                let hit = oe.cmp("arith.cmpi", 0, rank_of[0], j);
-                let i = oe.convert("arith.index_cast", i, i64t);
+                let hit = oe.cmpi(CmpiPredicate::Eq, rank_of[0], j);
+                let i = oe.index_cast(i, i64t);
                 vec![oe.select(hit, xi, c[0]), oe.select(hit, i, c[1])]
             })
         },
@@ -926,7 +905,8 @@ fn read_along<'c, 'b>(
     axis: usize,
     p: MValue<'c, '_>,
 ) -> MValue<'c, 'b> {
-    let mut operands = vec![t];
-    operands.extend((0..idx.len()).map(|k| if k == axis { p } else { idx[k] }));
-    e.value(e.op("tensor.extract", &operands, &[elem_of(t)], &[]))
+    let at: Vec<MValue> = (0..idx.len())
+        .map(|k| if k == axis { p } else { idx[k] })
+        .collect();
+    e.extract(t, &at)
 }

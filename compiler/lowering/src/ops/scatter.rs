@@ -18,15 +18,13 @@ use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, OpKind};
 
-use super::elementwise::identity_map;
-use super::structured::{elem_of, for_loop, generic, loop_index, norm_axis, tensor_sizes};
+use super::structured::norm_axis;
 use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::{generic, identity_map, BinaryOp, CmpiPredicate, Emitter, DYNAMIC};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
 use crate::symbols::Check;
-use crate::types::DYNAMIC;
 
 /// How an update combines with the element it lands on.
 #[derive(Copy, Clone)]
@@ -79,16 +77,13 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     let g = generic(
         kb.e,
-        &[(xt, identity_map(rank))],
-        &[(init, identity_map(rank))],
+        &[(xt, identity_map(kb.e.cx, rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
-            let p: Vec<MValue> = (0..rank).map(|k| loop_index(be, k)).collect();
+            let p: Vec<MValue> = (0..rank).map(|k| be.loop_index(k)).collect();
             let sizes = |t, dims| -> Vec<MValue> {
-                tensor_sizes(be, t, dims)
-                    .iter()
-                    .map(|s| s.value(&be))
-                    .collect()
+                be.sizes_of(t, dims).iter().map(|s| s.value(&be)).collect()
             };
             let (xs, is) = (sizes(xt, &xd), sizes(it, &id));
             let y = if nd {
@@ -192,22 +187,22 @@ fn scatter_elements<'c, 'b>(
     let mut empty = e.i(e.int_type(1), 0);
     let mut coords = p.to_vec();
     for k in (0..rank).filter(|&k| k != axis) {
-        let lt = e.cmp("arith.cmpi", 2, p[k], is[k]);
-        inside = e.same("arith.andi", &[inside, lt]);
-        let last = e.same("arith.subi", &[is[k], e.index(1)]);
-        coords[k] = e.same("arith.minsi", &[p[k], e.same("arith.maxsi", &[last, zero])]);
-        empty = e.same("arith.ori", &[empty, e.cmp("arith.cmpi", 0, is[k], zero)]);
+        let lt = e.cmpi(CmpiPredicate::Slt, p[k], is[k]);
+        inside = e.andi(inside, lt);
+        let last = e.subi(is[k], e.index(1));
+        coords[k] = e.minsi(p[k], e.maxsi(last, zero));
+        empty = e.ori(empty, e.cmpi(CmpiPredicate::Eq, is[k], zero));
     }
     // No update is read from empty indices.
     let n = e.select(empty, zero, is[axis]);
     let dim = xs[axis];
-    let acc = for_loop(e, zero, n, &[x], |le, t, c| {
-        let mut at = vec![it];
-        at.extend((0..rank).map(|k| if k == axis { t } else { coords[k] }));
-        let i = le.value(le.op("tensor.extract", &at, &[elem_of(it)], &[]));
-        let hit = le.same("arith.andi", &[inside, lands_on(le, i, dim, p[axis])]);
-        at[0] = ut;
-        let u = le.value(le.op("tensor.extract", &at, &[elem_of(ut)], &[]));
+    let acc = e.for_loop(zero, n, &[x], |le, t, c| {
+        let at: Vec<MValue> = (0..rank)
+            .map(|k| if k == axis { t } else { coords[k] })
+            .collect();
+        let i = le.extract(it, &at);
+        let hit = le.andi(inside, lands_on(le, i, dim, p[axis]));
+        let u = le.extract(ut, &at);
         vec![combine(le, how, hit, c[0], u)]
     });
     acc[0]
@@ -226,29 +221,25 @@ fn scatter_nd<'c, 'b>(
     x: MValue<'c, 'b>,
     how: (ElemType, Reduction),
 ) -> MValue<'c, 'b> {
-    let rows = batch
-        .iter()
-        .fold(e.index(1), |n, &d| e.same("arith.muli", &[n, d]));
-    let acc = for_loop(e, e.index(0), rows, &[x], |le, m, c| {
+    let rows = batch.iter().fold(e.index(1), |n, &d| e.muli(n, d));
+    let acc = e.for_loop(e.index(0), rows, &[x], |le, m, c| {
         // The row's coordinates in the indices' leading dims.
         let mut rest = m;
         let mut row = vec![le.index(0); batch.len()];
         for k in (0..batch.len()).rev() {
-            row[k] = le.same("arith.remui", &[rest, batch[k]]);
-            rest = le.same("arith.divui", &[rest, batch[k]]);
+            row[k] = le.remui(rest, batch[k]);
+            rest = le.divui(rest, batch[k]);
         }
         let mut hit = le.i(le.int_type(1), 1);
         for (k, &pk) in p.iter().enumerate().take(q) {
-            let mut at = vec![it];
-            at.extend(&row);
+            let mut at = row.clone();
             at.push(le.index(k as i64));
-            let i = le.value(le.op("tensor.extract", &at, &[elem_of(it)], &[]));
-            hit = le.same("arith.andi", &[hit, lands_on(le, i, xs[k], pk)]);
+            let i = le.extract(it, &at);
+            hit = le.andi(hit, lands_on(le, i, xs[k], pk));
         }
-        let mut at = vec![ut];
-        at.extend(&row);
+        let mut at = row;
         at.extend(&p[q..]);
-        let u = le.value(le.op("tensor.extract", &at, &[elem_of(ut)], &[]));
+        let u = le.extract(ut, &at);
         vec![combine(le, how, hit, c[0], u)]
     });
     acc[0]
@@ -263,13 +254,9 @@ fn lands_on<'c, 'b>(
     at: MValue<'c, '_>,
 ) -> MValue<'c, 'b> {
     let index = Type::index(e.cx);
-    let i = e.convert("arith.index_cast", i, index);
-    let wrapped = e.select(
-        e.cmp("arith.cmpi", 2, i, e.index(0)),
-        e.same("arith.addi", &[i, dim]),
-        i,
-    );
-    e.cmp("arith.cmpi", 0, wrapped, at)
+    let i = e.index_cast(i, index);
+    let wrapped = e.select(e.cmpi(CmpiPredicate::Slt, i, e.index(0)), e.addi(i, dim), i);
+    e.cmpi(CmpiPredicate::Eq, wrapped, at)
 }
 
 /// `acc ⊕ u` when `hit`, else `acc`.
@@ -282,18 +269,18 @@ fn combine<'c, 'b>(
 ) -> MValue<'c, 'b> {
     let float = elem.is_float();
     let signed = elem.is_signed_int();
-    let name = match reduction {
+    let op = match reduction {
         Reduction::None => return e.select(hit, u, acc),
-        Reduction::Add if float => "arith.addf",
-        Reduction::Add => "arith.addi",
-        Reduction::Mul if float => "arith.mulf",
-        Reduction::Mul => "arith.muli",
-        Reduction::Max if float => "arith.maximumf",
-        Reduction::Max if signed => "arith.maxsi",
-        Reduction::Max => "arith.maxui",
-        Reduction::Min if float => "arith.minimumf",
-        Reduction::Min if signed => "arith.minsi",
-        Reduction::Min => "arith.minui",
+        Reduction::Add if float => BinaryOp::AddF,
+        Reduction::Add => BinaryOp::AddI,
+        Reduction::Mul if float => BinaryOp::MulF,
+        Reduction::Mul => BinaryOp::MulI,
+        Reduction::Max if float => BinaryOp::MaximumF,
+        Reduction::Max if signed => BinaryOp::MaxSI,
+        Reduction::Max => BinaryOp::MaxUI,
+        Reduction::Min if float => BinaryOp::MinimumF,
+        Reduction::Min if signed => BinaryOp::MinSI,
+        Reduction::Min => BinaryOp::MinUI,
     };
-    e.select(hit, e.same(name, &[acc, u]), acc)
+    e.select(hit, e.binary(op, acc, u), acc)
 }

@@ -19,9 +19,9 @@ use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, Model, Value};
 
-use super::elementwise::identity_map;
-use super::structured::{const_ints, elem_of, for_loop, generic, loop_index, norm_axis};
+use super::structured::{const_ints, norm_axis};
 use super::unsupported;
+use crate::builder::{generic, identity_map, CmpiPredicate};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::symbols::{graph_input, sized_dims, Check};
@@ -101,9 +101,7 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let xs: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&e)).collect();
     let extent = match axis {
         Some(a) => xs[a],
-        None => xs[1..]
-            .iter()
-            .fold(xs[0], |n, &d| e.same("arith.muli", &[n, d])),
+        None => xs[1..].iter().fold(xs[0], |n, &d| e.muli(n, d)),
     };
     // The entries that select anything: those within the input's axis.
     let c = match const_ints(kb.model, condition) {
@@ -123,51 +121,51 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         None if graph_input(kb.model, condition).is_some() => {
             let len = kb.sizes(condition)?[0].value(&e);
-            e.same("arith.minsi", &[len, extent])
+            e.minsi(len, extent)
         }
         None => return Err(unsupported(kb, op, "a condition computed by the model")),
     };
     let (xt, ct) = (kb.tensor(x), kb.tensor(condition));
     let init = kb.init(y)?;
     let out_rank = yd.len();
-    let ty = elem_of(xt);
     let g = generic(
         kb.e,
         &[],
-        &[(init, identity_map(out_rank))],
+        &[(init, identity_map(kb.e.cx, out_rank))],
         &vec![false; out_rank],
         |be, _| {
-            let p: Vec<MValue> = (0..out_rank).map(|m| loop_index(be, m)).collect();
+            let p: Vec<MValue> = (0..out_rank).map(|m| be.loop_index(m)).collect();
             let q = p[axis.unwrap_or(0)];
             let index = Type::index(be.cx);
             let zero = be.index(0);
-            let c = be.same("arith.maxsi", &[c, zero]);
+            let c = be.maxsi(c, zero);
             // The position of the (q+1)-th true entry.
-            let found = for_loop(be, zero, c, &[zero, zero], |le, t, s| {
-                let v = le.value(le.op("tensor.extract", &[ct, t], &[elem_of(ct)], &[]));
-                let v = le.convert("arith.extui", v, le.int_type(64));
-                let v = le.convert("arith.index_cast", v, index);
-                let selected = le.cmp("arith.cmpi", 1, v, le.index(0));
-                let hit = le.same("arith.andi", &[selected, le.cmp("arith.cmpi", 0, s[0], q)]);
-                let count = le.select(selected, le.same("arith.addi", &[s[0], le.index(1)]), s[0]);
+            let found = be.for_loop(zero, c, &[zero, zero], |le, t, s| {
+                let v = le.extract(ct, &[t]);
+                let v = le.extui(v, le.int_type(64));
+                let v = le.index_cast(v, index);
+                let selected = le.cmpi(CmpiPredicate::Ne, v, le.index(0));
+                let hit = le.andi(selected, le.cmpi(CmpiPredicate::Eq, s[0], q));
+                let count = le.select(selected, le.addi(s[0], le.index(1)), s[0]);
                 vec![count, le.select(hit, t, s[1])]
             })[1];
-            let mut at = vec![xt];
-            match axis {
-                Some(a) => at.extend((0..rank).map(|d| if d == a { found } else { p[d] })),
+            let at: Vec<MValue> = match axis {
+                Some(a) => (0..rank)
+                    .map(|d| if d == a { found } else { p[d] })
+                    .collect(),
                 None => {
                     let mut rest = found;
                     let mut coords = vec![zero; rank];
                     for d in (0..rank).rev() {
                         // (a size of 0 leaves nothing to read)
-                        let n = be.same("arith.maxsi", &[xs[d], be.index(1)]);
-                        coords[d] = be.same("arith.remui", &[rest, n]);
-                        rest = be.same("arith.divui", &[rest, n]);
+                        let n = be.maxsi(xs[d], be.index(1));
+                        coords[d] = be.remui(rest, n);
+                        rest = be.divui(rest, n);
                     }
-                    at.extend(coords);
+                    coords
                 }
-            }
-            vec![be.value(be.op("tensor.extract", &at, &[ty], &[]))]
+            };
+            vec![be.extract(xt, &at)]
         },
     );
     super::structured::fused_root(kb, g, y, &yd);

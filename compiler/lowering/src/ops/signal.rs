@@ -20,9 +20,9 @@ use melior::ir::Type;
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
 
-use super::elementwise::identity_map;
-use super::structured::{const_ints, elem_of, generic, loop_index};
+use super::structured::const_ints;
 use super::unsupported;
+use crate::builder::{elem_of, generic, identity_map};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::symbols::graph_input;
@@ -63,8 +63,8 @@ pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         None if runtime_size(kb.model, op).is_some() => {
             let s = kb.tensor(size);
-            let s = e.value(e.op("tensor.extract", &[s], &[elem_of(s)], &[]));
-            e.convert("arith.sitofp", s, f64t)
+            let s = e.extract(s, &[]);
+            e.sitofp(s, f64t)
         }
         None => return Err(unsupported(kb, op, "a size computed by the model")),
     };
@@ -72,41 +72,44 @@ pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let denominator = if periodic {
         n
     } else {
-        e.same("arith.subf", &[n, e.f(f64t, 1.0)])
+        e.subf(n, e.f(f64t, 1.0))
     };
     let kind = data.kind;
     let init = kb.init(y)?;
     let out = elem_of(init);
-    let g = generic(e, &[], &[(init, identity_map(1))], &[false], |be, _| {
-        let i = be.convert("arith.index_cast", loop_index(be, 0), be.int_type(64));
-        let i = be.convert("arith.sitofp", i, f64t);
-        // cos(k·2πn/N')
-        let cosine = |k: f64| {
-            let t = be.same("arith.mulf", &[i, be.f(f64t, 2.0 * PI * k)]);
-            be.same("math.cos", &[be.same("arith.divf", &[t, denominator])])
-        };
-        let terms: &[(f64, f64)] = match kind {
-            OpKind::HannWindow => &[(1.0, -0.5)],
-            OpKind::HammingWindow => &[(1.0, -(1.0 - 25.0 / 46.0))],
-            _ => &[(1.0, -0.5), (2.0, 0.08)],
-        };
-        let base = match kind {
-            OpKind::HannWindow => 0.5,
-            OpKind::HammingWindow => 25.0 / 46.0,
-            _ => 0.42,
-        };
-        let w = terms.iter().fold(be.f(f64t, base), |w, &(k, c)| {
-            be.same(
-                "arith.addf",
-                &[w, be.same("arith.mulf", &[cosine(k), be.f(f64t, c)])],
-            )
-        });
-        vec![if elem == ElemType::F64 {
-            w
-        } else {
-            be.convert("arith.truncf", w, out)
-        }]
-    });
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(kb.e.cx, 1))],
+        &[false],
+        |be, _| {
+            let i = be.index_cast(be.loop_index(0), be.int_type(64));
+            let i = be.sitofp(i, f64t);
+            // cos(k·2πn/N')
+            let cosine = |k: f64| {
+                let t = be.mulf(i, be.f(f64t, 2.0 * PI * k));
+                be.cos(be.divf(t, denominator))
+            };
+            let terms: &[(f64, f64)] = match kind {
+                OpKind::HannWindow => &[(1.0, -0.5)],
+                OpKind::HammingWindow => &[(1.0, -(1.0 - 25.0 / 46.0))],
+                _ => &[(1.0, -0.5), (2.0, 0.08)],
+            };
+            let base = match kind {
+                OpKind::HannWindow => 0.5,
+                OpKind::HammingWindow => 25.0 / 46.0,
+                _ => 0.42,
+            };
+            let w = terms.iter().fold(be.f(f64t, base), |w, &(k, c)| {
+                be.addf(w, be.mulf(cosine(k), be.f(f64t, c)))
+            });
+            vec![if elem == ElemType::F64 {
+                w
+            } else {
+                be.truncf(w, out)
+            }]
+        },
+    );
     super::structured::fused_root(kb, g, y, &yd);
     Ok(())
 }
