@@ -1,6 +1,7 @@
 //! Elementwise operators: unary math and activations, casts, binary
 //! arithmetic/logic/comparison with numpy broadcasting, variadic
-//! Max/Min/Mean/Sum, and Where.
+//! Max/Min/Mean/Sum, Where, and onnx-mlc's `Activation` (its activations
+//! are the fused ops', `fused.rs`).
 //!
 //! Result shape: the input shape (unary), or the broadcast of the inputs
 //! (binary, variadic, Where). Opset < 7 `Add`/`Sub`/`Mul`/`Div`/… used
@@ -52,6 +53,10 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             same_shape(cx, Some(elem))
         }
         BitCast => bitcast(cx),
+        Activation => {
+            super::fused::check_activation(cx)?;
+            same_shape(cx, None)
+        }
         Neg => {
             same_shape(cx, None)?;
             propagate(cx, |a, _| Some(a.scale(-1)), 1)

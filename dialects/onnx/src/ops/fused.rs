@@ -1,7 +1,8 @@
 //! onnx-mlc's internal fused operators (domain `onnx_mlc`, text prefix
 //! `omlc`): what the graph optimizer produces and the lowering implements.
 //! Their definitions are data in `tools/internal_ops.py`; this header is
-//! the contract, exactly.
+//! the contract, exactly. `Activation` is of the elementwise family
+//! (`elementwise.rs` infers it, with [`check_activation`] from here).
 //!
 //! | op | computes | result shape |
 //! |----|----------|--------------|
@@ -44,11 +45,6 @@ pub(crate) const ACTIVATIONS: &[(&str, usize)] = &[
 pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
     check_activation(cx)?;
     match cx.kind() {
-        OpKind::Activation => {
-            let t = cx.tensor(0)?.clone();
-            cx.set_type(0, crate::types::Type::Tensor(t));
-            Ok(())
-        }
         OpKind::FusedConv => {
             let elem = cx.elem(0)?;
             conv::conv(cx, 0, 1, elem)?;
@@ -69,7 +65,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
 
 /// `activation` names a known activation and `activation_params` has its
 /// number of parameters.
-fn check_activation(cx: &InferCtx) -> Result<(), Fail> {
+pub(super) fn check_activation(cx: &InferCtx) -> Result<(), Fail> {
     let name = cx.string_opt("activation")?.unwrap_or_default();
     let Some(&(_, arity)) = ACTIVATIONS.iter().find(|(n, _)| *n == name) else {
         return Err(invalid!("unknown activation '{name}'"));

@@ -10,13 +10,23 @@
 //! (`table.rs`) is generated from the `onnx` package by
 //! `tools/gen_op_table.py`, the internal operators from their definitions
 //! in `tools/internal_ops.py` (each says exactly what the op computes).
+//!
+//! The table also says what onnx-mlc decides per op, once, as the
+//! generator's data: each op's [`Family`] (the file of the dialect's
+//! `ops/` and of the lowering that handles it; [`OpKind::family_op`] gives
+//! the op as a member of a per-family enum, so that a family matches
+//! exhaustively over its own ops) and the facts that cut across families
+//! ([`OpKind::is_unary_elementwise`], [`OpKind::is_reduction`],
+//! [`OpKind::is_view`]). Code that treats a group of ops alike asks the
+//! table instead of listing the ops.
 
 // Generated (one schema per line, as the generator writes it): rustfmt
 // leaves it alone.
 #[rustfmt::skip]
 mod table;
 
-pub use table::OpKind;
+// The op kinds, their families and the per-family op enums.
+pub use table::*;
 
 use crate::attr::{Attr, AttrKind};
 use crate::types::{ElemType, Type};
@@ -307,82 +317,6 @@ impl OpKind {
     /// The schema whose `since_version` is exactly `version`.
     pub fn schema_exact(self, version: u32) -> Option<&'static OpSchema> {
         self.versions().iter().find(|s| s.since_version == version)
-    }
-
-    /// Whether the op is one of the ten `Reduce*` ops (a reduction over
-    /// `axes`, an attribute before opset 18 — 13 for ReduceSum — and an
-    /// input since).
-    pub fn is_reduction(self) -> bool {
-        use OpKind::*;
-        matches!(
-            self,
-            ReduceL1
-                | ReduceL2
-                | ReduceLogSum
-                | ReduceLogSumExp
-                | ReduceMax
-                | ReduceMean
-                | ReduceMin
-                | ReduceProd
-                | ReduceSum
-                | ReduceSumSquare
-        )
-    }
-
-    /// Whether the op is a unary elementwise one (its first result has
-    /// its first input's shape; Clip's bounds and CastLike's type donor
-    /// aside): the shared part of the lowering's elementwise family and of
-    /// the ops whose result dims tell their input's.
-    pub fn is_unary_elementwise(self) -> bool {
-        use OpKind::*;
-        matches!(
-            self,
-            Abs | Acos
-                | Acosh
-                | Asin
-                | Asinh
-                | Atan
-                | Atanh
-                | Ceil
-                | Celu
-                | Cos
-                | Cosh
-                | Elu
-                | Erf
-                | Exp
-                | Floor
-                | Gelu
-                | HardSigmoid
-                | HardSwish
-                | IsInf
-                | IsNaN
-                | LeakyRelu
-                | Log
-                | Mish
-                | Neg
-                | Not
-                | Reciprocal
-                | Relu
-                | Round
-                | Selu
-                | Shrink
-                | Sigmoid
-                | Sign
-                | Sin
-                | Sinh
-                | Softplus
-                | Softsign
-                | Sqrt
-                | Swish
-                | Tan
-                | Tanh
-                | ThresholdedRelu
-                | BitwiseNot
-                | Cast
-                | CastLike
-                | Clip
-                | BitCast
-        )
     }
 }
 

@@ -724,6 +724,286 @@ impl OpKind {
         }
     }
 
+    /// The op's family: the file of `dialects/onnx/src/ops/` (and of the
+    /// lowering) that handles it.
+    pub fn family(self) -> Family {
+        match self {
+            OpKind::Abs | OpKind::Acos | OpKind::Acosh | OpKind::Add | OpKind::And | OpKind::Asin | OpKind::Asinh | OpKind::Atan | OpKind::Atanh | OpKind::BitCast | OpKind::BitShift | OpKind::BitwiseAnd | OpKind::BitwiseNot | OpKind::BitwiseOr | OpKind::BitwiseXor | OpKind::Cast | OpKind::CastLike | OpKind::Ceil | OpKind::Celu | OpKind::Clip | OpKind::Cos | OpKind::Cosh | OpKind::Div | OpKind::Elu | OpKind::Equal | OpKind::Erf | OpKind::Exp | OpKind::Floor | OpKind::Gelu | OpKind::Greater | OpKind::GreaterOrEqual | OpKind::HardSigmoid | OpKind::HardSwish | OpKind::IsInf | OpKind::IsNaN | OpKind::LeakyRelu | OpKind::Less | OpKind::LessOrEqual | OpKind::Log | OpKind::Max | OpKind::Mean | OpKind::Min | OpKind::Mish | OpKind::Mod | OpKind::Mul | OpKind::Neg | OpKind::Not | OpKind::Or | OpKind::PRelu | OpKind::Pow | OpKind::Reciprocal | OpKind::Relu | OpKind::Round | OpKind::Selu | OpKind::Shrink | OpKind::Sigmoid | OpKind::Sign | OpKind::Sin | OpKind::Sinh | OpKind::Softplus | OpKind::Softsign | OpKind::Sqrt | OpKind::Sub | OpKind::Sum | OpKind::Swish | OpKind::Tan | OpKind::Tanh | OpKind::ThresholdedRelu | OpKind::Where | OpKind::Xor | OpKind::Activation => Family::Elementwise,
+            OpKind::ArgMax | OpKind::ArgMin | OpKind::CumProd | OpKind::CumSum | OpKind::ReduceL1 | OpKind::ReduceL2 | OpKind::ReduceLogSum | OpKind::ReduceLogSumExp | OpKind::ReduceMax | OpKind::ReduceMean | OpKind::ReduceMin | OpKind::ReduceProd | OpKind::ReduceSum | OpKind::ReduceSumSquare | OpKind::TopK => Family::Reduce,
+            OpKind::AveragePool | OpKind::CausalConvWithState | OpKind::Col2Im | OpKind::Conv | OpKind::ConvInteger | OpKind::ConvTranspose | OpKind::DeformConv | OpKind::GlobalAveragePool | OpKind::GlobalLpPool | OpKind::GlobalMaxPool | OpKind::LpPool | OpKind::MaxPool | OpKind::MaxUnpool | OpKind::QLinearConv => Family::Conv,
+            OpKind::BatchNormalization | OpKind::Dropout | OpKind::GroupNormalization | OpKind::Hardmax | OpKind::InstanceNormalization | OpKind::LRN | OpKind::LayerNormalization | OpKind::LogSoftmax | OpKind::LpNormalization | OpKind::MeanVarianceNormalization | OpKind::RMSNormalization | OpKind::Softmax => Family::Norm,
+            OpKind::Attention | OpKind::Det | OpKind::Einsum | OpKind::Gemm | OpKind::LinearAttention | OpKind::MatMul | OpKind::MatMulInteger | OpKind::QLinearMatMul | OpKind::RotaryEmbedding | OpKind::SwiGLU | OpKind::FlexAttention => Family::Linalg,
+            OpKind::CenterCropPad | OpKind::Concat | OpKind::Constant | OpKind::ConstantOfShape | OpKind::DepthToSpace | OpKind::Expand | OpKind::EyeLike | OpKind::Flatten | OpKind::Identity | OpKind::Pad | OpKind::Range | OpKind::Reshape | OpKind::Shape | OpKind::Size | OpKind::Slice | OpKind::SpaceToDepth | OpKind::Split | OpKind::Squeeze | OpKind::Tile | OpKind::Transpose | OpKind::Trilu | OpKind::Unsqueeze => Family::Layout,
+            OpKind::Compress | OpKind::Gather | OpKind::GatherElements | OpKind::GatherND | OpKind::NonZero | OpKind::OneHot | OpKind::ReverseSequence | OpKind::Scatter | OpKind::ScatterElements | OpKind::ScatterND | OpKind::TensorScatter | OpKind::Unique => Family::Index,
+            OpKind::AffineGrid | OpKind::GridSample | OpKind::MaxRoiPool | OpKind::NonMaxSuppression | OpKind::Resize | OpKind::RoiAlign | OpKind::Upsample => Family::Vision,
+            OpKind::If | OpKind::Loop | OpKind::Scan => Family::Control,
+            OpKind::ConcatFromSequence | OpKind::Optional | OpKind::OptionalGetElement | OpKind::OptionalHasElement | OpKind::SequenceAt | OpKind::SequenceConstruct | OpKind::SequenceEmpty | OpKind::SequenceErase | OpKind::SequenceInsert | OpKind::SequenceLength | OpKind::SequenceMap | OpKind::SplitToSequence => Family::Sequence,
+            OpKind::DequantizeLinear | OpKind::DynamicQuantizeLinear | OpKind::QuantizeLinear => Family::Quant,
+            OpKind::GRU | OpKind::LSTM | OpKind::RNN => Family::Rnn,
+            OpKind::BlackmanWindow | OpKind::DFT | OpKind::HammingWindow | OpKind::HannWindow | OpKind::MelWeightMatrix | OpKind::STFT => Family::Signal,
+            OpKind::Bernoulli | OpKind::Multinomial | OpKind::RandomNormal | OpKind::RandomNormalLike | OpKind::RandomUniform | OpKind::RandomUniformLike => Family::Random,
+            OpKind::ImageDecoder | OpKind::RegexFullMatch | OpKind::StringConcat | OpKind::StringNormalizer | OpKind::StringSplit | OpKind::TfIdfVectorizer => Family::Text,
+            OpKind::NegativeLogLikelihoodLoss | OpKind::SoftmaxCrossEntropyLoss => Family::Loss,
+            OpKind::ArrayFeatureExtractor | OpKind::Binarizer | OpKind::CastMap | OpKind::CategoryMapper | OpKind::DictVectorizer | OpKind::FeatureVectorizer | OpKind::Imputer | OpKind::LabelEncoder | OpKind::LinearClassifier | OpKind::LinearRegressor | OpKind::Normalizer | OpKind::OneHotEncoder | OpKind::SVMClassifier | OpKind::SVMRegressor | OpKind::Scaler | OpKind::TreeEnsemble | OpKind::TreeEnsembleClassifier | OpKind::TreeEnsembleRegressor | OpKind::ZipMap => Family::Ml,
+            OpKind::Adagrad | OpKind::Adam | OpKind::Gradient | OpKind::Momentum => Family::Training,
+            OpKind::FusedAttention | OpKind::FusedConv | OpKind::FusedGemm | OpKind::FusedMatMul => Family::Fused,
+        }
+    }
+
+    /// The op as a member of its family, for an exhaustive match over the
+    /// family's own ops.
+    pub fn family_op(self) -> FamilyOp {
+        match self {
+            OpKind::Abs => FamilyOp::Elementwise(ElementwiseOp::Abs),
+            OpKind::Acos => FamilyOp::Elementwise(ElementwiseOp::Acos),
+            OpKind::Acosh => FamilyOp::Elementwise(ElementwiseOp::Acosh),
+            OpKind::Add => FamilyOp::Elementwise(ElementwiseOp::Add),
+            OpKind::AffineGrid => FamilyOp::Vision(VisionOp::AffineGrid),
+            OpKind::And => FamilyOp::Elementwise(ElementwiseOp::And),
+            OpKind::ArgMax => FamilyOp::Reduce(ReduceOp::ArgMax),
+            OpKind::ArgMin => FamilyOp::Reduce(ReduceOp::ArgMin),
+            OpKind::Asin => FamilyOp::Elementwise(ElementwiseOp::Asin),
+            OpKind::Asinh => FamilyOp::Elementwise(ElementwiseOp::Asinh),
+            OpKind::Atan => FamilyOp::Elementwise(ElementwiseOp::Atan),
+            OpKind::Atanh => FamilyOp::Elementwise(ElementwiseOp::Atanh),
+            OpKind::Attention => FamilyOp::Linalg(LinalgOp::Attention),
+            OpKind::AveragePool => FamilyOp::Conv(ConvOp::AveragePool),
+            OpKind::BatchNormalization => FamilyOp::Norm(NormOp::BatchNormalization),
+            OpKind::Bernoulli => FamilyOp::Random(RandomOp::Bernoulli),
+            OpKind::BitCast => FamilyOp::Elementwise(ElementwiseOp::BitCast),
+            OpKind::BitShift => FamilyOp::Elementwise(ElementwiseOp::BitShift),
+            OpKind::BitwiseAnd => FamilyOp::Elementwise(ElementwiseOp::BitwiseAnd),
+            OpKind::BitwiseNot => FamilyOp::Elementwise(ElementwiseOp::BitwiseNot),
+            OpKind::BitwiseOr => FamilyOp::Elementwise(ElementwiseOp::BitwiseOr),
+            OpKind::BitwiseXor => FamilyOp::Elementwise(ElementwiseOp::BitwiseXor),
+            OpKind::BlackmanWindow => FamilyOp::Signal(SignalOp::BlackmanWindow),
+            OpKind::Cast => FamilyOp::Elementwise(ElementwiseOp::Cast),
+            OpKind::CastLike => FamilyOp::Elementwise(ElementwiseOp::CastLike),
+            OpKind::CausalConvWithState => FamilyOp::Conv(ConvOp::CausalConvWithState),
+            OpKind::Ceil => FamilyOp::Elementwise(ElementwiseOp::Ceil),
+            OpKind::Celu => FamilyOp::Elementwise(ElementwiseOp::Celu),
+            OpKind::CenterCropPad => FamilyOp::Layout(LayoutOp::CenterCropPad),
+            OpKind::Clip => FamilyOp::Elementwise(ElementwiseOp::Clip),
+            OpKind::Col2Im => FamilyOp::Conv(ConvOp::Col2Im),
+            OpKind::Compress => FamilyOp::Index(IndexOp::Compress),
+            OpKind::Concat => FamilyOp::Layout(LayoutOp::Concat),
+            OpKind::ConcatFromSequence => FamilyOp::Sequence(SequenceOp::ConcatFromSequence),
+            OpKind::Constant => FamilyOp::Layout(LayoutOp::Constant),
+            OpKind::ConstantOfShape => FamilyOp::Layout(LayoutOp::ConstantOfShape),
+            OpKind::Conv => FamilyOp::Conv(ConvOp::Conv),
+            OpKind::ConvInteger => FamilyOp::Conv(ConvOp::ConvInteger),
+            OpKind::ConvTranspose => FamilyOp::Conv(ConvOp::ConvTranspose),
+            OpKind::Cos => FamilyOp::Elementwise(ElementwiseOp::Cos),
+            OpKind::Cosh => FamilyOp::Elementwise(ElementwiseOp::Cosh),
+            OpKind::CumProd => FamilyOp::Reduce(ReduceOp::CumProd),
+            OpKind::CumSum => FamilyOp::Reduce(ReduceOp::CumSum),
+            OpKind::DFT => FamilyOp::Signal(SignalOp::DFT),
+            OpKind::DeformConv => FamilyOp::Conv(ConvOp::DeformConv),
+            OpKind::DepthToSpace => FamilyOp::Layout(LayoutOp::DepthToSpace),
+            OpKind::DequantizeLinear => FamilyOp::Quant(QuantOp::DequantizeLinear),
+            OpKind::Det => FamilyOp::Linalg(LinalgOp::Det),
+            OpKind::Div => FamilyOp::Elementwise(ElementwiseOp::Div),
+            OpKind::Dropout => FamilyOp::Norm(NormOp::Dropout),
+            OpKind::DynamicQuantizeLinear => FamilyOp::Quant(QuantOp::DynamicQuantizeLinear),
+            OpKind::Einsum => FamilyOp::Linalg(LinalgOp::Einsum),
+            OpKind::Elu => FamilyOp::Elementwise(ElementwiseOp::Elu),
+            OpKind::Equal => FamilyOp::Elementwise(ElementwiseOp::Equal),
+            OpKind::Erf => FamilyOp::Elementwise(ElementwiseOp::Erf),
+            OpKind::Exp => FamilyOp::Elementwise(ElementwiseOp::Exp),
+            OpKind::Expand => FamilyOp::Layout(LayoutOp::Expand),
+            OpKind::EyeLike => FamilyOp::Layout(LayoutOp::EyeLike),
+            OpKind::Flatten => FamilyOp::Layout(LayoutOp::Flatten),
+            OpKind::Floor => FamilyOp::Elementwise(ElementwiseOp::Floor),
+            OpKind::GRU => FamilyOp::Rnn(RnnOp::GRU),
+            OpKind::Gather => FamilyOp::Index(IndexOp::Gather),
+            OpKind::GatherElements => FamilyOp::Index(IndexOp::GatherElements),
+            OpKind::GatherND => FamilyOp::Index(IndexOp::GatherND),
+            OpKind::Gelu => FamilyOp::Elementwise(ElementwiseOp::Gelu),
+            OpKind::Gemm => FamilyOp::Linalg(LinalgOp::Gemm),
+            OpKind::GlobalAveragePool => FamilyOp::Conv(ConvOp::GlobalAveragePool),
+            OpKind::GlobalLpPool => FamilyOp::Conv(ConvOp::GlobalLpPool),
+            OpKind::GlobalMaxPool => FamilyOp::Conv(ConvOp::GlobalMaxPool),
+            OpKind::Greater => FamilyOp::Elementwise(ElementwiseOp::Greater),
+            OpKind::GreaterOrEqual => FamilyOp::Elementwise(ElementwiseOp::GreaterOrEqual),
+            OpKind::GridSample => FamilyOp::Vision(VisionOp::GridSample),
+            OpKind::GroupNormalization => FamilyOp::Norm(NormOp::GroupNormalization),
+            OpKind::HammingWindow => FamilyOp::Signal(SignalOp::HammingWindow),
+            OpKind::HannWindow => FamilyOp::Signal(SignalOp::HannWindow),
+            OpKind::HardSigmoid => FamilyOp::Elementwise(ElementwiseOp::HardSigmoid),
+            OpKind::HardSwish => FamilyOp::Elementwise(ElementwiseOp::HardSwish),
+            OpKind::Hardmax => FamilyOp::Norm(NormOp::Hardmax),
+            OpKind::Identity => FamilyOp::Layout(LayoutOp::Identity),
+            OpKind::If => FamilyOp::Control(ControlOp::If),
+            OpKind::ImageDecoder => FamilyOp::Text(TextOp::ImageDecoder),
+            OpKind::InstanceNormalization => FamilyOp::Norm(NormOp::InstanceNormalization),
+            OpKind::IsInf => FamilyOp::Elementwise(ElementwiseOp::IsInf),
+            OpKind::IsNaN => FamilyOp::Elementwise(ElementwiseOp::IsNaN),
+            OpKind::LRN => FamilyOp::Norm(NormOp::LRN),
+            OpKind::LSTM => FamilyOp::Rnn(RnnOp::LSTM),
+            OpKind::LayerNormalization => FamilyOp::Norm(NormOp::LayerNormalization),
+            OpKind::LeakyRelu => FamilyOp::Elementwise(ElementwiseOp::LeakyRelu),
+            OpKind::Less => FamilyOp::Elementwise(ElementwiseOp::Less),
+            OpKind::LessOrEqual => FamilyOp::Elementwise(ElementwiseOp::LessOrEqual),
+            OpKind::LinearAttention => FamilyOp::Linalg(LinalgOp::LinearAttention),
+            OpKind::Log => FamilyOp::Elementwise(ElementwiseOp::Log),
+            OpKind::LogSoftmax => FamilyOp::Norm(NormOp::LogSoftmax),
+            OpKind::Loop => FamilyOp::Control(ControlOp::Loop),
+            OpKind::LpNormalization => FamilyOp::Norm(NormOp::LpNormalization),
+            OpKind::LpPool => FamilyOp::Conv(ConvOp::LpPool),
+            OpKind::MatMul => FamilyOp::Linalg(LinalgOp::MatMul),
+            OpKind::MatMulInteger => FamilyOp::Linalg(LinalgOp::MatMulInteger),
+            OpKind::Max => FamilyOp::Elementwise(ElementwiseOp::Max),
+            OpKind::MaxPool => FamilyOp::Conv(ConvOp::MaxPool),
+            OpKind::MaxRoiPool => FamilyOp::Vision(VisionOp::MaxRoiPool),
+            OpKind::MaxUnpool => FamilyOp::Conv(ConvOp::MaxUnpool),
+            OpKind::Mean => FamilyOp::Elementwise(ElementwiseOp::Mean),
+            OpKind::MeanVarianceNormalization => FamilyOp::Norm(NormOp::MeanVarianceNormalization),
+            OpKind::MelWeightMatrix => FamilyOp::Signal(SignalOp::MelWeightMatrix),
+            OpKind::Min => FamilyOp::Elementwise(ElementwiseOp::Min),
+            OpKind::Mish => FamilyOp::Elementwise(ElementwiseOp::Mish),
+            OpKind::Mod => FamilyOp::Elementwise(ElementwiseOp::Mod),
+            OpKind::Mul => FamilyOp::Elementwise(ElementwiseOp::Mul),
+            OpKind::Multinomial => FamilyOp::Random(RandomOp::Multinomial),
+            OpKind::Neg => FamilyOp::Elementwise(ElementwiseOp::Neg),
+            OpKind::NegativeLogLikelihoodLoss => FamilyOp::Loss(LossOp::NegativeLogLikelihoodLoss),
+            OpKind::NonMaxSuppression => FamilyOp::Vision(VisionOp::NonMaxSuppression),
+            OpKind::NonZero => FamilyOp::Index(IndexOp::NonZero),
+            OpKind::Not => FamilyOp::Elementwise(ElementwiseOp::Not),
+            OpKind::OneHot => FamilyOp::Index(IndexOp::OneHot),
+            OpKind::Optional => FamilyOp::Sequence(SequenceOp::Optional),
+            OpKind::OptionalGetElement => FamilyOp::Sequence(SequenceOp::OptionalGetElement),
+            OpKind::OptionalHasElement => FamilyOp::Sequence(SequenceOp::OptionalHasElement),
+            OpKind::Or => FamilyOp::Elementwise(ElementwiseOp::Or),
+            OpKind::PRelu => FamilyOp::Elementwise(ElementwiseOp::PRelu),
+            OpKind::Pad => FamilyOp::Layout(LayoutOp::Pad),
+            OpKind::Pow => FamilyOp::Elementwise(ElementwiseOp::Pow),
+            OpKind::QLinearConv => FamilyOp::Conv(ConvOp::QLinearConv),
+            OpKind::QLinearMatMul => FamilyOp::Linalg(LinalgOp::QLinearMatMul),
+            OpKind::QuantizeLinear => FamilyOp::Quant(QuantOp::QuantizeLinear),
+            OpKind::RMSNormalization => FamilyOp::Norm(NormOp::RMSNormalization),
+            OpKind::RNN => FamilyOp::Rnn(RnnOp::RNN),
+            OpKind::RandomNormal => FamilyOp::Random(RandomOp::RandomNormal),
+            OpKind::RandomNormalLike => FamilyOp::Random(RandomOp::RandomNormalLike),
+            OpKind::RandomUniform => FamilyOp::Random(RandomOp::RandomUniform),
+            OpKind::RandomUniformLike => FamilyOp::Random(RandomOp::RandomUniformLike),
+            OpKind::Range => FamilyOp::Layout(LayoutOp::Range),
+            OpKind::Reciprocal => FamilyOp::Elementwise(ElementwiseOp::Reciprocal),
+            OpKind::ReduceL1 => FamilyOp::Reduce(ReduceOp::ReduceL1),
+            OpKind::ReduceL2 => FamilyOp::Reduce(ReduceOp::ReduceL2),
+            OpKind::ReduceLogSum => FamilyOp::Reduce(ReduceOp::ReduceLogSum),
+            OpKind::ReduceLogSumExp => FamilyOp::Reduce(ReduceOp::ReduceLogSumExp),
+            OpKind::ReduceMax => FamilyOp::Reduce(ReduceOp::ReduceMax),
+            OpKind::ReduceMean => FamilyOp::Reduce(ReduceOp::ReduceMean),
+            OpKind::ReduceMin => FamilyOp::Reduce(ReduceOp::ReduceMin),
+            OpKind::ReduceProd => FamilyOp::Reduce(ReduceOp::ReduceProd),
+            OpKind::ReduceSum => FamilyOp::Reduce(ReduceOp::ReduceSum),
+            OpKind::ReduceSumSquare => FamilyOp::Reduce(ReduceOp::ReduceSumSquare),
+            OpKind::RegexFullMatch => FamilyOp::Text(TextOp::RegexFullMatch),
+            OpKind::Relu => FamilyOp::Elementwise(ElementwiseOp::Relu),
+            OpKind::Reshape => FamilyOp::Layout(LayoutOp::Reshape),
+            OpKind::Resize => FamilyOp::Vision(VisionOp::Resize),
+            OpKind::ReverseSequence => FamilyOp::Index(IndexOp::ReverseSequence),
+            OpKind::RoiAlign => FamilyOp::Vision(VisionOp::RoiAlign),
+            OpKind::RotaryEmbedding => FamilyOp::Linalg(LinalgOp::RotaryEmbedding),
+            OpKind::Round => FamilyOp::Elementwise(ElementwiseOp::Round),
+            OpKind::STFT => FamilyOp::Signal(SignalOp::STFT),
+            OpKind::Scan => FamilyOp::Control(ControlOp::Scan),
+            OpKind::Scatter => FamilyOp::Index(IndexOp::Scatter),
+            OpKind::ScatterElements => FamilyOp::Index(IndexOp::ScatterElements),
+            OpKind::ScatterND => FamilyOp::Index(IndexOp::ScatterND),
+            OpKind::Selu => FamilyOp::Elementwise(ElementwiseOp::Selu),
+            OpKind::SequenceAt => FamilyOp::Sequence(SequenceOp::SequenceAt),
+            OpKind::SequenceConstruct => FamilyOp::Sequence(SequenceOp::SequenceConstruct),
+            OpKind::SequenceEmpty => FamilyOp::Sequence(SequenceOp::SequenceEmpty),
+            OpKind::SequenceErase => FamilyOp::Sequence(SequenceOp::SequenceErase),
+            OpKind::SequenceInsert => FamilyOp::Sequence(SequenceOp::SequenceInsert),
+            OpKind::SequenceLength => FamilyOp::Sequence(SequenceOp::SequenceLength),
+            OpKind::SequenceMap => FamilyOp::Sequence(SequenceOp::SequenceMap),
+            OpKind::Shape => FamilyOp::Layout(LayoutOp::Shape),
+            OpKind::Shrink => FamilyOp::Elementwise(ElementwiseOp::Shrink),
+            OpKind::Sigmoid => FamilyOp::Elementwise(ElementwiseOp::Sigmoid),
+            OpKind::Sign => FamilyOp::Elementwise(ElementwiseOp::Sign),
+            OpKind::Sin => FamilyOp::Elementwise(ElementwiseOp::Sin),
+            OpKind::Sinh => FamilyOp::Elementwise(ElementwiseOp::Sinh),
+            OpKind::Size => FamilyOp::Layout(LayoutOp::Size),
+            OpKind::Slice => FamilyOp::Layout(LayoutOp::Slice),
+            OpKind::Softmax => FamilyOp::Norm(NormOp::Softmax),
+            OpKind::SoftmaxCrossEntropyLoss => FamilyOp::Loss(LossOp::SoftmaxCrossEntropyLoss),
+            OpKind::Softplus => FamilyOp::Elementwise(ElementwiseOp::Softplus),
+            OpKind::Softsign => FamilyOp::Elementwise(ElementwiseOp::Softsign),
+            OpKind::SpaceToDepth => FamilyOp::Layout(LayoutOp::SpaceToDepth),
+            OpKind::Split => FamilyOp::Layout(LayoutOp::Split),
+            OpKind::SplitToSequence => FamilyOp::Sequence(SequenceOp::SplitToSequence),
+            OpKind::Sqrt => FamilyOp::Elementwise(ElementwiseOp::Sqrt),
+            OpKind::Squeeze => FamilyOp::Layout(LayoutOp::Squeeze),
+            OpKind::StringConcat => FamilyOp::Text(TextOp::StringConcat),
+            OpKind::StringNormalizer => FamilyOp::Text(TextOp::StringNormalizer),
+            OpKind::StringSplit => FamilyOp::Text(TextOp::StringSplit),
+            OpKind::Sub => FamilyOp::Elementwise(ElementwiseOp::Sub),
+            OpKind::Sum => FamilyOp::Elementwise(ElementwiseOp::Sum),
+            OpKind::SwiGLU => FamilyOp::Linalg(LinalgOp::SwiGLU),
+            OpKind::Swish => FamilyOp::Elementwise(ElementwiseOp::Swish),
+            OpKind::Tan => FamilyOp::Elementwise(ElementwiseOp::Tan),
+            OpKind::Tanh => FamilyOp::Elementwise(ElementwiseOp::Tanh),
+            OpKind::TensorScatter => FamilyOp::Index(IndexOp::TensorScatter),
+            OpKind::TfIdfVectorizer => FamilyOp::Text(TextOp::TfIdfVectorizer),
+            OpKind::ThresholdedRelu => FamilyOp::Elementwise(ElementwiseOp::ThresholdedRelu),
+            OpKind::Tile => FamilyOp::Layout(LayoutOp::Tile),
+            OpKind::TopK => FamilyOp::Reduce(ReduceOp::TopK),
+            OpKind::Transpose => FamilyOp::Layout(LayoutOp::Transpose),
+            OpKind::Trilu => FamilyOp::Layout(LayoutOp::Trilu),
+            OpKind::Unique => FamilyOp::Index(IndexOp::Unique),
+            OpKind::Unsqueeze => FamilyOp::Layout(LayoutOp::Unsqueeze),
+            OpKind::Upsample => FamilyOp::Vision(VisionOp::Upsample),
+            OpKind::Where => FamilyOp::Elementwise(ElementwiseOp::Where),
+            OpKind::Xor => FamilyOp::Elementwise(ElementwiseOp::Xor),
+            OpKind::ArrayFeatureExtractor => FamilyOp::Ml(MlOp::ArrayFeatureExtractor),
+            OpKind::Binarizer => FamilyOp::Ml(MlOp::Binarizer),
+            OpKind::CastMap => FamilyOp::Ml(MlOp::CastMap),
+            OpKind::CategoryMapper => FamilyOp::Ml(MlOp::CategoryMapper),
+            OpKind::DictVectorizer => FamilyOp::Ml(MlOp::DictVectorizer),
+            OpKind::FeatureVectorizer => FamilyOp::Ml(MlOp::FeatureVectorizer),
+            OpKind::Imputer => FamilyOp::Ml(MlOp::Imputer),
+            OpKind::LabelEncoder => FamilyOp::Ml(MlOp::LabelEncoder),
+            OpKind::LinearClassifier => FamilyOp::Ml(MlOp::LinearClassifier),
+            OpKind::LinearRegressor => FamilyOp::Ml(MlOp::LinearRegressor),
+            OpKind::Normalizer => FamilyOp::Ml(MlOp::Normalizer),
+            OpKind::OneHotEncoder => FamilyOp::Ml(MlOp::OneHotEncoder),
+            OpKind::SVMClassifier => FamilyOp::Ml(MlOp::SVMClassifier),
+            OpKind::SVMRegressor => FamilyOp::Ml(MlOp::SVMRegressor),
+            OpKind::Scaler => FamilyOp::Ml(MlOp::Scaler),
+            OpKind::TreeEnsemble => FamilyOp::Ml(MlOp::TreeEnsemble),
+            OpKind::TreeEnsembleClassifier => FamilyOp::Ml(MlOp::TreeEnsembleClassifier),
+            OpKind::TreeEnsembleRegressor => FamilyOp::Ml(MlOp::TreeEnsembleRegressor),
+            OpKind::ZipMap => FamilyOp::Ml(MlOp::ZipMap),
+            OpKind::Adagrad => FamilyOp::Training(TrainingOp::Adagrad),
+            OpKind::Adam => FamilyOp::Training(TrainingOp::Adam),
+            OpKind::Gradient => FamilyOp::Training(TrainingOp::Gradient),
+            OpKind::Momentum => FamilyOp::Training(TrainingOp::Momentum),
+            OpKind::FlexAttention => FamilyOp::Linalg(LinalgOp::FlexAttention),
+            OpKind::Activation => FamilyOp::Elementwise(ElementwiseOp::Activation),
+            OpKind::FusedAttention => FamilyOp::Fused(FusedOp::FusedAttention),
+            OpKind::FusedConv => FamilyOp::Fused(FusedOp::FusedConv),
+            OpKind::FusedGemm => FamilyOp::Fused(FusedOp::FusedGemm),
+            OpKind::FusedMatMul => FamilyOp::Fused(FusedOp::FusedMatMul),
+        }
+    }
+
+    /// Whether the op is a unary elementwise one: its first result has its first input's shape (Clip's bounds and CastLike's type donor aside).
+    pub fn is_unary_elementwise(self) -> bool {
+        matches!(self, OpKind::Abs | OpKind::Acos | OpKind::Acosh | OpKind::Asin | OpKind::Asinh | OpKind::Atan | OpKind::Atanh | OpKind::BitCast | OpKind::BitwiseNot | OpKind::Cast | OpKind::CastLike | OpKind::Ceil | OpKind::Celu | OpKind::Clip | OpKind::Cos | OpKind::Cosh | OpKind::Elu | OpKind::Erf | OpKind::Exp | OpKind::Floor | OpKind::Gelu | OpKind::HardSigmoid | OpKind::HardSwish | OpKind::IsInf | OpKind::IsNaN | OpKind::LeakyRelu | OpKind::Log | OpKind::Mish | OpKind::Neg | OpKind::Not | OpKind::Reciprocal | OpKind::Relu | OpKind::Round | OpKind::Selu | OpKind::Shrink | OpKind::Sigmoid | OpKind::Sign | OpKind::Sin | OpKind::Sinh | OpKind::Softplus | OpKind::Softsign | OpKind::Sqrt | OpKind::Swish | OpKind::Tan | OpKind::Tanh | OpKind::ThresholdedRelu | OpKind::Activation)
+    }
+
+    /// Whether the op is one of the ten `Reduce*` ops (a reduction over `axes`, an attribute before opset 18 (13 for ReduceSum) and an input since).
+    pub fn is_reduction(self) -> bool {
+        matches!(self, OpKind::ReduceL1 | OpKind::ReduceL2 | OpKind::ReduceLogSum | OpKind::ReduceLogSumExp | OpKind::ReduceMax | OpKind::ReduceMean | OpKind::ReduceMin | OpKind::ReduceProd | OpKind::ReduceSum | OpKind::ReduceSumSquare)
+    }
+
+    /// Whether the op only reinterprets the shape of its first input: its result is that input's data, in the same order, under another shape (a view, no computation).
+    pub fn is_view(self) -> bool {
+        matches!(self, OpKind::Flatten | OpKind::Identity | OpKind::Reshape | OpKind::Squeeze | OpKind::Unsqueeze)
+    }
+
     /// Every version of the operator's schema, oldest first.
     pub fn versions(self) -> &'static [OpSchema] {
         match self {
@@ -1855,6 +2135,1047 @@ impl OpKind {
             OpKind::FusedMatMul => &[
                 OpSchema { kind: OpKind::FusedMatMul, since_version: 1, deprecated: false, min_inputs: 2, max_inputs: 4, min_outputs: 1, max_outputs: 1, inputs: &[Param { name: "A", option: ParamOption::Single, ty: ParamType::Var("T"), homogeneous: true, min_arity: 1 }, Param { name: "B", option: ParamOption::Single, ty: ParamType::Var("T"), homogeneous: true, min_arity: 1 }, Param { name: "Bias", option: ParamOption::Optional, ty: ParamType::Var("T"), homogeneous: true, min_arity: 1 }, Param { name: "Z", option: ParamOption::Optional, ty: ParamType::Var("T"), homogeneous: true, min_arity: 1 }], outputs: &[Param { name: "Y", option: ParamOption::Single, ty: ParamType::Var("T"), homogeneous: true, min_arity: 1 }], attrs: &[AttrSchema { name: "activation", kind: AttrKind::String, required: false, default: Some(AttrDefault::String("")) }, AttrSchema { name: "activation_params", kind: AttrKind::Floats, required: false, default: None }], type_constraints: &[TypeConstraint { name: "T", allowed: &[TypePattern::Tensor(ElemType::F16), TypePattern::Tensor(ElemType::F32), TypePattern::Tensor(ElemType::F64), TypePattern::Tensor(ElemType::BF16)] }] },
             ],
+        }
+    }
+}
+
+/// The op families: one file of `dialects/onnx/src/ops/` each (shape and
+/// type inference), and the lowering's file of the same name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Computed per element from the input elements at the same (broadcast) position: unary math and activations, casts, arithmetic, comparisons, logic, the variadic Max/Min/Mean/Sum and Where.
+    Elementwise,
+    /// Reductions over axes, arg-extremes, cumulative sums and products, TopK.
+    Reduce,
+    /// Convolutions and pooling windows over spatial dims, and their inverses.
+    Conv,
+    /// Normalizations, the softmaxes, LRN and Dropout.
+    Norm,
+    /// Matrix products, Einsum, Det and the attention blocks.
+    Linalg,
+    /// Shapes, views, data movement and tensors built from shapes.
+    Layout,
+    /// Gathers, scatters and selections by index or mask.
+    Index,
+    /// Image resampling, sampling grids, region pooling and box suppression.
+    Vision,
+    /// Control flow: subgraphs run by condition or per iteration.
+    Control,
+    /// Sequences and optionals.
+    Sequence,
+    /// Linear quantization and dequantization.
+    Quant,
+    /// Recurrent layers.
+    Rnn,
+    /// Fourier transforms, windows and mel filter banks.
+    Signal,
+    /// Random number generators.
+    Random,
+    /// Strings, text vectorization and image decoding.
+    Text,
+    /// Losses.
+    Loss,
+    /// The classical machine-learning operators of ai.onnx.ml.
+    Ml,
+    /// The optimizers and gradients of ai.onnx.preview.training.
+    Training,
+    /// onnx-mlc's fused operators: what the graph optimizer produces from ONNX subgraphs.
+    Fused,
+}
+
+impl Family {
+    /// Every family, in the order of the dialect's dispatch.
+    pub const ALL: [Family; 19] = [Family::Elementwise, Family::Reduce, Family::Conv, Family::Norm, Family::Linalg, Family::Layout, Family::Index, Family::Vision, Family::Control, Family::Sequence, Family::Quant, Family::Rnn, Family::Signal, Family::Random, Family::Text, Family::Loss, Family::Ml, Family::Training, Family::Fused];
+
+    /// The family's file name (`elementwise` for `ops/elementwise.rs`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Elementwise => "elementwise",
+            Family::Reduce => "reduce",
+            Family::Conv => "conv",
+            Family::Norm => "norm",
+            Family::Linalg => "linalg",
+            Family::Layout => "layout",
+            Family::Index => "index",
+            Family::Vision => "vision",
+            Family::Control => "control",
+            Family::Sequence => "sequence",
+            Family::Quant => "quant",
+            Family::Rnn => "rnn",
+            Family::Signal => "signal",
+            Family::Random => "random",
+            Family::Text => "text",
+            Family::Loss => "loss",
+            Family::Ml => "ml",
+            Family::Training => "training",
+            Family::Fused => "fused",
+        }
+    }
+}
+
+/// An op as a member of its family ([`OpKind::family_op`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FamilyOp {
+    /// An op of [`Family::Elementwise`].
+    Elementwise(ElementwiseOp),
+    /// An op of [`Family::Reduce`].
+    Reduce(ReduceOp),
+    /// An op of [`Family::Conv`].
+    Conv(ConvOp),
+    /// An op of [`Family::Norm`].
+    Norm(NormOp),
+    /// An op of [`Family::Linalg`].
+    Linalg(LinalgOp),
+    /// An op of [`Family::Layout`].
+    Layout(LayoutOp),
+    /// An op of [`Family::Index`].
+    Index(IndexOp),
+    /// An op of [`Family::Vision`].
+    Vision(VisionOp),
+    /// An op of [`Family::Control`].
+    Control(ControlOp),
+    /// An op of [`Family::Sequence`].
+    Sequence(SequenceOp),
+    /// An op of [`Family::Quant`].
+    Quant(QuantOp),
+    /// An op of [`Family::Rnn`].
+    Rnn(RnnOp),
+    /// An op of [`Family::Signal`].
+    Signal(SignalOp),
+    /// An op of [`Family::Random`].
+    Random(RandomOp),
+    /// An op of [`Family::Text`].
+    Text(TextOp),
+    /// An op of [`Family::Loss`].
+    Loss(LossOp),
+    /// An op of [`Family::Ml`].
+    Ml(MlOp),
+    /// An op of [`Family::Training`].
+    Training(TrainingOp),
+    /// An op of [`Family::Fused`].
+    Fused(FusedOp),
+}
+
+/// The ops of [`Family::Elementwise`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ElementwiseOp {
+    /// [`OpKind::Abs`].
+    Abs,
+    /// [`OpKind::Acos`].
+    Acos,
+    /// [`OpKind::Acosh`].
+    Acosh,
+    /// [`OpKind::Add`].
+    Add,
+    /// [`OpKind::And`].
+    And,
+    /// [`OpKind::Asin`].
+    Asin,
+    /// [`OpKind::Asinh`].
+    Asinh,
+    /// [`OpKind::Atan`].
+    Atan,
+    /// [`OpKind::Atanh`].
+    Atanh,
+    /// [`OpKind::BitCast`].
+    BitCast,
+    /// [`OpKind::BitShift`].
+    BitShift,
+    /// [`OpKind::BitwiseAnd`].
+    BitwiseAnd,
+    /// [`OpKind::BitwiseNot`].
+    BitwiseNot,
+    /// [`OpKind::BitwiseOr`].
+    BitwiseOr,
+    /// [`OpKind::BitwiseXor`].
+    BitwiseXor,
+    /// [`OpKind::Cast`].
+    Cast,
+    /// [`OpKind::CastLike`].
+    CastLike,
+    /// [`OpKind::Ceil`].
+    Ceil,
+    /// [`OpKind::Celu`].
+    Celu,
+    /// [`OpKind::Clip`].
+    Clip,
+    /// [`OpKind::Cos`].
+    Cos,
+    /// [`OpKind::Cosh`].
+    Cosh,
+    /// [`OpKind::Div`].
+    Div,
+    /// [`OpKind::Elu`].
+    Elu,
+    /// [`OpKind::Equal`].
+    Equal,
+    /// [`OpKind::Erf`].
+    Erf,
+    /// [`OpKind::Exp`].
+    Exp,
+    /// [`OpKind::Floor`].
+    Floor,
+    /// [`OpKind::Gelu`].
+    Gelu,
+    /// [`OpKind::Greater`].
+    Greater,
+    /// [`OpKind::GreaterOrEqual`].
+    GreaterOrEqual,
+    /// [`OpKind::HardSigmoid`].
+    HardSigmoid,
+    /// [`OpKind::HardSwish`].
+    HardSwish,
+    /// [`OpKind::IsInf`].
+    IsInf,
+    /// [`OpKind::IsNaN`].
+    IsNaN,
+    /// [`OpKind::LeakyRelu`].
+    LeakyRelu,
+    /// [`OpKind::Less`].
+    Less,
+    /// [`OpKind::LessOrEqual`].
+    LessOrEqual,
+    /// [`OpKind::Log`].
+    Log,
+    /// [`OpKind::Max`].
+    Max,
+    /// [`OpKind::Mean`].
+    Mean,
+    /// [`OpKind::Min`].
+    Min,
+    /// [`OpKind::Mish`].
+    Mish,
+    /// [`OpKind::Mod`].
+    Mod,
+    /// [`OpKind::Mul`].
+    Mul,
+    /// [`OpKind::Neg`].
+    Neg,
+    /// [`OpKind::Not`].
+    Not,
+    /// [`OpKind::Or`].
+    Or,
+    /// [`OpKind::PRelu`].
+    PRelu,
+    /// [`OpKind::Pow`].
+    Pow,
+    /// [`OpKind::Reciprocal`].
+    Reciprocal,
+    /// [`OpKind::Relu`].
+    Relu,
+    /// [`OpKind::Round`].
+    Round,
+    /// [`OpKind::Selu`].
+    Selu,
+    /// [`OpKind::Shrink`].
+    Shrink,
+    /// [`OpKind::Sigmoid`].
+    Sigmoid,
+    /// [`OpKind::Sign`].
+    Sign,
+    /// [`OpKind::Sin`].
+    Sin,
+    /// [`OpKind::Sinh`].
+    Sinh,
+    /// [`OpKind::Softplus`].
+    Softplus,
+    /// [`OpKind::Softsign`].
+    Softsign,
+    /// [`OpKind::Sqrt`].
+    Sqrt,
+    /// [`OpKind::Sub`].
+    Sub,
+    /// [`OpKind::Sum`].
+    Sum,
+    /// [`OpKind::Swish`].
+    Swish,
+    /// [`OpKind::Tan`].
+    Tan,
+    /// [`OpKind::Tanh`].
+    Tanh,
+    /// [`OpKind::ThresholdedRelu`].
+    ThresholdedRelu,
+    /// [`OpKind::Where`].
+    Where,
+    /// [`OpKind::Xor`].
+    Xor,
+    /// [`OpKind::Activation`].
+    Activation,
+}
+
+impl From<ElementwiseOp> for OpKind {
+    fn from(op: ElementwiseOp) -> OpKind {
+        match op {
+            ElementwiseOp::Abs => OpKind::Abs,
+            ElementwiseOp::Acos => OpKind::Acos,
+            ElementwiseOp::Acosh => OpKind::Acosh,
+            ElementwiseOp::Add => OpKind::Add,
+            ElementwiseOp::And => OpKind::And,
+            ElementwiseOp::Asin => OpKind::Asin,
+            ElementwiseOp::Asinh => OpKind::Asinh,
+            ElementwiseOp::Atan => OpKind::Atan,
+            ElementwiseOp::Atanh => OpKind::Atanh,
+            ElementwiseOp::BitCast => OpKind::BitCast,
+            ElementwiseOp::BitShift => OpKind::BitShift,
+            ElementwiseOp::BitwiseAnd => OpKind::BitwiseAnd,
+            ElementwiseOp::BitwiseNot => OpKind::BitwiseNot,
+            ElementwiseOp::BitwiseOr => OpKind::BitwiseOr,
+            ElementwiseOp::BitwiseXor => OpKind::BitwiseXor,
+            ElementwiseOp::Cast => OpKind::Cast,
+            ElementwiseOp::CastLike => OpKind::CastLike,
+            ElementwiseOp::Ceil => OpKind::Ceil,
+            ElementwiseOp::Celu => OpKind::Celu,
+            ElementwiseOp::Clip => OpKind::Clip,
+            ElementwiseOp::Cos => OpKind::Cos,
+            ElementwiseOp::Cosh => OpKind::Cosh,
+            ElementwiseOp::Div => OpKind::Div,
+            ElementwiseOp::Elu => OpKind::Elu,
+            ElementwiseOp::Equal => OpKind::Equal,
+            ElementwiseOp::Erf => OpKind::Erf,
+            ElementwiseOp::Exp => OpKind::Exp,
+            ElementwiseOp::Floor => OpKind::Floor,
+            ElementwiseOp::Gelu => OpKind::Gelu,
+            ElementwiseOp::Greater => OpKind::Greater,
+            ElementwiseOp::GreaterOrEqual => OpKind::GreaterOrEqual,
+            ElementwiseOp::HardSigmoid => OpKind::HardSigmoid,
+            ElementwiseOp::HardSwish => OpKind::HardSwish,
+            ElementwiseOp::IsInf => OpKind::IsInf,
+            ElementwiseOp::IsNaN => OpKind::IsNaN,
+            ElementwiseOp::LeakyRelu => OpKind::LeakyRelu,
+            ElementwiseOp::Less => OpKind::Less,
+            ElementwiseOp::LessOrEqual => OpKind::LessOrEqual,
+            ElementwiseOp::Log => OpKind::Log,
+            ElementwiseOp::Max => OpKind::Max,
+            ElementwiseOp::Mean => OpKind::Mean,
+            ElementwiseOp::Min => OpKind::Min,
+            ElementwiseOp::Mish => OpKind::Mish,
+            ElementwiseOp::Mod => OpKind::Mod,
+            ElementwiseOp::Mul => OpKind::Mul,
+            ElementwiseOp::Neg => OpKind::Neg,
+            ElementwiseOp::Not => OpKind::Not,
+            ElementwiseOp::Or => OpKind::Or,
+            ElementwiseOp::PRelu => OpKind::PRelu,
+            ElementwiseOp::Pow => OpKind::Pow,
+            ElementwiseOp::Reciprocal => OpKind::Reciprocal,
+            ElementwiseOp::Relu => OpKind::Relu,
+            ElementwiseOp::Round => OpKind::Round,
+            ElementwiseOp::Selu => OpKind::Selu,
+            ElementwiseOp::Shrink => OpKind::Shrink,
+            ElementwiseOp::Sigmoid => OpKind::Sigmoid,
+            ElementwiseOp::Sign => OpKind::Sign,
+            ElementwiseOp::Sin => OpKind::Sin,
+            ElementwiseOp::Sinh => OpKind::Sinh,
+            ElementwiseOp::Softplus => OpKind::Softplus,
+            ElementwiseOp::Softsign => OpKind::Softsign,
+            ElementwiseOp::Sqrt => OpKind::Sqrt,
+            ElementwiseOp::Sub => OpKind::Sub,
+            ElementwiseOp::Sum => OpKind::Sum,
+            ElementwiseOp::Swish => OpKind::Swish,
+            ElementwiseOp::Tan => OpKind::Tan,
+            ElementwiseOp::Tanh => OpKind::Tanh,
+            ElementwiseOp::ThresholdedRelu => OpKind::ThresholdedRelu,
+            ElementwiseOp::Where => OpKind::Where,
+            ElementwiseOp::Xor => OpKind::Xor,
+            ElementwiseOp::Activation => OpKind::Activation,
+        }
+    }
+}
+
+/// The ops of [`Family::Reduce`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceOp {
+    /// [`OpKind::ArgMax`].
+    ArgMax,
+    /// [`OpKind::ArgMin`].
+    ArgMin,
+    /// [`OpKind::CumProd`].
+    CumProd,
+    /// [`OpKind::CumSum`].
+    CumSum,
+    /// [`OpKind::ReduceL1`].
+    ReduceL1,
+    /// [`OpKind::ReduceL2`].
+    ReduceL2,
+    /// [`OpKind::ReduceLogSum`].
+    ReduceLogSum,
+    /// [`OpKind::ReduceLogSumExp`].
+    ReduceLogSumExp,
+    /// [`OpKind::ReduceMax`].
+    ReduceMax,
+    /// [`OpKind::ReduceMean`].
+    ReduceMean,
+    /// [`OpKind::ReduceMin`].
+    ReduceMin,
+    /// [`OpKind::ReduceProd`].
+    ReduceProd,
+    /// [`OpKind::ReduceSum`].
+    ReduceSum,
+    /// [`OpKind::ReduceSumSquare`].
+    ReduceSumSquare,
+    /// [`OpKind::TopK`].
+    TopK,
+}
+
+impl From<ReduceOp> for OpKind {
+    fn from(op: ReduceOp) -> OpKind {
+        match op {
+            ReduceOp::ArgMax => OpKind::ArgMax,
+            ReduceOp::ArgMin => OpKind::ArgMin,
+            ReduceOp::CumProd => OpKind::CumProd,
+            ReduceOp::CumSum => OpKind::CumSum,
+            ReduceOp::ReduceL1 => OpKind::ReduceL1,
+            ReduceOp::ReduceL2 => OpKind::ReduceL2,
+            ReduceOp::ReduceLogSum => OpKind::ReduceLogSum,
+            ReduceOp::ReduceLogSumExp => OpKind::ReduceLogSumExp,
+            ReduceOp::ReduceMax => OpKind::ReduceMax,
+            ReduceOp::ReduceMean => OpKind::ReduceMean,
+            ReduceOp::ReduceMin => OpKind::ReduceMin,
+            ReduceOp::ReduceProd => OpKind::ReduceProd,
+            ReduceOp::ReduceSum => OpKind::ReduceSum,
+            ReduceOp::ReduceSumSquare => OpKind::ReduceSumSquare,
+            ReduceOp::TopK => OpKind::TopK,
+        }
+    }
+}
+
+/// The ops of [`Family::Conv`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConvOp {
+    /// [`OpKind::AveragePool`].
+    AveragePool,
+    /// [`OpKind::CausalConvWithState`].
+    CausalConvWithState,
+    /// [`OpKind::Col2Im`].
+    Col2Im,
+    /// [`OpKind::Conv`].
+    Conv,
+    /// [`OpKind::ConvInteger`].
+    ConvInteger,
+    /// [`OpKind::ConvTranspose`].
+    ConvTranspose,
+    /// [`OpKind::DeformConv`].
+    DeformConv,
+    /// [`OpKind::GlobalAveragePool`].
+    GlobalAveragePool,
+    /// [`OpKind::GlobalLpPool`].
+    GlobalLpPool,
+    /// [`OpKind::GlobalMaxPool`].
+    GlobalMaxPool,
+    /// [`OpKind::LpPool`].
+    LpPool,
+    /// [`OpKind::MaxPool`].
+    MaxPool,
+    /// [`OpKind::MaxUnpool`].
+    MaxUnpool,
+    /// [`OpKind::QLinearConv`].
+    QLinearConv,
+}
+
+impl From<ConvOp> for OpKind {
+    fn from(op: ConvOp) -> OpKind {
+        match op {
+            ConvOp::AveragePool => OpKind::AveragePool,
+            ConvOp::CausalConvWithState => OpKind::CausalConvWithState,
+            ConvOp::Col2Im => OpKind::Col2Im,
+            ConvOp::Conv => OpKind::Conv,
+            ConvOp::ConvInteger => OpKind::ConvInteger,
+            ConvOp::ConvTranspose => OpKind::ConvTranspose,
+            ConvOp::DeformConv => OpKind::DeformConv,
+            ConvOp::GlobalAveragePool => OpKind::GlobalAveragePool,
+            ConvOp::GlobalLpPool => OpKind::GlobalLpPool,
+            ConvOp::GlobalMaxPool => OpKind::GlobalMaxPool,
+            ConvOp::LpPool => OpKind::LpPool,
+            ConvOp::MaxPool => OpKind::MaxPool,
+            ConvOp::MaxUnpool => OpKind::MaxUnpool,
+            ConvOp::QLinearConv => OpKind::QLinearConv,
+        }
+    }
+}
+
+/// The ops of [`Family::Norm`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum NormOp {
+    /// [`OpKind::BatchNormalization`].
+    BatchNormalization,
+    /// [`OpKind::Dropout`].
+    Dropout,
+    /// [`OpKind::GroupNormalization`].
+    GroupNormalization,
+    /// [`OpKind::Hardmax`].
+    Hardmax,
+    /// [`OpKind::InstanceNormalization`].
+    InstanceNormalization,
+    /// [`OpKind::LRN`].
+    LRN,
+    /// [`OpKind::LayerNormalization`].
+    LayerNormalization,
+    /// [`OpKind::LogSoftmax`].
+    LogSoftmax,
+    /// [`OpKind::LpNormalization`].
+    LpNormalization,
+    /// [`OpKind::MeanVarianceNormalization`].
+    MeanVarianceNormalization,
+    /// [`OpKind::RMSNormalization`].
+    RMSNormalization,
+    /// [`OpKind::Softmax`].
+    Softmax,
+}
+
+impl From<NormOp> for OpKind {
+    fn from(op: NormOp) -> OpKind {
+        match op {
+            NormOp::BatchNormalization => OpKind::BatchNormalization,
+            NormOp::Dropout => OpKind::Dropout,
+            NormOp::GroupNormalization => OpKind::GroupNormalization,
+            NormOp::Hardmax => OpKind::Hardmax,
+            NormOp::InstanceNormalization => OpKind::InstanceNormalization,
+            NormOp::LRN => OpKind::LRN,
+            NormOp::LayerNormalization => OpKind::LayerNormalization,
+            NormOp::LogSoftmax => OpKind::LogSoftmax,
+            NormOp::LpNormalization => OpKind::LpNormalization,
+            NormOp::MeanVarianceNormalization => OpKind::MeanVarianceNormalization,
+            NormOp::RMSNormalization => OpKind::RMSNormalization,
+            NormOp::Softmax => OpKind::Softmax,
+        }
+    }
+}
+
+/// The ops of [`Family::Linalg`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LinalgOp {
+    /// [`OpKind::Attention`].
+    Attention,
+    /// [`OpKind::Det`].
+    Det,
+    /// [`OpKind::Einsum`].
+    Einsum,
+    /// [`OpKind::Gemm`].
+    Gemm,
+    /// [`OpKind::LinearAttention`].
+    LinearAttention,
+    /// [`OpKind::MatMul`].
+    MatMul,
+    /// [`OpKind::MatMulInteger`].
+    MatMulInteger,
+    /// [`OpKind::QLinearMatMul`].
+    QLinearMatMul,
+    /// [`OpKind::RotaryEmbedding`].
+    RotaryEmbedding,
+    /// [`OpKind::SwiGLU`].
+    SwiGLU,
+    /// [`OpKind::FlexAttention`].
+    FlexAttention,
+}
+
+impl From<LinalgOp> for OpKind {
+    fn from(op: LinalgOp) -> OpKind {
+        match op {
+            LinalgOp::Attention => OpKind::Attention,
+            LinalgOp::Det => OpKind::Det,
+            LinalgOp::Einsum => OpKind::Einsum,
+            LinalgOp::Gemm => OpKind::Gemm,
+            LinalgOp::LinearAttention => OpKind::LinearAttention,
+            LinalgOp::MatMul => OpKind::MatMul,
+            LinalgOp::MatMulInteger => OpKind::MatMulInteger,
+            LinalgOp::QLinearMatMul => OpKind::QLinearMatMul,
+            LinalgOp::RotaryEmbedding => OpKind::RotaryEmbedding,
+            LinalgOp::SwiGLU => OpKind::SwiGLU,
+            LinalgOp::FlexAttention => OpKind::FlexAttention,
+        }
+    }
+}
+
+/// The ops of [`Family::Layout`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LayoutOp {
+    /// [`OpKind::CenterCropPad`].
+    CenterCropPad,
+    /// [`OpKind::Concat`].
+    Concat,
+    /// [`OpKind::Constant`].
+    Constant,
+    /// [`OpKind::ConstantOfShape`].
+    ConstantOfShape,
+    /// [`OpKind::DepthToSpace`].
+    DepthToSpace,
+    /// [`OpKind::Expand`].
+    Expand,
+    /// [`OpKind::EyeLike`].
+    EyeLike,
+    /// [`OpKind::Flatten`].
+    Flatten,
+    /// [`OpKind::Identity`].
+    Identity,
+    /// [`OpKind::Pad`].
+    Pad,
+    /// [`OpKind::Range`].
+    Range,
+    /// [`OpKind::Reshape`].
+    Reshape,
+    /// [`OpKind::Shape`].
+    Shape,
+    /// [`OpKind::Size`].
+    Size,
+    /// [`OpKind::Slice`].
+    Slice,
+    /// [`OpKind::SpaceToDepth`].
+    SpaceToDepth,
+    /// [`OpKind::Split`].
+    Split,
+    /// [`OpKind::Squeeze`].
+    Squeeze,
+    /// [`OpKind::Tile`].
+    Tile,
+    /// [`OpKind::Transpose`].
+    Transpose,
+    /// [`OpKind::Trilu`].
+    Trilu,
+    /// [`OpKind::Unsqueeze`].
+    Unsqueeze,
+}
+
+impl From<LayoutOp> for OpKind {
+    fn from(op: LayoutOp) -> OpKind {
+        match op {
+            LayoutOp::CenterCropPad => OpKind::CenterCropPad,
+            LayoutOp::Concat => OpKind::Concat,
+            LayoutOp::Constant => OpKind::Constant,
+            LayoutOp::ConstantOfShape => OpKind::ConstantOfShape,
+            LayoutOp::DepthToSpace => OpKind::DepthToSpace,
+            LayoutOp::Expand => OpKind::Expand,
+            LayoutOp::EyeLike => OpKind::EyeLike,
+            LayoutOp::Flatten => OpKind::Flatten,
+            LayoutOp::Identity => OpKind::Identity,
+            LayoutOp::Pad => OpKind::Pad,
+            LayoutOp::Range => OpKind::Range,
+            LayoutOp::Reshape => OpKind::Reshape,
+            LayoutOp::Shape => OpKind::Shape,
+            LayoutOp::Size => OpKind::Size,
+            LayoutOp::Slice => OpKind::Slice,
+            LayoutOp::SpaceToDepth => OpKind::SpaceToDepth,
+            LayoutOp::Split => OpKind::Split,
+            LayoutOp::Squeeze => OpKind::Squeeze,
+            LayoutOp::Tile => OpKind::Tile,
+            LayoutOp::Transpose => OpKind::Transpose,
+            LayoutOp::Trilu => OpKind::Trilu,
+            LayoutOp::Unsqueeze => OpKind::Unsqueeze,
+        }
+    }
+}
+
+/// The ops of [`Family::Index`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IndexOp {
+    /// [`OpKind::Compress`].
+    Compress,
+    /// [`OpKind::Gather`].
+    Gather,
+    /// [`OpKind::GatherElements`].
+    GatherElements,
+    /// [`OpKind::GatherND`].
+    GatherND,
+    /// [`OpKind::NonZero`].
+    NonZero,
+    /// [`OpKind::OneHot`].
+    OneHot,
+    /// [`OpKind::ReverseSequence`].
+    ReverseSequence,
+    /// [`OpKind::Scatter`].
+    Scatter,
+    /// [`OpKind::ScatterElements`].
+    ScatterElements,
+    /// [`OpKind::ScatterND`].
+    ScatterND,
+    /// [`OpKind::TensorScatter`].
+    TensorScatter,
+    /// [`OpKind::Unique`].
+    Unique,
+}
+
+impl From<IndexOp> for OpKind {
+    fn from(op: IndexOp) -> OpKind {
+        match op {
+            IndexOp::Compress => OpKind::Compress,
+            IndexOp::Gather => OpKind::Gather,
+            IndexOp::GatherElements => OpKind::GatherElements,
+            IndexOp::GatherND => OpKind::GatherND,
+            IndexOp::NonZero => OpKind::NonZero,
+            IndexOp::OneHot => OpKind::OneHot,
+            IndexOp::ReverseSequence => OpKind::ReverseSequence,
+            IndexOp::Scatter => OpKind::Scatter,
+            IndexOp::ScatterElements => OpKind::ScatterElements,
+            IndexOp::ScatterND => OpKind::ScatterND,
+            IndexOp::TensorScatter => OpKind::TensorScatter,
+            IndexOp::Unique => OpKind::Unique,
+        }
+    }
+}
+
+/// The ops of [`Family::Vision`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum VisionOp {
+    /// [`OpKind::AffineGrid`].
+    AffineGrid,
+    /// [`OpKind::GridSample`].
+    GridSample,
+    /// [`OpKind::MaxRoiPool`].
+    MaxRoiPool,
+    /// [`OpKind::NonMaxSuppression`].
+    NonMaxSuppression,
+    /// [`OpKind::Resize`].
+    Resize,
+    /// [`OpKind::RoiAlign`].
+    RoiAlign,
+    /// [`OpKind::Upsample`].
+    Upsample,
+}
+
+impl From<VisionOp> for OpKind {
+    fn from(op: VisionOp) -> OpKind {
+        match op {
+            VisionOp::AffineGrid => OpKind::AffineGrid,
+            VisionOp::GridSample => OpKind::GridSample,
+            VisionOp::MaxRoiPool => OpKind::MaxRoiPool,
+            VisionOp::NonMaxSuppression => OpKind::NonMaxSuppression,
+            VisionOp::Resize => OpKind::Resize,
+            VisionOp::RoiAlign => OpKind::RoiAlign,
+            VisionOp::Upsample => OpKind::Upsample,
+        }
+    }
+}
+
+/// The ops of [`Family::Control`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ControlOp {
+    /// [`OpKind::If`].
+    If,
+    /// [`OpKind::Loop`].
+    Loop,
+    /// [`OpKind::Scan`].
+    Scan,
+}
+
+impl From<ControlOp> for OpKind {
+    fn from(op: ControlOp) -> OpKind {
+        match op {
+            ControlOp::If => OpKind::If,
+            ControlOp::Loop => OpKind::Loop,
+            ControlOp::Scan => OpKind::Scan,
+        }
+    }
+}
+
+/// The ops of [`Family::Sequence`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SequenceOp {
+    /// [`OpKind::ConcatFromSequence`].
+    ConcatFromSequence,
+    /// [`OpKind::Optional`].
+    Optional,
+    /// [`OpKind::OptionalGetElement`].
+    OptionalGetElement,
+    /// [`OpKind::OptionalHasElement`].
+    OptionalHasElement,
+    /// [`OpKind::SequenceAt`].
+    SequenceAt,
+    /// [`OpKind::SequenceConstruct`].
+    SequenceConstruct,
+    /// [`OpKind::SequenceEmpty`].
+    SequenceEmpty,
+    /// [`OpKind::SequenceErase`].
+    SequenceErase,
+    /// [`OpKind::SequenceInsert`].
+    SequenceInsert,
+    /// [`OpKind::SequenceLength`].
+    SequenceLength,
+    /// [`OpKind::SequenceMap`].
+    SequenceMap,
+    /// [`OpKind::SplitToSequence`].
+    SplitToSequence,
+}
+
+impl From<SequenceOp> for OpKind {
+    fn from(op: SequenceOp) -> OpKind {
+        match op {
+            SequenceOp::ConcatFromSequence => OpKind::ConcatFromSequence,
+            SequenceOp::Optional => OpKind::Optional,
+            SequenceOp::OptionalGetElement => OpKind::OptionalGetElement,
+            SequenceOp::OptionalHasElement => OpKind::OptionalHasElement,
+            SequenceOp::SequenceAt => OpKind::SequenceAt,
+            SequenceOp::SequenceConstruct => OpKind::SequenceConstruct,
+            SequenceOp::SequenceEmpty => OpKind::SequenceEmpty,
+            SequenceOp::SequenceErase => OpKind::SequenceErase,
+            SequenceOp::SequenceInsert => OpKind::SequenceInsert,
+            SequenceOp::SequenceLength => OpKind::SequenceLength,
+            SequenceOp::SequenceMap => OpKind::SequenceMap,
+            SequenceOp::SplitToSequence => OpKind::SplitToSequence,
+        }
+    }
+}
+
+/// The ops of [`Family::Quant`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum QuantOp {
+    /// [`OpKind::DequantizeLinear`].
+    DequantizeLinear,
+    /// [`OpKind::DynamicQuantizeLinear`].
+    DynamicQuantizeLinear,
+    /// [`OpKind::QuantizeLinear`].
+    QuantizeLinear,
+}
+
+impl From<QuantOp> for OpKind {
+    fn from(op: QuantOp) -> OpKind {
+        match op {
+            QuantOp::DequantizeLinear => OpKind::DequantizeLinear,
+            QuantOp::DynamicQuantizeLinear => OpKind::DynamicQuantizeLinear,
+            QuantOp::QuantizeLinear => OpKind::QuantizeLinear,
+        }
+    }
+}
+
+/// The ops of [`Family::Rnn`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RnnOp {
+    /// [`OpKind::GRU`].
+    GRU,
+    /// [`OpKind::LSTM`].
+    LSTM,
+    /// [`OpKind::RNN`].
+    RNN,
+}
+
+impl From<RnnOp> for OpKind {
+    fn from(op: RnnOp) -> OpKind {
+        match op {
+            RnnOp::GRU => OpKind::GRU,
+            RnnOp::LSTM => OpKind::LSTM,
+            RnnOp::RNN => OpKind::RNN,
+        }
+    }
+}
+
+/// The ops of [`Family::Signal`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SignalOp {
+    /// [`OpKind::BlackmanWindow`].
+    BlackmanWindow,
+    /// [`OpKind::DFT`].
+    DFT,
+    /// [`OpKind::HammingWindow`].
+    HammingWindow,
+    /// [`OpKind::HannWindow`].
+    HannWindow,
+    /// [`OpKind::MelWeightMatrix`].
+    MelWeightMatrix,
+    /// [`OpKind::STFT`].
+    STFT,
+}
+
+impl From<SignalOp> for OpKind {
+    fn from(op: SignalOp) -> OpKind {
+        match op {
+            SignalOp::BlackmanWindow => OpKind::BlackmanWindow,
+            SignalOp::DFT => OpKind::DFT,
+            SignalOp::HammingWindow => OpKind::HammingWindow,
+            SignalOp::HannWindow => OpKind::HannWindow,
+            SignalOp::MelWeightMatrix => OpKind::MelWeightMatrix,
+            SignalOp::STFT => OpKind::STFT,
+        }
+    }
+}
+
+/// The ops of [`Family::Random`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RandomOp {
+    /// [`OpKind::Bernoulli`].
+    Bernoulli,
+    /// [`OpKind::Multinomial`].
+    Multinomial,
+    /// [`OpKind::RandomNormal`].
+    RandomNormal,
+    /// [`OpKind::RandomNormalLike`].
+    RandomNormalLike,
+    /// [`OpKind::RandomUniform`].
+    RandomUniform,
+    /// [`OpKind::RandomUniformLike`].
+    RandomUniformLike,
+}
+
+impl From<RandomOp> for OpKind {
+    fn from(op: RandomOp) -> OpKind {
+        match op {
+            RandomOp::Bernoulli => OpKind::Bernoulli,
+            RandomOp::Multinomial => OpKind::Multinomial,
+            RandomOp::RandomNormal => OpKind::RandomNormal,
+            RandomOp::RandomNormalLike => OpKind::RandomNormalLike,
+            RandomOp::RandomUniform => OpKind::RandomUniform,
+            RandomOp::RandomUniformLike => OpKind::RandomUniformLike,
+        }
+    }
+}
+
+/// The ops of [`Family::Text`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TextOp {
+    /// [`OpKind::ImageDecoder`].
+    ImageDecoder,
+    /// [`OpKind::RegexFullMatch`].
+    RegexFullMatch,
+    /// [`OpKind::StringConcat`].
+    StringConcat,
+    /// [`OpKind::StringNormalizer`].
+    StringNormalizer,
+    /// [`OpKind::StringSplit`].
+    StringSplit,
+    /// [`OpKind::TfIdfVectorizer`].
+    TfIdfVectorizer,
+}
+
+impl From<TextOp> for OpKind {
+    fn from(op: TextOp) -> OpKind {
+        match op {
+            TextOp::ImageDecoder => OpKind::ImageDecoder,
+            TextOp::RegexFullMatch => OpKind::RegexFullMatch,
+            TextOp::StringConcat => OpKind::StringConcat,
+            TextOp::StringNormalizer => OpKind::StringNormalizer,
+            TextOp::StringSplit => OpKind::StringSplit,
+            TextOp::TfIdfVectorizer => OpKind::TfIdfVectorizer,
+        }
+    }
+}
+
+/// The ops of [`Family::Loss`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LossOp {
+    /// [`OpKind::NegativeLogLikelihoodLoss`].
+    NegativeLogLikelihoodLoss,
+    /// [`OpKind::SoftmaxCrossEntropyLoss`].
+    SoftmaxCrossEntropyLoss,
+}
+
+impl From<LossOp> for OpKind {
+    fn from(op: LossOp) -> OpKind {
+        match op {
+            LossOp::NegativeLogLikelihoodLoss => OpKind::NegativeLogLikelihoodLoss,
+            LossOp::SoftmaxCrossEntropyLoss => OpKind::SoftmaxCrossEntropyLoss,
+        }
+    }
+}
+
+/// The ops of [`Family::Ml`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MlOp {
+    /// [`OpKind::ArrayFeatureExtractor`].
+    ArrayFeatureExtractor,
+    /// [`OpKind::Binarizer`].
+    Binarizer,
+    /// [`OpKind::CastMap`].
+    CastMap,
+    /// [`OpKind::CategoryMapper`].
+    CategoryMapper,
+    /// [`OpKind::DictVectorizer`].
+    DictVectorizer,
+    /// [`OpKind::FeatureVectorizer`].
+    FeatureVectorizer,
+    /// [`OpKind::Imputer`].
+    Imputer,
+    /// [`OpKind::LabelEncoder`].
+    LabelEncoder,
+    /// [`OpKind::LinearClassifier`].
+    LinearClassifier,
+    /// [`OpKind::LinearRegressor`].
+    LinearRegressor,
+    /// [`OpKind::Normalizer`].
+    Normalizer,
+    /// [`OpKind::OneHotEncoder`].
+    OneHotEncoder,
+    /// [`OpKind::SVMClassifier`].
+    SVMClassifier,
+    /// [`OpKind::SVMRegressor`].
+    SVMRegressor,
+    /// [`OpKind::Scaler`].
+    Scaler,
+    /// [`OpKind::TreeEnsemble`].
+    TreeEnsemble,
+    /// [`OpKind::TreeEnsembleClassifier`].
+    TreeEnsembleClassifier,
+    /// [`OpKind::TreeEnsembleRegressor`].
+    TreeEnsembleRegressor,
+    /// [`OpKind::ZipMap`].
+    ZipMap,
+}
+
+impl From<MlOp> for OpKind {
+    fn from(op: MlOp) -> OpKind {
+        match op {
+            MlOp::ArrayFeatureExtractor => OpKind::ArrayFeatureExtractor,
+            MlOp::Binarizer => OpKind::Binarizer,
+            MlOp::CastMap => OpKind::CastMap,
+            MlOp::CategoryMapper => OpKind::CategoryMapper,
+            MlOp::DictVectorizer => OpKind::DictVectorizer,
+            MlOp::FeatureVectorizer => OpKind::FeatureVectorizer,
+            MlOp::Imputer => OpKind::Imputer,
+            MlOp::LabelEncoder => OpKind::LabelEncoder,
+            MlOp::LinearClassifier => OpKind::LinearClassifier,
+            MlOp::LinearRegressor => OpKind::LinearRegressor,
+            MlOp::Normalizer => OpKind::Normalizer,
+            MlOp::OneHotEncoder => OpKind::OneHotEncoder,
+            MlOp::SVMClassifier => OpKind::SVMClassifier,
+            MlOp::SVMRegressor => OpKind::SVMRegressor,
+            MlOp::Scaler => OpKind::Scaler,
+            MlOp::TreeEnsemble => OpKind::TreeEnsemble,
+            MlOp::TreeEnsembleClassifier => OpKind::TreeEnsembleClassifier,
+            MlOp::TreeEnsembleRegressor => OpKind::TreeEnsembleRegressor,
+            MlOp::ZipMap => OpKind::ZipMap,
+        }
+    }
+}
+
+/// The ops of [`Family::Training`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TrainingOp {
+    /// [`OpKind::Adagrad`].
+    Adagrad,
+    /// [`OpKind::Adam`].
+    Adam,
+    /// [`OpKind::Gradient`].
+    Gradient,
+    /// [`OpKind::Momentum`].
+    Momentum,
+}
+
+impl From<TrainingOp> for OpKind {
+    fn from(op: TrainingOp) -> OpKind {
+        match op {
+            TrainingOp::Adagrad => OpKind::Adagrad,
+            TrainingOp::Adam => OpKind::Adam,
+            TrainingOp::Gradient => OpKind::Gradient,
+            TrainingOp::Momentum => OpKind::Momentum,
+        }
+    }
+}
+
+/// The ops of [`Family::Fused`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FusedOp {
+    /// [`OpKind::FusedAttention`].
+    FusedAttention,
+    /// [`OpKind::FusedConv`].
+    FusedConv,
+    /// [`OpKind::FusedGemm`].
+    FusedGemm,
+    /// [`OpKind::FusedMatMul`].
+    FusedMatMul,
+}
+
+impl From<FusedOp> for OpKind {
+    fn from(op: FusedOp) -> OpKind {
+        match op {
+            FusedOp::FusedAttention => OpKind::FusedAttention,
+            FusedOp::FusedConv => OpKind::FusedConv,
+            FusedOp::FusedGemm => OpKind::FusedGemm,
+            FusedOp::FusedMatMul => OpKind::FusedMatMul,
         }
     }
 }
