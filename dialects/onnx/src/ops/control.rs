@@ -57,14 +57,14 @@ use crate::infer::shape::{
 use crate::infer::{merge_types, Fail, InferCtx, SymTensor};
 use crate::invalid;
 use crate::ir::RegionId;
-use crate::schema::OpKind;
+use crate::schema::ControlOp;
 use crate::types::{ElemType, TensorType, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    match cx.kind() {
-        OpKind::If => infer_if(cx),
-        OpKind::Loop => infer_loop(cx),
-        _ => infer_scan(cx),
+pub(crate) fn infer(op: ControlOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    match op {
+        ControlOp::If => infer_if(cx),
+        ControlOp::Loop => infer_loop(cx),
+        ControlOp::Scan => infer_scan(cx),
     }
 }
 

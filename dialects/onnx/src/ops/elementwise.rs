@@ -21,12 +21,12 @@ use crate::dim::Dim;
 use crate::infer::shape::{broadcast, broadcast_all};
 use crate::infer::{Fail, InferCtx, SymTensor};
 use crate::invalid;
-use crate::schema::OpKind;
+use crate::schema::{ElementwiseOp, OpKind};
 use crate::types::ElemType;
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: ElementwiseOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use ElementwiseOp::*;
+    match op {
         IsInf | IsNaN => same_shape(cx, Some(ElemType::Bool)),
         Cast => {
             let to = cx.int("to")?;
@@ -64,7 +64,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
         Add | Sub | Mul | Div | Pow | Mod | BitShift | BitwiseAnd | BitwiseOr | BitwiseXor
         | PRelu => {
             binary(cx, None)?;
-            match cx.kind() {
+            match op {
                 Add => propagate(cx, |a, b| Some(a.add(b)), 2),
                 Sub => propagate(cx, |a, b| Some(a.sub(b)), 2),
                 Mul => propagate(cx, |a, b| Some(a.mul(b)), 2),
@@ -86,16 +86,16 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
         }
         And | Or | Xor => {
             binary(cx, Some(ElemType::Bool))?;
-            let op = match cx.kind() {
+            let logic = match op {
                 And => |p: &Dim, q: &Dim| p.mul(q),
                 Or => |p: &Dim, q: &Dim| p.add(q).sub(&p.mul(q)),
                 _ => |p: &Dim, q: &Dim| p.add(q).sub(&p.mul(q).scale(2)),
             };
-            propagate(cx, |a, b| defined(op(&truth(a)?, &truth(b)?)), 2)
+            propagate(cx, |a, b| defined(logic(&truth(a)?, &truth(b)?)), 2)
         }
         Equal | Greater | GreaterOrEqual | Less | LessOrEqual => {
             binary(cx, Some(ElemType::Bool))?;
-            let cmp = match cx.kind() {
+            let cmp = match op {
                 Equal => |a: &Dim, b: &Dim| a.eq_of(b),
                 Greater => |a: &Dim, b: &Dim| b.lt_of(a),
                 GreaterOrEqual => |a: &Dim, b: &Dim| Dim::Known(1).sub(&a.lt_of(b)),
@@ -115,7 +115,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
                 .collect::<Result<_, _>>()?;
             let out = broadcast_all(shapes.iter().map(Vec::as_slice))?;
             cx.set_tensor(0, elem, out);
-            let fold: fn(&Dim, &Dim) -> Dim = match cx.kind() {
+            let fold: fn(&Dim, &Dim) -> Dim = match op {
                 Max => Dim::max_of,
                 Min => Dim::min_of,
                 _ => return Ok(()),
@@ -130,7 +130,10 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             propagate_where(cx);
             Ok(())
         }
-        _ => same_shape(cx, None),
+        Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Celu | Cos | Cosh | Elu | Erf | Exp
+        | Floor | Gelu | HardSigmoid | HardSwish | LeakyRelu | Log | Mish | Reciprocal | Relu
+        | Round | Selu | Shrink | Sigmoid | Sign | Sin | Sinh | Softplus | Softsign | Sqrt
+        | Swish | Tan | Tanh | ThresholdedRelu | BitwiseNot | Clip => same_shape(cx, None),
     }
 }
 

@@ -24,7 +24,7 @@ use super::linalg::{gemm, matmul_dims};
 use crate::infer::shape::{broadcast, fmt_dims};
 use crate::infer::{Fail, InferCtx};
 use crate::invalid;
-use crate::schema::OpKind;
+use crate::schema::FusedOp;
 
 /// The activations the fused ops and `Activation` accept, with their
 /// number of parameters.
@@ -42,24 +42,23 @@ pub(crate) const ACTIVATIONS: &[(&str, usize)] = &[
     ("GeluTanh", 0),
 ];
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
+pub(crate) fn infer(op: FusedOp, cx: &mut InferCtx) -> Result<(), Fail> {
     check_activation(cx)?;
-    match cx.kind() {
-        OpKind::FusedConv => {
+    match op {
+        FusedOp::FusedConv => {
             let elem = cx.elem(0)?;
             conv::conv(cx, 0, 1, elem)?;
             residual_fits(cx, 3)
         }
-        OpKind::FusedGemm => gemm(cx),
-        OpKind::FusedMatMul => {
+        FusedOp::FusedGemm => gemm(cx),
+        FusedOp::FusedMatMul => {
             let elem = cx.elem(0)?;
             let out = matmul_dims(cx.dims(0)?, cx.dims(1)?)?;
             broadcasts_to(cx, 2, &out, "Bias")?;
             cx.set_tensor(0, elem, out);
             residual_fits(cx, 3)
         }
-        OpKind::FusedAttention => attention(cx),
-        other => unreachable!("{} is not a fused op", other.name()),
+        FusedOp::FusedAttention => attention(cx),
     }
 }
 

@@ -2,9 +2,11 @@
 //! and holds what the dialect knows about them beyond the op table (result
 //! types and shapes, propagated integer values).
 //!
-//! [`infer`] is the one exhaustive dispatch from an op's [`Family`] (the op
-//! table's, `tools/gen_op_table.py`) to its file: a new family does not
-//! compile until it has a file here.
+//! [`infer`] is the one exhaustive dispatch from an op's family (the op
+//! table's, `tools/gen_op_table.py`) to its file, handing it the op as a
+//! member of the family's own enum ([`crate::schema::FamilyOp`]): each
+//! file matches exhaustively over its ops, so a new op does not compile
+//! until its family's file decides what it infers.
 
 mod control;
 mod conv;
@@ -30,30 +32,30 @@ mod training;
 mod vision;
 
 use crate::infer::{Fail, InferCtx};
-use crate::schema::{Family, OpKind};
+use crate::schema::{FamilyOp, OpKind};
 
 /// Infers the result types (and known integer values) of the op in `cx`.
 pub(crate) fn infer(kind: OpKind, cx: &mut InferCtx) -> Result<(), Fail> {
-    match kind.family() {
-        Family::Elementwise => elementwise::infer(cx),
-        Family::Reduce => reduce::infer(cx),
-        Family::Conv => conv::infer(cx),
-        Family::Norm => norm::infer(cx),
-        Family::Linalg => linalg::infer(cx),
-        Family::Layout => layout::infer(cx),
-        Family::Index => index::infer(cx),
-        Family::Vision => vision::infer(cx),
-        Family::Control => control::infer(cx),
-        Family::Sequence => sequence::infer(cx),
-        Family::Quant => quant::infer(cx),
-        Family::Rnn => rnn::infer(cx),
-        Family::Signal => signal::infer(cx),
-        Family::Random => random::infer(cx),
-        Family::Text => text::infer(cx),
-        Family::Loss => loss::infer(cx),
-        Family::Ml => ml::infer(cx),
-        Family::Training => training::infer(cx),
-        Family::Fused => fused::infer(cx),
+    match kind.family_op() {
+        FamilyOp::Elementwise(op) => elementwise::infer(op, cx),
+        FamilyOp::Reduce(op) => reduce::infer(op, cx),
+        FamilyOp::Conv(op) => conv::infer(op, cx),
+        FamilyOp::Norm(op) => norm::infer(op, cx),
+        FamilyOp::Linalg(op) => linalg::infer(op, cx),
+        FamilyOp::Layout(op) => layout::infer(op, cx),
+        FamilyOp::Index(op) => index::infer(op, cx),
+        FamilyOp::Vision(op) => vision::infer(op, cx),
+        FamilyOp::Control(op) => control::infer(op, cx),
+        FamilyOp::Sequence(op) => sequence::infer(op, cx),
+        FamilyOp::Quant(op) => quant::infer(op, cx),
+        FamilyOp::Rnn(op) => rnn::infer(op, cx),
+        FamilyOp::Signal(op) => signal::infer(op, cx),
+        FamilyOp::Random(op) => random::infer(op, cx),
+        FamilyOp::Text(op) => text::infer(op, cx),
+        FamilyOp::Loss(op) => loss::infer(op, cx),
+        FamilyOp::Ml(op) => ml::infer(op, cx),
+        FamilyOp::Training(op) => training::infer(op, cx),
+        FamilyOp::Fused(op) => fused::infer(op, cx),
     }
 }
 
