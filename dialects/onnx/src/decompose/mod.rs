@@ -58,7 +58,7 @@ use crate::dim::Dim;
 use crate::error::Result;
 use crate::infer::{infer_model, infer_op, merge_types, Knowledge};
 use crate::ir::{Ir, Model, NewOp, OpData, OpId, OpsetImport, RegionId, RegionParent, Value};
-use crate::schema::{Domain, OpKind};
+use crate::schema::{Domain, FamilyOp, OpKind};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};
 
@@ -67,55 +67,126 @@ use crate::types::{ElemType, TensorType, Type};
 /// or `None` when it does not handle this op's variant.
 type Expansion = fn(&mut Builder) -> Option<Vec<Option<Value>>>;
 
-/// The expansion of an op kind, if it has one.
+/// The expansion of an op kind, if it has one: one match per family over
+/// its ops, so that a new op in a family with expansions does not compile
+/// until it is given one or none here. The families without expansions
+/// lower every op as it is.
 fn expansion(kind: OpKind) -> Option<Expansion> {
-    use OpKind::*;
-    Some(match kind {
-        Attention => attention::attention,
-        Dropout => dropout::dropout,
-        Einsum => einsum::einsum,
-        SoftmaxCrossEntropyLoss => loss::softmax_cross_entropy,
-        NegativeLogLikelihoodLoss => loss::negative_log_likelihood,
-        RMSNormalization => norm::rms_normalization,
-        LpNormalization => norm::lp_normalization,
-        MeanVarianceNormalization => norm::mean_variance_normalization,
-        GroupNormalization => norm::group_normalization,
-        Hardmax => norm::hardmax,
-        RotaryEmbedding => rotary::rotary_embedding,
-        SwiGLU => activation::swiglu,
-        Celu => activation::celu,
-        ThresholdedRelu => activation::thresholded_relu,
-        Shrink => activation::shrink,
-        Mish => activation::mish,
-        RNN => rnn::rnn,
-        GRU => rnn::gru,
-        LSTM => rnn::lstm,
-        Adagrad => training::adagrad,
-        Adam => training::adam,
-        Momentum => training::momentum,
-        Gradient => gradient::gradient,
-        BatchNormalization => norm::batch_normalization_training,
-        Det => det::det,
-        If => control::if_op,
-        Loop => control::loop_op,
-        Scan => control::scan,
-        CausalConvWithState => causal_conv::causal_conv_with_state,
-        LinearAttention => linear_attention::linear_attention,
-        FlexAttention => flex_attention::flex_attention,
-        TensorScatter => tensor_scatter::tensor_scatter,
-        TfIdfVectorizer => tfidf::tfidf_vectorizer,
-        Binarizer => ml::binarizer,
-        ArrayFeatureExtractor => ml::array_feature_extractor,
-        TreeEnsemble => ml::tree_ensemble,
-        DFT => spectral::dft,
-        STFT => spectral::stft,
-        MelWeightMatrix => spectral::mel_weight_matrix,
-        MaxUnpool => pool::max_unpool,
-        DeformConv => deform_conv::deform_conv,
-        RandomUniform => random::random_uniform,
-        RandomUniformLike => random::random_uniform_like,
-        Bernoulli => random::bernoulli,
-        _ => return None,
+    use crate::schema::{
+        ControlOp::*, ConvOp::*, ElementwiseOp::*, IndexOp::*, LinalgOp::*, LossOp::*, MlOp::*,
+        NormOp::*, RandomOp::*, RnnOp::*, SignalOp::*, TextOp::*, TrainingOp::*,
+    };
+    Some(match kind.family_op() {
+        FamilyOp::Elementwise(op) => match op {
+            Celu => activation::celu,
+            ThresholdedRelu => activation::thresholded_relu,
+            Shrink => activation::shrink,
+            Mish => activation::mish,
+            Abs | Acos | Acosh | Activation | Add | And | Asin | Asinh | Atan | Atanh | BitCast
+            | BitShift | BitwiseAnd | BitwiseNot | BitwiseOr | BitwiseXor | Cast | CastLike
+            | Ceil | Clip | Cos | Cosh | Div | Elu | Equal | Erf | Exp | Floor | Gelu | Greater
+            | GreaterOrEqual | HardSigmoid | HardSwish | IsInf | IsNaN | LeakyRelu | Less
+            | LessOrEqual | Log | Max | Mean | Min | Mod | Mul | Neg | Not | Or | PRelu | Pow
+            | Reciprocal | Relu | Round | Selu | Sigmoid | Sign | Sin | Sinh | Softplus
+            | Softsign | Sqrt | Sub | Sum | Swish | Tan | Tanh | Where | Xor => return None,
+        },
+        FamilyOp::Conv(op) => match op {
+            CausalConvWithState => causal_conv::causal_conv_with_state,
+            MaxUnpool => pool::max_unpool,
+            DeformConv => deform_conv::deform_conv,
+            AveragePool | Col2Im | Conv | ConvInteger | ConvTranspose | GlobalAveragePool
+            | GlobalLpPool | GlobalMaxPool | LpPool | MaxPool | QLinearConv => return None,
+        },
+        FamilyOp::Norm(op) => match op {
+            Dropout => dropout::dropout,
+            RMSNormalization => norm::rms_normalization,
+            LpNormalization => norm::lp_normalization,
+            MeanVarianceNormalization => norm::mean_variance_normalization,
+            GroupNormalization => norm::group_normalization,
+            Hardmax => norm::hardmax,
+            BatchNormalization => norm::batch_normalization_training,
+            InstanceNormalization | LRN | LayerNormalization | LogSoftmax | Softmax => return None,
+        },
+        FamilyOp::Linalg(op) => match op {
+            Attention => attention::attention,
+            Einsum => einsum::einsum,
+            RotaryEmbedding => rotary::rotary_embedding,
+            SwiGLU => activation::swiglu,
+            Det => det::det,
+            LinearAttention => linear_attention::linear_attention,
+            FlexAttention => flex_attention::flex_attention,
+            Gemm | MatMul | MatMulInteger | QLinearMatMul => return None,
+        },
+        FamilyOp::Index(op) => match op {
+            TensorScatter => tensor_scatter::tensor_scatter,
+            Compress | Gather | GatherElements | GatherND | NonZero | OneHot | ReverseSequence
+            | Scatter | ScatterElements | ScatterND | Unique => return None,
+        },
+        FamilyOp::Control(op) => match op {
+            If => control::if_op,
+            Loop => control::loop_op,
+            Scan => control::scan,
+        },
+        FamilyOp::Rnn(op) => match op {
+            RNN => rnn::rnn,
+            GRU => rnn::gru,
+            LSTM => rnn::lstm,
+        },
+        FamilyOp::Signal(op) => match op {
+            DFT => spectral::dft,
+            STFT => spectral::stft,
+            MelWeightMatrix => spectral::mel_weight_matrix,
+            BlackmanWindow | HammingWindow | HannWindow => return None,
+        },
+        FamilyOp::Random(op) => match op {
+            RandomUniform => random::random_uniform,
+            RandomUniformLike => random::random_uniform_like,
+            Bernoulli => random::bernoulli,
+            Multinomial | RandomNormal | RandomNormalLike => return None,
+        },
+        FamilyOp::Text(op) => match op {
+            TfIdfVectorizer => tfidf::tfidf_vectorizer,
+            ImageDecoder | RegexFullMatch | StringConcat | StringNormalizer | StringSplit => {
+                return None
+            }
+        },
+        FamilyOp::Loss(op) => match op {
+            SoftmaxCrossEntropyLoss => loss::softmax_cross_entropy,
+            NegativeLogLikelihoodLoss => loss::negative_log_likelihood,
+        },
+        FamilyOp::Ml(op) => match op {
+            Binarizer => ml::binarizer,
+            ArrayFeatureExtractor => ml::array_feature_extractor,
+            TreeEnsemble => ml::tree_ensemble,
+            CastMap
+            | CategoryMapper
+            | DictVectorizer
+            | FeatureVectorizer
+            | Imputer
+            | LabelEncoder
+            | LinearClassifier
+            | LinearRegressor
+            | Normalizer
+            | OneHotEncoder
+            | SVMClassifier
+            | SVMRegressor
+            | Scaler
+            | TreeEnsembleClassifier
+            | TreeEnsembleRegressor
+            | ZipMap => return None,
+        },
+        FamilyOp::Training(op) => match op {
+            Adagrad => training::adagrad,
+            Adam => training::adam,
+            Momentum => training::momentum,
+            Gradient => gradient::gradient,
+        },
+        FamilyOp::Reduce(_)
+        | FamilyOp::Layout(_)
+        | FamilyOp::Vision(_)
+        | FamilyOp::Sequence(_)
+        | FamilyOp::Quant(_)
+        | FamilyOp::Fused(_) => return None,
     })
 }
 
