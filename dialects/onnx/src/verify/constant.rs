@@ -10,7 +10,8 @@
 //! of the provided attributes, either value, sparse_value, or value_*
 //! must be specified").
 
-use super::{fail, Check, Cx, Rule};
+use super::cx::{fail, Check, Cx};
+use super::rule::Rule;
 use crate::attr::Attr;
 use crate::infer::merge_types;
 use crate::ir::{OpId, RegionId};

@@ -3,7 +3,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{fail, Check, Cx, Rule};
+use super::cx::{fail, Check, Cx};
+use super::rule::Rule;
 use crate::ir::{Model, RegionId, TrainingInfo};
 use crate::schema::{Domain, OpKind};
 use crate::types::Type;
