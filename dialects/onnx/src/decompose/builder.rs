@@ -4,11 +4,12 @@
 
 use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
-use crate::infer::{infer_op, merge_types, Knowledge};
+use crate::infer::infer_op;
+use crate::infer::knowledge::Knowledge;
 use crate::ir::{Ir, NewOp, OpData, OpId, RegionId, RegionParent, Value};
 use crate::schema::OpKind;
 use crate::tensor::TensorData;
-use crate::types::{ElemType, TensorType, Type};
+use crate::types::{merge_types, ElemType, TensorType, Type};
 
 /// Builds the ops that replace one op, inserted just before it in its
 /// region, each inferred as soon as it is built.

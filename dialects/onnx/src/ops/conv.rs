@@ -25,11 +25,10 @@ use super::operand::{
     dims_min_rank, dims_of_rank, expect_dim, input_name, known_dims, product, unify,
 };
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, unknown, Fail, InferCtx};
 use crate::infer::shape::fmt_dims;
-use crate::infer::{Fail, InferCtx};
 use crate::schema::{ConvOp, OpKind};
 use crate::types::ElemType;
-use crate::{invalid, unknown};
 
 pub(crate) fn infer(op: ConvOp, cx: &mut InferCtx) -> Result<(), Fail> {
     use ConvOp::*;

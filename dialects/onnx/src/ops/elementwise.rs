@@ -18,9 +18,9 @@
 //! logic ops.
 
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
+use crate::infer::knowledge::SymTensor;
 use crate::infer::shape::{broadcast, broadcast_all};
-use crate::infer::{Fail, InferCtx, SymTensor};
-use crate::invalid;
 use crate::schema::{ElementwiseOp, OpKind};
 use crate::types::ElemType;
 

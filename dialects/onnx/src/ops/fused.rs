@@ -21,9 +21,8 @@
 
 use super::conv;
 use super::linalg::{gemm, matmul_dims};
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{broadcast, fmt_dims};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::FusedOp;
 
 /// The activations the fused ops and `Activation` accept, with their

@@ -24,12 +24,12 @@ use super::operand::{
     product, unify,
 };
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::infer::knowledge::SymTensor;
 use crate::infer::shape::{fmt_dims, normalize_axis};
-use crate::infer::{Fail, InferCtx, SymTensor};
 use crate::schema::IndexOp;
 use crate::tensor::TensorData;
 use crate::types::ElemType;
-use crate::{invalid, unknown};
 
 pub(crate) fn infer(op: IndexOp, cx: &mut InferCtx) -> Result<(), Fail> {
     use IndexOp::*;

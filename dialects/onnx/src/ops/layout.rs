@@ -38,11 +38,11 @@ use super::operand::{
 };
 use crate::attr::Attr;
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::infer::knowledge::{SymTensor, MAX_TRACKED_ELEMS};
 use crate::infer::shape::{broadcast, fmt_dims, normalize_axis};
-use crate::infer::{Fail, InferCtx, SymTensor, MAX_TRACKED_ELEMS};
 use crate::schema::{LayoutOp, OpKind};
 use crate::types::{ElemType, TensorType, Type};
-use crate::{invalid, unknown};
 
 pub(crate) fn infer(op: LayoutOp, cx: &mut InferCtx) -> Result<(), Fail> {
     use LayoutOp::*;

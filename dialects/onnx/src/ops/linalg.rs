@@ -17,9 +17,8 @@
 
 use super::operand::{dims_min_rank, dims_of_rank, input_name, unify};
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{broadcast, broadcast_dim, fmt_dims};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::{LinalgOp, OpKind};
 use crate::types::ElemType;
 

@@ -13,9 +13,8 @@
 //! and `"mean"` (the default).
 
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{fmt_dims, known_tensor, unify};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::LossOp;
 use crate::types::Type;
 

@@ -37,9 +37,8 @@
 
 use crate::attr::Attr;
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{fmt_dims, unify};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::{MlOp, OpKind};
 use crate::types::{ElemType, TensorType, Type};
 

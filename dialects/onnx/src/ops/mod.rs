@@ -31,7 +31,7 @@ mod text;
 mod training;
 mod vision;
 
-use crate::infer::{Fail, InferCtx};
+use crate::infer::ctx::{Fail, InferCtx};
 use crate::schema::{FamilyOp, OpKind};
 
 /// Infers the result types (and known integer values) of the op in `cx`.

@@ -15,9 +15,8 @@
 
 use super::operand::{dims_min_rank, dims_of_rank, elem_type, expect_rank, unify};
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{fmt_dims, normalize_axis};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::NormOp;
 use crate::types::{ElemType, Type};
 

@@ -20,9 +20,8 @@
 //! 23, 24, 25, 28 (`precision`; none of these change the rule).
 
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{elem_attr, fmt_dims, known_tensor, normalize_axis};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::QuantOp;
 use crate::types::{ElemType, TensorType, Type};
 

@@ -14,9 +14,8 @@
 //! versions differ only in the types allowed.
 
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{elem_attr, fmt_dims};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::RandomOp;
 use crate::types::{ElemType, TensorType, Type};
 

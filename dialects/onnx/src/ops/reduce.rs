@@ -14,11 +14,11 @@
 
 use super::operand::{input_name, ints_attr_or_input, static_len};
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::infer::knowledge::SymTensor;
 use crate::infer::shape::{fmt_dims, normalize_axis};
-use crate::infer::{Fail, InferCtx, SymTensor};
 use crate::schema::{OpKind, ReduceOp};
 use crate::types::ElemType;
-use crate::{invalid, unknown};
 
 pub(crate) fn infer(op: ReduceOp, cx: &mut InferCtx) -> Result<(), Fail> {
     use ReduceOp::*;

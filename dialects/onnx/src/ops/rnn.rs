@@ -19,9 +19,8 @@
 //! (`layout` from 14; the rule is otherwise the same).
 
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{fmt_dims, known_tensor, unify};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::RnnOp;
 
 /// The sizes every input and output of a recurrent layer share.

@@ -22,9 +22,8 @@
 //! included.
 
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{elem_attr, fmt_dims, known_tensor, normalize_axis, unify};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::SignalOp;
 use crate::types::ElemType;
 

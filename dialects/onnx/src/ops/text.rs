@@ -17,9 +17,8 @@
 
 use crate::attr::Attr;
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::infer::shape::{broadcast, fmt_dims};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
 use crate::schema::TextOp;
 use crate::types::{ElemType, TensorType, Type};
 

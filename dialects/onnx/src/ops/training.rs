@@ -12,10 +12,9 @@
 //!   input i.
 
 use crate::attr::Attr;
-use crate::infer::{merge_types, Fail, InferCtx};
-use crate::invalid;
+use crate::infer::ctx::{invalid, Fail, InferCtx};
 use crate::schema::TrainingOp;
-use crate::types::Type;
+use crate::types::{merge_types, Type};
 
 pub(crate) fn infer(op: TrainingOp, cx: &mut InferCtx) -> Result<(), Fail> {
     match op {

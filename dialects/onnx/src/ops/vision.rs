@@ -13,12 +13,11 @@
 
 use super::operand::{dims_of_rank, expect_dim, input_name, normalize_axes, static_len, unify};
 use crate::dim::Dim;
+use crate::infer::ctx::{invalid, unknown, Fail, InferCtx};
 use crate::infer::shape::fmt_dims;
-use crate::infer::{Fail, InferCtx};
 use crate::schema::{OpKind, VisionOp};
 use crate::tensor::TensorData;
 use crate::types::ElemType;
-use crate::{invalid, unknown};
 
 pub(crate) fn infer(op: VisionOp, cx: &mut InferCtx) -> Result<(), Fail> {
     use VisionOp::*;
