@@ -11,6 +11,7 @@ pub mod attr;
 mod dce;
 mod decompose;
 pub mod dim;
+mod entity;
 pub mod error;
 mod fold;
 pub mod infer;
@@ -28,12 +29,9 @@ pub mod verify;
 pub use attr::{Attr, AttrKind, Attrs};
 pub use dim::{Dim, DimOp};
 pub use error::{Error, Result};
-pub use ir::{Ir, Model, OpId, RegionId, Value};
+pub use ir::{Ir, Model, OpId, RegionId, Value, IR_VERSION};
 pub use parse::parse_model;
 pub use print::{print_model, PrintOptions};
 pub use schema::{Domain, OpKind, OpSchema};
 pub use tensor::TensorData;
 pub use types::{ElemType, TensorType, Type};
-
-/// The ONNX IR version this dialect implements (ONNX 1.23).
-pub const IR_VERSION: i64 = 14;
