@@ -344,6 +344,38 @@ pub(crate) fn zip_broadcast(
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
+    use crate::attr::Attr;
+    use crate::schema::OpKind;
+
+    /// What `keeps_input_shape` (refinement from consumers) relies on:
+    /// every op the table calls unary elementwise infers its first
+    /// input's shape, symbolic and unknown dims included.
+    #[test]
+    fn every_unary_elementwise_op_keeps_its_input_shape() {
+        for kind in OpKind::ALL.into_iter().filter(|k| k.is_unary_elementwise()) {
+            let mut g = Graph::new(newest_opset(kind));
+            let x = g.input(t("2xNx?xf32"));
+            let mut inputs = vec![x];
+            let attrs: Vec<(&str, Attr)> = match kind {
+                OpKind::Cast | OpKind::BitCast => vec![("to", int(6))],
+                OpKind::Activation => vec![("activation", Attr::str("Relu"))],
+                OpKind::CastLike => {
+                    inputs.push(g.input(t("i32")));
+                    vec![]
+                }
+                _ => vec![],
+            };
+            let y = g.op(kind, &inputs, &attrs, 1)[0];
+            g.infer().unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+            let dims = g.ty(y);
+            assert!(dims.starts_with(r#"tensor<2x"N"x?x"#), "{kind:?}: {dims}");
+        }
+    }
+
+    /// The newest opset of the op's domain.
+    fn newest_opset(kind: OpKind) -> i64 {
+        i64::from(kind.domain().max_version())
+    }
 
     #[test]
     fn unary_ops_keep_shape_and_type() {

@@ -142,4 +142,38 @@ mod tests {
         assert!(TypePattern::Sequence(&TypePattern::Tensor(ElemType::F32))
             .matches(&Type::Sequence(Box::new(Type::tensor(ElemType::F32, &[2])))));
     }
+
+    /// The facts the generator checks, as the crates rely on them: each
+    /// fact within its family, and the families that are a domain.
+    #[test]
+    fn facts_lie_within_their_families() {
+        for kind in OpKind::ALL {
+            let family = kind.family();
+            if kind.is_unary_elementwise() {
+                assert_eq!(family, Family::Elementwise, "{kind:?}");
+            }
+            if kind.is_reduction() {
+                assert_eq!(family, Family::Reduce, "{kind:?}");
+            }
+            if kind.is_view() {
+                assert_eq!(family, Family::Layout, "{kind:?}");
+            }
+            assert_eq!(
+                family == Family::Ml,
+                kind.domain() == Domain::Ml,
+                "{kind:?}"
+            );
+            assert_eq!(
+                family == Family::Training,
+                kind.domain() == Domain::Training,
+                "{kind:?}"
+            );
+            if family == Family::Fused {
+                assert_eq!(kind.domain(), Domain::Internal, "{kind:?}");
+            }
+        }
+        assert_eq!(OpKind::ALL.iter().filter(|k| k.is_reduction()).count(), 10);
+        assert_eq!(OpKind::BitCast.family(), Family::Elementwise);
+        assert_eq!(OpKind::Activation.family(), Family::Elementwise);
+    }
 }
