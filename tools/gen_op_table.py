@@ -496,8 +496,8 @@ def main() -> int:
     if args.check:
         stale = [n for n, text in files.items()
                  if not (args.dir / n).exists() or (args.dir / n).read_text() != text]
-        print(f"{', '.join(stale)} in {args.dir} differ from the onnx {onnx.__version__} schemas"
-              if stale else "op table up to date")
+        print(f"out of date in {args.dir}: {', '.join(stale)} (run tools/gen_op_table.py"
+              f" with onnx {onnx.__version__})" if stale else "op table up to date")
         return 1 if stale else 0
     for n, text in files.items():
         (args.dir / n).write_text(text)
