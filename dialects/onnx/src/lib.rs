@@ -6,6 +6,24 @@
 //! verifier for the IR spec's rules, and shape and type inference. It needs
 //! neither LLVM nor protobuf: the importer builds it from `ModelProto`s, the
 //! optimizer rewrites it, and the lowering turns it into MLIR.
+//!
+//! ## Module layers
+//!
+//! The files import each other in one direction only, bottom up (a file
+//! imports only from the lines above it or from its own line's earlier
+//! entries; unit-test modules sit on top):
+//!
+//! 1. `dim`, `entity` (the handles), `types`, `tensor`, `attr`;
+//! 2. `schema` (`domain`, the generated `kind`, `spec`, the generated
+//!    `table`), `ir`;
+//! 3. `verify::rule`, `error`, `print`, `parse`, `summary`;
+//! 4. inference: `infer::knowledge`, `infer::ctx`, `infer::shape`, the op
+//!    families `ops::*`, their dispatch `ops`, the driver `infer` (which
+//!    hands each op's context the subgraph inference instead of being
+//!    imported back);
+//! 5. the passes: `verify` (`cx`, the rule files, `verify`),
+//!    `decompose` (`builder`, the expansions, the pass), `fold`, `dce`,
+//!    `passes`.
 
 pub mod attr;
 mod dce;
