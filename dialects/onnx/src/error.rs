@@ -1,7 +1,7 @@
 //! The crate's error type.
 
 use crate::ir::OpRef;
-use crate::verify::VerifyError;
+use crate::verify::rule::VerifyError;
 
 /// Everything that can go wrong in the dialect crate: a text that does not
 /// parse, a model that breaks a rule of the IR spec, or an op whose inputs

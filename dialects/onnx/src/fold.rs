@@ -10,7 +10,8 @@
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
-use crate::infer::{infer_model, SymTensor};
+use crate::infer::infer_model;
+use crate::infer::knowledge::SymTensor;
 use crate::ir::{Ir, Model, NewOp, OpId, RegionId, Value};
 use crate::schema::{Domain, OpKind};
 use crate::tensor::TensorData;

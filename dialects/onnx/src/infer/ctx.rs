@@ -4,14 +4,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::shape::erase_shapes;
-use super::{infer_region, merge_types, Knowledge, SymTensor};
+use super::knowledge::{Knowledge, SymTensor, MAX_TRACKED_ELEMS};
 use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
 use crate::ir::{Ir, OpData, OpId, RegionId, Value};
 use crate::schema::{AttrSchema, OpKind};
 use crate::tensor::TensorData;
-use crate::types::{ElemType, TensorType, Type};
+use crate::types::{erase_shapes, merge_types, ElemType, TensorType, Type};
 
 /// Why an inference function stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,16 +24,21 @@ pub enum Fail {
 }
 
 /// Shorthand for [`Fail::Invalid`] with a formatted message.
-#[macro_export]
 macro_rules! invalid {
-    ($($arg:tt)*) => { $crate::infer::Fail::Invalid(format!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::infer::ctx::Fail::Invalid(format!($($arg)*)) };
 }
+pub(crate) use invalid;
 
 /// Shorthand for [`Fail::Unknown`] with a formatted message.
-#[macro_export]
 macro_rules! unknown {
-    ($($arg:tt)*) => { $crate::infer::Fail::Unknown(format!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::infer::ctx::Fail::Unknown(format!($($arg)*)) };
 }
+pub(crate) use unknown;
+
+/// How an op's subgraphs are inferred: the whole of inference, which
+/// inference hands each op's context (it runs the op families, which see
+/// only this context).
+pub(crate) type RegionInference = fn(&mut Ir, RegionId, &mut Knowledge) -> crate::error::Result<()>;
 
 /// What an op's inference function sees and writes.
 pub struct InferCtx<'a> {
@@ -46,10 +50,17 @@ pub struct InferCtx<'a> {
     /// The types every value of a subgraph had before this op first
     /// inferred it, so that inferring it again starts from them.
     subgraph_snapshots: HashMap<RegionId, Vec<(Value, Type)>>,
+    /// Infers a subgraph ([`InferCtx::infer_subgraph`]).
+    infer_region: RegionInference,
 }
 
 impl<'a> InferCtx<'a> {
-    pub(super) fn new(ir: &'a mut Ir, op: OpId, knowledge: &'a mut Knowledge) -> InferCtx<'a> {
+    pub(super) fn new(
+        ir: &'a mut Ir,
+        op: OpId,
+        knowledge: &'a mut Knowledge,
+        infer_region: RegionInference,
+    ) -> InferCtx<'a> {
         let n = ir.op(op).results.len();
         InferCtx {
             ir,
@@ -58,6 +69,7 @@ impl<'a> InferCtx<'a> {
             types: vec![None; n],
             values: vec![None; n],
             subgraph_snapshots: HashMap::new(),
+            infer_region,
         }
     }
 
@@ -360,7 +372,7 @@ impl<'a> InferCtx<'a> {
 
     /// Records the known contents of integer result `i`.
     pub fn set_value(&mut self, i: usize, value: SymTensor) {
-        if i < self.values.len() && value.elems.len() <= super::MAX_TRACKED_ELEMS {
+        if i < self.values.len() && value.elems.len() <= MAX_TRACKED_ELEMS {
             self.values[i] = Some(value);
         }
     }
@@ -427,7 +439,8 @@ impl<'a> InferCtx<'a> {
                 .ok_or_else(|| invalid!("subgraph input declared as {declared} receives {t}"))?;
             self.ir.value_mut(*v).ty = merged;
         }
-        infer_region(self.ir, region, self.knowledge).map_err(|e| Fail::Invalid(e.to_string()))?;
+        (self.infer_region)(self.ir, region, self.knowledge)
+            .map_err(|e| Fail::Invalid(e.to_string()))?;
         Ok(self
             .ir
             .region(region)

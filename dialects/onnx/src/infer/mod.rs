@@ -42,77 +42,29 @@
 //!   size; with `allowzero = 0` a run-time 0 there would copy the input's
 //!   dim instead (the element-count check refuses it unless both counts
 //!   are 0).
+//!
+//! ## Files
+//!
+//! This file is the driver ([`infer_model`], [`infer_op`]); `ctx.rs` is
+//! what an op family sees of its op ([`InferCtx`], [`Fail`]),
+//! `knowledge.rs` the values tracked ([`SymTensor`], [`Knowledge`]),
+//! `shape.rs` the arithmetic the families share. The families
+//! (`crate::ops`) import those three, never this file: the driver hands
+//! each op's context the function that infers its subgraphs.
 
-mod ctx;
+pub(crate) mod ctx;
+pub(crate) mod knowledge;
 pub mod shape;
 
 use std::collections::HashMap;
 
 pub use ctx::{Fail, InferCtx};
+pub use knowledge::{Knowledge, SymTensor, MAX_TRACKED_ELEMS};
 
 use crate::dim::Dim;
 use crate::error::{Error, Result};
 use crate::ir::{Ir, Model, OpId, RegionId, Value, ValueDef};
-use crate::tensor::TensorData;
-use crate::types::{ElemType, TensorType, Type};
-
-/// The known contents of a small integer tensor; elements may be symbolic.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SymTensor {
-    /// Static shape of the tensor (rank 0 or 1 in practice).
-    pub dims: Vec<i64>,
-    /// The elements in row-major order.
-    pub elems: Vec<Dim>,
-}
-
-/// Integer tensors with more elements than this are not tracked as values.
-pub const MAX_TRACKED_ELEMS: usize = 1024;
-
-impl SymTensor {
-    /// A 1-D tensor of the given elements.
-    pub fn vector(elems: Vec<Dim>) -> SymTensor {
-        SymTensor {
-            dims: vec![elems.len() as i64],
-            elems,
-        }
-    }
-
-    /// A rank-0 tensor.
-    pub fn scalar(elem: Dim) -> SymTensor {
-        SymTensor {
-            dims: vec![],
-            elems: vec![elem],
-        }
-    }
-
-    /// The contents of an integer (or bool, as 0/1) constant, when small
-    /// enough to track.
-    pub fn from_data(data: &TensorData) -> Option<SymTensor> {
-        if !matches!(data.elem, ElemType::I64 | ElemType::I32 | ElemType::Bool)
-            || data.numel() > MAX_TRACKED_ELEMS
-        {
-            return None;
-        }
-        Some(SymTensor {
-            dims: data.dims.clone(),
-            elems: data.to_i64s()?.into_iter().map(Dim::Known).collect(),
-        })
-    }
-
-    /// The elements as integers when all are static.
-    pub fn as_known(&self) -> Option<Vec<i64>> {
-        self.elems.iter().map(Dim::as_known).collect()
-    }
-}
-
-/// What inference learned beyond types: the tracked integer values.
-#[derive(Clone, Debug, Default)]
-pub struct Knowledge {
-    /// Known contents of integer values.
-    pub values: HashMap<Value, SymTensor>,
-    /// Ops whose result types could not be fully inferred, with why.
-    pub incomplete: Vec<(OpId, String)>,
-}
+use crate::types::{merge_types, TensorType, Type};
 
 /// Infers the types of every value of a model (main graph and training
 /// graphs, subgraphs included), in place.
@@ -209,7 +161,7 @@ fn refine_from_consumers(ir: &mut Ir, region: RegionId) -> bool {
 /// Infers the result types of one op and merges them into its results.
 pub fn infer_op(ir: &mut Ir, op: OpId, knowledge: &mut Knowledge) -> Result<()> {
     let kind = ir.op(op).kind;
-    let mut cx = InferCtx::new(ir, op, knowledge);
+    let mut cx = InferCtx::new(ir, op, knowledge, infer_region);
     let outcome = crate::ops::infer(kind, &mut cx);
     let (types, values) = cx.finish();
     match outcome {
@@ -251,40 +203,4 @@ fn value_label(ir: &Ir, v: Value) -> String {
         Some(n) => format!("\"{n}\""),
         None => format!("{v:?}"),
     }
-}
-
-/// Combines two descriptions of the same value's type, keeping what
-/// either knows; `None` when they contradict each other.
-pub fn merge_types(a: &Type, b: &Type) -> Option<Type> {
-    Some(match (a, b) {
-        (Type::Unknown, t) | (t, Type::Unknown) => t.clone(),
-        (Type::Tensor(x), Type::Tensor(y)) => Type::Tensor(merge_tensor(x, y)?),
-        (Type::SparseTensor(x), Type::SparseTensor(y)) => Type::SparseTensor(merge_tensor(x, y)?),
-        (Type::Sequence(x), Type::Sequence(y)) => Type::Sequence(Box::new(merge_types(x, y)?)),
-        (Type::Optional(x), Type::Optional(y)) => Type::Optional(Box::new(merge_types(x, y)?)),
-        (Type::Map(k1, x), Type::Map(k2, y)) if k1 == k2 => {
-            Type::Map(*k1, Box::new(merge_types(x, y)?))
-        }
-        _ => return None,
-    })
-}
-
-fn merge_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
-    if a.elem != b.elem {
-        return None;
-    }
-    let shape = match (&a.shape, &b.shape) {
-        (None, s) | (s, None) => s.clone(),
-        (Some(x), Some(y)) if x.len() == y.len() => Some(
-            x.iter()
-                .zip(y)
-                .map(|(p, q)| p.merge(q))
-                .collect::<Option<Vec<_>>>()?,
-        ),
-        _ => return None,
-    };
-    Some(TensorType {
-        elem: a.elem,
-        shape,
-    })
 }

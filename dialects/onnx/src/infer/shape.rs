@@ -1,9 +1,8 @@
 //! Shape arithmetic shared by the op families: broadcasting, axis
 //! normalization, and the like.
 
-use super::{Fail, InferCtx};
+use super::ctx::{invalid, Fail, InferCtx};
 use crate::dim::Dim;
-use crate::invalid;
 use crate::types::{ElemType, TensorType, Type};
 
 /// Multidirectional (numpy) broadcasting of two shapes.
@@ -81,7 +80,7 @@ pub fn unify(slot: &mut Dim, dim: &Dim, what: impl FnOnce() -> String) -> Result
 /// values that may come from two places (the branches of an `If`, the
 /// iterations of a loop, the elements of a sequence): dims that differ
 /// become unknown, and so does the rank when the ranks differ. The
-/// opposite of [`merge_types`](super::merge_types). `None` when the two
+/// opposite of [`merge_types`](crate::types::merge_types). `None` when the two
 /// are different kinds of value or have different element types.
 pub fn union_types(a: &Type, b: &Type) -> Option<Type> {
     Some(match (a, b) {
@@ -95,19 +94,6 @@ pub fn union_types(a: &Type, b: &Type) -> Option<Type> {
         }
         _ => return None,
     })
-}
-
-/// `ty` with the shape of every tensor inside it forgotten (element types
-/// and kinds kept).
-pub fn erase_shapes(ty: &Type) -> Type {
-    match ty {
-        Type::Tensor(t) => Type::Tensor(TensorType::unranked(t.elem)),
-        Type::SparseTensor(t) => Type::SparseTensor(TensorType::unranked(t.elem)),
-        Type::Sequence(t) => Type::Sequence(Box::new(erase_shapes(t))),
-        Type::Optional(t) => Type::Optional(Box::new(erase_shapes(t))),
-        Type::Map(k, t) => Type::Map(*k, Box::new(erase_shapes(t))),
-        Type::Unknown => Type::Unknown,
-    }
 }
 
 /// [`union_types`] of two tensor types.

@@ -20,7 +20,8 @@
 use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
 use crate::error::Result;
-use crate::infer::{infer_region, Knowledge, SymTensor};
+use crate::infer::infer_region;
+use crate::infer::knowledge::{Knowledge, SymTensor};
 use crate::ir::{Model, NewOp, OpsetImport, RegionId, RegionParent, Value};
 use crate::schema::{Domain, OpKind};
 use crate::tensor::TensorData;
