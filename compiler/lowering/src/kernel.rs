@@ -22,15 +22,17 @@ use melior::ir::{
 };
 use melior::Context;
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, Model, TensorType, Value};
+use onnx_mlc_dialect::{ElemType, Model, Value};
 
 use crate::builder::Size;
 use crate::builder::{unit, Emitter};
 use crate::error::{LowerError, Result};
-use crate::ops;
 use crate::schedule::{OpTiles, Schedule};
 use crate::symbols::{self, Symbols};
-use crate::types::{boundary_memref_type, elem_type, lowered_dims, memref_type, tensor_type};
+use crate::types::{
+    boundary_memref_type, describe_value, elem_type, lowered_dims, memref_type, tensor_type,
+    value_tensor,
+};
 
 /// One kernel to build, in the lowering's terms.
 #[derive(Clone, Debug)]
@@ -49,26 +51,6 @@ pub struct KernelSpec {
 fn kb_shape(model: &Model, v: Value) -> Result<(Vec<i64>, ElemType)> {
     let t = value_tensor(model, v)?;
     Ok((lowered_dims(t, &describe_value(model, v))?, t.elem))
-}
-
-/// The tensor type of an onnx value, which must be a statically shaped tensor.
-pub fn value_tensor(model: &Model, v: Value) -> Result<&TensorType> {
-    model
-        .ir
-        .ty(v)
-        .as_tensor()
-        .ok_or_else(|| LowerError::UnsupportedType {
-            ty: model.ir.ty(v).to_string(),
-            what: describe_value(model, v),
-        })
-}
-
-/// Names a value for messages.
-pub fn describe_value(model: &Model, v: Value) -> String {
-    match &model.ir.value(v).name {
-        Some(n) => format!("value \"{n}\""),
-        None => format!("value {v:?}"),
-    }
 }
 
 /// What an op's lowering sees: the tensors of its operands, where to put
@@ -111,7 +93,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
 
     /// The dims and element type of value `v`: static sizes, and
     /// [`crate::builder::DYNAMIC`] where the size is symbolic (only in the
-    /// kernels [`symbols::check_kernel`] admits).
+    /// kernels [`OpLowering::check_dynamic`] admits).
     pub fn shape(&self, v: Value) -> Result<(Vec<i64>, ElemType)> {
         kb_shape(self.model, v)
     }
@@ -291,10 +273,36 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
     pub fn computed_in(&self, root: Value) -> Option<Value> {
         self.init_alias.get(&root).copied()
     }
+
+    /// The error for op `op`, which has no lowering (yet).
+    pub fn not_lowered(&self, op: OpId) -> LowerError {
+        self.unsupported(op, "no lowering for this operator yet")
+    }
+
+    /// The error for op `op` (or a variant of it) that has no lowering.
+    pub fn unsupported(&self, op: OpId, message: &str) -> LowerError {
+        LowerError::Unsupported {
+            op: self.model.ir.describe_op(op),
+            message: message.to_string(),
+        }
+    }
 }
 
-/// Builds the kernel function for `spec` at the end of `module`'s body and
-/// returns how to schedule it, and whether it has symbolic sizes.
+/// The lowering of the ops, which the kernel builder is handed: the op
+/// families build on [`KernelBuilder`], so it cannot call them itself
+/// (`ops::Families` is the one implementation).
+pub trait OpLowering {
+    /// Refuses the ops of a kernel with symbolic sizes that are not
+    /// lowered with them.
+    fn check_dynamic(&self, model: &Model, ops: &[OpId]) -> Result<()>;
+
+    /// Lowers the kernel's ops, in order.
+    fn lower(&self, kb: &mut KernelBuilder, ops: &[OpId]) -> Result<()>;
+}
+
+/// Builds the kernel function for `spec` at the end of `module`'s body,
+/// its ops lowered by `lowering`, and returns how to schedule it, and
+/// whether it has symbolic sizes.
 ///
 /// Signature: `(inputs…, outputs…, [symbols…,] begin: index, end: index)`,
 /// every tensor a memref with the identity layout (`memref<0xT>` when it
@@ -302,17 +310,18 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
 /// marked `llvm.noalias`. A kernel with symbolic sizes also takes the
 /// values of all the model's symbols (`index`), and is left unscheduled
 /// (one chunk): the schedules' tile and vector sizes assume static shapes.
-pub fn build_kernel<'c>(
+pub fn build<'c>(
     cx: &'c Context,
     module: &Module<'c>,
     model: &Model,
     symbols: &Symbols,
     spec: &KernelSpec,
+    lowering: &dyn OpLowering,
 ) -> Result<(Schedule, bool)> {
     let loc = Location::new(cx, &spec.name, 0, 0);
     let dynamic = symbols::is_dynamic(model, &spec.ops);
     if dynamic {
-        symbols::check_kernel(model, &spec.ops)?;
+        lowering.check_dynamic(model, &spec.ops)?;
     }
     let mut arg_types = vec![];
     for &v in spec.inputs.iter().chain(&spec.outputs) {
@@ -325,7 +334,7 @@ pub fn build_kernel<'c>(
     }
     arg_types.extend([index, index]);
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
-    let schedule = build_body(cx, loc, &block, model, symbols, dynamic, spec)?;
+    let schedule = build_body(cx, loc, &block, (model, symbols), dynamic, spec, lowering)?;
     let region = Region::new();
     region.append_block(block);
     let fn_type = FunctionType::new(cx, &arg_types, &[]);
@@ -357,14 +366,16 @@ pub fn build_kernel<'c>(
     Ok((schedule, dynamic))
 }
 
+/// Builds the body of kernel `spec` into `block` (whose arguments the
+/// signature of [`build`] declares) and returns how to schedule it.
 fn build_body<'c>(
     cx: &'c Context,
     loc: Location<'c>,
     block: &Block<'c>,
-    model: &Model,
-    symbols: &Symbols,
+    (model, symbols): (&Model, &Symbols),
     dynamic: bool,
     spec: &KernelSpec,
+    lowering: &dyn OpLowering,
 ) -> Result<Schedule> {
     let e = Emitter::new(cx, loc, block);
     let n_memrefs = spec.inputs.len() + spec.outputs.len();
@@ -406,7 +417,7 @@ fn build_body<'c>(
         let ty = kb.tensor_type(v)?;
         kb.dests.insert(v, e.to_tensor(memref, ty, true));
     }
-    ops::lower_ops(&mut kb, &spec.ops)?;
+    lowering.lower(&mut kb, &spec.ops)?;
     for (i, &v) in spec.outputs.iter().enumerate() {
         let memref = arg(&kb, spec.inputs.len() + i, v)?;
         e.materialize_in_destination(kb.tensor(v), memref);

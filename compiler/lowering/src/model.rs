@@ -25,7 +25,7 @@
 //! `omlc_model` unpacks such inputs and weights into buffers of its own
 //! before the first kernel and packs such outputs after the last.
 //! A model whose kernels broadcast symbolic sizes at run time also gets
-//! [`CHECK_FN`], which the entry point calls first (`symbols::checks`).
+//! [`CHECK_FN`], which the entry point calls first (`ops::entry_checks`).
 
 use std::collections::{HashMap, HashSet};
 
@@ -42,12 +42,13 @@ use onnx_mlc_dialect::{ElemType, Model, Value};
 use onnx_mlc_plan::{Plan, Storage};
 
 use crate::builder::{Emitter, Size, DYNAMIC};
+use crate::check::emit_check;
 use crate::error::{LowerError, Result};
-use crate::kernel::{build_kernel, describe_value, value_tensor, KernelSpec};
-use crate::ops::narrow;
+use crate::kernel::{self, KernelSpec};
+use crate::ops::{self, narrow};
 use crate::schedule::{Schedule, Target};
 use crate::symbols::{self, Symbols};
-use crate::types::{boundary_memref_type, lowered_dims, memref_type};
+use crate::types::{boundary_memref_type, describe_value, lowered_dims, memref_type, value_tensor};
 
 /// The name of the function that runs the whole model.
 pub const MODEL_FN: &str = "omlc_model";
@@ -146,7 +147,7 @@ pub fn build_module<'c>(
         });
     }
     let kernel_ops: Vec<Vec<_>> = plan.kernels.iter().map(|k| k.ops.clone()).collect();
-    let checks = symbols::checks(model, &kernel_ops)?;
+    let checks = ops::entry_checks(model, &kernel_ops)?;
     if !checks.is_empty() {
         build_check(cx, &module, model, &symbols, &checks)?;
     }
@@ -165,6 +166,19 @@ pub fn build_module<'c>(
         kernels,
         workspace_size,
     })
+}
+
+/// Builds the kernel function for `spec` at the end of `module`'s body,
+/// its ops lowered by their families ([`kernel::build`]), and returns how
+/// to schedule it, and whether it has symbolic sizes.
+pub fn build_kernel<'c>(
+    cx: &'c Context,
+    module: &Module<'c>,
+    model: &Model,
+    symbols: &Symbols,
+    spec: &KernelSpec,
+) -> Result<(Schedule, bool)> {
+    kernel::build(cx, module, model, symbols, spec, &ops::Families)
 }
 
 /// Adds [`CHECK_FN`]: 0 when every run-time shape check of `checks` holds
@@ -199,7 +213,7 @@ fn build_check(
         let inputs: Vec<MValue> = (symbols.len()..arg_types.len())
             .map(|k| block.argument(k).expect("declared").into())
             .collect();
-        let ok = symbols::emit_check(&e, symbols, &values, &inputs, checks)?;
+        let ok = emit_check(&e, symbols, &values, &inputs, checks)?;
         let code = e.select(ok, e.i(i32t, 0), e.i(i32t, ERR_SHAPE));
         e.append(func::r#return(&[code], loc));
     }

@@ -12,7 +12,7 @@
 use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::Type;
 use melior::Context;
-use onnx_mlc_dialect::{Dim, ElemType, TensorType};
+use onnx_mlc_dialect::{Dim, ElemType, Model, TensorType, Value};
 
 use crate::builder::{ranked_tensor, DYNAMIC};
 use crate::error::{LowerError, Result};
@@ -96,5 +96,25 @@ pub fn boundary_memref_type<'c>(
         memref_type(cx, &[0], elem)
     } else {
         memref_type(cx, dims, elem)
+    }
+}
+
+/// The tensor type of an onnx value, which must be a statically shaped tensor.
+pub fn value_tensor(model: &Model, v: Value) -> Result<&TensorType> {
+    model
+        .ir
+        .ty(v)
+        .as_tensor()
+        .ok_or_else(|| LowerError::UnsupportedType {
+            ty: model.ir.ty(v).to_string(),
+            what: describe_value(model, v),
+        })
+}
+
+/// Names a value for messages.
+pub fn describe_value(model: &Model, v: Value) -> String {
+    match &model.ir.value(v).name {
+        Some(n) => format!("value \"{n}\""),
+        None => format!("value {v:?}"),
     }
 }

@@ -5,7 +5,7 @@
 //! are built (as the affine-map parser's do): `d0 * 1` is `d0`, `d0 + -1`
 //! prints `d0 - 1`.
 
-use std::ops::{Add, Mul, Rem, Sub};
+use std::ops::{Add, Mul, Rem};
 
 use melior::ir::{AffineExpr, AffineMap};
 use melior::Context;
@@ -60,22 +60,6 @@ impl<'c> Add for Expr<'c> {
             cx: self.cx,
             expr: self.expr + other.expr,
         }
-    }
-}
-
-impl<'c> Add<i64> for Expr<'c> {
-    type Output = Expr<'c>;
-
-    fn add(self, n: i64) -> Expr<'c> {
-        self.with(n, |a, b| a + b)
-    }
-}
-
-impl<'c> Sub<i64> for Expr<'c> {
-    type Output = Expr<'c>;
-
-    fn sub(self, n: i64) -> Expr<'c> {
-        self.with(-n, |a, b| a + b)
     }
 }
 

@@ -11,7 +11,7 @@
 //! with melior's constructors (`attr.rs`), and affine maps from
 //! expressions ([`Expr`]), never parsed from formatted text. Ops whose
 //! operands pick the op (a float or an integer add) name it with an enum
-//! ([`BinaryOp`], [`UnaryOp`], [`CastOp`], [`Predicate`]).
+//! ([`BinaryOp`], [`CastOp`], [`Predicate`]).
 
 mod affine;
 mod arith;
@@ -23,7 +23,7 @@ mod scf;
 mod tensor;
 
 pub use affine::{d, identity_map, map, projection, Expr};
-pub use arith::{BinaryOp, CastOp, CmpfPredicate, CmpiPredicate, Predicate, UnaryOp};
+pub use arith::{BinaryOp, CastOp, CmpfPredicate, CmpiPredicate, Predicate};
 pub use attr::unit;
 pub use linalg::{elem_of, fill, generic, matmul, try_generic};
 pub use tensor::ranked_tensor;
@@ -45,6 +45,19 @@ pub struct Emitter<'c, 'a> {
 }
 
 impl<'c, 'a> Emitter<'c, 'a> {
+    /// `f` of `size` as an `index` operand here, inside a body: a constant
+    /// emitted here, or the run-time value computed outside it.
+    pub fn sized(
+        &self,
+        size: Size<'c, '_>,
+        f: impl FnOnce(Value<'c, '_>) -> Value<'c, 'a>,
+    ) -> Value<'c, 'a> {
+        match size {
+            Size::Static(n) => f(self.index(n)),
+            Size::Dynamic(v) => f(v),
+        }
+    }
+
     /// An emitter appending to `block`.
     pub fn new(cx: &'c Context, loc: Location<'c>, block: &'a Block<'c>) -> Self {
         Emitter { cx, loc, block }

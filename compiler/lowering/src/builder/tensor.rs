@@ -47,7 +47,7 @@ impl<'c, 'a> Emitter<'c, 'a> {
     }
 
     /// `tensor.dim t, i`.
-    pub fn dim(&self, t: Value<'c, '_>, i: Value<'c, '_>) -> Value<'c, 'a> {
+    fn dim(&self, t: Value<'c, '_>, i: Value<'c, '_>) -> Value<'c, 'a> {
         self.value(
             OperationBuilder::new("tensor.dim", self.loc)
                 .add_operands(&[t, i])

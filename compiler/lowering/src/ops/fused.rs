@@ -10,24 +10,42 @@
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::{OpData, OpId};
-use onnx_mlc_dialect::{Dim, ElemType, Model};
+use onnx_mlc_dialect::schema::FusedOp;
+use onnx_mlc_dialect::{Dim, ElemType, Model, Value};
 
-use super::conv;
-use super::elementwise::{
-    apply_activation, broadcast_map, runtime_gather_to, BodyOperand, ACTIVATIONS,
-};
-use super::linalg::{batch_operand, contraction};
+use super::conv::{self, window::window_checks};
+use super::elementwise::activation::{apply_activation, ACTIVATIONS};
+use super::linalg::matmul::{self, batch_operand, contraction};
 use super::norm::{filled_sized, softmax};
-use super::unsupported;
-use crate::builder::Size;
-use crate::builder::{elem_of, fill, generic, identity_map};
+use super::operand::{broadcast_map, runtime_gather_to, BodyOperand};
+use crate::builder::{elem_of, fill, generic, identity_map, Size};
 use crate::error::Result;
-use crate::kernel::{value_tensor, KernelBuilder};
+use crate::kernel::KernelBuilder;
 use crate::schedule::{vector_rows, OpTiles, Schedule};
-use crate::symbols::{broadcast_at_run_time, sized_dims, Check};
+use crate::symbols::{broadcast_at_run_time, sized_dims, Check, Symbolic};
+use crate::types::value_tensor;
+
+/// Lowers one of the optimizer's fused ops.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: FusedOp) -> Result<()> {
+    match which {
+        FusedOp::FusedConv => lower_fused_conv(kb, op),
+        FusedOp::FusedAttention => lower_attention(kb, op),
+        FusedOp::FusedMatMul | FusedOp::FusedGemm => matmul::lower(kb, op),
+    }
+}
+
+/// How a fused op takes symbolic sizes: as the op it extends (Conv's
+/// window, the matrix products), the attention's own conditions.
+pub(crate) fn checks(model: &Model, data: &OpData, which: FusedOp) -> Result<Symbolic> {
+    Ok(match which {
+        FusedOp::FusedConv => Symbolic::of(window_checks(model, data)),
+        FusedOp::FusedAttention => Symbolic::of(attention_checks(model, data)),
+        FusedOp::FusedMatMul | FusedOp::FusedGemm => matmul::checks(model, data)?,
+    })
+}
 
 /// Lowers a FusedConv.
-pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let y = data.results[0].expect("Y is produced");
     let residual = data.inputs.get(3).copied().flatten();
@@ -38,12 +56,11 @@ pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         .unwrap_or(&[])
         .to_vec();
     if !ACTIVATIONS.contains(&name.as_str()) {
-        return Err(unsupported(kb, op, &format!("unknown activation '{name}'")));
+        return Err(kb.unsupported(op, &format!("unknown activation '{name}'")));
     }
     let x = data.inputs[0].expect("X is required");
     if super::half::is_half(kb.shape(x)?.1) && (residual.is_some() || !name.is_empty()) {
-        return Err(unsupported(
-            kb,
+        return Err(kb.unsupported(
             op,
             "a half-precision convolution with a fused activation or residual",
         ));
@@ -82,7 +99,7 @@ pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// result's batch sizes (as a MatMul's, `linalg::batch_operand`) and such
 /// a mask is read with a gather; [`attention_checks`] lists what the
 /// model's entry verifies.
-pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let q = data.inputs[0].expect("Q");
     let kt = data.inputs[1].expect("Kt");
@@ -98,8 +115,7 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         || kd.len() < 2
         || vd.len() < 2
     {
-        return Err(unsupported(
-            kb,
+        return Err(kb.unsupported(
             op,
             "only f32/f64 attention with operands of rank 2 or more is lowered",
         ));
@@ -201,7 +217,7 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// The dims of FusedAttention `data`'s scores: the result's batch and
 /// row dims, Kt's key count.
 fn scores_dims(model: &Model, data: &OpData) -> Result<Vec<Dim>> {
-    let dims = |v: onnx_mlc_dialect::Value| -> Result<Vec<Dim>> {
+    let dims = |v: Value| -> Result<Vec<Dim>> {
         Ok(value_tensor(model, v)?.dims().unwrap_or_default().to_vec())
     };
     let mut s = dims(data.results[0].expect("Y"))?;
@@ -217,10 +233,7 @@ fn scores_dims(model: &Model, data: &OpData) -> Result<Vec<Dim>> {
 /// result's rows are Q's and its columns V's; each batch dim of Q, Kt and
 /// V is 1 or the result's, and each dim of the mask 1 or the scores'
 /// ([`scores_dims`]) where that is only known at run time.
-pub(crate) fn attention_checks(
-    model: &Model,
-    data: &OpData,
-) -> std::result::Result<Vec<Check>, &'static str> {
+fn attention_checks(model: &Model, data: &OpData) -> std::result::Result<Vec<Check>, &'static str> {
     let operand = |i: usize| sized_dims(model, data.inputs.get(i).copied().flatten());
     let (q, kt, v) = (operand(0)?, operand(1)?, operand(2)?);
     let y = sized_dims(model, data.results[0])?;

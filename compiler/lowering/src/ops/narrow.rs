@@ -40,7 +40,6 @@ use melior::ir::{Type as MType, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Type};
 
-use super::unsupported;
 use crate::builder::Size;
 use crate::builder::{CmpiPredicate, Emitter};
 use crate::error::Result;
@@ -274,8 +273,7 @@ pub(crate) fn check_op(kb: &KernelBuilder, op: OpId) -> Result<()> {
     for &v in values {
         if let Type::Tensor(t) = kb.model.ir.ty(v) {
             if is_narrow(t.elem) {
-                return Err(unsupported(
-                    kb,
+                return Err(kb.unsupported(
                     op,
                     &format!("{} operands (narrow types are only converted)", t.elem),
                 ));

@@ -35,20 +35,20 @@
 
 use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
 use melior::Context;
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, ElemType, Value};
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::schema::QuantOp;
+use onnx_mlc_dialect::{Dim, ElemType, Model, Value};
 
-use super::conv::{conv_with, IntConv};
-use super::elementwise::{cast, BodyOperand, Gather};
+use super::common::norm_axis;
+use super::elementwise::cast::cast;
 use super::narrow::{self, Format};
-use super::structured::norm_axis;
-use super::unsupported;
+use super::operand::{BodyOperand, Gather};
 use crate::builder::{
-    d, elem_of, fill, generic, identity_map, map, projection, CmpfPredicate, Emitter, Expr, Size,
+    d, elem_of, fill, generic, identity_map, map, projection, CmpfPredicate, Emitter, Expr,
 };
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::Check;
+use crate::symbols::{equalities, same_shape_pairs, sized_dims, Check, Symbolic};
 
 /// How a scale (or zero point) is laid over the input.
 struct Layout {
@@ -202,8 +202,7 @@ fn operands<'c, 'a>(
         }
         let dims = kb.shape(p)?.0;
         let m = layout.map(kb.e.cx, &dims, rank, &x_dims).ok_or_else(|| {
-            unsupported(
-                kb,
+            kb.unsupported(
                 op,
                 &format!(
                     "a scale or zero point of shape {dims:?} for an input of shape {x_dims:?}"
@@ -222,13 +221,9 @@ fn operands<'c, 'a>(
 /// decided at run time. `Some(axis)`: read along the input's `axis` (or
 /// at 0 where its size is 1); `Some(None)`: the axis is out of the input's
 /// range, so it must be one element.
-fn runtime_param(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-    p: Value,
-) -> Option<Option<usize>> {
+fn runtime_param(model: &Model, data: &OpData, p: Value) -> Option<Option<usize>> {
     let dims = |v: Value| {
-        crate::kernel::value_tensor(model, v)
+        crate::types::value_tensor(model, v)
             .ok()?
             .dims()
             .map(<[Dim]>::to_vec)
@@ -255,11 +250,8 @@ fn runtime_param(
 /// axis is out of range). An error names what cannot be lowered: a
 /// parameter that is blocked or of higher rank with symbolic sizes, or an
 /// unknown size.
-pub(crate) fn linear_checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Value| crate::symbols::sized_dims(model, Some(v));
+fn linear_checks(model: &Model, data: &OpData) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Value| sized_dims(model, Some(v));
     let x = dims(data.inputs[0].expect("verified: x"))?;
     let y = dims(data.results[0].expect("verified: y"))?;
     if x.len() != y.len() {
@@ -320,19 +312,42 @@ fn signature(kb: &KernelBuilder, op: OpId) -> (Value, Value, Option<Value>, Valu
     )
 }
 
+/// Lowers a linear quantization or dequantization.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: QuantOp) -> Result<()> {
+    match which {
+        QuantOp::QuantizeLinear => lower_quantize(kb, op),
+        QuantOp::DequantizeLinear => lower_dequantize(kb, op),
+        QuantOp::DynamicQuantizeLinear => lower_dynamic_quantize(kb, op),
+    }
+}
+
+/// How a quantization op takes symbolic sizes: a scale or zero point per
+/// tensor or per axis decided at run time ([`linear_checks`]); the
+/// dynamic quantization's input and result agree.
+pub(crate) fn checks(model: &Model, data: &OpData, which: QuantOp) -> Symbolic {
+    match which {
+        QuantOp::QuantizeLinear | QuantOp::DequantizeLinear => {
+            Symbolic::of(linear_checks(model, data))
+        }
+        QuantOp::DynamicQuantizeLinear => {
+            Symbolic::of(same_shape_pairs(model, data).map(equalities))
+        }
+    }
+}
+
 /// Lowers QuantizeLinear (see the module docs).
-pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (x, scale, zero, y) = signature(kb, op);
     let (xe, se, ye) = (kb.shape(x)?.1, kb.shape(scale)?.1, kb.shape(y)?.1);
     if !is_wide_float(xe) || !is_wide_float(se) {
-        return Err(unsupported(kb, op, &format!("{xe} input with {se} scale")));
+        return Err(kb.unsupported(op, &format!("{xe} input with {se} scale")));
     }
     let attrs = &kb.model.ir.op(op).attrs;
     let saturate = attrs.int("saturate").unwrap_or(1) != 0;
     let div = match attrs.int("precision").filter(|&p| p != 0) {
         Some(p) => match i32::try_from(p).ok().and_then(ElemType::from_onnx) {
             Some(t) if is_wide_float(t) => t,
-            _ => return Err(unsupported(kb, op, &format!("precision {p}"))),
+            _ => return Err(kb.unsupported(op, &format!("precision {p}"))),
         },
         None if xe == se => xe,
         None => ElemType::F32,
@@ -340,7 +355,7 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let range = int_range(ye);
     let format = Format::of(ye);
     if range.is_none() && format.is_none() {
-        return Err(unsupported(kb, op, &format!("{ye} output")));
+        return Err(kb.unsupported(op, &format!("{ye} output")));
     }
     let params: Vec<Value> = std::iter::once(scale).chain(zero).collect();
     let (ins, readers) = operands(kb, op, x, &params)?;
@@ -375,16 +390,12 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 }
 
 /// Lowers DequantizeLinear (see the module docs).
-pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (x, scale, zero, y) = signature(kb, op);
     let (xe, se, ye) = (kb.shape(x)?.1, kb.shape(scale)?.1, kb.shape(y)?.1);
     let integer = int_range(xe).is_some() || xe == ElemType::I32;
     if !(integer || Format::of(xe).is_some()) || !is_wide_float(se) || !is_wide_float(ye) {
-        return Err(unsupported(
-            kb,
-            op,
-            &format!("{xe} input, {se} scale, {ye} output"),
-        ));
+        return Err(kb.unsupported(op, &format!("{xe} input, {se} scale, {ye} output")));
     }
     // Narrow floats ignore their zero point (zero by the spec).
     let zero = zero.filter(|_| integer);
@@ -407,16 +418,16 @@ pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// range of `x` (starting from 0, which the range must include), a
 /// loop-free generic deriving the scale and zero point from it, and the
 /// quantization of `x` with them. The kernel is left unchunked.
-pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
     let x = data.inputs[0].expect("verified: x");
     let results: Vec<Value> = data.results.iter().flatten().copied().collect();
     let [y, scale, zero] = results[..] else {
-        return Err(unsupported(kb, op, "without all three results"));
+        return Err(kb.unsupported(op, "without all three results"));
     };
     let (x_dims, xe) = kb.shape(x)?;
     if xe != ElemType::F32 {
-        return Err(unsupported(kb, op, &format!("{xe} input")));
+        return Err(kb.unsupported(op, &format!("{xe} input")));
     }
     let rank = x_dims.len();
     let e = kb.e;
@@ -492,9 +503,11 @@ pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result
 
 /// A matrix operand of an integer product (`a` or `b`) and its optional
 /// zero point.
-struct IntOperand {
-    value: Value,
-    zero: Option<Value>,
+pub(crate) struct IntOperand {
+    /// The operand.
+    pub value: Value,
+    /// Its zero point, when it has one.
+    pub zero: Option<Value>,
 }
 
 /// How the body of a generic over the loops of a tensor of dims `x` reads
@@ -504,14 +517,14 @@ struct IntOperand {
 /// of another symbolic size is gathered: at 0 where its run-time size is
 /// 1, else along `d` (the model's entry checks that it is 1 or the dim,
 /// [`param_check`]). `None` for any other shape.
-fn param_read<'c, 'a>(
+pub(crate) fn param_read<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     p: Value,
     x: &[Dim],
     along: Option<usize>,
     ins: &mut Inputs<'c, 'a>,
 ) -> Result<Option<BodyOperand<'c, 'a>>> {
-    let pd = sized(kb.model, p);
+    let pd = param_dims(kb.model, p);
     let rank = x.len();
     let cx = kb.e.cx;
     let m = if pd.iter().all(|d| *d == Dim::Known(1)) {
@@ -539,7 +552,7 @@ fn param_read<'c, 'a>(
 /// The check [`param_read`] relies on for parameter `p` (its dims) over a
 /// tensor of dims `x`: a 1-D `p` gathered along `x`'s dim `along` is 1 or
 /// that dim, one without `along` is 1.
-fn param_check(p: &[Dim], x: &[Dim], along: Option<usize>) -> Option<Check> {
+pub(crate) fn param_check(p: &[Dim], x: &[Dim], along: Option<usize>) -> Option<Check> {
     let [n] = p else { return None };
     match along {
         _ if *n == Dim::Known(1) => None,
@@ -550,163 +563,13 @@ fn param_check(p: &[Dim], x: &[Dim], along: Option<usize>) -> Option<Check> {
 }
 
 /// The dims of `v` (empty when unknown, which the lowering refuses).
-fn sized(model: &onnx_mlc_dialect::Model, v: Value) -> Vec<Dim> {
-    crate::symbols::sized_dims(model, Some(v)).unwrap_or_else(|_| vec![Dim::Unknown])
-}
-
-/// `(x - zero)` as an `i32` tensor, with its type dims: `x` itself
-/// extended when there is no zero point. The zero point is a scalar or
-/// 1-D along dim `per_dim` of `x` (`a`'s rows, `b`'s columns, W's output
-/// channels), read by [`param_read`]. An operand of a product into `y`
-/// whose batch dims broadcast only at run time is read at `y`'s batch
-/// sizes (`linalg::batch_gather`), so that the contraction's maps stay
-/// affine.
-fn widened<'c, 'a>(
-    kb: &mut KernelBuilder<'c, 'a>,
-    op: OpId,
-    operand: &IntOperand,
-    per_dim: Option<usize>,
-    product: Option<Value>,
-) -> Result<(MValue<'c, 'a>, Vec<i64>)> {
-    let (dims, elem) = kb.shape(operand.value)?;
-    if !matches!(elem, ElemType::U8 | ElemType::I8) {
-        return Err(unsupported(kb, op, &format!("{elem} operands")));
-    }
-    let rank = dims.len();
-    let mut ins = vec![];
-    let batch = match product {
-        Some(y) if rank >= 2 && kb.shape(y)?.0.len() >= 2 => {
-            super::linalg::batch_gather(kb, operand.value, y)?
-        }
-        _ => None,
-    };
-    let (x, sizes) = match batch {
-        Some((g, sizes)) => (BodyOperand::Gathered(g), sizes),
-        None => {
-            ins.push((kb.tensor(operand.value), identity_map(kb.e.cx, rank)));
-            (BodyOperand::Input(0), kb.sizes(operand.value)?)
-        }
-    };
-    let zero = match operand.zero {
-        Some(z) => {
-            let x_dims = sized(kb.model, operand.value);
-            let read = param_read(kb, z, &x_dims, per_dim, &mut ins)?;
-            Some(read.ok_or_else(|| {
-                let zd = kb.shape(z).map(|s| s.0).unwrap_or_default();
-                unsupported(
-                    kb,
-                    op,
-                    &format!("a zero point of shape {zd:?} for an operand of shape {dims:?}"),
-                )
-            })?)
-        }
-        None => None,
-    };
-    let init = kb.empty(&sizes, ElemType::I32)?;
-    let out_rank = sizes.len();
-    let g = generic(
-        kb.e,
-        &ins,
-        &[(init, identity_map(kb.e.cx, out_rank))],
-        &vec![false; out_rank],
-        |be, a| {
-            let wide = |v| {
-                cast(be, v, elem, ElemType::I32, false)
-                    .ok()
-                    .flatten()
-                    .expect("an 8-bit integer")
-            };
-            let v = wide(x.read(be, &a));
-            vec![match &zero {
-                Some(z) => be.subi(v, wide(z.read(be, &a))),
-                None => v,
-            }]
-        },
-    );
-    let g = kb.structured(g).result(0).expect("one result").into();
-    Ok((g, sizes.iter().map(Size::type_dim).collect()))
-}
-
-/// The `i32` product `(a - a_zero) · (b - b_zero)` with MatMul's
-/// semantics, into `init` (zeroed here); the kernel is left unchunked.
-fn integer_product<'c, 'a>(
-    kb: &mut KernelBuilder<'c, 'a>,
-    op: OpId,
-    [a, b]: [&IntOperand; 2],
-    init: MValue<'c, 'a>,
-    y: Value,
-) -> Result<MValue<'c, 'a>> {
-    let (ad, bd) = (kb.shape(a.value)?.0, kb.shape(b.value)?.0);
-    let (a32, ad) = widened(kb, op, a, ad.len().checked_sub(2), Some(y))?;
-    let (b32, bd) = widened(kb, op, b, (bd.len() >= 2).then(|| bd.len() - 1), Some(y))?;
-    let e = kb.e;
-    let zero = e.i(e.int_type(32), 0);
-    let filled = kb.structured(fill(e, zero, init));
-    let filled = filled.result(0).expect("one result").into();
-    let yd = kb.shape(y)?.0;
-    let c = super::linalg::contraction(kb, (a32, &ad, false), (b32, &bd, false), filled, &yd);
-    Ok(kb.structured(c).result(0).expect("one result").into())
-}
-
-/// The conditions the integer products' lowerings rely on, checked at
-/// run time: MatMul's (`symbols::product_checks`), and each zero point
-/// or scale of symbolic size 1 or the dim it runs along (a's rows, b's
-/// columns; one element for the scales and the output's zero point). An
-/// error names what cannot be lowered: an unknown size.
-pub(crate) fn product_checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
-    let mut out = crate::symbols::product_checks(model, data)
-        .map_err(|_| "operands of unknown rank")?
-        .unwrap_or_default();
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    // The zero points along a's rows and b's columns; the scales and the
-    // output's zero point per tensor.
-    let (b_at, qlinear) = match data.kind {
-        onnx_mlc_dialect::OpKind::QLinearMatMul => (3, true),
-        _ => (1, false),
-    };
-    let (a, b) = (dims(input(0))?, dims(input(b_at))?);
-    let b_zero = if qlinear { 5 } else { 3 };
-    let mut params = vec![
-        (input(2), a.clone(), a.len().checked_sub(2)),
-        (
-            input(b_zero),
-            b.clone(),
-            (b.len() >= 2).then(|| b.len() - 1),
-        ),
-    ];
-    if qlinear {
-        for i in [1, 4, 6, 7] {
-            params.push((input(i), a.clone(), None));
-        }
-    }
-    for (p, x, along) in params {
-        if let Some(p) = p {
-            if let Some(check) = param_check(&dims(Some(p))?, &x, along) {
-                out.push(check);
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Lowers MatMulInteger (see the module docs).
-pub(crate) fn lower_matmul_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op);
-    let [a, b] = int_operands(kb, op, (0, 2), (1, 3));
-    let y = data.results[0].expect("verified: Y");
-    let init = kb.init(y)?;
-    let product = integer_product(kb, op, [&a, &b], init, y)?;
-    kb.define(y, product);
-    Ok(())
+pub(crate) fn param_dims(model: &Model, v: Value) -> Vec<Dim> {
+    sized_dims(model, Some(v)).unwrap_or_else(|_| vec![Dim::Unknown])
 }
 
 /// The integer operands of op `op`: the inputs at `(value, zero point)`
 /// indices `a` and `b`.
-fn int_operands(
+pub(crate) fn int_operands(
     kb: &KernelBuilder,
     op: OpId,
     a: (usize, usize),
@@ -720,74 +583,12 @@ fn int_operands(
     })
 }
 
-/// Conv's window over `x` and `w` minus their zero points, accumulated
-/// in `i32` into `init` (from the `i32` bias, or zero).
-fn integer_conv<'c, 'a>(
-    kb: &mut KernelBuilder<'c, 'a>,
-    op: OpId,
-    [x, w]: [&IntOperand; 2],
-    init: MValue<'c, 'a>,
-    bias: Option<Value>,
-) -> Result<MValue<'c, 'a>> {
-    let ints = IntConv {
-        x: widened(kb, op, x, None, None)?.0,
-        w: widened(kb, op, w, Some(0), None)?.0,
-        weights: w.value,
-        init,
-        bias: bias.map(|b| kb.tensor(b)),
-    };
-    conv_with(kb, op, Some(ints))
-}
-
-/// Lowers ConvInteger (see the module docs) through Conv's window.
-pub(crate) fn lower_conv_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op);
-    let [x, w] = int_operands(kb, op, (0, 2), (1, 3));
-    let y = data.results[0].expect("verified: y");
-    let init = kb.init(y)?;
-    let c = integer_conv(kb, op, [&x, &w], init, None)?;
-    kb.define(y, c);
-    Ok(())
-}
-
-/// Lowers QLinearConv (see the module docs) through Conv's window, then
-/// requantizes like [`lower_qlinear_matmul`].
-pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op);
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let [x, w] = int_operands(kb, op, (0, 2), (3, 5));
-    let [Some(xs), Some(ws), Some(ys)] = [input(1), input(4), input(6)] else {
-        return Err(unsupported(kb, op, "without its three scales"));
-    };
-    let (y_zero, bias) = (input(7), input(8));
-    let y = data.results[0].expect("verified: y");
-    let yd = kb.shape(y)?.0;
-    let acc = kb.empty(&Size::statics(&yd), ElemType::I32)?;
-    let c = integer_conv(kb, op, [&x, &w], acc, bias)?;
-    requantize(kb, op, c, [xs, ws, ys], y_zero, y, Some(1))
-}
-
-/// Lowers QLinearMatMul (see the module docs).
-pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op);
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let [a, b] = int_operands(kb, op, (0, 2), (3, 5));
-    let [Some(a_scale), Some(b_scale), Some(y_scale)] = [input(1), input(4), input(6)] else {
-        return Err(unsupported(kb, op, "without its three scales"));
-    };
-    let y_zero = input(7);
-    let y = data.results[0].expect("verified: y");
-    let acc = kb.empty(&kb.sizes(y)?, ElemType::I32)?;
-    let c = integer_product(kb, op, [&a, &b], acc, y)?;
-    requantize(kb, op, c, [a_scale, b_scale, y_scale], y_zero, y, None)
-}
-
 /// Defines `y` as the `i32` tensor `c` requantized: `round_half_even(c ·
 /// (s0 · s1 / s2)) + y_zero`, saturated to `y`'s u8/i8. As the reference
 /// (numpy) does, the multiplier is computed in the scales' type and the
 /// rest in `f64`. The scales and the zero point are scalars, but for `s1`
 /// (the weights' scale), which may be 1-D along `channel` of `y`.
-fn requantize<'c, 'a>(
+pub(crate) fn requantize<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     op: OpId,
     c: MValue<'c, 'a>,
@@ -799,9 +600,9 @@ fn requantize<'c, 'a>(
     let (yd, ye) = kb.shape(y)?;
     let range = int_range(ye)
         .filter(|_| matches!(ye, ElemType::U8 | ElemType::I8))
-        .ok_or_else(|| unsupported(kb, op, &format!("{ye} output")))?;
+        .ok_or_else(|| kb.unsupported(op, &format!("{ye} output")))?;
     let rank = yd.len();
-    let y_dims = sized(kb.model, y);
+    let y_dims = param_dims(kb.model, y);
     let mut ins = vec![(c, identity_map(kb.e.cx, rank))];
     let mut elems = vec![];
     let mut readers = vec![];
@@ -809,22 +610,14 @@ fn requantize<'c, 'a>(
         let (dims, elem) = kb.shape(*v)?;
         let along = channel.filter(|_| i == 1);
         let Some(read) = param_read(kb, *v, &y_dims, along, &mut ins)? else {
-            return Err(unsupported(
-                kb,
-                op,
-                &format!("a scale or zero point of shape {dims:?}"),
-            ));
+            return Err(kb.unsupported(op, &format!("a scale or zero point of shape {dims:?}")));
         };
         readers.push(read);
         elems.push(elem);
     }
     let scale_elem = elems[0];
     if elems[..3].iter().any(|&t| t != scale_elem) || !is_wide_float(scale_elem) {
-        return Err(unsupported(
-            kb,
-            op,
-            "scales of different or non-float types",
-        ));
+        return Err(kb.unsupported(op, "scales of different or non-float types"));
     }
     let zero_elem = elems.get(3).copied();
     let init = kb.init(y)?;

@@ -16,23 +16,22 @@
 use melior::ir::r#type::MemRefType;
 use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
 use melior::Context;
-use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::schema::ReduceOp;
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
+use super::common::{const_ints, fused_root, norm_axis};
 use super::half;
 use super::math::{exp, log};
-use super::norm::stat_map;
-use super::structured::{const_ints, fused_root, norm_axis};
-use super::unsupported;
-use crate::builder::Size;
+use super::operand::stat_map;
 use crate::builder::{
     elem_of, fill, generic, identity_map, map, BinaryOp, CmpfPredicate, CmpiPredicate, Emitter,
-    Expr, Predicate,
+    Expr, Predicate, Size,
 };
 use crate::error::Result;
-use crate::kernel::{value_tensor, KernelBuilder};
-use crate::symbols::{self, graph_input, Check};
-use crate::types::elem_type;
+use crate::kernel::KernelBuilder;
+use crate::symbols::{equalities, graph_input, same_shape_pairs, sized_dims, Check, Symbolic};
+use crate::types::{elem_type, value_tensor};
 
 /// The identity of a reduction: `f64` for floats, raw bits for integers.
 fn constant<'c, 'b>(e: Emitter<'c, 'b>, ty: Type<'c>, elem: ElemType, v: Init) -> MValue<'c, 'b> {
@@ -83,8 +82,66 @@ fn filled<'c, 'a>(
         .into()
 }
 
+/// Lowers a Reduce* op, ArgMax/ArgMin, CumSum/CumProd or TopK.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: ReduceOp) -> Result<()> {
+    use ReduceOp::*;
+    match which {
+        ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
+        | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => lower_reduce(kb, op),
+        ArgMax | ArgMin => lower_arg(kb, op),
+        CumSum | CumProd => lower_scan(kb, op),
+        TopK => lower_top_k(kb, op),
+    }
+}
+
+/// How a reduction takes symbolic sizes (`ops::entry_checks`): the
+/// Reduce* ops and ArgMax/ArgMin take their counts and temporaries from
+/// the run-time sizes, the axes read from a graph input checked by the
+/// model's entry ([`runtime_axes`], `Check::Axes`); CumSum/CumProd are one
+/// generic over the result reading the input at the same coordinates
+/// (the two agree); TopK's outputs and `k` agree with the input
+/// ([`top_k_checks`]).
+pub(crate) fn checks(model: &Model, op: OpId, which: ReduceOp) -> Result<Symbolic> {
+    use ReduceOp::*;
+    let data = model.ir.op(op);
+    Ok(match which {
+        ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
+        | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => {
+            Symbolic::checked(axes_checks(model, op)?)
+        }
+        ArgMax | ArgMin => Symbolic::checked(vec![]),
+        CumSum | CumProd => Symbolic::of(same_shape_pairs(model, data).map(equalities)),
+        TopK => Symbolic::of(top_k_checks(model, data)),
+    })
+}
+
+/// The check of a Reduce* op whose axes are read from a graph input
+/// ([`runtime_axes`]): they are valid axes that give the result's dims.
+fn axes_checks(model: &Model, op: OpId) -> Result<Vec<Check>> {
+    let data = model.ir.op(op);
+    let Some(axes) = runtime_axes(model, op) else {
+        return Ok(vec![]);
+    };
+    let input = graph_input(model, axes).expect("runtime_axes is a graph input");
+    let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
+        let v = v.expect("a Reduce* op has data, axes and a result");
+        Ok(value_tensor(model, v)?
+            .dims()
+            .map(<[Dim]>::to_vec)
+            .unwrap_or_default())
+    };
+    Ok(vec![Check::Axes {
+        input,
+        len: dims(Some(axes))?[0].clone(),
+        keepdims: data.attrs.int("keepdims").unwrap_or(1) != 0,
+        noop: data.attrs.int("noop_with_empty_axes").unwrap_or(0) != 0,
+        x: dims(data.inputs[0])?,
+        y: dims(data.results[0])?,
+    }])
+}
+
 /// Lowers a Reduce* op.
-pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     use OpKind::*;
     let data = kb.model.ir.op(op).clone();
     let kind = data.kind;
@@ -95,10 +152,10 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let rank = xd.len();
     let float = elem.is_float();
     if !float && matches!(kind, ReduceL2 | ReduceLogSum | ReduceLogSumExp) {
-        return Err(unsupported(kb, op, "integer inputs"));
+        return Err(kb.unsupported(op, "integer inputs"));
     }
     if elem == ElemType::Bool && !matches!(kind, ReduceMax | ReduceMin) {
-        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+        return Err(kb.unsupported(op, &format!("{elem} inputs")));
     }
     // Half-precision inputs reduce in f32, rounded once per result.
     let acc = half::wide(elem);
@@ -137,8 +194,7 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             .map(|(&x, &y)| y == 1 && x != 1)
             .collect(),
         None => {
-            return Err(unsupported(
-                kb,
+            return Err(kb.unsupported(
                 op,
                 "axes that are not constants are not lowered (without keepdims)",
             ))
@@ -168,7 +224,7 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let g = generic(
             kb.e,
             &[(xt, identity_map(kb.e.cx, rank))],
-            &[(t, rm.clone())],
+            &[(t, rm)],
             &reduced,
             |be, a| vec![be.maximumf(half::widen(be, a[0]), a[1])],
         );
@@ -184,7 +240,7 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let acc0 = filled(kb, acc0, acc, identity(kind));
     let mut ins = vec![(xt, identity_map(kb.e.cx, rank))];
     if let Some(m) = max {
-        ins.push((m, rm.clone()));
+        ins.push((m, rm));
     }
     let g = generic(kb.e, &ins, &[(acc0, rm)], &reduced, |be, a| {
         let max = (kind == ReduceLogSumExp).then(|| a[1]);
@@ -236,10 +292,10 @@ pub(crate) fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 
 /// The `axes` input of Reduce* op `op` when it is lowered with the axes
 /// read at run time ([`lower_runtime_axes`]): a graph input (so that the
-/// model's entry can check its values, `symbols::checks`) of one dim, not
+/// model's entry can check its values, `ops::entry_checks`) of one dim, not
 /// a static 0 (no axes is a constant), whose length may be known at run
 /// time only.
-pub(crate) fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
+fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
     use OpKind::*;
     let data = model.ir.op(op);
     let since = match data.kind {
@@ -289,8 +345,7 @@ fn lower_runtime_axes<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, op: OpId, axes: Va
         (false, None) => yd.len() <= rank,
     };
     if !rank_ok {
-        return Err(unsupported(
-            kb,
+        return Err(kb.unsupported(
             op,
             "an output rank that does not match the length of the axes",
         ));
@@ -610,13 +665,13 @@ fn result_map<'c>(cx: &'c Context, reduced: &[bool], keepdims: bool) -> AffineMa
 }
 
 /// Lowers ArgMax or ArgMin.
-pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("data");
     let y = data.results[0].expect("reduced");
     let (xd, elem) = kb.shape(x)?;
     if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+        return Err(kb.unsupported(op, &format!("{elem} inputs")));
     }
     let rank = xd.len();
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
@@ -684,18 +739,18 @@ pub(crate) fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// Lowers CumSum or CumProd: each output element is the sum (product) of
 /// the input elements along the axis up to it (`exclusive`: before it;
 /// `reverse`: from it, or after it, to the end).
-pub(crate) fn lower_scan(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_scan(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("data");
     let axis = data.inputs[1].expect("axis");
     let y = data.results[0].expect("scanned");
     let (xd, elem) = kb.shape(x)?;
     if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+        return Err(kb.unsupported(op, &format!("{elem} inputs")));
     }
     let rank = xd.len();
     if rank == 0 {
-        return Err(unsupported(kb, op, "a scalar input"));
+        return Err(kb.unsupported(op, "a scalar input"));
     }
     let exclusive = data.attrs.int("exclusive").unwrap_or(0) != 0;
     let reverse = data.attrs.int("reverse").unwrap_or(0) != 0;
@@ -774,11 +829,8 @@ fn pick<'c, 'b>(
 /// the lowering takes from their type). An error names what cannot be
 /// lowered: an unknown size, a `k` computed by the model that inference
 /// does not know.
-pub(crate) fn top_k_checks(
-    model: &Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<Value>| symbols::sized_dims(model, v);
+fn top_k_checks(model: &Model, data: &OpData) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let x = dims(data.inputs[0])?;
     let mut out = vec![];
     for y in data.results.iter().map(|&r| dims(r)) {
@@ -826,12 +878,12 @@ pub(crate) fn top_k_checks(
 }
 
 /// Lowers TopK.
-pub(crate) fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("data");
     let (xd, elem) = kb.shape(x)?;
     if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+        return Err(kb.unsupported(op, &format!("{elem} inputs")));
     }
     let rank = xd.len();
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), rank);
@@ -839,7 +891,7 @@ pub(crate) fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (values, indices) = (data.results[0], data.results[1]);
     let (values, indices) = match (values, indices) {
         (Some(v), Some(i)) => (v, i),
-        _ => return Err(unsupported(kb, op, "an unused output")),
+        _ => return Err(kb.unsupported(op, "an unused output")),
     };
     let float = elem.is_float();
     let before = match (float, elem.is_signed_int(), largest) {

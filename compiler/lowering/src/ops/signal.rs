@@ -18,18 +18,53 @@ use std::f64::consts::PI;
 
 use melior::ir::Type;
 use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::schema::SignalOp;
 use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
 
-use super::structured::const_ints;
-use super::unsupported;
+use super::common::{const_ints, fused_root};
 use crate::builder::{elem_of, generic, identity_map};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::graph_input;
+use crate::symbols::{graph_input, Check, Symbolic};
+use crate::types::value_tensor;
+
+/// Lowers a window function.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: SignalOp) -> Result<()> {
+    use SignalOp::*;
+    match which {
+        BlackmanWindow | HammingWindow | HannWindow => lower_window(kb, op),
+        DFT | STFT | MelWeightMatrix => Err(kb.not_lowered(op)),
+    }
+}
+
+/// How a signal op takes symbolic sizes: none does yet, but a window's
+/// size read from a graph input ([`runtime_size`]) is checked by the
+/// model's entry to be the output's length, which the kernel assumes.
+pub(crate) fn checks(model: &Model, op: OpId, which: SignalOp) -> Result<Symbolic> {
+    use SignalOp::*;
+    let mut symbolic = Symbolic::not_yet();
+    match which {
+        BlackmanWindow | HammingWindow | HannWindow => {
+            if let Some(size) = runtime_size(model, op) {
+                let y = model.ir.op(op).results[0].expect("a window has an output");
+                if let Some([n]) = value_tensor(model, y)?.dims() {
+                    symbolic.checks.push(Check::Value {
+                        input: graph_input(model, size).expect("runtime_size is a graph input"),
+                        elem: value_tensor(model, size)?.elem,
+                        entry: None,
+                        expected: n.clone(),
+                    });
+                }
+            }
+        }
+        DFT | STFT | MelWeightMatrix => {}
+    }
+    Ok(symbolic)
+}
 
 /// The `size` input of window op `op` when it is read at run time: a
 /// graph input (checked by the model's entry, `symbols::Check::Value`).
-pub(crate) fn runtime_size(model: &Model, op: OpId) -> Option<Value> {
+fn runtime_size(model: &Model, op: OpId) -> Option<Value> {
     let data = model.ir.op(op);
     let windowed = matches!(
         data.kind,
@@ -40,24 +75,20 @@ pub(crate) fn runtime_size(model: &Model, op: OpId) -> Option<Value> {
 }
 
 /// Lowers HannWindow, HammingWindow or BlackmanWindow.
-pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let size = data.inputs[0].expect("size");
     let y = data.results[0].expect("output");
     let (yd, elem) = kb.shape(y)?;
     if !matches!(elem, ElemType::F32 | ElemType::F64) || yd.len() != 1 {
-        return Err(unsupported(kb, op, &format!("{elem} windows")));
+        return Err(kb.unsupported(op, &format!("{elem} windows")));
     }
     let e = kb.e;
     let f64t = Type::float64(e.cx);
     let n = match const_ints(kb.model, size) {
         Some(v) => {
             if Some(&v[0]) != yd.first() {
-                return Err(unsupported(
-                    kb,
-                    op,
-                    "a size that is not the output's length",
-                ));
+                return Err(kb.unsupported(op, "a size that is not the output's length"));
             }
             e.f(f64t, v[0] as f64)
         }
@@ -66,7 +97,7 @@ pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let s = e.extract(s, &[]);
             e.sitofp(s, f64t)
         }
-        None => return Err(unsupported(kb, op, "a size computed by the model")),
+        None => return Err(kb.unsupported(op, "a size computed by the model")),
     };
     let periodic = data.attrs.int("periodic").unwrap_or(1) != 0;
     let denominator = if periodic {
@@ -110,6 +141,6 @@ pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             }]
         },
     );
-    super::structured::fused_root(kb, g, y, &yd);
+    fused_root(kb, g, y, &yd);
     Ok(())
 }

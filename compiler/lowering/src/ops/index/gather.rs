@@ -1,43 +1,22 @@
-//! Indexed reads: Gather, GatherElements, GatherND, OneHot and
-//! ReverseSequence.
-//!
-//! | op | computes | variants |
-//! |---|---|---|
-//! | Gather | `y[i…, j…, k…] = x[i…, idx[j…], k…]` along `axis` | i32/i64 indices, negative indices |
-//! | GatherElements | `y[p] = x[p with p[axis] = idx[p]]` | i32/i64 indices, negative indices |
-//! | GatherND | `y[b…, m…, k…] = x[b…, idx[b…, m…, :], k…]` | `batch_dims`, negative indices |
-//! | OneHot | `y[p] = on` where `idx[p without axis] = p[axis]`, else `off` | `axis`, negative indices, integer or float indices; depth from the output shape |
-//! | ReverseSequence | `y[p] = x[p with p[t] = len[p[b]] - 1 - p[t]]` for `p[t] < len[p[b]]`, else `x[p]` | `batch_axis`, `time_axis` |
-//!
-//! Each is one `linalg.generic` over the output's loops that reads the
-//! index through its indexing map (or `tensor.extract`, GatherND's index
-//! rows) and the data with `tensor.extract`.
-//! Indices are wrapped when negative and clamped to the axis, so an
-//! out-of-range index reads the nearest row instead of out of bounds.
+//! Indexed reads: one `linalg.generic` over the output's loops that reads
+//! the index through its indexing map (or `tensor.extract`, GatherND's
+//! index rows) and the data with `tensor.extract`. Indices are wrapped
+//! when negative and clamped to the axis, so an out-of-range index reads
+//! the nearest row instead of out of bounds.
 
 use melior::ir::{Type, Value as MValue};
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, OpKind};
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::{Dim, Model, OpKind, Value};
 
-use super::structured::{fused_root, norm_axis};
-use super::unsupported;
 use crate::builder::{generic, identity_map, projection, CmpiPredicate, Emitter};
 use crate::error::Result;
-use crate::kernel::{value_tensor, KernelBuilder};
-use crate::symbols::Check;
-
-/// Lowers one indexed-read op.
-pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    match kb.model.ir.op(op).kind {
-        OpKind::GatherND => gather_nd(kb, op),
-        OpKind::OneHot => one_hot(kb, op),
-        OpKind::ReverseSequence => reverse_sequence(kb, op),
-        _ => gather(kb, op),
-    }
-}
+use crate::kernel::KernelBuilder;
+use crate::ops::common::{const_data, fused_root, norm_axis};
+use crate::symbols::{graph_input, sized_dims, Check};
+use crate::types::value_tensor;
 
 /// Gather or GatherElements.
-fn gather(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+pub(super) fn gather(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("data");
     let indices = data.inputs[1].expect("indices");
@@ -99,7 +78,7 @@ fn gather(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// element reads the data at its batch coordinates, the `q` indices of
 /// its index row (wrapped and clamped like Gather's) and its trailing
 /// coordinates.
-fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+pub(super) fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("data");
     let indices = data.inputs[1].expect("indices");
@@ -109,11 +88,7 @@ fn gather_nd(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (yd, _) = kb.shape(y)?;
     let b = data.attrs.int("batch_dims").unwrap_or(0).max(0) as usize;
     let Some(q) = nd_depth(xd.len(), id.len(), yd.len(), b) else {
-        return Err(unsupported(
-            kb,
-            op,
-            "indices that do not fit the data's rank",
-        ));
+        return Err(kb.unsupported(op, "indices that do not fit the data's rank"));
     };
     let lead = id.len() - 1;
     let e = kb.e;
@@ -153,17 +128,17 @@ fn nd_depth(x: usize, i: usize, y: usize, b: usize) -> Option<usize> {
     (b < i && b + q <= x).then_some(q)
 }
 
-/// The checks of a GatherND with symbolic sizes (`symbols::checks`): the
+/// The checks of a GatherND with symbolic sizes (`ops::entry_checks`): the
 /// indices' last dim is the depth the ranks give ([`nd_depth`]), their
 /// leading dims are the output's and the batch dims the data's, and the
 /// output's trailing dims are the data's after the indexed ones (the
 /// lowering loops over the output and wraps and clamps each index into
 /// the data's run-time size). An error names what cannot be lowered.
-pub(crate) fn gather_nd_checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
+pub(super) fn gather_nd_checks(
+    model: &Model,
+    data: &OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let (x, id, y) = (
         dims(data.inputs[0])?,
         dims(data.inputs[1])?,
@@ -189,17 +164,17 @@ pub(crate) fn gather_nd_checks(
     Ok(out)
 }
 
-/// The checks of a OneHot with symbolic sizes (`symbols::checks`): the
+/// The checks of a OneHot with symbolic sizes (`ops::entry_checks`): the
 /// indices' dims equal the output's other dims, `values` has two
 /// elements, and the `depth` input, when it is a graph input (a scalar),
 /// is the output's static depth (which the lowering takes from the
 /// output's type). An error names what cannot be lowered: a depth that
 /// is symbolic or computed by the model, an unknown size.
-pub(crate) fn one_hot_checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
+pub(super) fn one_hot_checks(
+    model: &Model,
+    data: &OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let (id, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     let values = dims(data.inputs[2])?;
     if id.len() + 1 != y.len() || values.len() != 1 {
@@ -222,7 +197,7 @@ pub(crate) fn one_hot_checks(
         .map(|(a, b)| Check::Equal(a.clone(), b.clone()))
         .collect();
     let d = data.inputs[1].expect("verified: depth");
-    if let Some(input) = crate::symbols::graph_input(model, d) {
+    if let Some(input) = graph_input(model, d) {
         if !dims(Some(d))?.is_empty() {
             return Err("a depth input that is not a scalar");
         }
@@ -234,7 +209,7 @@ pub(crate) fn one_hot_checks(
             entry: None,
             expected: Dim::Known(depth),
         });
-    } else if super::structured::const_data(model, d).is_none() {
+    } else if const_data(model, d).is_none() {
         return Err("a depth computed by the model");
     }
     Ok(out)
@@ -243,7 +218,7 @@ pub(crate) fn one_hot_checks(
 /// OneHot: `on` where the index (negative counting from the depth) equals
 /// the output's coordinate along `axis`, `off` elsewhere; an index out of
 /// range gives a row of `off`.
-fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+pub(super) fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let indices = data.inputs[0].expect("indices");
     let values = data.inputs[2].expect("values");
@@ -255,11 +230,7 @@ fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let depth = yd[axis];
     let kept: Vec<usize> = (0..n).filter(|&k| k != axis).collect();
     if kept.len() != id.len() {
-        return Err(unsupported(
-            kb,
-            op,
-            "an output rank other than the indices' plus one",
-        ));
+        return Err(kb.unsupported(op, "an output rank other than the indices' plus one"));
     }
     let vt = kb.tensor(values);
     let init = kb.init(y)?;
@@ -298,7 +269,7 @@ fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// ReverseSequence: the first `len[b]` elements of each sequence along
 /// the time axis reversed, the rest copied; lengths are clamped to the
 /// time axis so that reads stay in bounds.
-fn reverse_sequence(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+pub(super) fn reverse_sequence(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("input");
     let lens = data.inputs[1].expect("sequence_lens");

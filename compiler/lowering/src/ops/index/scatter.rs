@@ -15,16 +15,15 @@
 //! and O(n·M) for n output elements.
 
 use melior::ir::{Type, Value as MValue};
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, ElemType, OpKind};
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
-use super::structured::norm_axis;
-use super::unsupported;
 use crate::builder::{generic, identity_map, BinaryOp, CmpiPredicate, Emitter, DYNAMIC};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::ops::common::norm_axis;
 use crate::schedule::Schedule;
-use crate::symbols::Check;
+use crate::symbols::{sized_dims, Check};
 
 /// How an update combines with the element it lands on.
 #[derive(Copy, Clone)]
@@ -37,7 +36,7 @@ enum Reduction {
 }
 
 /// Lowers Scatter, ScatterElements or ScatterND.
-pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+pub(super) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("data");
     let indices = data.inputs[1].expect("indices");
@@ -46,7 +45,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (xd, elem) = kb.shape(x)?;
     let (id, _) = kb.shape(indices)?;
     if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(unsupported(kb, op, &format!("{elem} inputs")));
+        return Err(kb.unsupported(op, &format!("{elem} inputs")));
     }
     let reduction = match data.attrs.string("reduction").unwrap_or("none") {
         "none" => Reduction::None,
@@ -54,7 +53,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         "mul" => Reduction::Mul,
         "max" => Reduction::Max,
         "min" => Reduction::Min,
-        other => return Err(unsupported(kb, op, &format!("reduction '{other}'"))),
+        other => return Err(kb.unsupported(op, &format!("reduction '{other}'"))),
     };
     let rank = xd.len();
     let (xt, it, ut) = (kb.tensor(x), kb.tensor(indices), kb.tensor(updates));
@@ -64,13 +63,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let q = if nd {
         match row_length(&id, kb.shape(updates)?.0.len(), rank) {
             Some(q) if q <= rank => q,
-            _ => {
-                return Err(unsupported(
-                    kb,
-                    op,
-                    "index rows longer than the data's rank",
-                ))
-            }
+            _ => return Err(kb.unsupported(op, "index rows longer than the data's rank")),
         }
     } else {
         0
@@ -126,16 +119,16 @@ fn row_length(id: &[i64], updates_rank: usize, rank: usize) -> Option<usize> {
 }
 
 /// The checks of a Scatter, ScatterElements or ScatterND with symbolic
-/// sizes (`symbols::checks`): the data's dims equal the output's; the
+/// sizes (`ops::entry_checks`): the data's dims equal the output's; the
 /// updates' dims equal the indices' (ScatterElements) or the indices'
 /// leading dims then the data's trailing ones (ScatterND, whose index
 /// rows have the length the ranks imply, [`row_length`]). An error names
 /// what cannot be lowered: an unknown rank or size.
-pub(crate) fn checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
+pub(super) fn checks(
+    model: &Model,
+    data: &OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let (x, id, upd) = (
         dims(data.inputs[0])?,
         dims(data.inputs[1])?,

@@ -8,22 +8,19 @@
 //! once, after the epilogue (see `lower_half`).
 
 use melior::ir::{AffineMap, Value as MValue, ValueLike};
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, ElemType, OpKind, Value};
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
-use super::elementwise::{
-    apply_activation, broadcast_exprs, broadcast_map, runtime_gather, BodyOperand, Gather,
-    ACTIVATIONS,
-};
-use super::half;
-use super::unsupported;
-use crate::builder::Size;
-use crate::builder::{d, fill, generic, identity_map, map, matmul, projection, Emitter};
+use crate::builder::{d, fill, generic, identity_map, map, matmul, projection, Emitter, Size};
 use crate::error::Result;
-use crate::kernel::{value_tensor, KernelBuilder};
+use crate::kernel::KernelBuilder;
+use crate::ops::common::fused_root;
+use crate::ops::elementwise::activation::{apply_activation, ACTIVATIONS};
+use crate::ops::half;
+use crate::ops::operand::{broadcast_exprs, broadcast_map, runtime_gather, BodyOperand, Gather};
 use crate::schedule::Schedule;
-use crate::symbols;
-use crate::types::elem_type;
+use crate::symbols::{broadcast_at_run_time, Check, Symbolic};
+use crate::types::{elem_type, value_tensor};
 
 /// Lowers a MatMul, Gemm, FusedMatMul or FusedGemm.
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
@@ -35,11 +32,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (bd, _) = kb.shape(b)?;
     let (yd, _) = kb.shape(y)?;
     if !elem.is_float() {
-        return Err(unsupported(
-            kb,
-            op,
-            "integer matrix products are not lowered yet",
-        ));
+        return Err(kb.unsupported(op, "integer matrix products are not lowered yet"));
     }
     let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
     let (trans_a, trans_b) = if gemm {
@@ -138,7 +131,7 @@ pub(crate) fn batch_operand<'c, 'a>(
 /// How to read operand `v` (rank ≥ 2) of a product computing `y` over
 /// `y`'s batch loops and `v`'s two matrix loops, and those loops' sizes,
 /// when a batch dim of `v` broadcasts only at run time (neither a static
-/// 1 nor `y`'s at compile time; `symbols::checks` makes the entry verify
+/// 1 nor `y`'s at compile time; `ops::entry_checks` makes the entry verify
 /// that it is 1 or `y`'s): index 0 along such a dim where its run-time
 /// size is 1. `None` when the indexing maps can say how.
 pub(crate) fn batch_gather<'c, 'a>(
@@ -160,7 +153,7 @@ pub(crate) fn batch_gather<'c, 'a>(
             .iter()
             .rev()
             .zip(batch.iter().rev())
-            .any(|(d, y)| symbols::broadcast_at_run_time(d, y));
+            .any(|(d, y)| broadcast_at_run_time(d, y));
     if !at_run_time {
         return Ok(None);
     }
@@ -208,7 +201,7 @@ fn lower_half<'c, 'a>(
             vec![half::narrow(be, ep.apply(be, args[0], c, z), out_ty)]
         },
     );
-    super::structured::fused_root(kb, g, y, yd);
+    fused_root(kb, g, y, yd);
     Ok(())
 }
 
@@ -217,7 +210,7 @@ fn check_activation(kb: &KernelBuilder, op: OpId, name: &str) -> Result<()> {
     if ACTIVATIONS.contains(&name) {
         Ok(())
     } else {
-        Err(unsupported(kb, op, &format!("activation '{name}'")))
+        Err(kb.unsupported(op, &format!("activation '{name}'")))
     }
 }
 
@@ -428,4 +421,208 @@ fn epilogue<'c, 'a>(
         .bit_width();
     let g = kb.elementwise(g, yd, bits);
     Ok(g.result(0).expect("one result").into())
+}
+
+/// How a matrix product (MatMul, Gemm and their fused forms) takes
+/// symbolic sizes: its batch dims and C broadcast at compile time or at
+/// run time, and its contraction sizes are checked at run time when they
+/// differ ([`product_checks`]).
+pub(crate) fn checks(model: &Model, data: &OpData) -> Result<Symbolic> {
+    let refused = refusal(model, data)?;
+    let checks = product_checks(model, data)?.unwrap_or_default();
+    Ok(Symbolic { checks, refused })
+}
+
+/// Why matrix product `data` is not lowered with symbolic sizes, if it is
+/// not ([`checks`]): operand sizes not known to agree even at run time.
+fn refusal(model: &Model, data: &OpData) -> Result<Option<&'static str>> {
+    let dims = |v: Value| -> Result<Option<Vec<Dim>>> {
+        Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec))
+    };
+    let broadcasts = |operand: &[Dim], out: &[Dim]| {
+        operand.len() <= out.len()
+            && operand
+                .iter()
+                .rev()
+                .zip(out.iter().rev())
+                .all(|(a, y)| a == y || *a == Dim::Known(1))
+    };
+    const UNKNOWN_RANK: &str = "an operand of unknown rank";
+    let Some(y) = data.results[0] else {
+        return Ok(Some("an absent first result"));
+    };
+    let Some(y) = dims(y)? else {
+        return Ok(Some(UNKNOWN_RANK));
+    };
+    let Some(a) = dims(data.inputs[0].expect("A is required"))? else {
+        return Ok(Some(UNKNOWN_RANK));
+    };
+    let Some(b) = dims(data.inputs[1].expect("B is required"))? else {
+        return Ok(Some(UNKNOWN_RANK));
+    };
+    let Some((ka, kb)) = contraction_sizes(model, data)? else {
+        return Ok(None); // 1-D operands are refused by the lowering itself.
+    };
+    let batch = &y[..y.len() - 2];
+    // C broadcasts at compile time, or at run time (read with a gather,
+    // checked by the model's entry).
+    let c_ok = match data.inputs.get(2).copied().flatten() {
+        Some(c) => {
+            let Some(c) = dims(c)? else {
+                return Ok(Some(UNKNOWN_RANK));
+            };
+            broadcasts(&c, &y)
+                || (c.len() <= y.len() && !c.iter().chain(&y).any(|d| *d == Dim::Unknown))
+        }
+        None => true,
+    };
+    // Contraction sizes that differ at compile time are checked to agree
+    // at run time. Batch dims broadcast at compile time, or at run time
+    // (the operand copied out at the result's batch sizes,
+    // [`batch_operand`], checked by the model's entry).
+    let batch_ok = |o: &[Dim]| {
+        broadcasts(o, batch)
+            || (o.len() <= batch.len() && !o.iter().chain(batch).any(|d| *d == Dim::Unknown))
+    };
+    // FusedMatMul's residual has the result's shape (checked by the
+    // model's entry where its sizes are other polynomials).
+    let z_ok = match residual(data) {
+        Some(z) => match dims(z)? {
+            Some(z) => z.len() == y.len(),
+            None => return Ok(Some(UNKNOWN_RANK)),
+        },
+        None => true,
+    };
+    let refused = ka == Dim::Unknown
+        || kb == Dim::Unknown
+        || !batch_ok(&a[..a.len() - 2])
+        || !batch_ok(&b[..b.len() - 2])
+        || !c_ok
+        || !z_ok;
+    Ok(refused.then_some("operand sizes that are only known to agree at run time"))
+}
+
+/// The operands of a matrix product (MatMul, Gemm, their fused forms,
+/// MatMulInteger, QLinearMatMul): A, B, and whether Gemm transposes them;
+/// `None` for other ops.
+fn product_operands(data: &OpData) -> Option<(Value, Value, bool, bool)> {
+    let b = match data.kind {
+        OpKind::MatMul
+        | OpKind::Gemm
+        | OpKind::FusedMatMul
+        | OpKind::FusedGemm
+        | OpKind::MatMulInteger => 1,
+        OpKind::QLinearMatMul => 3,
+        _ => return None,
+    };
+    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+    let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
+    Some((
+        data.inputs[0]?,
+        data.inputs.get(b).copied().flatten()?,
+        attr("transA"),
+        attr("transB"),
+    ))
+}
+
+/// The two contraction sizes of a matrix product ([`product_operands`]:
+/// A's columns, B's rows, after `transA`/`transB`); `None` for other ops
+/// and 1-D operands.
+fn contraction_sizes(model: &Model, data: &OpData) -> Result<Option<(Dim, Dim)>> {
+    let Some((a, b, trans_a, trans_b)) = product_operands(data) else {
+        return Ok(None);
+    };
+    let dims = |v: Value| -> Result<Option<Vec<Dim>>> {
+        Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec))
+    };
+    let (Some(a), Some(b)) = (dims(a)?, dims(b)?) else {
+        return Ok(None);
+    };
+    if a.len() < 2 || b.len() < 2 {
+        return Ok(None);
+    }
+    let ka = &a[if trans_a { a.len() - 2 } else { a.len() - 1 }];
+    let kb = &b[if trans_b { b.len() - 1 } else { b.len() - 2 }];
+    Ok(Some((ka.clone(), kb.clone())))
+}
+
+/// The checks of a matrix product ([`product_operands`]; `None` for other
+/// ops and 1-D operands): the contraction sizes equal, A's rows and B's
+/// columns equal to the result's (the product loops over the result's
+/// sizes), and each batch dim of A and B and each dim of Gemm's C (or a
+/// fused bias) 1 or the result's where it broadcasts only at run time.
+pub(crate) fn product_checks(model: &Model, data: &OpData) -> Result<Option<Vec<Check>>> {
+    let Some((ka, kb)) = contraction_sizes(model, data)? else {
+        return Ok(None);
+    };
+    let (a, b, trans_a, trans_b) = product_operands(data).expect("a product");
+    let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
+        let v = v.expect("A, B and Y are present");
+        Ok(value_tensor(model, v)?
+            .dims()
+            .map(<[Dim]>::to_vec)
+            .unwrap_or_default())
+    };
+    let (a, b, y) = (dims(Some(a))?, dims(Some(b))?, dims(data.results[0])?);
+    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
+    let m = &a[a.len() - if trans_a { 1 } else { 2 }];
+    let n = &b[b.len() - if trans_b { 2 } else { 1 }];
+    let mut out = vec![];
+    if a.len() >= 2 && b.len() >= 2 && y.len() >= 2 {
+        let batch = &y[..y.len() - 2];
+        for o in [&a, &b] {
+            for (d, yd) in o[..o.len() - 2].iter().rev().zip(batch.iter().rev()) {
+                if broadcast_at_run_time(d, yd) {
+                    out.push(Check::Broadcast(d.clone(), yd.clone()));
+                }
+            }
+        }
+    }
+    if y.len() >= 2 {
+        for (d, yd) in [
+            (ka, kb),
+            (m.clone(), y[y.len() - 2].clone()),
+            (n.clone(), y[y.len() - 1].clone()),
+        ] {
+            if d != yd {
+                out.push(Check::Equal(d, yd));
+            }
+        }
+    }
+    let beta = if gemm {
+        data.attrs.float("beta").unwrap_or(1.0)
+    } else {
+        1.0
+    };
+    let c = matches!(
+        data.kind,
+        OpKind::Gemm | OpKind::FusedGemm | OpKind::FusedMatMul
+    )
+    .then(|| data.inputs.get(2).copied().flatten())
+    .flatten()
+    .filter(|_| beta != 0.0);
+    if let Some(c) = c {
+        let c = dims(Some(c))?;
+        for (d, yd) in c.iter().rev().zip(y.iter().rev()) {
+            if broadcast_at_run_time(d, yd) {
+                out.push(Check::Broadcast(d.clone(), yd.clone()));
+            }
+        }
+    }
+    if let Some(z) = residual(data) {
+        for (d, yd) in dims(Some(z))?.into_iter().zip(&y) {
+            if d != *yd {
+                out.push(Check::Equal(d, yd.clone()));
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// FusedMatMul's residual `Z`, when it has one.
+fn residual(data: &OpData) -> Option<Value> {
+    match data.kind {
+        OpKind::FusedMatMul => data.inputs.get(3).copied().flatten(),
+        _ => None,
+    }
 }

@@ -1,14 +1,17 @@
 //! What the op families share above the builder: the compile-time
 //! contents of constant operands (axes, starts, pads given as inputs),
-//! per-axis values read at run time, and the fused root of a kernel.
+//! per-axis values read at run time, the fused root of a kernel, and the
+//! building blocks of the families' checks.
 
 use melior::ir::{Operation, Type, Value as MValue};
-use onnx_mlc_dialect::ir::ValueDef;
-use onnx_mlc_dialect::{Model, OpKind, TensorData, Value};
+use onnx_mlc_dialect::ir::{OpData, ValueDef};
+use onnx_mlc_dialect::{Dim, Model, OpKind, TensorData, Value};
 
 use crate::builder::{CmpiPredicate, Emitter, Size};
 use crate::kernel::KernelBuilder;
 use crate::schedule::Schedule;
+use crate::symbols::{graph_input, sized_dims, Check};
+use crate::types::value_tensor;
 
 /// The dense value of `v` when a `Constant` computes it.
 pub(crate) fn const_data(model: &Model, v: Value) -> Option<&TensorData> {
@@ -112,4 +115,70 @@ pub(crate) fn fused_root<'c>(
         },
     );
     kb.define(y, r.result(0).expect("one result").into());
+}
+
+/// Pushes `Check::Equal(a, b)` when the two dims differ as polynomials.
+pub(crate) fn equal(out: &mut Vec<Check>, a: &Dim, b: &Dim) {
+    if a != b {
+        out.push(Check::Equal(a.clone(), b.clone()));
+    }
+}
+
+/// Pushes `Check::AtLeast(d, 1)` for each symbolic dim of `dims`: a size
+/// the kernel clamps indices into (reading index 0 of it).
+pub(crate) fn nonempty(out: &mut Vec<Check>, dims: &[Dim]) {
+    for d in dims.iter().filter(|d| !d.is_known()) {
+        out.push(Check::AtLeast(d.clone(), 1));
+    }
+}
+
+/// The checks that the 1-D integer operand `v` has `len` entries and that
+/// its entries `j` are the dims of `expected` (`(j, dim)`): compared at
+/// compile time for a constant, checked at run time
+/// (`Check::Value`) for a graph input; an error for values the model
+/// computes.
+pub(crate) fn entries_are(
+    model: &Model,
+    v: Value,
+    len: usize,
+    expected: &[(usize, Dim)],
+    out: &mut Vec<Check>,
+) -> std::result::Result<(), &'static str> {
+    let dims = sized_dims(model, Some(v))?;
+    if dims.len() != 1 {
+        return Err("a shape operand of a rank other than 1");
+    }
+    equal(out, &dims[0], &Dim::Known(len as i64));
+    if let Some(values) = const_data(model, v).and_then(TensorData::to_i64s) {
+        for (j, d) in expected {
+            equal(
+                out,
+                d,
+                &Dim::Known(*values.get(*j).ok_or("a shape operand too short")?),
+            );
+        }
+        return Ok(());
+    }
+    let input = graph_input(model, v).ok_or("a shape operand computed by the model")?;
+    let elem = value_tensor(model, v)
+        .map_err(|_| "an untyped shape operand")?
+        .elem;
+    for (j, d) in expected {
+        out.push(Check::Value {
+            input,
+            elem,
+            entry: Some(*j),
+            expected: d.clone(),
+        });
+    }
+    Ok(())
+}
+
+/// Input `i` of `data`, for its checks: an error when absent.
+pub(crate) fn operand(data: &OpData, i: usize) -> std::result::Result<Value, &'static str> {
+    data.inputs
+        .get(i)
+        .copied()
+        .flatten()
+        .ok_or("an absent operand")
 }

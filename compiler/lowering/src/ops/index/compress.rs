@@ -19,11 +19,10 @@ use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, Model, Value};
 
-use super::structured::{const_ints, norm_axis};
-use super::unsupported;
 use crate::builder::{generic, identity_map, CmpiPredicate};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::ops::common::{const_ints, fused_root, norm_axis};
 use crate::symbols::{graph_input, sized_dims, Check};
 
 /// The axis Compress op `data` selects along (`None`: the flattened
@@ -43,7 +42,7 @@ fn axis_of(data: &OpData, rank: usize) -> std::result::Result<Option<usize>, &'s
 /// along it (`Check::Count`; a constant condition is checked at compile
 /// time). An error names what cannot be lowered: a condition computed by
 /// the model, an unknown size, an output of another rank.
-pub(crate) fn checks(
+pub(super) fn checks(
     model: &Model,
     data: &OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
@@ -85,7 +84,7 @@ pub(crate) fn checks(
 }
 
 /// Lowers Compress.
-pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+pub(super) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("input");
     let condition = data.inputs[1].expect("condition");
@@ -93,9 +92,9 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (xd, _) = kb.shape(x)?;
     let (yd, _) = kb.shape(y)?;
     let rank = xd.len();
-    let axis = axis_of(&data, rank).map_err(|why| unsupported(kb, op, why))?;
+    let axis = axis_of(&data, rank).map_err(|why| kb.unsupported(op, why))?;
     if yd.len() != axis.map_or(1, |_| rank) {
-        return Err(unsupported(kb, op, "an output of another rank"));
+        return Err(kb.unsupported(op, "an output of another rank"));
     }
     let e = kb.e;
     let xs: Vec<MValue> = kb.sizes(x)?.iter().map(|s| s.value(&e)).collect();
@@ -111,8 +110,7 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let selected = values[..n].iter().filter(|&&v| v != 0).count() as i64;
             let length = yd.get(axis.unwrap_or(0)).copied();
             if xd.iter().any(|&d| d < 0) || length != Some(selected) {
-                return Err(unsupported(
-                    kb,
+                return Err(kb.unsupported(
                     op,
                     "an output length that is not the number of true conditions",
                 ));
@@ -123,7 +121,7 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let len = kb.sizes(condition)?[0].value(&e);
             e.minsi(len, extent)
         }
-        None => return Err(unsupported(kb, op, "a condition computed by the model")),
+        None => return Err(kb.unsupported(op, "a condition computed by the model")),
     };
     let (xt, ct) = (kb.tensor(x), kb.tensor(condition));
     let init = kb.init(y)?;
@@ -168,6 +166,6 @@ pub(crate) fn lower_compress(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             vec![be.extract(xt, &at)]
         },
     );
-    super::structured::fused_root(kb, g, y, &yd);
+    fused_root(kb, g, y, &yd);
     Ok(())
 }
