@@ -9,7 +9,7 @@ use onnx_mlc_dialect::Dim;
 
 use crate::builder::{CmpiPredicate, Emitter};
 use crate::error::{LowerError, Result};
-use crate::ops::reduce::axes_mask;
+use crate::ops::reduce::reduction::axes_mask;
 use crate::ops::vision::resized_hold;
 use crate::symbols::{evaluate, Check, Symbols};
 

@@ -569,3 +569,56 @@ impl Symbolic {
         }
     }
 }
+
+/// Why an op's lowering refuses symbolic sizes, or the error that
+/// prevented finding out: what the refusal checks of the elementwise ops
+/// and the products return, so that `?` works for both.
+pub(crate) enum Refusal {
+    /// The op is not lowered with symbolic sizes, for this reason.
+    Refused(&'static str),
+    /// Finding out failed (a value that is no tensor).
+    Error(LowerError),
+}
+
+impl From<LowerError> for Refusal {
+    fn from(e: LowerError) -> Refusal {
+        Refusal::Error(e)
+    }
+}
+
+impl Refusal {
+    /// The outcome of a refusal check: why the op is refused, if it is.
+    pub fn outcome(check: std::result::Result<(), Refusal>) -> Result<Option<&'static str>> {
+        match check {
+            Ok(()) => Ok(None),
+            Err(Refusal::Refused(why)) => Ok(Some(why)),
+            Err(Refusal::Error(e)) => Err(e),
+        }
+    }
+}
+
+/// The dims of value `v`, refused when its rank is unknown.
+pub(crate) fn ranked_dims(model: &Model, v: Value) -> std::result::Result<Vec<Dim>, Refusal> {
+    value_tensor(model, v)?
+        .dims()
+        .map(<[Dim]>::to_vec)
+        .ok_or(Refusal::Refused("an operand of unknown rank"))
+}
+
+/// The dims of the first result of `data`, refused when it is absent or of
+/// unknown rank.
+pub(crate) fn result_dims(model: &Model, data: &OpData) -> std::result::Result<Vec<Dim>, Refusal> {
+    let y = data.results[0].ok_or(Refusal::Refused("an absent first result"))?;
+    ranked_dims(model, y)
+}
+
+/// Whether `operand` broadcasts to `out` numpy-style at compile time:
+/// right-aligned, each of its dims `out`'s very size or 1.
+pub(crate) fn broadcasts_statically(operand: &[Dim], out: &[Dim]) -> bool {
+    operand.len() <= out.len()
+        && operand
+            .iter()
+            .rev()
+            .zip(out.iter().rev())
+            .all(|(a, y)| a == y || *a == Dim::Known(1))
+}

@@ -5,7 +5,8 @@
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::OpData;
-use onnx_mlc_dialect::{ElemType, OpKind};
+use onnx_mlc_dialect::schema::ElementwiseOp;
+use onnx_mlc_dialect::ElemType;
 
 use super::cast::to_float;
 use crate::builder::{BinaryOp, CastOp, CmpfPredicate, CmpiPredicate, Emitter, Predicate};
@@ -245,8 +246,8 @@ pub(super) fn min_int(t: ElemType) -> BinaryOp {
 
 /// The comparison of a comparison op (ordered for floats; signed or
 /// unsigned by the operand type for integers).
-pub(super) fn comparison(kind: OpKind, t: ElemType) -> Predicate {
-    use OpKind::*;
+pub(super) fn comparison(kind: ElementwiseOp, t: ElemType) -> Predicate {
+    use ElementwiseOp::*;
     if t.is_float() {
         return Predicate::Float(match kind {
             Equal => CmpfPredicate::Oeq,

@@ -24,6 +24,7 @@ use std::collections::HashMap;
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::schema::{ElementwiseOp, FamilyOp, NormOp};
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use activation::{apply_activation, clamp, gelu, ACTIVATIONS};
@@ -32,6 +33,7 @@ use cast::{cast, to_float};
 
 use super::half;
 use super::math;
+use super::norm::batch_norm_scalar;
 use super::operand::{
     broadcast_map, broadcasts_to, channel_gather, channel_map, channel_operands, data_inputs,
     is_channel_operand, runtime_gather, Gather,
@@ -39,7 +41,10 @@ use super::operand::{
 use crate::builder::{identity_map, try_generic, BinaryOp, CmpfPredicate, CmpiPredicate, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::{add_new, broadcast_at_run_time, Check, Symbolic};
+use crate::symbols::{
+    add_new, broadcast_at_run_time, broadcasts_statically, ranked_dims, result_dims, Check,
+    Refusal, Symbolic,
+};
 use crate::types::{elem_type, value_tensor};
 
 /// How an elementwise op takes symbolic sizes (`ops::entry_checks`). An
@@ -52,7 +57,7 @@ use crate::types::{elem_type, value_tensor};
 /// (`operand::channel_operands`) is a vector read along the result's dim
 /// 1, of that size or 1 at run time.
 pub(crate) fn checks(model: &Model, data: &OpData) -> Result<Symbolic> {
-    let refused = refusal(model, data)?;
+    let refused = Refusal::outcome(refusal(model, data))?;
     let mut checks = vec![];
     let Some(result) = data.results.first().copied().flatten() else {
         return Ok(Symbolic { checks, refused });
@@ -83,54 +88,33 @@ pub(crate) fn checks(model: &Model, data: &OpData) -> Result<Symbolic> {
 
 /// Why elementwise op `data` is not lowered with symbolic sizes, if it is
 /// not ([`checks`]).
-fn refusal(model: &Model, data: &OpData) -> Result<Option<&'static str>> {
-    let dims = |v: Value| -> Result<Option<Vec<Dim>>> {
-        Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec))
-    };
-    let broadcasts = |operand: &[Dim], out: &[Dim]| {
-        operand.len() <= out.len()
-            && operand
-                .iter()
-                .rev()
-                .zip(out.iter().rev())
-                .all(|(a, y)| a == y || *a == Dim::Known(1))
-    };
-    const UNKNOWN_RANK: &str = "an operand of unknown rank";
-    let Some(y) = data.results[0] else {
-        return Ok(Some("an absent first result"));
-    };
-    let Some(y) = dims(y)? else {
-        return Ok(Some(UNKNOWN_RANK));
-    };
+fn refusal(model: &Model, data: &OpData) -> std::result::Result<(), Refusal> {
+    let y = result_dims(model, data)?;
     let channels = channel_operands(model, data);
     for &v in data_inputs(data) {
-        let Some(operand) = dims(v)? else {
-            return Ok(Some(UNKNOWN_RANK));
-        };
+        let operand = ranked_dims(model, v)?;
         let known = !operand.iter().chain(&y).any(|d| *d == Dim::Unknown);
         if channels.contains(&v) {
             if operand.len() != 1 || y.len() < 2 || !known {
-                return Ok(Some(
+                return Err(Refusal::Refused(
                     "a per-channel parameter that is not a vector of known size",
                 ));
             }
             continue;
         }
         let at_run_time = operand.len() <= y.len() && known;
-        if !broadcasts(&operand, &y) && !at_run_time {
-            return Ok(Some(
+        if !broadcasts_statically(&operand, &y) && !at_run_time {
+            return Err(Refusal::Refused(
                 "a broadcast between sizes that may differ at run time",
             ));
         }
     }
     for &r in data.results.iter().flatten() {
-        match dims(r)? {
-            None => return Ok(Some(UNKNOWN_RANK)),
-            Some(d) if d != y => return Ok(Some("results of different shapes")),
-            Some(_) => {}
+        if ranked_dims(model, r)? != y {
+            return Err(Refusal::Refused("results of different shapes"));
         }
     }
-    Ok(None)
+    Ok(())
 }
 
 /// Lowers a run of elementwise ops as one `linalg.generic` computing
@@ -345,8 +329,17 @@ fn scalar_op<'c, 'b>(
         .1;
     let ty = x.r#type();
     let fl = |v: f64| e.f(ty, v);
-    use OpKind::*;
-    let r = match data.kind {
+    let which = match data.kind.family_op() {
+        FamilyOp::Elementwise(which) => which,
+        FamilyOp::Norm(NormOp::BatchNormalization) => {
+            let mut out = vec![Some(batch_norm_scalar(kb, e, op, scalars)?)];
+            out.resize(data.results.len(), None);
+            return Ok(out);
+        }
+        _ => unreachable!("runs hold the elementwise ops and BatchNormalization"),
+    };
+    use ElementwiseOp::*;
+    let r = match which {
         Neg if float => e.negf(x),
         Neg => e.subi(e.i(ty, 0), x),
         Abs if float => e.absf(x),
@@ -546,7 +539,7 @@ fn scalar_op<'c, 'b>(
             e.select(e.cmpf(CmpfPredicate::Ogt, x, fl(0.0)), x, neg)
         }
         Equal | Greater | GreaterOrEqual | Less | LessOrEqual => {
-            e.compare(comparison(data.kind, t), x, arg(1).expect("binary"))
+            e.compare(comparison(which, t), x, arg(1).expect("binary"))
         }
         And => e.andi(x, arg(1).expect("binary")),
         Or => e.ori(x, arg(1).expect("binary")),
@@ -571,7 +564,7 @@ fn scalar_op<'c, 'b>(
             let fmod = data.attrs.int("fmod").unwrap_or(0) != 0;
             int_mod(e, x, arg(1).expect("binary"), t.is_signed_int(), fmod)
         }
-        Mod if float => {
+        Mod => {
             let fmod = data.attrs.int("fmod").unwrap_or(0) != 0;
             float_mod(e, x, arg(1).expect("binary"), fmod)
         }
@@ -603,8 +596,11 @@ fn scalar_op<'c, 'b>(
                 nonzero
             }
         }
-        BatchNormalization => super::norm::batch_norm_scalar(kb, e, op, scalars)?,
-        _ => return Err(kb.unsupported(op, &format!("no elementwise lowering for {t} inputs"))),
+        // Integer inputs of the float ops, a BitCast between widths, and
+        // the ops the dialect decomposes before lowering.
+        Elu | Selu | Mean | IsNaN | IsInf | BitCast | Celu | Mish | Shrink | ThresholdedRelu => {
+            return Err(kb.unsupported(op, &format!("no elementwise lowering for {t} inputs")))
+        }
     };
     let mut out = vec![Some(r)];
     out.resize(data.results.len(), None);

@@ -19,7 +19,10 @@ use crate::ops::elementwise::activation::{apply_activation, ACTIVATIONS};
 use crate::ops::half;
 use crate::ops::operand::{broadcast_exprs, broadcast_map, runtime_gather, BodyOperand, Gather};
 use crate::schedule::Schedule;
-use crate::symbols::{broadcast_at_run_time, Check, Symbolic};
+use crate::symbols::{
+    broadcast_at_run_time, broadcasts_statically, ranked_dims, result_dims, Check, Refusal,
+    Symbolic,
+};
 use crate::types::{elem_type, value_tensor};
 
 /// Lowers a MatMul, Gemm, FusedMatMul or FusedGemm.
@@ -428,51 +431,29 @@ fn epilogue<'c, 'a>(
 /// run time, and its contraction sizes are checked at run time when they
 /// differ ([`product_checks`]).
 pub(crate) fn checks(model: &Model, data: &OpData) -> Result<Symbolic> {
-    let refused = refusal(model, data)?;
+    let refused = Refusal::outcome(refusal(model, data))?;
     let checks = product_checks(model, data)?.unwrap_or_default();
     Ok(Symbolic { checks, refused })
 }
 
 /// Why matrix product `data` is not lowered with symbolic sizes, if it is
 /// not ([`checks`]): operand sizes not known to agree even at run time.
-fn refusal(model: &Model, data: &OpData) -> Result<Option<&'static str>> {
-    let dims = |v: Value| -> Result<Option<Vec<Dim>>> {
-        Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec))
-    };
-    let broadcasts = |operand: &[Dim], out: &[Dim]| {
-        operand.len() <= out.len()
-            && operand
-                .iter()
-                .rev()
-                .zip(out.iter().rev())
-                .all(|(a, y)| a == y || *a == Dim::Known(1))
-    };
-    const UNKNOWN_RANK: &str = "an operand of unknown rank";
-    let Some(y) = data.results[0] else {
-        return Ok(Some("an absent first result"));
-    };
-    let Some(y) = dims(y)? else {
-        return Ok(Some(UNKNOWN_RANK));
-    };
-    let Some(a) = dims(data.inputs[0].expect("A is required"))? else {
-        return Ok(Some(UNKNOWN_RANK));
-    };
-    let Some(b) = dims(data.inputs[1].expect("B is required"))? else {
-        return Ok(Some(UNKNOWN_RANK));
-    };
+fn refusal(model: &Model, data: &OpData) -> std::result::Result<(), Refusal> {
+    let y = result_dims(model, data)?;
+    let a = ranked_dims(model, data.inputs[0].expect("A is required"))?;
+    let b = ranked_dims(model, data.inputs[1].expect("B is required"))?;
     let Some((ka, kb)) = contraction_sizes(model, data)? else {
-        return Ok(None); // 1-D operands are refused by the lowering itself.
+        return Ok(()); // 1-D operands are refused by the lowering itself.
     };
-    let batch = &y[..y.len() - 2];
+    let known = |dims: &[Dim], out: &[Dim]| {
+        dims.len() <= out.len() && !dims.iter().chain(out).any(|d| *d == Dim::Unknown)
+    };
     // C broadcasts at compile time, or at run time (read with a gather,
     // checked by the model's entry).
     let c_ok = match data.inputs.get(2).copied().flatten() {
         Some(c) => {
-            let Some(c) = dims(c)? else {
-                return Ok(Some(UNKNOWN_RANK));
-            };
-            broadcasts(&c, &y)
-                || (c.len() <= y.len() && !c.iter().chain(&y).any(|d| *d == Dim::Unknown))
+            let c = ranked_dims(model, c)?;
+            broadcasts_statically(&c, &y) || known(&c, &y)
         }
         None => true,
     };
@@ -480,26 +461,26 @@ fn refusal(model: &Model, data: &OpData) -> Result<Option<&'static str>> {
     // at run time. Batch dims broadcast at compile time, or at run time
     // (the operand copied out at the result's batch sizes,
     // [`batch_operand`], checked by the model's entry).
-    let batch_ok = |o: &[Dim]| {
-        broadcasts(o, batch)
-            || (o.len() <= batch.len() && !o.iter().chain(batch).any(|d| *d == Dim::Unknown))
-    };
+    let batch = &y[..y.len() - 2];
+    let batch_ok = |o: &[Dim]| broadcasts_statically(o, batch) || known(o, batch);
     // FusedMatMul's residual has the result's shape (checked by the
     // model's entry where its sizes are other polynomials).
     let z_ok = match residual(data) {
-        Some(z) => match dims(z)? {
-            Some(z) => z.len() == y.len(),
-            None => return Ok(Some(UNKNOWN_RANK)),
-        },
+        Some(z) => ranked_dims(model, z)?.len() == y.len(),
         None => true,
     };
-    let refused = ka == Dim::Unknown
+    if ka == Dim::Unknown
         || kb == Dim::Unknown
         || !batch_ok(&a[..a.len() - 2])
         || !batch_ok(&b[..b.len() - 2])
         || !c_ok
-        || !z_ok;
-    Ok(refused.then_some("operand sizes that are only known to agree at run time"))
+        || !z_ok
+    {
+        return Err(Refusal::Refused(
+            "operand sizes that are only known to agree at run time",
+        ));
+    }
+    Ok(())
 }
 
 /// The operands of a matrix product (MatMul, Gemm, their fused forms,

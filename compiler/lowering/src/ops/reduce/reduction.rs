@@ -1,123 +1,27 @@
-//! Reductions: ReduceSum/Mean/Max/Min/Prod/L1/L2/SumSquare/LogSum/LogSumExp
-//! and ArgMax/ArgMin; scans: CumSum and CumProd; TopK.
-//!
-//! | op | lowering | variants |
-//! |---|---|---|
-//! | Reduce* | one reduction generic over the input's loops into a temporary without the reduced dims, then one generic over the output reading it back and applying Mean's ÷N, L2's √, LogSum's log or LogSumExp's `log Σ exp(x - max) + max` (the max a first reduction) | `axes` attribute, constant input, or graph input read at run time (`lower_runtime_axes`, any length: one generic over the output folding the input elements each output element stands for), `keepdims`, `noop_with_empty_axes`; floats (f16 and bf16 accumulated in f32, rounded once), integers for Sum/Mean/Max/Min/Prod/L1/SumSquare, and bools for Max (or) and Min (and) |
-//! | CumSum / CumProd | one generic over the output whose body runs an `scf.for` over the axis up to (or, `reverse`, from) its own position, summing/multiplying `tensor.extract`s of the input: O(n·d) for d elements along the axis | `exclusive`, `reverse`, the `axis` input constant or known only at run time (chosen per element with `select`s, clamped into the rank); floats and integers |
-//! | TopK | one generic over the two outputs: output `j` along the axis is the element `i` with exactly `j` elements ranked before it (greater, or equal at a lower index; smaller for `largest = 0`), found by two nested `scf.for`s: O(k·d²) for d elements along the axis | `k` attribute (1) or input (10+, the output shape gives it), `axis`, `largest`, `sorted` (always sorted); floats and integers |
-//! | ArgMax / ArgMin | one reduction generic with two outputs (best value, its index), the index then copied out | `axis`, `keepdims`, `select_last_index`; floats and integers |
-//!
-//! (Linalg tiles only results indexed by projected permutations, so kept
-//! dims are not written in place with a `0` index.) The schedule
-//! (`Schedule::Fused`) chunks the last generic along its first parallel
-//! loop, fusing the reductions into the chunks.
+//! The Reduce* ops: a reduction generic into a temporary without the
+//! reduced dims, read back by one generic over the output; with axes read
+//! from a graph input at run time, one generic over the output folding
+//! the elements each output element stands for.
 
 use melior::ir::r#type::MemRefType;
-use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
-use melior::Context;
-use onnx_mlc_dialect::ir::{OpData, OpId};
-use onnx_mlc_dialect::schema::ReduceOp;
+use melior::ir::{Type, Value as MValue, ValueLike};
+use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
-use super::common::{const_ints, fused_root, norm_axis};
-use super::half;
-use super::math::{exp, log};
-use super::operand::stat_map;
-use crate::builder::{
-    elem_of, fill, generic, identity_map, map, BinaryOp, CmpfPredicate, CmpiPredicate, Emitter,
-    Expr, Predicate, Size,
-};
+use super::temporary::{constant, filled, result_map, stat_sizes, Init};
+use crate::builder::{generic, identity_map, BinaryOp, CmpiPredicate, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::{equalities, graph_input, same_shape_pairs, sized_dims, Check, Symbolic};
+use crate::ops::common::{const_ints, fused_root, norm_axis};
+use crate::ops::half;
+use crate::ops::math::{exp, log};
+use crate::ops::operand::stat_map;
+use crate::symbols::{graph_input, Check};
 use crate::types::{elem_type, value_tensor};
-
-/// The identity of a reduction: `f64` for floats, raw bits for integers.
-fn constant<'c, 'b>(e: Emitter<'c, 'b>, ty: Type<'c>, elem: ElemType, v: Init) -> MValue<'c, 'b> {
-    let bits = elem.bit_width();
-    if elem.is_float() {
-        return e.f(
-            ty,
-            match v {
-                Init::Zero => 0.0,
-                Init::One => 1.0,
-                Init::Lowest => f64::NEG_INFINITY,
-                Init::Highest => f64::INFINITY,
-            },
-        );
-    }
-    let signed = elem.is_signed_int();
-    let value = match v {
-        Init::Zero => 0,
-        Init::One => 1,
-        Init::Lowest if signed => i64::MIN >> (64 - bits),
-        Init::Lowest => 0,
-        Init::Highest if signed => i64::MAX >> (64 - bits),
-        Init::Highest => -1,
-    };
-    e.i(ty, value)
-}
-
-#[derive(Copy, Clone)]
-enum Init {
-    Zero,
-    One,
-    Lowest,
-    Highest,
-}
-
-/// A fresh tensor of `dims` filled with a reduction identity, as a producer.
-fn filled<'c, 'a>(
-    kb: &mut KernelBuilder<'c, 'a>,
-    init: MValue<'c, 'a>,
-    elem: ElemType,
-    v: Init,
-) -> MValue<'c, 'a> {
-    let e = kb.e;
-    let c = constant(e, elem_of(init), elem, v);
-    kb.producer(fill(e, c, init))
-        .result(0)
-        .expect("one result")
-        .into()
-}
-
-/// Lowers a Reduce* op, ArgMax/ArgMin, CumSum/CumProd or TopK.
-pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: ReduceOp) -> Result<()> {
-    use ReduceOp::*;
-    match which {
-        ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
-        | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => lower_reduce(kb, op),
-        ArgMax | ArgMin => lower_arg(kb, op),
-        CumSum | CumProd => lower_scan(kb, op),
-        TopK => lower_top_k(kb, op),
-    }
-}
-
-/// How a reduction takes symbolic sizes (`ops::entry_checks`): the
-/// Reduce* ops and ArgMax/ArgMin take their counts and temporaries from
-/// the run-time sizes, the axes read from a graph input checked by the
-/// model's entry ([`runtime_axes`], `Check::Axes`); CumSum/CumProd are one
-/// generic over the result reading the input at the same coordinates
-/// (the two agree); TopK's outputs and `k` agree with the input
-/// ([`top_k_checks`]).
-pub(crate) fn checks(model: &Model, op: OpId, which: ReduceOp) -> Result<Symbolic> {
-    use ReduceOp::*;
-    let data = model.ir.op(op);
-    Ok(match which {
-        ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
-        | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => {
-            Symbolic::checked(axes_checks(model, op)?)
-        }
-        ArgMax | ArgMin => Symbolic::checked(vec![]),
-        CumSum | CumProd => Symbolic::of(same_shape_pairs(model, data).map(equalities)),
-        TopK => Symbolic::of(top_k_checks(model, data)),
-    })
-}
 
 /// The check of a Reduce* op whose axes are read from a graph input
 /// ([`runtime_axes`]): they are valid axes that give the result's dims.
-fn axes_checks(model: &Model, op: OpId) -> Result<Vec<Check>> {
+pub(super) fn axes_checks(model: &Model, op: OpId) -> Result<Vec<Check>> {
     let data = model.ir.op(op);
     let Some(axes) = runtime_axes(model, op) else {
         return Ok(vec![]);
@@ -141,7 +45,7 @@ fn axes_checks(model: &Model, op: OpId) -> Result<Vec<Check>> {
 }
 
 /// Lowers a Reduce* op.
-fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+pub(super) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     use OpKind::*;
     let data = kb.model.ir.op(op).clone();
     let kind = data.kind;
@@ -295,7 +199,7 @@ fn lower_reduce(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// model's entry can check its values, `ops::entry_checks`) of one dim, not
 /// a static 0 (no axes is a constant), whose length may be known at run
 /// time only.
-fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
+pub(super) fn runtime_axes(model: &Model, op: OpId) -> Option<Value> {
     use OpKind::*;
     let data = model.ir.op(op);
     let since = match data.kind {
@@ -640,325 +544,4 @@ impl Count<'_, '_> {
     fn is_zero(&self) -> bool {
         matches!(self, Count::Static(0))
     }
-}
-
-/// The run-time sizes of the temporary of a reduction over `reduced` of a
-/// tensor of `sizes` (reduced dims dropped).
-fn stat_sizes<'c, 'a>(sizes: &[Size<'c, 'a>], reduced: &[bool]) -> Vec<Size<'c, 'a>> {
-    sizes
-        .iter()
-        .zip(reduced)
-        .filter(|(_, &r)| !r)
-        .map(|(s, _)| *s)
-        .collect()
-}
-
-/// The map reading a reduced temporary (reduced dims dropped) from loops
-/// over the output (reduced dims kept as 1, or dropped too).
-fn result_map<'c>(cx: &'c Context, reduced: &[bool], keepdims: bool) -> AffineMap<'c> {
-    if keepdims {
-        stat_map(cx, reduced.len(), reduced)
-    } else {
-        let n = reduced.iter().filter(|&&r| !r).count();
-        identity_map(cx, n)
-    }
-}
-
-/// Lowers ArgMax or ArgMin.
-fn lower_arg(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op).clone();
-    let x = data.inputs[0].expect("data");
-    let y = data.results[0].expect("reduced");
-    let (xd, elem) = kb.shape(x)?;
-    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(kb.unsupported(op, &format!("{elem} inputs")));
-    }
-    let rank = xd.len();
-    let axis = norm_axis(data.attrs.int("axis").unwrap_or(0), rank);
-    let keepdims = data.attrs.int("keepdims").unwrap_or(1) != 0;
-    let last = data.attrs.int("select_last_index").unwrap_or(0) != 0;
-    let max = data.kind == OpKind::ArgMax;
-    let reduced: Vec<bool> = (0..rank).map(|i| i == axis).collect();
-    let (yd, _) = kb.shape(y)?;
-    let (rd, rm) = (
-        stat_sizes(&kb.sizes(x)?, &reduced),
-        stat_map(kb.e.cx, rank, &reduced),
-    );
-    let best0 = kb.empty(&rd, elem)?;
-    let best = filled(
-        kb,
-        best0,
-        elem,
-        if max { Init::Lowest } else { Init::Highest },
-    );
-    let idx0 = kb.empty(&rd, ElemType::I64)?;
-    let idx0 = filled(kb, idx0, ElemType::I64, Init::Zero);
-    let float = elem.is_float();
-    let signed = elem.is_signed_int();
-    let better = match (float, signed, max, last) {
-        (true, _, true, false) => Predicate::Float(CmpfPredicate::Ogt),
-        (true, _, true, true) => Predicate::Float(CmpfPredicate::Oge),
-        (true, _, false, false) => Predicate::Float(CmpfPredicate::Olt),
-        (true, _, false, true) => Predicate::Float(CmpfPredicate::Ole),
-        (false, true, true, false) => Predicate::Int(CmpiPredicate::Sgt),
-        (false, true, true, true) => Predicate::Int(CmpiPredicate::Sge),
-        (false, true, false, false) => Predicate::Int(CmpiPredicate::Slt),
-        (false, true, false, true) => Predicate::Int(CmpiPredicate::Sle),
-        (false, false, true, false) => Predicate::Int(CmpiPredicate::Ugt),
-        (false, false, true, true) => Predicate::Int(CmpiPredicate::Uge),
-        (false, false, false, false) => Predicate::Int(CmpiPredicate::Ult),
-        (false, false, false, true) => Predicate::Int(CmpiPredicate::Ule),
-    };
-    let g = generic(
-        kb.e,
-        &[(kb.tensor(x), identity_map(kb.e.cx, rank))],
-        &[(best, rm), (idx0, rm)],
-        &reduced,
-        |be, a| {
-            let i = be.index_cast(be.loop_index(axis), be.int_type(64));
-            // The first element always wins (the identity may equal it).
-            let first = be.cmpi(CmpiPredicate::Eq, i, be.i(be.int_type(64), 0));
-            let better = be.ori(be.compare(better, a[0], a[1]), first);
-            vec![be.select(better, a[0], a[1]), be.select(better, i, a[2])]
-        },
-    );
-    let idx: MValue = kb.producer(g).result(1).expect("two results").into();
-    let init = kb.init(y)?;
-    let out_rank = yd.len();
-    let g = generic(
-        kb.e,
-        &[(idx, result_map(kb.e.cx, &reduced, keepdims))],
-        &[(init, identity_map(kb.e.cx, out_rank))],
-        &vec![false; out_rank],
-        |_, a| vec![a[0]],
-    );
-    fused_root(kb, g, y, &yd);
-    Ok(())
-}
-
-/// Lowers CumSum or CumProd: each output element is the sum (product) of
-/// the input elements along the axis up to it (`exclusive`: before it;
-/// `reverse`: from it, or after it, to the end).
-fn lower_scan(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op).clone();
-    let x = data.inputs[0].expect("data");
-    let axis = data.inputs[1].expect("axis");
-    let y = data.results[0].expect("scanned");
-    let (xd, elem) = kb.shape(x)?;
-    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(kb.unsupported(op, &format!("{elem} inputs")));
-    }
-    let rank = xd.len();
-    if rank == 0 {
-        return Err(kb.unsupported(op, "a scalar input"));
-    }
-    let exclusive = data.attrs.int("exclusive").unwrap_or(0) != 0;
-    let reverse = data.attrs.int("reverse").unwrap_or(0) != 0;
-    let product = data.kind == OpKind::CumProd;
-    let float = elem.is_float();
-    let (ad, _) = kb.shape(axis)?;
-    let xt = kb.tensor(x);
-    let init = kb.init(y)?;
-    let g = generic(
-        kb.e,
-        &[(
-            kb.tensor(axis),
-            map(kb.e.cx, rank, &vec![Expr::constant(kb.e.cx, 0); ad.len()]),
-        )],
-        &[(init, identity_map(kb.e.cx, rank))],
-        &vec![false; rank],
-        |be, a| {
-            let index = Type::index(be.cx);
-            let zero = be.index(0);
-            let a0 = be.index_cast(a[0], index);
-            let wrapped = be.select(
-                be.cmpi(CmpiPredicate::Slt, a0, zero),
-                be.addi(a0, be.index(rank as i64)),
-                a0,
-            );
-            let axis = be.minsi(be.maxsi(wrapped, zero), be.index(rank as i64 - 1));
-            let is: Vec<MValue> = (0..rank)
-                .map(|k| be.cmpi(CmpiPredicate::Eq, axis, be.index(k as i64)))
-                .collect();
-            let idx: Vec<MValue> = (0..rank).map(|k| be.loop_index(k)).collect();
-            let dims: Vec<MValue> = be.sizes_of(xt, &xd).iter().map(|s| s.value(&be)).collect();
-            let (i, d) = (pick(be, &is, &idx), pick(be, &is, &dims));
-            let next = be.addi(i, be.index(1));
-            let (lb, ub) = match (reverse, exclusive) {
-                (false, false) => (zero, next),
-                (false, true) => (zero, i),
-                (true, false) => (i, d),
-                (true, true) => (next, d),
-            };
-            let ty = a[1].r#type();
-            let ident = match (float, product) {
-                (true, p) => be.f(ty, if p { 1.0 } else { 0.0 }),
-                (false, p) => be.i(ty, i64::from(p)),
-            };
-            let combine = match (float, product) {
-                (true, false) => BinaryOp::AddF,
-                (true, true) => BinaryOp::MulF,
-                (false, false) => BinaryOp::AddI,
-                (false, true) => BinaryOp::MulI,
-            };
-            let acc = be.for_loop(lb, ub, &[ident], |le, t, c| {
-                let coords: Vec<MValue> = (0..rank).map(|k| le.select(is[k], t, idx[k])).collect();
-                let v = le.extract(xt, &coords);
-                vec![le.binary(combine, c[0], v)]
-            });
-            vec![acc[0]]
-        },
-    );
-    fused_root(kb, g, y, &xd);
-    Ok(())
-}
-
-/// The value of `vals` whose condition in `is` holds (exactly one does).
-fn pick<'c, 'b>(
-    e: Emitter<'c, 'b>,
-    is: &[MValue<'c, 'b>],
-    vals: &[MValue<'c, 'b>],
-) -> MValue<'c, 'b> {
-    (1..vals.len()).fold(vals[0], |acc, k| e.select(is[k], vals[k], acc))
-}
-
-/// The conditions TopK's lowering relies on, checked at run time
-/// (`symbols::Check`): the values and indices have the input's dims but
-/// along the axis, where they have `k` ≤ the input's; a `k` given as a
-/// graph input (one entry) is the outputs' length along the axis (which
-/// the lowering takes from their type). An error names what cannot be
-/// lowered: an unknown size, a `k` computed by the model that inference
-/// does not know.
-fn top_k_checks(model: &Model, data: &OpData) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<Value>| sized_dims(model, v);
-    let x = dims(data.inputs[0])?;
-    let mut out = vec![];
-    for y in data.results.iter().map(|&r| dims(r)) {
-        let y = y?;
-        if y.len() != x.len() || x.is_empty() {
-            return Err("outputs of another rank than the input");
-        }
-        let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), x.len());
-        for (d, (a, b)) in x.iter().zip(&y).enumerate() {
-            let check = if d == axis {
-                Check::AtLeast(a.sub(b), 0)
-            } else {
-                Check::Equal(a.clone(), b.clone())
-            };
-            if a != b && !out.contains(&check) {
-                out.push(check);
-            }
-        }
-        let k = data.inputs.get(1).copied().flatten();
-        match k.and_then(|k| Some((k, graph_input(model, k)?))) {
-            Some((k, input)) => {
-                let len = dims(Some(k))?;
-                if let [n] = &len[..] {
-                    if *n != Dim::Known(1) {
-                        out.push(Check::Equal(n.clone(), Dim::Known(1)));
-                    }
-                }
-                let check = Check::Value {
-                    input,
-                    elem: ElemType::I64,
-                    entry: None,
-                    expected: y[axis].clone(),
-                };
-                if !out.contains(&check) {
-                    out.push(check);
-                }
-            }
-            None if k.is_some_and(|k| const_ints(model, k).is_none()) && !y[axis].is_known() => {
-                return Err("a k computed by the model");
-            }
-            None => {}
-        }
-    }
-    Ok(out)
-}
-
-/// Lowers TopK.
-fn lower_top_k(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op).clone();
-    let x = data.inputs[0].expect("data");
-    let (xd, elem) = kb.shape(x)?;
-    if elem == ElemType::Bool || matches!(elem, ElemType::F16 | ElemType::BF16) {
-        return Err(kb.unsupported(op, &format!("{elem} inputs")));
-    }
-    let rank = xd.len();
-    let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), rank);
-    let largest = data.attrs.int("largest").unwrap_or(1) != 0;
-    let (values, indices) = (data.results[0], data.results[1]);
-    let (values, indices) = match (values, indices) {
-        (Some(v), Some(i)) => (v, i),
-        _ => return Err(kb.unsupported(op, "an unused output")),
-    };
-    let float = elem.is_float();
-    let before = match (float, elem.is_signed_int(), largest) {
-        (true, _, true) => Predicate::Float(CmpfPredicate::Ogt),
-        (true, _, false) => Predicate::Float(CmpfPredicate::Olt),
-        (false, true, true) => Predicate::Int(CmpiPredicate::Sgt),
-        (false, true, false) => Predicate::Int(CmpiPredicate::Slt),
-        (false, false, true) => Predicate::Int(CmpiPredicate::Ugt),
-        (false, false, false) => Predicate::Int(CmpiPredicate::Ult),
-    };
-    let equal = if float {
-        Predicate::Float(CmpfPredicate::Oeq)
-    } else {
-        Predicate::Int(CmpiPredicate::Eq)
-    };
-    let xt = kb.tensor(x);
-    let (vinit, iinit) = (kb.init(values)?, kb.init(indices)?);
-    let g = generic(
-        kb.e,
-        &[],
-        &[
-            (vinit, identity_map(kb.e.cx, rank)),
-            (iinit, identity_map(kb.e.cx, rank)),
-        ],
-        &vec![false; rank],
-        |be, a| {
-            let i64t = be.int_type(64);
-            let j = be.loop_index(axis);
-            let idx: Vec<MValue> = (0..rank).map(|k| be.loop_index(k)).collect();
-            let dim = be.sizes_of(xt, &xd)[axis].value(&be);
-            be.for_loop(be.index(0), dim, &[a[0], a[1]], |oe, i, c| {
-                let xi = read_along(oe, xt, &idx, axis, i);
-                let zero = oe.index(0);
-                let rank_of = oe.for_loop(zero, dim, &[zero], |ie, t, r| {
-                    let xt_ = read_along(ie, xt, &idx, axis, t);
-                    let ahead = ie.ori(
-                        ie.compare(before, xt_, xi),
-                        ie.andi(
-                            ie.compare(equal, xt_, xi),
-                            ie.cmpi(CmpiPredicate::Slt, t, i),
-                        ),
-                    );
-                    let one = ie.select(ahead, ie.index(1), ie.index(0));
-                    vec![ie.addi(r[0], one)]
-                });
-                let hit = oe.cmpi(CmpiPredicate::Eq, rank_of[0], j);
-                let i = oe.index_cast(i, i64t);
-                vec![oe.select(hit, xi, c[0]), oe.select(hit, i, c[1])]
-            })
-        },
-    );
-    let g = kb.structured(g);
-    kb.define(values, g.result(0).expect("two results").into());
-    kb.define(indices, g.result(1).expect("two results").into());
-    Ok(())
-}
-
-/// `t` at the position `idx` with its `axis` coordinate replaced by `p`.
-fn read_along<'c, 'b>(
-    e: Emitter<'c, 'b>,
-    t: MValue<'c, '_>,
-    idx: &[MValue<'c, '_>],
-    axis: usize,
-    p: MValue<'c, '_>,
-) -> MValue<'c, 'b> {
-    let at: Vec<MValue> = (0..idx.len())
-        .map(|k| if k == axis { p } else { idx[k] })
-        .collect();
-    e.extract(t, &at)
 }
