@@ -319,7 +319,14 @@ pub fn build<'c>(
     lowering: &dyn OpLowering,
 ) -> Result<(Schedule, bool)> {
     let loc = Location::new(cx, &spec.name, 0, 0);
-    let dynamic = symbols::is_dynamic(model, &spec.ops);
+    // (a subgraph's op reads values that are no operand of it: the
+    // kernel's inputs count too)
+    let dynamic = symbols::is_dynamic(model, &spec.ops)
+        || spec
+            .inputs
+            .iter()
+            .chain(&spec.outputs)
+            .any(|&v| symbols::has_symbolic_size(model, v));
     if dynamic {
         lowering.check_dynamic(model, &spec.ops)?;
     }

@@ -28,11 +28,11 @@
 //! A division an op requires to be exact that is no polynomial (a
 //! Reshape's `-1` over `"H"/3`) is a quotient atom ([`Dim::quotient`]),
 //! evaluated with a division and checked to be exact by the same entry
-//! check ([`size_checks`]), as are the conditions each op family's
-//! lowering relies on ([`Symbolic`], the families' `checks`).
+//! check (`size_checks`), as are the conditions each op family's
+//! lowering relies on (`Symbolic`, the families' `checks`).
 //!
 //! What the generated code cannot decide at run time is refused at compile
-//! time ([`Symbolic::refused`]): a size that is no polynomial over the
+//! time (`Symbolic::refused`): a size that is no polynomial over the
 //! symbols, and, for now, the ops whose lowerings do not take run-time
 //! sizes yet.
 
@@ -262,17 +262,24 @@ fn evaluate_operation<'c, 'a>(
 pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
     ops.iter().any(|&op| {
         let data = model.ir.op(op);
-        data.inputs.iter().chain(&data.results).flatten().any(|&v| {
-            value_tensor(model, v)
-                .ok()
-                .and_then(|t| t.dims())
-                .is_some_and(|dims| dims.iter().any(|d| !d.is_known()))
-        })
+        data.inputs
+            .iter()
+            .chain(&data.results)
+            .flatten()
+            .any(|&v| has_symbolic_size(model, v))
     })
 }
 
+/// Whether value `v` has a size that is not static.
+pub fn has_symbolic_size(model: &Model, v: Value) -> bool {
+    value_tensor(model, v)
+        .ok()
+        .and_then(|t| t.dims())
+        .is_some_and(|dims| dims.iter().any(|d| !d.is_known()))
+}
+
 /// The dims of value `v` (an operand of an op whose lowering takes
-/// run-time sizes, [`own_checks`]): an error for an absent operand, an
+/// run-time sizes, the families' `checks`): an error for an absent operand, an
 /// unknown rank or an unknown size.
 pub(crate) fn sized_dims(
     model: &Model,
@@ -296,7 +303,7 @@ pub(crate) fn same_shape_pairs(
     model: &Model,
     data: &OpData,
 ) -> std::result::Result<Vec<(Dim, Dim)>, &'static str> {
-    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     if x.len() != y.len() {
         return Err("a result of another rank than its input");
@@ -312,8 +319,8 @@ pub(crate) fn equalities(pairs: Vec<(Dim, Dim)>) -> Vec<Check> {
 /// Whether operand dim `d` (right-aligned against result dim `y`) is read
 /// through a run-time broadcast: neither 1 nor `y` at compile time, so the
 /// kernel reads index 0 where its run-time size is 1 and checks nothing
-/// itself: [`checks`] makes the model's entry verify that the size is 1
-/// or `y`.
+/// itself: the model's entry verifies that the size is 1 or `y`
+/// (`ops::entry_checks`).
 pub fn broadcast_at_run_time(d: &Dim, y: &Dim) -> bool {
     d != y && *d != Dim::Known(1)
 }
@@ -431,7 +438,7 @@ pub fn graph_input(model: &Model, v: Value) -> Option<usize> {
 }
 
 /// A shape condition the generated code relies on and the model's entry
-/// checks at run time ([`checks`]).
+/// checks at run time (`ops::entry_checks`, `check.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
     /// Operand dim `d` is 1 or the result's dim `y` (a run-time broadcast).
@@ -501,7 +508,7 @@ pub enum Check {
     },
     /// Resize's output dims `y` along its resized axes follow from the
     /// input's dims `x` there and the entries of graph input `input` (one
-    /// per axis, of type `elem`) by `rule` (`ops::image::resize_checks`).
+    /// per axis, of type `elem`) by `rule` (`ops::vision::resize`).
     Resized {
         input: usize,
         elem: ElemType,

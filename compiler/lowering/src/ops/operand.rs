@@ -183,7 +183,7 @@ pub(crate) fn runtime_gather_to<'c, 'a>(
 }
 
 /// How to read per-channel parameter `v` (a `[C]` vector read along dim 1
-/// of `out`, `norm::channel_operands`) when its size is not the channel
+/// of `out`, [`channel_operands`]) when its size is not the channel
 /// count at compile time: at index 0 where its run-time size is 1, else
 /// at the channel (the model's entry has checked that it is 1 or the
 /// channel count, `ops::entry_checks`); `None` when its indexing map reads it.

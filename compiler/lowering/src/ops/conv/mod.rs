@@ -1,6 +1,7 @@
 //! Convolutions and pooling: sliding windows over the spatial dims of
-//! `[N, C, D1, …, Dn]` tensors (the dialect's `ops/conv.rs` family): `window.rs` holds the window's
-//! geometry and the loop nests they share, one file per op after it.
+//! `[N, C, D1, …, Dn]` tensors (the dialect's `ops/conv.rs` family):
+//! `window.rs` holds the window's geometry and the loop nests they
+//! share, one file per op after it.
 //!
 //! | op | lowered as | variants handled |
 //! |----|------------|------------------|

@@ -103,7 +103,7 @@ pub(super) fn expand_or_tile(kb: &mut KernelBuilder, op: OpId, tile: bool) -> Re
 /// the output reading the input at `i mod n` along each dim of run-time
 /// size `n`: Tile's definition, and Expand's broadcast read since each of
 /// its input dims is 1 or the output's (checked at run time,
-/// [`runtime_checks`]).
+/// `layout::checks`).
 fn wrapped_read(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let x = kb.model.ir.op(op).inputs[0].expect("input");
     let sizes = kb.sizes(x)?;

@@ -81,9 +81,8 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: LayoutOp) -> Result
 /// each of Expand's input dims is 1 or the output's; Expand's shape, Tile's
 /// repeats and ConstantOfShape's shape, when they are graph inputs, give
 /// the output's dims ([`Check::ShapeOperand`]; otherwise inference took
-/// the output's dims from their known values); EyeLike and ReverseSequence
-/// (`ops/index.rs`) keep the input's dims (and the sequence lengths are
-/// one per batch entry); DepthToSpace/SpaceToDepth's dims scale by the
+/// the output's dims from their known values); EyeLike keeps the input's
+/// dims; DepthToSpace/SpaceToDepth's dims scale by the
 /// block; a Slice's counts follow from constant bounds
 /// ([`Check::SliceLength`]) and its other dims are the input's.
 pub(crate) fn checks(model: &Model, op: OpId, which: LayoutOp) -> Result<Symbolic> {

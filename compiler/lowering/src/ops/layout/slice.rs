@@ -77,7 +77,7 @@ pub(super) fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// in the body, from the inputs and the input's run-time sizes (`ends` is
 /// not needed). Indices are clamped into the input, so values that
 /// disagree with the inferred shape read in bounds (and with constant
-/// bounds, the model's entry checks the counts, [`runtime_checks`]).
+/// bounds, the model's entry checks the counts, `layout::checks`).
 fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("input");

@@ -109,7 +109,7 @@ fn integer_product<'c, 'a>(
 }
 
 /// The conditions the integer products' lowerings rely on, checked at
-/// run time: MatMul's (`symbols::product_checks`), and each zero point
+/// run time: MatMul's (`matmul::product_checks`), and each zero point
 /// or scale of symbolic size 1 or the dim it runs along (a's rows, b's
 /// columns; one element for the scales and the output's zero point). An
 /// error names what cannot be lowered: an unknown size.
