@@ -443,15 +443,6 @@ def kind_rs(names: list[str], ops: dict[str, list], of: dict[str, str]) -> str:
             w(f"    /// [`OpKind::{n}`].")
             w(f"    {n},")
         w("}")
-        w("")
-        w(f"impl From<{camel(f)}Op> for OpKind {{")
-        w(f"    fn from(op: {camel(f)}Op) -> OpKind {{")
-        w("        match op {")
-        for n in members:
-            w(f"            {camel(f)}Op::{n} => OpKind::{n},")
-        w("        }")
-        w("    }")
-        w("}")
     w("")
     return "\n".join(out)
 

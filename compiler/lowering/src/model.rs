@@ -508,12 +508,20 @@ fn build_main(
                     loc,
                 ));
             }
-            // Buffers of symbolic size die after their last reader.
-            for (&v, live) in &plan.lifetimes {
-                if live.last == k && matches!(plan.storage.get(&v), Some(Storage::Dynamic { .. })) {
-                    if let Some(&b) = buffers.get(&v) {
-                        e.dealloc(b);
-                    }
+            // Buffers of symbolic size die after their last reader (freed
+            // in value order, so that the module is the same every run).
+            let mut dying: Vec<Value> = plan
+                .lifetimes
+                .iter()
+                .filter(|(v, live)| {
+                    live.last == k && matches!(plan.storage.get(v), Some(Storage::Dynamic { .. }))
+                })
+                .map(|(&v, _)| v)
+                .collect();
+            dying.sort();
+            for v in dying {
+                if let Some(&b) = buffers.get(&v) {
+                    e.dealloc(b);
                 }
             }
         }

@@ -1269,84 +1269,6 @@ pub enum ElementwiseOp {
     Activation,
 }
 
-impl From<ElementwiseOp> for OpKind {
-    fn from(op: ElementwiseOp) -> OpKind {
-        match op {
-            ElementwiseOp::Abs => OpKind::Abs,
-            ElementwiseOp::Acos => OpKind::Acos,
-            ElementwiseOp::Acosh => OpKind::Acosh,
-            ElementwiseOp::Add => OpKind::Add,
-            ElementwiseOp::And => OpKind::And,
-            ElementwiseOp::Asin => OpKind::Asin,
-            ElementwiseOp::Asinh => OpKind::Asinh,
-            ElementwiseOp::Atan => OpKind::Atan,
-            ElementwiseOp::Atanh => OpKind::Atanh,
-            ElementwiseOp::BitCast => OpKind::BitCast,
-            ElementwiseOp::BitShift => OpKind::BitShift,
-            ElementwiseOp::BitwiseAnd => OpKind::BitwiseAnd,
-            ElementwiseOp::BitwiseNot => OpKind::BitwiseNot,
-            ElementwiseOp::BitwiseOr => OpKind::BitwiseOr,
-            ElementwiseOp::BitwiseXor => OpKind::BitwiseXor,
-            ElementwiseOp::Cast => OpKind::Cast,
-            ElementwiseOp::CastLike => OpKind::CastLike,
-            ElementwiseOp::Ceil => OpKind::Ceil,
-            ElementwiseOp::Celu => OpKind::Celu,
-            ElementwiseOp::Clip => OpKind::Clip,
-            ElementwiseOp::Cos => OpKind::Cos,
-            ElementwiseOp::Cosh => OpKind::Cosh,
-            ElementwiseOp::Div => OpKind::Div,
-            ElementwiseOp::Elu => OpKind::Elu,
-            ElementwiseOp::Equal => OpKind::Equal,
-            ElementwiseOp::Erf => OpKind::Erf,
-            ElementwiseOp::Exp => OpKind::Exp,
-            ElementwiseOp::Floor => OpKind::Floor,
-            ElementwiseOp::Gelu => OpKind::Gelu,
-            ElementwiseOp::Greater => OpKind::Greater,
-            ElementwiseOp::GreaterOrEqual => OpKind::GreaterOrEqual,
-            ElementwiseOp::HardSigmoid => OpKind::HardSigmoid,
-            ElementwiseOp::HardSwish => OpKind::HardSwish,
-            ElementwiseOp::IsInf => OpKind::IsInf,
-            ElementwiseOp::IsNaN => OpKind::IsNaN,
-            ElementwiseOp::LeakyRelu => OpKind::LeakyRelu,
-            ElementwiseOp::Less => OpKind::Less,
-            ElementwiseOp::LessOrEqual => OpKind::LessOrEqual,
-            ElementwiseOp::Log => OpKind::Log,
-            ElementwiseOp::Max => OpKind::Max,
-            ElementwiseOp::Mean => OpKind::Mean,
-            ElementwiseOp::Min => OpKind::Min,
-            ElementwiseOp::Mish => OpKind::Mish,
-            ElementwiseOp::Mod => OpKind::Mod,
-            ElementwiseOp::Mul => OpKind::Mul,
-            ElementwiseOp::Neg => OpKind::Neg,
-            ElementwiseOp::Not => OpKind::Not,
-            ElementwiseOp::Or => OpKind::Or,
-            ElementwiseOp::PRelu => OpKind::PRelu,
-            ElementwiseOp::Pow => OpKind::Pow,
-            ElementwiseOp::Reciprocal => OpKind::Reciprocal,
-            ElementwiseOp::Relu => OpKind::Relu,
-            ElementwiseOp::Round => OpKind::Round,
-            ElementwiseOp::Selu => OpKind::Selu,
-            ElementwiseOp::Shrink => OpKind::Shrink,
-            ElementwiseOp::Sigmoid => OpKind::Sigmoid,
-            ElementwiseOp::Sign => OpKind::Sign,
-            ElementwiseOp::Sin => OpKind::Sin,
-            ElementwiseOp::Sinh => OpKind::Sinh,
-            ElementwiseOp::Softplus => OpKind::Softplus,
-            ElementwiseOp::Softsign => OpKind::Softsign,
-            ElementwiseOp::Sqrt => OpKind::Sqrt,
-            ElementwiseOp::Sub => OpKind::Sub,
-            ElementwiseOp::Sum => OpKind::Sum,
-            ElementwiseOp::Swish => OpKind::Swish,
-            ElementwiseOp::Tan => OpKind::Tan,
-            ElementwiseOp::Tanh => OpKind::Tanh,
-            ElementwiseOp::ThresholdedRelu => OpKind::ThresholdedRelu,
-            ElementwiseOp::Where => OpKind::Where,
-            ElementwiseOp::Xor => OpKind::Xor,
-            ElementwiseOp::Activation => OpKind::Activation,
-        }
-    }
-}
-
 /// The ops of [`Family::Reduce`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ReduceOp {
@@ -1382,28 +1304,6 @@ pub enum ReduceOp {
     TopK,
 }
 
-impl From<ReduceOp> for OpKind {
-    fn from(op: ReduceOp) -> OpKind {
-        match op {
-            ReduceOp::ArgMax => OpKind::ArgMax,
-            ReduceOp::ArgMin => OpKind::ArgMin,
-            ReduceOp::CumProd => OpKind::CumProd,
-            ReduceOp::CumSum => OpKind::CumSum,
-            ReduceOp::ReduceL1 => OpKind::ReduceL1,
-            ReduceOp::ReduceL2 => OpKind::ReduceL2,
-            ReduceOp::ReduceLogSum => OpKind::ReduceLogSum,
-            ReduceOp::ReduceLogSumExp => OpKind::ReduceLogSumExp,
-            ReduceOp::ReduceMax => OpKind::ReduceMax,
-            ReduceOp::ReduceMean => OpKind::ReduceMean,
-            ReduceOp::ReduceMin => OpKind::ReduceMin,
-            ReduceOp::ReduceProd => OpKind::ReduceProd,
-            ReduceOp::ReduceSum => OpKind::ReduceSum,
-            ReduceOp::ReduceSumSquare => OpKind::ReduceSumSquare,
-            ReduceOp::TopK => OpKind::TopK,
-        }
-    }
-}
-
 /// The ops of [`Family::Conv`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ConvOp {
@@ -1437,27 +1337,6 @@ pub enum ConvOp {
     QLinearConv,
 }
 
-impl From<ConvOp> for OpKind {
-    fn from(op: ConvOp) -> OpKind {
-        match op {
-            ConvOp::AveragePool => OpKind::AveragePool,
-            ConvOp::CausalConvWithState => OpKind::CausalConvWithState,
-            ConvOp::Col2Im => OpKind::Col2Im,
-            ConvOp::Conv => OpKind::Conv,
-            ConvOp::ConvInteger => OpKind::ConvInteger,
-            ConvOp::ConvTranspose => OpKind::ConvTranspose,
-            ConvOp::DeformConv => OpKind::DeformConv,
-            ConvOp::GlobalAveragePool => OpKind::GlobalAveragePool,
-            ConvOp::GlobalLpPool => OpKind::GlobalLpPool,
-            ConvOp::GlobalMaxPool => OpKind::GlobalMaxPool,
-            ConvOp::LpPool => OpKind::LpPool,
-            ConvOp::MaxPool => OpKind::MaxPool,
-            ConvOp::MaxUnpool => OpKind::MaxUnpool,
-            ConvOp::QLinearConv => OpKind::QLinearConv,
-        }
-    }
-}
-
 /// The ops of [`Family::Norm`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum NormOp {
@@ -1487,25 +1366,6 @@ pub enum NormOp {
     Softmax,
 }
 
-impl From<NormOp> for OpKind {
-    fn from(op: NormOp) -> OpKind {
-        match op {
-            NormOp::BatchNormalization => OpKind::BatchNormalization,
-            NormOp::Dropout => OpKind::Dropout,
-            NormOp::GroupNormalization => OpKind::GroupNormalization,
-            NormOp::Hardmax => OpKind::Hardmax,
-            NormOp::InstanceNormalization => OpKind::InstanceNormalization,
-            NormOp::LRN => OpKind::LRN,
-            NormOp::LayerNormalization => OpKind::LayerNormalization,
-            NormOp::LogSoftmax => OpKind::LogSoftmax,
-            NormOp::LpNormalization => OpKind::LpNormalization,
-            NormOp::MeanVarianceNormalization => OpKind::MeanVarianceNormalization,
-            NormOp::RMSNormalization => OpKind::RMSNormalization,
-            NormOp::Softmax => OpKind::Softmax,
-        }
-    }
-}
-
 /// The ops of [`Family::Linalg`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LinalgOp {
@@ -1531,24 +1391,6 @@ pub enum LinalgOp {
     SwiGLU,
     /// [`OpKind::FlexAttention`].
     FlexAttention,
-}
-
-impl From<LinalgOp> for OpKind {
-    fn from(op: LinalgOp) -> OpKind {
-        match op {
-            LinalgOp::Attention => OpKind::Attention,
-            LinalgOp::Det => OpKind::Det,
-            LinalgOp::Einsum => OpKind::Einsum,
-            LinalgOp::Gemm => OpKind::Gemm,
-            LinalgOp::LinearAttention => OpKind::LinearAttention,
-            LinalgOp::MatMul => OpKind::MatMul,
-            LinalgOp::MatMulInteger => OpKind::MatMulInteger,
-            LinalgOp::QLinearMatMul => OpKind::QLinearMatMul,
-            LinalgOp::RotaryEmbedding => OpKind::RotaryEmbedding,
-            LinalgOp::SwiGLU => OpKind::SwiGLU,
-            LinalgOp::FlexAttention => OpKind::FlexAttention,
-        }
-    }
 }
 
 /// The ops of [`Family::Layout`].
@@ -1600,35 +1442,6 @@ pub enum LayoutOp {
     Unsqueeze,
 }
 
-impl From<LayoutOp> for OpKind {
-    fn from(op: LayoutOp) -> OpKind {
-        match op {
-            LayoutOp::CenterCropPad => OpKind::CenterCropPad,
-            LayoutOp::Concat => OpKind::Concat,
-            LayoutOp::Constant => OpKind::Constant,
-            LayoutOp::ConstantOfShape => OpKind::ConstantOfShape,
-            LayoutOp::DepthToSpace => OpKind::DepthToSpace,
-            LayoutOp::Expand => OpKind::Expand,
-            LayoutOp::EyeLike => OpKind::EyeLike,
-            LayoutOp::Flatten => OpKind::Flatten,
-            LayoutOp::Identity => OpKind::Identity,
-            LayoutOp::Pad => OpKind::Pad,
-            LayoutOp::Range => OpKind::Range,
-            LayoutOp::Reshape => OpKind::Reshape,
-            LayoutOp::Shape => OpKind::Shape,
-            LayoutOp::Size => OpKind::Size,
-            LayoutOp::Slice => OpKind::Slice,
-            LayoutOp::SpaceToDepth => OpKind::SpaceToDepth,
-            LayoutOp::Split => OpKind::Split,
-            LayoutOp::Squeeze => OpKind::Squeeze,
-            LayoutOp::Tile => OpKind::Tile,
-            LayoutOp::Transpose => OpKind::Transpose,
-            LayoutOp::Trilu => OpKind::Trilu,
-            LayoutOp::Unsqueeze => OpKind::Unsqueeze,
-        }
-    }
-}
-
 /// The ops of [`Family::Index`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IndexOp {
@@ -1658,25 +1471,6 @@ pub enum IndexOp {
     Unique,
 }
 
-impl From<IndexOp> for OpKind {
-    fn from(op: IndexOp) -> OpKind {
-        match op {
-            IndexOp::Compress => OpKind::Compress,
-            IndexOp::Gather => OpKind::Gather,
-            IndexOp::GatherElements => OpKind::GatherElements,
-            IndexOp::GatherND => OpKind::GatherND,
-            IndexOp::NonZero => OpKind::NonZero,
-            IndexOp::OneHot => OpKind::OneHot,
-            IndexOp::ReverseSequence => OpKind::ReverseSequence,
-            IndexOp::Scatter => OpKind::Scatter,
-            IndexOp::ScatterElements => OpKind::ScatterElements,
-            IndexOp::ScatterND => OpKind::ScatterND,
-            IndexOp::TensorScatter => OpKind::TensorScatter,
-            IndexOp::Unique => OpKind::Unique,
-        }
-    }
-}
-
 /// The ops of [`Family::Vision`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum VisionOp {
@@ -1696,20 +1490,6 @@ pub enum VisionOp {
     Upsample,
 }
 
-impl From<VisionOp> for OpKind {
-    fn from(op: VisionOp) -> OpKind {
-        match op {
-            VisionOp::AffineGrid => OpKind::AffineGrid,
-            VisionOp::GridSample => OpKind::GridSample,
-            VisionOp::MaxRoiPool => OpKind::MaxRoiPool,
-            VisionOp::NonMaxSuppression => OpKind::NonMaxSuppression,
-            VisionOp::Resize => OpKind::Resize,
-            VisionOp::RoiAlign => OpKind::RoiAlign,
-            VisionOp::Upsample => OpKind::Upsample,
-        }
-    }
-}
-
 /// The ops of [`Family::Control`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ControlOp {
@@ -1719,16 +1499,6 @@ pub enum ControlOp {
     Loop,
     /// [`OpKind::Scan`].
     Scan,
-}
-
-impl From<ControlOp> for OpKind {
-    fn from(op: ControlOp) -> OpKind {
-        match op {
-            ControlOp::If => OpKind::If,
-            ControlOp::Loop => OpKind::Loop,
-            ControlOp::Scan => OpKind::Scan,
-        }
-    }
 }
 
 /// The ops of [`Family::Sequence`].
@@ -1760,25 +1530,6 @@ pub enum SequenceOp {
     SplitToSequence,
 }
 
-impl From<SequenceOp> for OpKind {
-    fn from(op: SequenceOp) -> OpKind {
-        match op {
-            SequenceOp::ConcatFromSequence => OpKind::ConcatFromSequence,
-            SequenceOp::Optional => OpKind::Optional,
-            SequenceOp::OptionalGetElement => OpKind::OptionalGetElement,
-            SequenceOp::OptionalHasElement => OpKind::OptionalHasElement,
-            SequenceOp::SequenceAt => OpKind::SequenceAt,
-            SequenceOp::SequenceConstruct => OpKind::SequenceConstruct,
-            SequenceOp::SequenceEmpty => OpKind::SequenceEmpty,
-            SequenceOp::SequenceErase => OpKind::SequenceErase,
-            SequenceOp::SequenceInsert => OpKind::SequenceInsert,
-            SequenceOp::SequenceLength => OpKind::SequenceLength,
-            SequenceOp::SequenceMap => OpKind::SequenceMap,
-            SequenceOp::SplitToSequence => OpKind::SplitToSequence,
-        }
-    }
-}
-
 /// The ops of [`Family::Quant`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum QuantOp {
@@ -1790,16 +1541,6 @@ pub enum QuantOp {
     QuantizeLinear,
 }
 
-impl From<QuantOp> for OpKind {
-    fn from(op: QuantOp) -> OpKind {
-        match op {
-            QuantOp::DequantizeLinear => OpKind::DequantizeLinear,
-            QuantOp::DynamicQuantizeLinear => OpKind::DynamicQuantizeLinear,
-            QuantOp::QuantizeLinear => OpKind::QuantizeLinear,
-        }
-    }
-}
-
 /// The ops of [`Family::Rnn`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RnnOp {
@@ -1809,16 +1550,6 @@ pub enum RnnOp {
     LSTM,
     /// [`OpKind::RNN`].
     RNN,
-}
-
-impl From<RnnOp> for OpKind {
-    fn from(op: RnnOp) -> OpKind {
-        match op {
-            RnnOp::GRU => OpKind::GRU,
-            RnnOp::LSTM => OpKind::LSTM,
-            RnnOp::RNN => OpKind::RNN,
-        }
-    }
 }
 
 /// The ops of [`Family::Signal`].
@@ -1838,19 +1569,6 @@ pub enum SignalOp {
     STFT,
 }
 
-impl From<SignalOp> for OpKind {
-    fn from(op: SignalOp) -> OpKind {
-        match op {
-            SignalOp::BlackmanWindow => OpKind::BlackmanWindow,
-            SignalOp::DFT => OpKind::DFT,
-            SignalOp::HammingWindow => OpKind::HammingWindow,
-            SignalOp::HannWindow => OpKind::HannWindow,
-            SignalOp::MelWeightMatrix => OpKind::MelWeightMatrix,
-            SignalOp::STFT => OpKind::STFT,
-        }
-    }
-}
-
 /// The ops of [`Family::Random`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RandomOp {
@@ -1866,19 +1584,6 @@ pub enum RandomOp {
     RandomUniform,
     /// [`OpKind::RandomUniformLike`].
     RandomUniformLike,
-}
-
-impl From<RandomOp> for OpKind {
-    fn from(op: RandomOp) -> OpKind {
-        match op {
-            RandomOp::Bernoulli => OpKind::Bernoulli,
-            RandomOp::Multinomial => OpKind::Multinomial,
-            RandomOp::RandomNormal => OpKind::RandomNormal,
-            RandomOp::RandomNormalLike => OpKind::RandomNormalLike,
-            RandomOp::RandomUniform => OpKind::RandomUniform,
-            RandomOp::RandomUniformLike => OpKind::RandomUniformLike,
-        }
-    }
 }
 
 /// The ops of [`Family::Text`].
@@ -1898,19 +1603,6 @@ pub enum TextOp {
     TfIdfVectorizer,
 }
 
-impl From<TextOp> for OpKind {
-    fn from(op: TextOp) -> OpKind {
-        match op {
-            TextOp::ImageDecoder => OpKind::ImageDecoder,
-            TextOp::RegexFullMatch => OpKind::RegexFullMatch,
-            TextOp::StringConcat => OpKind::StringConcat,
-            TextOp::StringNormalizer => OpKind::StringNormalizer,
-            TextOp::StringSplit => OpKind::StringSplit,
-            TextOp::TfIdfVectorizer => OpKind::TfIdfVectorizer,
-        }
-    }
-}
-
 /// The ops of [`Family::Loss`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LossOp {
@@ -1918,15 +1610,6 @@ pub enum LossOp {
     NegativeLogLikelihoodLoss,
     /// [`OpKind::SoftmaxCrossEntropyLoss`].
     SoftmaxCrossEntropyLoss,
-}
-
-impl From<LossOp> for OpKind {
-    fn from(op: LossOp) -> OpKind {
-        match op {
-            LossOp::NegativeLogLikelihoodLoss => OpKind::NegativeLogLikelihoodLoss,
-            LossOp::SoftmaxCrossEntropyLoss => OpKind::SoftmaxCrossEntropyLoss,
-        }
-    }
 }
 
 /// The ops of [`Family::Ml`].
@@ -1972,32 +1655,6 @@ pub enum MlOp {
     ZipMap,
 }
 
-impl From<MlOp> for OpKind {
-    fn from(op: MlOp) -> OpKind {
-        match op {
-            MlOp::ArrayFeatureExtractor => OpKind::ArrayFeatureExtractor,
-            MlOp::Binarizer => OpKind::Binarizer,
-            MlOp::CastMap => OpKind::CastMap,
-            MlOp::CategoryMapper => OpKind::CategoryMapper,
-            MlOp::DictVectorizer => OpKind::DictVectorizer,
-            MlOp::FeatureVectorizer => OpKind::FeatureVectorizer,
-            MlOp::Imputer => OpKind::Imputer,
-            MlOp::LabelEncoder => OpKind::LabelEncoder,
-            MlOp::LinearClassifier => OpKind::LinearClassifier,
-            MlOp::LinearRegressor => OpKind::LinearRegressor,
-            MlOp::Normalizer => OpKind::Normalizer,
-            MlOp::OneHotEncoder => OpKind::OneHotEncoder,
-            MlOp::SVMClassifier => OpKind::SVMClassifier,
-            MlOp::SVMRegressor => OpKind::SVMRegressor,
-            MlOp::Scaler => OpKind::Scaler,
-            MlOp::TreeEnsemble => OpKind::TreeEnsemble,
-            MlOp::TreeEnsembleClassifier => OpKind::TreeEnsembleClassifier,
-            MlOp::TreeEnsembleRegressor => OpKind::TreeEnsembleRegressor,
-            MlOp::ZipMap => OpKind::ZipMap,
-        }
-    }
-}
-
 /// The ops of [`Family::Training`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TrainingOp {
@@ -2011,17 +1668,6 @@ pub enum TrainingOp {
     Momentum,
 }
 
-impl From<TrainingOp> for OpKind {
-    fn from(op: TrainingOp) -> OpKind {
-        match op {
-            TrainingOp::Adagrad => OpKind::Adagrad,
-            TrainingOp::Adam => OpKind::Adam,
-            TrainingOp::Gradient => OpKind::Gradient,
-            TrainingOp::Momentum => OpKind::Momentum,
-        }
-    }
-}
-
 /// The ops of [`Family::Fused`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FusedOp {
@@ -2033,15 +1679,4 @@ pub enum FusedOp {
     FusedGemm,
     /// [`OpKind::FusedMatMul`].
     FusedMatMul,
-}
-
-impl From<FusedOp> for OpKind {
-    fn from(op: FusedOp) -> OpKind {
-        match op {
-            FusedOp::FusedAttention => OpKind::FusedAttention,
-            FusedOp::FusedConv => OpKind::FusedConv,
-            FusedOp::FusedGemm => OpKind::FusedGemm,
-            FusedOp::FusedMatMul => OpKind::FusedMatMul,
-        }
-    }
 }
