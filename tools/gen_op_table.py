@@ -1,12 +1,22 @@
 #!/usr/bin/env python3
-"""Generates dialects/onnx/src/schema/table.rs from the `onnx` package's
-operator schemas (every version of every op in ai.onnx, ai.onnx.ml,
-ai.onnx.preview.training and ai.onnx.preview) and onnx-mlc's own internal
-operators (domain `onnx_mlc`, defined in `tools/internal_ops.py`).
+"""Generates the op table, dialects/onnx/src/schema/kind.rs and table.rs,
+from the `onnx` package's operator schemas (every version of every op in
+ai.onnx, ai.onnx.ml, ai.onnx.preview.training and ai.onnx.preview) and
+onnx-mlc's own internal operators (domain `onnx_mlc`, defined in
+`tools/internal_ops.py`).
 
 The table is data: regenerate it with the pinned onnx release
 (`.venv/bin/python tools/gen_op_table.py`) and check the result in.
-`tests` compares the checked-in table with a fresh run when the venv exists.
+The test suite compares the checked-in files with a fresh run
+(`--check`) when the venv exists.
+
+Besides the schemas, the table carries what onnx-mlc knows per operator
+that the schemas do not say, as data below: the op family of each operator
+(`FAMILIES`: the file of `dialects/onnx/src/ops/` that infers its types,
+and the lowering file of the same name), and facts that cut across a family
+(`FACTS`). Every operator must be given a family here: the generator fails
+on an operator without one, so a new onnx release's operators are decided
+here first.
 """
 from __future__ import annotations
 
@@ -48,6 +58,137 @@ ATTR_KIND = {
 }
 
 OPTION = {"Single": "Single", "Optional": "Optional", "Variadic": "Variadic"}
+
+# The op families: one file of dialects/onnx/src/ops/ each, in the order of
+# the dialect's dispatch, with what its operators have in common and the
+# ONNX operators it holds (the internal operators give theirs in
+# tools/internal_ops.py). Every operator is in exactly one family.
+FAMILIES = {
+    "elementwise": (
+        "Computed per element from the input elements at the same (broadcast) position:"
+        " unary math and activations, casts, arithmetic, comparisons, logic, the variadic"
+        " Max/Min/Mean/Sum and Where.",
+        """Abs Acos Acosh Asin Asinh Atan Atanh Ceil Celu Cos Cosh Elu Erf Exp Floor Gelu
+        HardSigmoid HardSwish IsInf IsNaN LeakyRelu Log Mish Neg Not Reciprocal Relu Round Selu
+        Shrink Sigmoid Sign Sin Sinh Softplus Softsign Sqrt Swish Tan Tanh ThresholdedRelu
+        BitwiseNot Cast CastLike Clip BitCast Add Sub Mul Div Pow Mod And Or Xor Equal Greater
+        GreaterOrEqual Less LessOrEqual BitShift BitwiseAnd BitwiseOr BitwiseXor PRelu Max Min
+        Mean Sum Where""",
+    ),
+    "reduce": (
+        "Reductions over axes, arg-extremes, cumulative sums and products, TopK.",
+        """ArgMax ArgMin ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax ReduceMean
+        ReduceMin ReduceProd ReduceSum ReduceSumSquare CumSum CumProd TopK""",
+    ),
+    "conv": (
+        "Convolutions and pooling windows over spatial dims, and their inverses.",
+        """Conv ConvTranspose ConvInteger QLinearConv DeformConv CausalConvWithState AveragePool
+        MaxPool LpPool GlobalAveragePool GlobalMaxPool GlobalLpPool MaxUnpool Col2Im""",
+    ),
+    "norm": (
+        "Normalizations, the softmaxes, LRN and Dropout.",
+        """BatchNormalization InstanceNormalization LayerNormalization GroupNormalization
+        RMSNormalization LpNormalization MeanVarianceNormalization LRN Softmax LogSoftmax Hardmax
+        Dropout""",
+    ),
+    "linalg": (
+        "Matrix products, Einsum, Det and the attention blocks.",
+        """MatMul Gemm MatMulInteger QLinearMatMul Einsum Det Attention FlexAttention
+        LinearAttention RotaryEmbedding SwiGLU""",
+    ),
+    "layout": (
+        "Shapes, views, data movement and tensors built from shapes.",
+        """Shape Size Reshape Flatten Squeeze Unsqueeze Transpose Concat Split Slice Expand Tile
+        Pad DepthToSpace SpaceToDepth CenterCropPad Identity Constant ConstantOfShape Range
+        EyeLike Trilu""",
+    ),
+    "index": (
+        "Gathers, scatters and selections by index or mask.",
+        """Gather GatherElements GatherND Scatter ScatterElements ScatterND TensorScatter OneHot
+        Compress NonZero Unique ReverseSequence""",
+    ),
+    "vision": (
+        "Image resampling, sampling grids, region pooling and box suppression.",
+        "Resize Upsample GridSample AffineGrid RoiAlign MaxRoiPool NonMaxSuppression",
+    ),
+    "control": (
+        "Control flow: subgraphs run by condition or per iteration.",
+        "If Loop Scan",
+    ),
+    "sequence": (
+        "Sequences and optionals.",
+        """SequenceAt SequenceConstruct SequenceEmpty SequenceErase SequenceInsert SequenceLength
+        SequenceMap SplitToSequence ConcatFromSequence Optional OptionalGetElement
+        OptionalHasElement""",
+    ),
+    "quant": (
+        "Linear quantization and dequantization.",
+        "QuantizeLinear DequantizeLinear DynamicQuantizeLinear",
+    ),
+    "rnn": (
+        "Recurrent layers.",
+        "RNN GRU LSTM",
+    ),
+    "signal": (
+        "Fourier transforms, windows and mel filter banks.",
+        "DFT STFT BlackmanWindow HammingWindow HannWindow MelWeightMatrix",
+    ),
+    "random": (
+        "Random number generators.",
+        "RandomNormal RandomNormalLike RandomUniform RandomUniformLike Bernoulli Multinomial",
+    ),
+    "text": (
+        "Strings, text vectorization and image decoding.",
+        "StringConcat StringNormalizer StringSplit RegexFullMatch TfIdfVectorizer ImageDecoder",
+    ),
+    "loss": (
+        "Losses.",
+        "NegativeLogLikelihoodLoss SoftmaxCrossEntropyLoss",
+    ),
+    "ml": (
+        "The classical machine-learning operators of ai.onnx.ml.",
+        """ArrayFeatureExtractor Binarizer CastMap CategoryMapper DictVectorizer FeatureVectorizer
+        Imputer LabelEncoder LinearClassifier LinearRegressor Normalizer OneHotEncoder
+        SVMClassifier SVMRegressor Scaler TreeEnsemble TreeEnsembleClassifier
+        TreeEnsembleRegressor ZipMap""",
+    ),
+    "training": (
+        "The optimizers and gradients of ai.onnx.preview.training.",
+        "Adagrad Adam Gradient Momentum",
+    ),
+    "fused": (
+        "onnx-mlc's fused operators: what the graph optimizer produces from ONNX subgraphs.",
+        "",
+    ),
+}
+
+# Facts about operators beyond their family: each is the Rust predicate
+# `OpKind::<name>`, its doc, the family its operators belong to and the
+# operators it holds.
+FACTS = {
+    "is_unary_elementwise": (
+        "Whether the op is a unary elementwise one: its first result has its first input's"
+        " shape (Clip's bounds and CastLike's type donor aside).",
+        "elementwise",
+        """Abs Acos Acosh Asin Asinh Atan Atanh Ceil Celu Cos Cosh Elu Erf Exp Floor Gelu
+        HardSigmoid HardSwish IsInf IsNaN LeakyRelu Log Mish Neg Not Reciprocal Relu Round Selu
+        Shrink Sigmoid Sign Sin Sinh Softplus Softsign Sqrt Swish Tan Tanh ThresholdedRelu
+        BitwiseNot Cast CastLike Clip BitCast Activation""",
+    ),
+    "is_reduction": (
+        "Whether the op is one of the ten `Reduce*` ops (a reduction over `axes`, an attribute"
+        " before opset 18 (13 for ReduceSum) and an input since).",
+        "reduce",
+        """ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax ReduceMean ReduceMin
+        ReduceProd ReduceSum ReduceSumSquare""",
+    ),
+    "is_view": (
+        "Whether the op only reinterprets the shape of its first input: its result is that"
+        " input's data, in the same order, under another shape (a view, no computation).",
+        "layout",
+        "Reshape Flatten Squeeze Unsqueeze Identity",
+    ),
+}
 
 
 def split_args(s: str) -> list[str]:
@@ -154,7 +295,35 @@ def schema(s) -> str:
     )
 
 
-def generate() -> str:
+def camel(name: str) -> str:
+    """`elementwise` -> `Elementwise`: a family's Rust variant."""
+    return name[0].upper() + name[1:]
+
+
+def family_of(names: list[str]) -> dict[str, str]:
+    """The family of every operator, checked: each in exactly one family,
+    every family's operators in the table, each fact within its family."""
+    of: dict[str, str] = {}
+    members = [(f, n) for f, (_, ops) in FAMILIES.items() for n in ops.split()]
+    members += [(f, n) for n, f in internal_ops.families().items()]
+    for f, n in members:
+        assert f in FAMILIES, f"{n}: unknown family {f!r}"
+        assert n in names, f"{n} (family {f}) is not in the op table"
+        assert n not in of, f"{n} is in families {of[n]} and {f}"
+        of[n] = f
+    missing = [n for n in names if n not in of]
+    assert not missing, f"give these operators a family in FAMILIES: {' '.join(missing)}"
+    for fact, (_, family, ops) in FACTS.items():
+        for n in ops.split():
+            assert of.get(n) == family, f"{fact}: {n} is not in family {family}"
+    return of
+
+
+def generate() -> dict[str, str]:
+    """The generated files of dialects/onnx/src/schema/, by name: `kind.rs`
+    (the `OpKind` enum, its families and facts) and `table.rs` (every
+    version of every schema). Two files, so that the schema types
+    (`spec.rs`), which name `OpKind`, sit between them."""
     schemas = [s for s in defs.get_all_schemas_with_history() if s.domain in DOMAINS]
     schemas += internal_ops.schemas()
     ops: dict[str, list] = {}
@@ -164,12 +333,20 @@ def generate() -> str:
     for n in names:
         ops[n].sort(key=lambda s: s.since_version)
         assert len({s.domain for s in ops[n]}) == 1, f"{n} is in several domains"
+    of = family_of(names)
+    return {"kind.rs": kind_rs(names, ops, of), "table.rs": table_rs(names, ops)}
 
+
+HEADER = "// @generated by tools/gen_op_table.py from onnx " + onnx.__version__ + ". Do not edit."
+
+
+def kind_rs(names: list[str], ops: dict[str, list], of: dict[str, str]) -> str:
+    """`OpKind`, its domains, families and facts; the family enums."""
     out = []
     w = out.append
-    w("// @generated by tools/gen_op_table.py from onnx " + onnx.__version__ + ". Do not edit.")
+    w(HEADER)
     w("")
-    w("use super::*;")
+    w("use super::domain::Domain;")
     w("")
     w("/// Every operator of the op table, one variant per (domain, name).")
     w("#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]")
@@ -201,6 +378,89 @@ def generate() -> str:
     w("        }")
     w("    }")
     w("")
+    w("    /// The op's family: the file of `dialects/onnx/src/ops/` (and of the")
+    w("    /// lowering) that handles it.")
+    w("    pub fn family(self) -> Family {")
+    w("        match self {")
+    for f in FAMILIES:
+        members = [n for n in names if of[n] == f]
+        w(f"            {' | '.join('OpKind::' + n for n in members)} => Family::{camel(f)},")
+    w("        }")
+    w("    }")
+    w("")
+    w("    /// The op as a member of its family, for an exhaustive match over the")
+    w("    /// family's own ops.")
+    w("    pub fn family_op(self) -> FamilyOp {")
+    w("        match self {")
+    for n in names:
+        w(f"            OpKind::{n} => FamilyOp::{camel(of[n])}({camel(of[n])}Op::{n}),")
+    w("        }")
+    w("    }")
+    for fact, (doc, _, holds) in FACTS.items():
+        w("")
+        w(f"    /// {doc}")
+        w(f"    pub fn {fact}(self) -> bool {{")
+        w(f"        matches!(self, {' | '.join('OpKind::' + n for n in sorted(holds.split(), key=names.index))})")
+        w("    }")
+    w("}")
+    w("")
+    w("/// The op families: one file of `dialects/onnx/src/ops/` each (shape and")
+    w("/// type inference), and the lowering's file of the same name.")
+    w("#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]")
+    w("pub enum Family {")
+    for f, (doc, _) in FAMILIES.items():
+        w(f"    /// {doc}")
+        w(f"    {camel(f)},")
+    w("}")
+    w("")
+    w("impl Family {")
+    w("    /// Every family, in the order of the dialect's dispatch.")
+    w(f"    pub const ALL: [Family; {len(FAMILIES)}] = [{', '.join('Family::' + camel(f) for f in FAMILIES)}];")
+    w("")
+    w("    /// The family's file name (`elementwise` for `ops/elementwise.rs`).")
+    w("    pub fn name(self) -> &'static str {")
+    w("        match self {")
+    for f in FAMILIES:
+        w(f"            Family::{camel(f)} => {rust_str(f)},")
+    w("        }")
+    w("    }")
+    w("}")
+    w("")
+    w("/// An op as a member of its family ([`OpKind::family_op`]).")
+    w("#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]")
+    w("pub enum FamilyOp {")
+    for f in FAMILIES:
+        w(f"    /// An op of [`Family::{camel(f)}`].")
+        w(f"    {camel(f)}({camel(f)}Op),")
+    w("}")
+    for f in FAMILIES:
+        members = [n for n in names if of[n] == f]
+        w("")
+        w(f"/// The ops of [`Family::{camel(f)}`].")
+        w("#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]")
+        w(f"pub enum {camel(f)}Op {{")
+        for n in members:
+            w(f"    /// [`OpKind::{n}`].")
+            w(f"    {n},")
+        w("}")
+    w("")
+    return "\n".join(out)
+
+
+def table_rs(names: list[str], ops: dict[str, list]) -> str:
+    """Every version of every operator's schema."""
+    out = []
+    w = out.append
+    w(HEADER)
+    w("")
+    w("use super::kind::OpKind;")
+    w("use super::spec::{")
+    w("    AttrDefault, AttrSchema, OpSchema, Param, ParamOption, ParamType, TypeConstraint, TypePattern,")
+    w("};")
+    w("use crate::attr::AttrKind;")
+    w("use crate::types::ElemType;")
+    w("")
+    w("impl OpKind {")
     w("    /// Every version of the operator's schema, oldest first.")
     w("    pub fn versions(self) -> &'static [OpSchema] {")
     w("        match self {")
@@ -219,16 +479,20 @@ def generate() -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     root = pathlib.Path(__file__).resolve().parent.parent
-    ap.add_argument("--out", default=root / "dialects/onnx/src/schema/table.rs", type=pathlib.Path)
-    ap.add_argument("--check", action="store_true", help="exit 1 if the checked-in table differs")
+    ap.add_argument("--dir", default=root / "dialects/onnx/src/schema", type=pathlib.Path,
+                    help="where kind.rs and table.rs go")
+    ap.add_argument("--check", action="store_true", help="exit 1 if the checked-in files differ")
     args = ap.parse_args()
-    text = generate()
+    files = generate()
     if args.check:
-        same = args.out.exists() and args.out.read_text() == text
-        print("op table up to date" if same else f"{args.out} differs from the onnx {onnx.__version__} schemas")
-        return 0 if same else 1
-    args.out.write_text(text)
-    print(f"wrote {args.out}")
+        stale = [n for n, text in files.items()
+                 if not (args.dir / n).exists() or (args.dir / n).read_text() != text]
+        print(f"out of date in {args.dir}: {', '.join(stale)} (run tools/gen_op_table.py"
+              f" with onnx {onnx.__version__})" if stale else "op table up to date")
+        return 1 if stale else 0
+    for n, text in files.items():
+        (args.dir / n).write_text(text)
+        print(f"wrote {args.dir / n}")
     return 0
 
 

@@ -4,7 +4,9 @@ The graph optimizer (compiler/optimizer) rewrites ONNX subgraphs into these
 fused operators; the lowering implements them. Each definition below is the
 contract between the two: what the operator computes, exactly. They are data,
 in the shape of `onnx.defs.OpSchema`, so that `tools/gen_op_table.py` puts
-them into the one op table (`OpKind`) next to the ONNX operators.
+them into the one op table (`OpKind`) next to the ONNX operators, each
+with its op family (`operators()`; `Activation` is elementwise, the others
+fused).
 
 Activations. The fused operators end in an optional elementwise activation,
 named by the STRING attribute `activation` ("" = none) with its FLOATS
@@ -78,23 +80,35 @@ def op(name, doc, inputs, outputs, attributes):
 
 def schemas() -> list[OpSchema]:
     """Every internal operator."""
+    return [schema for _, schema in operators()]
+
+
+def families() -> dict[str, str]:
+    """The dialect family of each internal operator (the op-family file
+    `dialects/onnx/src/ops/<family>.rs` of `tools/gen_op_table.py`'s
+    `FAMILIES`)."""
+    return {schema.name: family for family, schema in operators()}
+
+
+def operators() -> list[tuple[str, OpSchema]]:
+    """Every internal operator with its dialect family."""
     return [
-        op(
+        ("elementwise", op(
             "Activation",
             "Y = activation(X), elementwise.",
             [P("X", "T")],
             [P("Y", "T")],
             ACTIVATION,
-        ),
-        op(
+        )),
+        ("fused", op(
             "FusedConv",
             "Y = activation(Conv(X, W, B) + Z): Conv with its attributes, then the optional"
             " residual Z (exactly Y's shape), then the activation.",
             [P("X", "T"), P("W", "T"), P("B", "T", param_option=OPTIONAL), P("Z", "T", param_option=OPTIONAL)],
             [P("Y", "T")],
             CONV_ATTRS + ACTIVATION,
-        ),
-        op(
+        )),
+        ("fused", op(
             "FusedGemm",
             "Y = activation(alpha * A' * B' + beta * C): Gemm with its attributes, then the activation.",
             [P("A", "T"), P("B", "T"), P("C", "T", param_option=OPTIONAL)],
@@ -106,8 +120,8 @@ def schemas() -> list[OpSchema]:
                 attr("transB", 0, "as Gemm"),
             ]
             + ACTIVATION,
-        ),
-        op(
+        )),
+        ("fused", op(
             "FusedMatMul",
             "Y = activation(MatMul(A, B) + Bias + Z): numpy matmul, then Bias broadcast"
             " unidirectionally to the product's shape, then the optional residual Z (exactly"
@@ -116,8 +130,8 @@ def schemas() -> list[OpSchema]:
              P("Z", "T", param_option=OPTIONAL)],
             [P("Y", "T")],
             ACTIVATION,
-        ),
-        op(
+        )),
+        ("fused", op(
             "FusedAttention",
             "Y = Softmax(scale * MatMul(Q, Kt) + Mask, axis=-1) * V, with Q [..., Sq, D],"
             " Kt [..., D, Sk] (keys already transposed), V [..., Sk, Dv]; batch dims broadcast"
@@ -125,5 +139,5 @@ def schemas() -> list[OpSchema]:
             [P("Q", "T"), P("Kt", "T"), P("V", "T"), P("Mask", "T", param_option=OPTIONAL)],
             [P("Y", "T")],
             [attr("scale", 1.0, "the factor applied to the scores before the mask")],
-        ),
+        )),
     ]

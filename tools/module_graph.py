@@ -577,9 +577,12 @@ def cycles(graph: dict[str, dict[str, set[str]]], comp: list[str]) -> list[list[
 
 
 def mermaid(graph: dict[str, dict[str, set[str]]], comps: list[list[str]]) -> str:
-    ids = {node: f"n{k}" for k, node in enumerate(sorted(graph))}
+    # (a module with no edge, such as a lib.rs that only declares and
+    # re-exports its children, is left out of the drawing)
+    drawn = {a for a, t in graph.items() if t} | {b for t in graph.values() for b in t}
+    ids = {node: f"n{k}" for k, node in enumerate(sorted(drawn))}
     lines = ["flowchart LR"]
-    for node in sorted(graph):
+    for node in sorted(drawn):
         lines.append(f'    {ids[node]}["{node}"]')
     in_cycle = {n for c in comps if len(c) > 1 for n in c}
     for a in sorted(graph):
@@ -589,6 +592,27 @@ def mermaid(graph: dict[str, dict[str, set[str]]], comps: list[list[str]]) -> st
         lines.append("    classDef cycle stroke:#c00,stroke-width:2px")
         lines.append("    class " + ",".join(ids[n] for n in sorted(in_cycle)) + " cycle")
     return "\n".join(lines)
+
+
+def reduce(graph: dict[str, dict[str, set[str]]]) -> dict[str, dict[str, set[str]]]:
+    """Transitive reduction of an acyclic graph: drops an edge a -> b when b
+    is also reached from a through another module (the layers stay readable
+    in a drawing; the reachability is the same)."""
+
+    def reach(start: str) -> set[str]:
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph.get(todo.pop(), {}):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    below = {b: reach(b) for t in graph.values() for b in t}
+    return {
+        a: {b: ls for b, ls in t.items() if not any(b in below[c] for c in t if c != b)}
+        for a, t in graph.items()
+    }
 
 
 def labels(names: set[str], limit: int = 6) -> str:
@@ -607,6 +631,7 @@ def main() -> int:
     ap.add_argument("--check", action="store_true", help="exit 1 listing every cycle")
     ap.add_argument("--mermaid", action="store_true", help="print a Mermaid flowchart")
     ap.add_argument("--depth", type=int, help="fold modules to their first N path segments")
+    ap.add_argument("--reduce", action="store_true", help="drop edges implied by others (acyclic only)")
     ap.add_argument("--tests", action="store_true", help="include #[cfg(test)] code")
     args = ap.parse_args()
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
@@ -630,6 +655,11 @@ def main() -> int:
         graph = {name(a): {name(b): ls for b, ls in t.items()} for a, t in raw.items()}
 
     comps = [c for c in sccs(graph) if len(c) > 1]
+    if args.reduce:
+        if comps:
+            print(f"{args.src}: --reduce needs an acyclic graph (see --check)", file=sys.stderr)
+            return 1
+        graph = reduce(graph)
     if args.mermaid:
         print(mermaid(graph, comps))
     elif not args.check:

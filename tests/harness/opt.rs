@@ -19,7 +19,7 @@
 use onnx_mlc_dialect::passes::{pass, DEFAULT_PIPELINE};
 use onnx_mlc_dialect::{parse_model, print_model, PrintOptions};
 use onnx_mlc_optimizer::{optimize, OptimizeOptions, RuleSet};
-use onnx_mlc_tests::filetest::{Bless, Stage};
+use onnx_mlc_tests::filetest::{self, Bless, Stage};
 use onnx_mlc_tests::repo_root;
 
 #[test]
@@ -32,6 +32,18 @@ fn opt_files() {
         bless: Bless::Full,
     }
     .run_all();
+}
+
+/// Every rule set (`rules/<set>.rs`) has a folder of file tests
+/// (`tests/opt/<set>/`).
+#[test]
+fn every_rule_set_has_file_tests() {
+    let rules = repo_root().join("compiler/optimizer/src/rules");
+    let missing = filetest::uncovered(&rules, &repo_root().join("tests/opt"), &["util"]);
+    assert!(
+        missing.is_empty(),
+        "rule sets without a file test in tests/opt/: {missing:?}"
+    );
 }
 
 /// The rule sets of a `RUN: opt --rules=<sets>` line.

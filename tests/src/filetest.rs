@@ -65,7 +65,7 @@ impl<R> Stage<'_, R> {
     /// printing one line per file; panics listing the failures.
     pub fn run_all(&self) {
         let mut files = vec![];
-        collect(&self.folder, &mut files);
+        collect(&self.folder, "mlir", &mut files);
         files.sort();
         assert!(
             !files.is_empty(),
@@ -139,15 +139,56 @@ impl<R> Stage<'_, R> {
     }
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The source files under `sources` (each `a/b.rs`, or `a/mod.rs` as `a`)
+/// that no file test under `tests` names: a test covers `a/b` when its
+/// path below `tests`, without the extension, is `a/b`, starts with
+/// `a/b-` or lies in a folder `a/b/`. `shared` lists the files that hold
+/// helpers rather than a family of their own (covered by the families'
+/// tests); each must exist, so that the list stays true.
+pub fn uncovered(sources: &Path, tests: &Path, shared: &[&str]) -> Vec<String> {
+    let stem = |path: &Path, root: &Path| {
+        let rel = path.strip_prefix(root).unwrap().with_extension("");
+        rel.to_string_lossy().replace('\\', "/")
+    };
+    let mut test_files = vec![];
+    collect(tests, "mlir", &mut test_files);
+    let tests: Vec<String> = test_files.iter().map(|t| stem(t, tests)).collect();
+    let mut source_files = vec![];
+    collect(sources, "rs", &mut source_files);
+    let mut missing: Vec<String> = shared
+        .iter()
+        .filter(|s| !sources.join(format!("{s}.rs")).is_file())
+        .map(|s| format!("{s} (listed as shared, but there is no {s}.rs)"))
+        .collect();
+    for file in &source_files {
+        let name = stem(file, sources);
+        let name = match name.strip_suffix("/mod") {
+            Some(dir) => dir.to_string(),
+            None if name == "mod" => continue,
+            None => name,
+        };
+        let covers = |t: &String| {
+            t.strip_prefix(name.as_str()).is_some_and(|rest| {
+                rest.is_empty() || rest.starts_with('-') || rest.starts_with('/')
+            })
+        };
+        if !shared.contains(&name.as_str()) && !tests.iter().any(covers) {
+            missing.push(name);
+        }
+    }
+    missing.sort();
+    missing
+}
+
+fn collect(dir: &Path, extension: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "mlir") {
+            collect(&path, extension, out);
+        } else if path.extension().is_some_and(|e| e == extension) {
             out.push(path);
         }
     }

@@ -5,96 +5,17 @@
 use std::collections::{HashMap, HashSet};
 
 use onnx_mlc_dialect::ir::ValueDef;
+use onnx_mlc_dialect::schema::Family;
 use onnx_mlc_dialect::{Model, OpId, OpKind, Value};
 use onnx_mlc_plan::{Plan, Storage, ALIGN};
 
-const VIEWS: [OpKind; 5] = [
-    OpKind::Reshape,
-    OpKind::Flatten,
-    OpKind::Squeeze,
-    OpKind::Unsqueeze,
-    OpKind::Identity,
-];
-
-/// Ops that may be in a kernel without a root, or after one: the ONNX ops
-/// that compute each output element from the input elements at the same
-/// broadcast position.
-const ELEMENTWISE: &[OpKind] = {
-    use OpKind::*;
-    &[
-        Abs,
-        Acos,
-        Acosh,
-        Asin,
-        Asinh,
-        Atan,
-        Atanh,
-        Ceil,
-        Celu,
-        Cos,
-        Cosh,
-        Elu,
-        Erf,
-        Exp,
-        Floor,
-        Gelu,
-        HardSigmoid,
-        HardSwish,
-        IsInf,
-        IsNaN,
-        LeakyRelu,
-        Log,
-        Mish,
-        Neg,
-        Not,
-        Reciprocal,
-        Relu,
-        Round,
-        Selu,
-        Shrink,
-        Sigmoid,
-        Sign,
-        Sin,
-        Sinh,
-        Softplus,
-        Softsign,
-        Sqrt,
-        Swish,
-        Tan,
-        Tanh,
-        ThresholdedRelu,
-        BitwiseNot,
-        Cast,
-        CastLike,
-        Clip,
-        Add,
-        Sub,
-        Mul,
-        Div,
-        Pow,
-        Mod,
-        And,
-        Or,
-        Xor,
-        Equal,
-        Greater,
-        GreaterOrEqual,
-        Less,
-        LessOrEqual,
-        BitShift,
-        BitwiseAnd,
-        BitwiseOr,
-        BitwiseXor,
-        PRelu,
-        Max,
-        Min,
-        Mean,
-        Sum,
-        Where,
-        BatchNormalization,
-        Activation,
-    ]
-};
+/// Whether ops of `kind` may be in a kernel without a root, or after one:
+/// those that compute each output element from the input elements at the
+/// same broadcast position (the op table's elementwise family, and
+/// BatchNormalization, a per-channel affine map in inference form).
+fn is_elementwise(kind: OpKind) -> bool {
+    kind.family() == Family::Elementwise || kind == OpKind::BatchNormalization
+}
 
 /// The main graph seen from outside the planner.
 struct View<'m> {
@@ -150,8 +71,7 @@ impl<'m> View<'m> {
     }
 
     fn is_view_result(&self, v: Value) -> bool {
-        self.producer(v)
-            .is_some_and(|p| VIEWS.contains(&self.kind(p)))
+        self.producer(v).is_some_and(|p| self.kind(p).is_view())
     }
 
     /// Follows views to the value they show.
@@ -223,13 +143,13 @@ pub fn check(model: &Model, plan: &Plan) -> Result<(), String> {
         .ops
         .iter()
         .copied()
-        .filter(|&op| VIEWS.contains(&g.kind(op)))
+        .filter(|&op| g.kind(op).is_view())
         .collect();
     if plan.views != views {
         return Err(format!("views {:?}, expected {views:?}", plan.views));
     }
     for &op in &g.ops {
-        let expected = g.kind(op) != OpKind::Constant && !VIEWS.contains(&g.kind(op));
+        let expected = g.kind(op) != OpKind::Constant && !g.kind(op).is_view();
         if kernel_of.contains_key(&op) != expected {
             return Err(format!(
                 "{op:?} ({:?}) in a kernel: {}",
@@ -333,7 +253,7 @@ fn check_kernel_shape(g: &View, plan: &Plan, k: usize) -> Result<(), String> {
     }
     let space = g.dims(ir.op(kernel.ops[0]).results[0].unwrap());
     for &op in loop_ops {
-        if !ELEMENTWISE.contains(&g.kind(op)) {
+        if !is_elementwise(g.kind(op)) {
             return Err(format!("kernel {k}: {:?} in a loop nest", g.kind(op)));
         }
         if g.dims(ir.op(op).results[0].unwrap()) != space {

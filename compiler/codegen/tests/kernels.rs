@@ -7,7 +7,8 @@ use melior::ir::{Location, Module};
 use onnx_mlc_codegen::{llvm, TargetSpec};
 use onnx_mlc_dialect::{parse_model, passes, Model, OpKind};
 use onnx_mlc_lowering::context::new_context;
-use onnx_mlc_lowering::kernel::{build_kernel, KernelSpec};
+use onnx_mlc_lowering::kernel::KernelSpec;
+use onnx_mlc_lowering::model::build_kernel;
 use onnx_mlc_lowering::pipeline;
 use onnx_mlc_lowering::symbols::Symbols;
 

@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 
 use onnx_mlc::{AotModel, CompileOptions, Engine, Tensor};
 use onnx_mlc_dialect::ir::ValueDef;
-use onnx_mlc_dialect::{Dim, ElemType, Model, TensorType, Type};
+use onnx_mlc_dialect::schema::Family;
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, TensorType, Type};
 use onnx_mlc_import::{read_value, TestValue};
 
 fn backend() -> PathBuf {
@@ -286,20 +287,12 @@ fn run_case(name: &str) -> Result<Outcome, String> {
     Ok(Outcome::Pass)
 }
 
-/// Whether the model draws random numbers (the random ops, Dropout),
+/// Whether the model draws random numbers (the random family, Dropout),
 /// whose values depend on the generator.
 fn draws_random(model: &Model) -> bool {
-    use onnx_mlc_dialect::OpKind::*;
     model.ir.region(model.graph).ops.iter().any(|&o| {
-        matches!(
-            model.ir.op(o).kind,
-            Bernoulli
-                | RandomUniform
-                | RandomUniformLike
-                | RandomNormal
-                | RandomNormalLike
-                | Dropout
-        )
+        let kind = model.ir.op(o).kind;
+        kind.family() == Family::Random || kind == OpKind::Dropout
     })
 }
 

@@ -14,8 +14,8 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use onnx_mlc_dialect::infer::merge_types;
 use onnx_mlc_dialect::ir::{Meta, NewOp, OpsetImport, RegionParent, TrainingInfo, ValueDef};
+use onnx_mlc_dialect::types::merge_types;
 use onnx_mlc_dialect::{
     Attr, Attrs, Domain, Ir, Model, OpId, OpKind, OpSchema, RegionId, TensorData, TensorType, Type,
     Value,

@@ -13,24 +13,26 @@
 use std::collections::HashMap;
 
 use melior::dialect::func;
-use melior::ir::attribute::{StringAttribute, TypeAttribute};
+use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute, StringAttribute, TypeAttribute};
 use melior::ir::operation::OperationMutLike;
 use melior::ir::r#type::FunctionType;
 use melior::ir::{
-    Block, BlockLike, Location, Module, Operation, OperationRef, Region, RegionLike, Type,
-    Value as MValue,
+    Attribute, Block, BlockLike, Identifier, Location, Module, Operation, OperationRef, Region,
+    RegionLike, Type, Value as MValue,
 };
 use melior::Context;
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Model, TensorType, Value};
+use onnx_mlc_dialect::{ElemType, Model, Value};
 
-use crate::emit::Emitter;
+use crate::builder::Size;
+use crate::builder::{unit, Emitter};
 use crate::error::{LowerError, Result};
-use crate::model::reinterpret_sized;
-use crate::ops;
 use crate::schedule::{OpTiles, Schedule};
-use crate::symbols::{self, Size, Symbols};
-use crate::types::{boundary_memref_type, lowered_dims, memref_type, tensor_type};
+use crate::symbols::{self, Symbols};
+use crate::types::{
+    boundary_memref_type, describe_value, elem_type, lowered_dims, memref_type, tensor_type,
+    value_tensor,
+};
 
 /// One kernel to build, in the lowering's terms.
 #[derive(Clone, Debug)]
@@ -45,30 +47,10 @@ pub struct KernelSpec {
     pub outputs: Vec<Value>,
 }
 
-/// The dims (static, or [`crate::types::DYNAMIC`]) and element type of value `v`.
-fn kb_shape(model: &Model, v: Value) -> Result<(Vec<i64>, onnx_mlc_dialect::ElemType)> {
+/// The dims (static, or [`crate::builder::DYNAMIC`]) and element type of value `v`.
+fn kb_shape(model: &Model, v: Value) -> Result<(Vec<i64>, ElemType)> {
     let t = value_tensor(model, v)?;
     Ok((lowered_dims(t, &describe_value(model, v))?, t.elem))
-}
-
-/// The tensor type of an onnx value, which must be a statically shaped tensor.
-pub fn value_tensor(model: &Model, v: Value) -> Result<&TensorType> {
-    model
-        .ir
-        .ty(v)
-        .as_tensor()
-        .ok_or_else(|| LowerError::UnsupportedType {
-            ty: model.ir.ty(v).to_string(),
-            what: describe_value(model, v),
-        })
-}
-
-/// Names a value for messages.
-pub fn describe_value(model: &Model, v: Value) -> String {
-    match &model.ir.value(v).name {
-        Some(n) => format!("value \"{n}\""),
-        None => format!("value {v:?}"),
-    }
 }
 
 /// What an op's lowering sees: the tensors of its operands, where to put
@@ -110,9 +92,9 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
     }
 
     /// The dims and element type of value `v`: static sizes, and
-    /// [`crate::types::DYNAMIC`] where the size is symbolic (only in the
-    /// kernels [`symbols::check_kernel`] admits).
-    pub fn shape(&self, v: Value) -> Result<(Vec<i64>, onnx_mlc_dialect::ElemType)> {
+    /// [`crate::builder::DYNAMIC`] where the size is symbolic (only in the
+    /// kernels [`OpLowering::check_dynamic`] admits).
+    pub fn shape(&self, v: Value) -> Result<(Vec<i64>, ElemType)> {
         kb_shape(self.model, v)
     }
 
@@ -130,7 +112,13 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         if let Some(d) = self.dests.get(&target) {
             return Ok(*d);
         }
-        crate::ops::structured::empty_sized(self, &self.sizes(v)?, self.shape(v)?.1)
+        self.empty(&self.sizes(v)?, self.shape(v)?.1)
+    }
+
+    /// A fresh `tensor.empty` of run-time `sizes` × `elem` (static where
+    /// they are).
+    pub fn empty(&self, sizes: &[Size<'c, 'a>], elem: ElemType) -> Result<MValue<'c, 'a>> {
+        Ok(self.e.empty(sizes, elem_type(self.e.cx, elem)?))
     }
 
     /// The run-time sizes of value `v` (static ones without code).
@@ -147,7 +135,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
     /// Appends the structured op the kernel is built around, tagged
     /// `omlc.root` for the schedule to find, and records how to schedule it.
     pub fn root(&mut self, mut op: Operation<'c>, schedule: Schedule) -> OperationRef<'c, 'a> {
-        op.set_attribute("omlc.root", self.e.attr("unit"));
+        op.set_attribute("omlc.root", unit(self.e.cx));
         self.structured_ops += 1;
         self.schedule = Some(schedule);
         self.e.append(op)
@@ -157,7 +145,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
     /// later) consumes: tagged `omlc.p<N>` in order, for the schedule to
     /// fuse into the root's chunks.
     pub fn producer(&mut self, mut op: Operation<'c>) -> OperationRef<'c, 'a> {
-        op.set_attribute(&format!("omlc.p{}", self.producers), self.e.attr("unit"));
+        op.set_attribute(&format!("omlc.p{}", self.producers), unit(self.e.cx));
         self.producers += 1;
         self.structured_ops += 1;
         self.e.append(op)
@@ -195,7 +183,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                 k,
                 epilogues,
             }) => {
-                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                op.set_attribute("omlc.epilogue", unit(self.e.cx));
                 Some(Schedule::Matmul {
                     batch,
                     m,
@@ -209,7 +197,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                 work_per_channel,
                 epilogues,
             }) => {
-                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                op.set_attribute("omlc.epilogue", unit(self.e.cx));
                 Some(Schedule::Window {
                     channels,
                     work_per_channel,
@@ -223,7 +211,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                 col,
                 epilogues,
             }) => {
-                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                op.set_attribute("omlc.epilogue", unit(self.e.cx));
                 Some(Schedule::ConvGemm {
                     channels,
                     reduction,
@@ -242,7 +230,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                 epilogue: false,
                 ..
             }) => {
-                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                op.set_attribute("omlc.epilogue", unit(self.e.cx));
                 Some(Schedule::Fused {
                     loops: dims.iter().map(|&d| (d, true)).collect(),
                     producers,
@@ -255,7 +243,7 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
                 epilogue: None,
                 ..
             }) => {
-                op.set_attribute("omlc.epilogue", self.e.attr("unit"));
+                op.set_attribute("omlc.epilogue", unit(self.e.cx));
                 let loops = dims.iter().map(|&d| (d, true)).collect();
                 Some(if crate::schedule::vector_rows(dims) {
                     Schedule::Tiled {
@@ -285,10 +273,36 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
     pub fn computed_in(&self, root: Value) -> Option<Value> {
         self.init_alias.get(&root).copied()
     }
+
+    /// The error for op `op`, which has no lowering (yet).
+    pub fn not_lowered(&self, op: OpId) -> LowerError {
+        self.unsupported(op, "no lowering for this operator yet")
+    }
+
+    /// The error for op `op` (or a variant of it) that has no lowering.
+    pub fn unsupported(&self, op: OpId, message: &str) -> LowerError {
+        LowerError::Unsupported {
+            op: self.model.ir.describe_op(op),
+            message: message.to_string(),
+        }
+    }
 }
 
-/// Builds the kernel function for `spec` at the end of `module`'s body and
-/// returns how to schedule it, and whether it has symbolic sizes.
+/// The lowering of the ops, which the kernel builder is handed: the op
+/// families build on [`KernelBuilder`], so it cannot call them itself
+/// (`ops::Families` is the one implementation).
+pub trait OpLowering {
+    /// Refuses the ops of a kernel with symbolic sizes that are not
+    /// lowered with them.
+    fn check_dynamic(&self, model: &Model, ops: &[OpId]) -> Result<()>;
+
+    /// Lowers the kernel's ops, in order.
+    fn lower(&self, kb: &mut KernelBuilder, ops: &[OpId]) -> Result<()>;
+}
+
+/// Builds the kernel function for `spec` at the end of `module`'s body,
+/// its ops lowered by `lowering`, and returns how to schedule it, and
+/// whether it has symbolic sizes.
 ///
 /// Signature: `(inputs…, outputs…, [symbols…,] begin: index, end: index)`,
 /// every tensor a memref with the identity layout (`memref<0xT>` when it
@@ -296,17 +310,25 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
 /// marked `llvm.noalias`. A kernel with symbolic sizes also takes the
 /// values of all the model's symbols (`index`), and is left unscheduled
 /// (one chunk): the schedules' tile and vector sizes assume static shapes.
-pub fn build_kernel<'c>(
+pub fn build<'c>(
     cx: &'c Context,
     module: &Module<'c>,
     model: &Model,
     symbols: &Symbols,
     spec: &KernelSpec,
+    lowering: &dyn OpLowering,
 ) -> Result<(Schedule, bool)> {
     let loc = Location::new(cx, &spec.name, 0, 0);
-    let dynamic = symbols::is_dynamic(model, &spec.ops);
+    // (a subgraph's op reads values that are no operand of it: the
+    // kernel's inputs count too)
+    let dynamic = symbols::is_dynamic(model, &spec.ops)
+        || spec
+            .inputs
+            .iter()
+            .chain(&spec.outputs)
+            .any(|&v| symbols::has_symbolic_size(model, v));
     if dynamic {
-        symbols::check_kernel(model, &spec.ops)?;
+        lowering.check_dynamic(model, &spec.ops)?;
     }
     let mut arg_types = vec![];
     for &v in spec.inputs.iter().chain(&spec.outputs) {
@@ -319,45 +341,48 @@ pub fn build_kernel<'c>(
     }
     arg_types.extend([index, index]);
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
-    let schedule = build_body(cx, loc, &block, model, symbols, dynamic, spec)?;
+    let schedule = build_body(cx, loc, &block, (model, symbols), dynamic, spec, lowering)?;
     let region = Region::new();
     region.append_block(block);
     let fn_type = FunctionType::new(cx, &arg_types, &[]);
     let n_memrefs = spec.inputs.len() + spec.outputs.len();
-    let body = module.body();
-    let e = Emitter::new(cx, loc, &body);
-    let noalias: Vec<String> = (0..arg_types.len())
+    let noalias: Vec<Attribute> = (0..arg_types.len())
         .map(|i| {
-            if i < n_memrefs {
-                "{llvm.noalias}".to_string()
+            let attrs = if i < n_memrefs {
+                vec![(Identifier::new(cx, "llvm.noalias"), unit(cx))]
             } else {
-                "{}".to_string()
-            }
+                vec![]
+            };
+            DictionaryAttribute::new(cx, &attrs).into()
         })
         .collect();
-    let arg_attrs = e.attr(&format!("[{}]", noalias.join(", ")));
     module.body().append_operation(func::func(
         cx,
         StringAttribute::new(cx, &spec.name),
         TypeAttribute::new(fn_type.into()),
         region,
         &[
-            (e.id("arg_attrs"), arg_attrs),
-            (e.id("omlc.kernel"), e.attr("unit")),
+            (
+                Identifier::new(cx, "arg_attrs"),
+                ArrayAttribute::new(cx, &noalias).into(),
+            ),
+            (Identifier::new(cx, "omlc.kernel"), unit(cx)),
         ],
         loc,
     ));
     Ok((schedule, dynamic))
 }
 
+/// Builds the body of kernel `spec` into `block` (whose arguments the
+/// signature of [`build`] declares) and returns how to schedule it.
 fn build_body<'c>(
     cx: &'c Context,
     loc: Location<'c>,
     block: &Block<'c>,
-    model: &Model,
-    symbols: &Symbols,
+    (model, symbols): (&Model, &Symbols),
     dynamic: bool,
     spec: &KernelSpec,
+    lowering: &dyn OpLowering,
 ) -> Result<Schedule> {
     let e = Emitter::new(cx, loc, block);
     let n_memrefs = spec.inputs.len() + spec.outputs.len();
@@ -383,46 +408,26 @@ fn build_body<'c>(
     // An argument reinterpreted to its value's own memref type.
     fn arg<'c, 'a>(kb: &KernelBuilder<'c, 'a>, i: usize, v: Value) -> Result<MValue<'c, 'a>> {
         let (dims, elem) = kb.shape(v)?;
-        reinterpret_sized(
-            &kb.e,
+        Ok(kb.e.reinterpret(
             kb.e.block.argument(i).expect("declared").into(),
             memref_type(kb.e.cx, &dims, elem)?,
             &kb.sizes(v)?,
-        )
+        ))
     }
     for (i, &v) in spec.inputs.iter().enumerate() {
         let memref = arg(&kb, i, v)?;
         let ty = kb.tensor_type(v)?;
-        let t = e.value(e.op(
-            "bufferization.to_tensor",
-            &[memref],
-            &[ty],
-            &[("restrict", e.attr("unit"))],
-        ));
-        kb.define(v, t);
+        kb.define(v, e.to_tensor(memref, ty, false));
     }
     for (i, &v) in spec.outputs.iter().enumerate() {
         let memref = arg(&kb, spec.inputs.len() + i, v)?;
         let ty = kb.tensor_type(v)?;
-        let unit = e.attr("unit");
-        let t = e.value(e.op(
-            "bufferization.to_tensor",
-            &[memref],
-            &[ty],
-            &[("restrict", unit), ("writable", unit)],
-        ));
-        kb.dests.insert(v, t);
+        kb.dests.insert(v, e.to_tensor(memref, ty, true));
     }
-    ops::lower_ops(&mut kb, &spec.ops)?;
+    lowering.lower(&mut kb, &spec.ops)?;
     for (i, &v) in spec.outputs.iter().enumerate() {
         let memref = arg(&kb, spec.inputs.len() + i, v)?;
-        let unit = e.attr("unit");
-        e.append(e.op(
-            "bufferization.materialize_in_destination",
-            &[kb.tensor(v), memref],
-            &[],
-            &[("restrict", unit), ("writable", unit)],
-        ));
+        e.materialize_in_destination(kb.tensor(v), memref);
     }
     e.append(func::r#return(&[], loc));
     Ok(match kb.schedule {

@@ -25,29 +25,30 @@
 //! `omlc_model` unpacks such inputs and weights into buffers of its own
 //! before the first kernel and packs such outputs after the last.
 //! A model whose kernels broadcast symbolic sizes at run time also gets
-//! [`CHECK_FN`], which the entry point calls first (`symbols::checks`).
+//! [`CHECK_FN`], which the entry point calls first (`ops::entry_checks`).
 
 use std::collections::{HashMap, HashSet};
 
-use melior::dialect::func;
+use melior::dialect::{func, llvm};
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{FunctionType, IntegerType, MemRefType};
 use melior::ir::{
-    Block, BlockLike, Location, Module, Operation, Region, RegionLike, Type, Value as MValue,
-    ValueLike,
+    Block, BlockLike, Identifier, Location, Module, Operation, Region, RegionLike, Type,
+    Value as MValue,
 };
 use melior::Context;
 use onnx_mlc_dialect::{ElemType, Model, Value};
 use onnx_mlc_plan::{Plan, Storage};
 
-use crate::emit::Emitter;
+use crate::builder::{Emitter, Size, DYNAMIC};
+use crate::check::emit_check;
 use crate::error::{LowerError, Result};
-use crate::kernel::{build_kernel, describe_value, value_tensor, KernelSpec};
-use crate::ops::narrow;
+use crate::kernel::{self, KernelSpec};
+use crate::ops::{self, narrow};
 use crate::schedule::{Schedule, Target};
-use crate::symbols::{self, dynamic_sizes, Size, Symbols};
-use crate::types::{boundary_memref_type, lowered_dims, memref_type, DYNAMIC};
+use crate::symbols::{self, Symbols};
+use crate::types::{boundary_memref_type, describe_value, lowered_dims, memref_type, value_tensor};
 
 /// The name of the function that runs the whole model.
 pub const MODEL_FN: &str = "omlc_model";
@@ -146,7 +147,7 @@ pub fn build_module<'c>(
         });
     }
     let kernel_ops: Vec<Vec<_>> = plan.kernels.iter().map(|k| k.ops.clone()).collect();
-    let checks = symbols::checks(model, &kernel_ops)?;
+    let checks = ops::entry_checks(model, &kernel_ops)?;
     if !checks.is_empty() {
         build_check(cx, &module, model, &symbols, &checks)?;
     }
@@ -165,6 +166,19 @@ pub fn build_module<'c>(
         kernels,
         workspace_size,
     })
+}
+
+/// Builds the kernel function for `spec` at the end of `module`'s body,
+/// its ops lowered by their families ([`kernel::build`]), and returns how
+/// to schedule it, and whether it has symbolic sizes.
+pub fn build_kernel<'c>(
+    cx: &'c Context,
+    module: &Module<'c>,
+    model: &Model,
+    symbols: &Symbols,
+    spec: &KernelSpec,
+) -> Result<(Schedule, bool)> {
+    kernel::build(cx, module, model, symbols, spec, &ops::Families)
 }
 
 /// Adds [`CHECK_FN`]: 0 when every run-time shape check of `checks` holds
@@ -199,7 +213,7 @@ fn build_check(
         let inputs: Vec<MValue> = (symbols.len()..arg_types.len())
             .map(|k| block.argument(k).expect("declared").into())
             .collect();
-        let ok = symbols::emit_check(&e, symbols, &values, &inputs, checks)?;
+        let ok = emit_check(&e, symbols, &values, &inputs, checks)?;
         let code = e.select(ok, e.i(i32t, 0), e.i(i32t, ERR_SHAPE));
         e.append(func::r#return(&[code], loc));
     }
@@ -249,10 +263,11 @@ fn numel<'c, 'a>(e: &Emitter<'c, 'a>, sizes: &[Size<'c, 'a>]) -> Size<'c, 'a> {
     {
         return Size::Static(n);
     }
-    let index = Type::index(e.cx);
-    Size::Dynamic(sizes.iter().fold(e.index(1), |acc, s| {
-        e.value(e.op("arith.muli", &[acc, s.value(e)], &[index], &[]))
-    }))
+    Size::Dynamic(
+        sizes
+            .iter()
+            .fold(e.index(1), |acc, s| e.muli(acc, s.value(e))),
+    )
 }
 
 /// The memref type of `v` in `omlc_model`'s signature: its boundary type,
@@ -283,9 +298,9 @@ fn unpacked_buffer<'c, 'a>(e: &Emitter<'c, 'a>, elem: ElemType, n: Size<'c, 'a>)
     let per = 8 / i64::from(elem.bit_width());
     let len = match narrow::packed_size(e, elem, n) {
         Size::Static(bytes) => Size::Static(bytes * per),
-        Size::Dynamic(bytes) => Size::Dynamic(e.same("arith.muli", &[bytes, e.index(per)])),
+        Size::Dynamic(bytes) => Size::Dynamic(e.muli(bytes, e.index(per))),
     };
-    allocate(e, packed_type(e.cx, len.type_dim()), &[len])
+    e.alloc(packed_type(e.cx, len.type_dim()), &[len])
 }
 
 /// The packed buffer `packed` (an ABI argument) of `n` elements of
@@ -297,7 +312,7 @@ fn packed_view<'c, 'a>(
     packed: MValue<'c, 'a>,
 ) -> Result<MValue<'c, 'a>> {
     let bytes = narrow::packed_size(e, elem, n);
-    reinterpret_sized(e, packed, packed_type(e.cx, bytes.type_dim()), &[bytes])
+    Ok(e.reinterpret(packed, packed_type(e.cx, bytes.type_dim()), &[bytes]))
 }
 
 /// The buffer of input or weight `v` (of run-time `sizes`) from its ABI
@@ -347,15 +362,15 @@ fn build_main(
         .map(|a| a.value)
         .collect();
     let outputs: Vec<Value> = g.outputs.iter().map(|o| o.value).collect();
-    let ptr = Type::parse(cx, "!llvm.ptr").expect("the llvm dialect is loaded");
-    let i8 = melior::ir::r#type::IntegerType::new(cx, 8).into();
+    let ptr = llvm::r#type::pointer(cx, 0);
+    let i8 = IntegerType::new(cx, 8).into();
     let mut arg_types: Vec<Type> = vec![ptr, MemRefType::new(i8, &[ws as i64], None, None).into()];
     arg_types.extend(vec![Type::index(cx); symbols.len()]);
     for &v in &inputs {
         arg_types.push(abi_type(cx, model, v)?.into());
     }
     // An output the model allocates takes its `data` and `shape` slots.
-    let i64t: Type = melior::ir::r#type::IntegerType::new(cx, 64).into();
+    let i64t: Type = IntegerType::new(cx, 64).into();
     let mut computed = vec![];
     for &v in &outputs {
         if symbols.is_computed(model, v)? {
@@ -395,12 +410,11 @@ fn build_main(
         let mut unpacked = vec![];
         let mut to_pack = vec![];
         for (i, &v) in inputs.iter().enumerate() {
-            let b = reinterpret_sized(
-                &e,
+            let b = e.reinterpret(
                 unpack_arg(&e, model, v, &sizes(v)?, arg(in_base + i), &mut unpacked)?,
                 memref_of_value(cx, model, v)?,
                 &sizes(v)?,
-            )?;
+            );
             buffers.insert(v, b);
         }
         // Each output's buffer: the caller's, or one allocated here (its
@@ -411,21 +425,15 @@ fn build_main(
             if computed {
                 let (data_slot, shape_slot) = (arg(next), arg(next + 1));
                 next += 2;
-                let b = allocate(&e, memref_of_value(cx, model, v)?, &sizes(v)?);
-                let index = Type::index(cx);
-                let p = e.value(e.op(
-                    "memref.extract_aligned_pointer_as_index",
-                    &[b],
-                    &[index],
-                    &[],
-                ));
+                let b = e.alloc(memref_of_value(cx, model, v)?, &sizes(v)?);
+                let p = e.aligned_pointer(b);
                 let zero = e.index(0);
-                let p = e.value(e.op("arith.index_cast", &[p], &[i64t], &[]));
-                e.append(e.op("memref.store", &[p, data_slot, zero], &[], &[]));
+                let p = e.index_cast(p, i64t);
+                e.store(p, data_slot, &[zero]);
                 for (d, size) in sizes(v)?.iter().enumerate() {
-                    let n = e.value(e.op("arith.index_cast", &[size.value(&e)], &[i64t], &[]));
+                    let n = e.index_cast(size.value(&e), i64t);
                     let at = e.index(d as i64);
-                    e.append(e.op("memref.store", &[n, shape_slot, at], &[], &[]));
+                    e.store(n, shape_slot, &[at]);
                 }
                 out_buffers.push(b);
             } else {
@@ -444,8 +452,7 @@ fn build_main(
         }
         let weight_base = next;
         for (k, &v) in plan.weights.iter().enumerate() {
-            let b = reinterpret_sized(
-                &e,
+            let b = e.reinterpret(
                 unpack_arg(
                     &e,
                     model,
@@ -456,7 +463,7 @@ fn build_main(
                 )?,
                 memref_of_value(cx, model, v)?,
                 &sizes(v)?,
-            )?;
+            );
             buffers.insert(v, b);
         }
         let output = |i: usize| out_buffers[i];
@@ -472,12 +479,11 @@ fn build_main(
                 } else {
                     sizes(v)?
                 };
-                operands.push(reinterpret_sized(
-                    &e,
+                operands.push(e.reinterpret(
                     buffer_of(&e, model, plan, &sizes, v, &mut buffers, workspace, output)?,
                     ty,
                     &shape,
-                )?);
+                ));
             }
             if info.dynamic {
                 operands.extend(&symbol_values);
@@ -502,17 +508,20 @@ fn build_main(
                     loc,
                 ));
             }
-            // Buffers of symbolic size die after their last reader.
-            for (&v, live) in &plan.lifetimes {
-                if live.last == k && matches!(plan.storage.get(&v), Some(Storage::Dynamic { .. })) {
-                    if let Some(&b) = buffers.get(&v) {
-                        e.append(e.op(
-                            "memref.dealloc",
-                            &[b],
-                            &[],
-                            &[("bufferization.manual_deallocation", e.attr("unit"))],
-                        ));
-                    }
+            // Buffers of symbolic size die after their last reader (freed
+            // in value order, so that the module is the same every run).
+            let mut dying: Vec<Value> = plan
+                .lifetimes
+                .iter()
+                .filter(|(v, live)| {
+                    live.last == k && matches!(plan.storage.get(v), Some(Storage::Dynamic { .. }))
+                })
+                .map(|(&v, _)| v)
+                .collect();
+            dying.sort();
+            for v in dying {
+                if let Some(&b) = buffers.get(&v) {
+                    e.dealloc(b);
                 }
             }
         }
@@ -527,25 +536,19 @@ fn build_main(
                 workspace,
                 output,
             )?;
-            let to = reinterpret_sized(
-                &e,
+            let to = e.reinterpret(
                 out_buffers[copy.output],
                 memref_of_value(cx, model, copy.from)?,
                 &sizes(copy.from)?,
-            )?;
-            e.append(e.op("memref.copy", &[from, to], &[], &[]));
+            );
+            e.copy(from, to);
         }
         for &(elem, n, from, to) in &to_pack {
             narrow::pack(&e, elem, n, from, to);
             unpacked.push(from);
         }
         for b in unpacked {
-            e.append(e.op(
-                "memref.dealloc",
-                &[b],
-                &[],
-                &[("bufferization.manual_deallocation", e.attr("unit"))],
-            ));
+            e.dealloc(b);
         }
         e.append(func::r#return(&[], loc));
     }
@@ -584,21 +587,13 @@ fn buffer_of<'c, 'a>(
             // A slot's size is static, but its dims need not be: a tensor of
             // a static 0 dim among symbolic ones holds no bytes whatever
             // they are, and its view takes the symbolic sizes as operands.
-            let mut operands = vec![workspace, e.index(*offset as i64)];
-            operands.extend(dynamic_sizes(&sizes(v)?));
-            let n = operands.len() as i32 - 2;
-            e.value(e.op(
-                "memref.view",
-                &operands,
-                &[ty.into()],
-                &[("operandSegmentSizes", e.segments(&[1, 1, n]))],
-            ))
+            e.view(ty, workspace, e.index(*offset as i64), &sizes(v)?)
         }
-        Some(Storage::Dynamic { .. }) => allocate(e, ty, &sizes(v)?),
-        Some(Storage::Output(i)) => reinterpret_sized(e, output(*i), ty, &sizes(v)?)?,
+        Some(Storage::Dynamic { .. }) => e.alloc(ty, &sizes(v)?),
+        Some(Storage::Output(i)) => e.reinterpret(output(*i), ty, &sizes(v)?),
         Some(Storage::Alias { of }) => {
             let target = buffer_of(e, model, plan, sizes, *of, buffers, workspace, output)?;
-            reinterpret_sized(e, target, ty, &sizes(v)?)?
+            e.reinterpret(target, ty, &sizes(v)?)
         }
         other => {
             return Err(LowerError::UnsupportedType {
@@ -609,70 +604,6 @@ fn buffer_of<'c, 'a>(
     };
     buffers.insert(v, b);
     Ok(b)
-}
-
-/// `memref.alloc` of `ty` with run-time `sizes` (through the runtime's
-/// allocator once lowered, see `pipeline.rs`), marked as deallocated by
-/// hand (`omlc_model` frees it after its last reader, or the caller owns
-/// it), so that the kernels' ownership-based deallocation leaves it alone.
-fn allocate<'c, 'a>(
-    e: &Emitter<'c, 'a>,
-    ty: MemRefType<'c>,
-    sizes: &[Size<'c, 'a>],
-) -> MValue<'c, 'a> {
-    let dynamic = dynamic_sizes(sizes);
-    let n = dynamic.len() as i32;
-    e.value(e.op(
-        "memref.alloc",
-        &dynamic,
-        &[ty.into()],
-        &[
-            ("operandSegmentSizes", e.segments(&[n, 0])),
-            ("bufferization.manual_deallocation", e.attr("unit")),
-        ],
-    ))
-}
-
-/// `buffer` seen as the contiguous memref `ty` of `sizes` (static or
-/// computed at run time, as `ty` spells them); itself when the types agree.
-pub(crate) fn reinterpret_sized<'c, 'a>(
-    e: &Emitter<'c, 'a>,
-    buffer: MValue<'c, 'a>,
-    ty: MemRefType<'c>,
-    sizes: &[Size<'c, 'a>],
-) -> Result<MValue<'c, 'a>> {
-    if buffer.r#type() == ty.into() {
-        return Ok(buffer);
-    }
-    // Row-major strides: static while every size to the right is.
-    let mut strides = vec![Size::Static(1); sizes.len()];
-    for i in (0..sizes.len().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1].times(sizes[i + 1], e);
-    }
-    let type_dims = |list: &[Size]| -> Vec<i64> { list.iter().map(Size::type_dim).collect() };
-    let (dyn_sizes, dyn_strides) = (dynamic_sizes(sizes), dynamic_sizes(&strides));
-    let mut operands = vec![buffer];
-    operands.extend(&dyn_sizes);
-    operands.extend(&dyn_strides);
-    let attrs = [
-        ("static_offsets", e.attr("array<i64: 0>")),
-        ("static_sizes", e.attr(&i64_array(&type_dims(sizes)))),
-        ("static_strides", e.attr(&i64_array(&type_dims(&strides)))),
-        (
-            "operandSegmentSizes",
-            e.segments(&[1, 0, dyn_sizes.len() as i32, dyn_strides.len() as i32]),
-        ),
-    ];
-    Ok(e.value(e.op("memref.reinterpret_cast", &operands, &[ty.into()], &attrs)))
-}
-
-/// `array<i64: a, b, …>` (`array<i64>` when empty).
-fn i64_array(values: &[i64]) -> String {
-    if values.is_empty() {
-        return "array<i64>".to_string();
-    }
-    let items: Vec<String> = values.iter().map(i64::to_string).collect();
-    format!("array<i64: {}>", items.join(", "))
 }
 
 /// Declares `<kernel>_parallel(rt, buffers…)` for each kernel of several
@@ -696,15 +627,13 @@ fn declare_parallel_wrappers(
         for &v in kernel.inputs.iter().chain(&kernel.outputs) {
             types.push(boundary_type(cx, model, v)?.into());
         }
-        let body = module.body();
-        let e = Emitter::new(cx, loc, &body);
-        body.append_operation(func::func(
+        module.body().append_operation(func::func(
             cx,
             StringAttribute::new(cx, &info.parallel_name()),
             TypeAttribute::new(FunctionType::new(cx, &types, &[]).into()),
             Region::new(),
             &[(
-                e.id("sym_visibility"),
+                Identifier::new(cx, "sym_visibility"),
                 StringAttribute::new(cx, "private").into(),
             )],
             loc,

@@ -99,7 +99,7 @@ pub enum Schedule {
         work_per_channel: i64,
         epilogues: usize,
     },
-    /// A convolution in GEMM form (`ops/conv.rs`): a contraction (tagged
+    /// A convolution in GEMM form (`ops/conv/convolution.rs`): a contraction (tagged
     /// `omlc.root`) of `channels × reduction` weights with a
     /// `reduction × spatial…` matrix — an im2col matrix built by an op
     /// tagged `omlc.col` when `col` — into `[1, channels, spatial…]`,
@@ -151,7 +151,7 @@ impl OpTiles {
 const MAX_ROW: i64 = 1024;
 
 /// Whether ops over `dims` can be computed row by row as vectors of the
-/// last dim: every dim static, the last at most [`MAX_ROW`].
+/// last dim: every dim static, the last at most `MAX_ROW`.
 pub fn vector_rows(dims: &[i64]) -> bool {
     dims.iter().all(|&d| d >= 0) && dims.last().is_some_and(|&d| (1..=MAX_ROW).contains(&d))
 }
@@ -982,7 +982,7 @@ mod tests {
         );
         assert!(vector_rows(&[12, 197, 197]));
         assert!(!vector_rows(&[1, 50257]));
-        assert!(!vector_rows(&[crate::types::DYNAMIC, 128]));
+        assert!(!vector_rows(&[crate::builder::DYNAMIC, 128]));
     }
 
     /// A product of one row per batch element (ViT's [197, 1, 768] by

@@ -1,5 +1,6 @@
-//! Dynamic shapes: the `dim_param` symbols of a model and the run-time
-//! sizes computed from them.
+//! Dynamic shapes: the `dim_param` symbols of a model, the run-time sizes
+//! computed from them, and the shape conditions the model's entry checks
+//! at run time.
 //!
 //! A model compiles once for every binding of its symbols. The symbols are
 //! the `dim_param` names of the graph inputs, in order of first appearance
@@ -8,14 +9,14 @@
 //! shape, `docs/codegen.md`, "Dynamic shapes"). Every other size is a
 //! polynomial over them (the dialect's [`Dim`]), evaluated with `arith` ops
 //! where it is needed: to type a buffer, to allocate one, to create a
-//! `tensor.empty`. Types spell such a size `?` ([`DYNAMIC`]).
+//! `tensor.empty`. Types spell such a size `?` ([`crate::builder::DYNAMIC`]).
 //!
 //! A numpy-style broadcast between two different symbolic sizes (which one
 //! is 1 is only known at run time) gives a broadcast atom
 //! ([`Dim::broadcast_of`]) evaluated with a select; the elementwise
 //! kernels read such an operand at index 0 where its run-time size is 1,
 //! and the model's entry checks every such broadcast before anything runs
-//! ([`checks`], [`emit_check`]): mismatched sizes fail with
+//! ([`Check`], emitted by `check.rs`): mismatched sizes fail with
 //! `OMLC_ERR_SHAPE`.
 //!
 //! The same entry check makes a MatMul/Gemm's two contraction sizes equal
@@ -27,29 +28,21 @@
 //! A division an op requires to be exact that is no polynomial (a
 //! Reshape's `-1` over `"H"/3`) is a quotient atom ([`Dim::quotient`]),
 //! evaluated with a division and checked to be exact by the same entry
-//! check, as are the conditions the data-movement kernels rely on
-//! (`ops::layout::runtime_checks`).
+//! check (`size_checks`), as are the conditions each op family's
+//! lowering relies on (`Symbolic`, the families' `checks`).
 //!
 //! What the generated code cannot decide at run time is refused at compile
-//! time ([`check_kernel`]): a size that is no polynomial over the symbols,
-//! and, for now, the op families whose lowerings do not take run-time
+//! time (`Symbolic::refused`): a size that is no polynomial over the
+//! symbols, and, for now, the ops whose lowerings do not take run-time
 //! sizes yet.
 
-use melior::ir::r#type::{MemRefType, ShapedTypeLike};
-use melior::ir::{Type, Value as MValue, ValueLike};
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, DimOp, ElemType, Model, OpKind, Value};
+use melior::ir::Value as MValue;
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::{Dim, DimOp, ElemType, Model, Value};
 
-use crate::emit::Emitter;
+use crate::builder::{CmpiPredicate, Emitter, Size};
 use crate::error::{LowerError, Result};
-use crate::kernel::{describe_value, value_tensor};
-use crate::ops::elementwise::{data_inputs, is_elementwise};
-use crate::ops::layout;
-use crate::ops::norm::channel_operands;
-use crate::ops::reduce::{axes_mask, runtime_axes};
-use crate::ops::signal::runtime_size;
-use crate::ops::structured::for_loop;
-use crate::types::DYNAMIC;
+use crate::types::{describe_value, value_tensor};
 
 /// One symbol: a `dim_param` name and the input dim it is read from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,7 +106,7 @@ impl Symbols {
 
     /// Whether every atom of `dim` is a symbol or a broadcast of sizes
     /// that are (so that it can be evaluated).
-    fn binds(&self, dim: &Dim) -> bool {
+    pub(crate) fn binds(&self, dim: &Dim) -> bool {
         dim.monomials().is_some_and(|terms| {
             terms
                 .iter()
@@ -146,51 +139,6 @@ impl Symbols {
     }
 }
 
-/// A size at run time: static, or an `index` value.
-#[derive(Copy, Clone, Debug)]
-pub enum Size<'c, 'a> {
-    Static(i64),
-    Dynamic(MValue<'c, 'a>),
-}
-
-impl<'c, 'a> Size<'c, 'a> {
-    /// The size as it appears in a shaped type.
-    pub fn type_dim(&self) -> i64 {
-        match self {
-            Size::Static(n) => *n,
-            Size::Dynamic(_) => DYNAMIC,
-        }
-    }
-
-    /// The size as an `index` value.
-    pub fn value(&self, e: &Emitter<'c, 'a>) -> MValue<'c, 'a> {
-        match self {
-            Size::Static(n) => e.index(*n),
-            Size::Dynamic(v) => *v,
-        }
-    }
-
-    /// The product of two sizes: static when both are.
-    pub fn times(self, other: Size<'c, 'a>, e: &Emitter<'c, 'a>) -> Size<'c, 'a> {
-        match (self, other) {
-            (Size::Static(a), Size::Static(b)) => Size::Static(a * b),
-            (a, b) => Size::Dynamic(e.same("arith.muli", &[a.value(e), b.value(e)])),
-        }
-    }
-}
-
-/// The run-time values among `sizes`, in order: the size operands of an op
-/// whose result type spells the static ones.
-pub fn dynamic_sizes<'c, 'a>(sizes: &[Size<'c, 'a>]) -> Vec<MValue<'c, 'a>> {
-    sizes
-        .iter()
-        .filter_map(|s| match s {
-            Size::Dynamic(d) => Some(*d),
-            Size::Static(_) => None,
-        })
-        .collect()
-}
-
 /// The run-time sizes of value `v`, given the symbols' values (`index`
 /// values, in [`Symbols`] order). Values of static shape need no symbols.
 pub fn sizes<'c, 'a>(
@@ -220,13 +168,12 @@ pub fn sizes<'c, 'a>(
 }
 
 /// Emits `arith` ops computing a polynomial whose atoms are all symbols.
-fn evaluate<'c, 'a>(
+pub(crate) fn evaluate<'c, 'a>(
     e: &Emitter<'c, 'a>,
     symbols: &Symbols,
     values: &[MValue<'c, 'a>],
     d: &Dim,
 ) -> MValue<'c, 'a> {
-    let index: Type = Type::index(e.cx);
     let mut sum: Option<MValue> = None;
     for (coeff, atoms) in d.monomials().expect("checked by the caller") {
         let mut term: Option<MValue> = (coeff != 1 || atoms.is_empty()).then(|| e.index(coeff));
@@ -251,15 +198,15 @@ fn evaluate<'c, 'a>(
                         evaluate(e, symbols, values, &a),
                         evaluate(e, symbols, values, &b),
                     );
-                    let zero = e.cmp("arith.cmpi", 0, b, e.index(0));
+                    let zero = e.cmpi(CmpiPredicate::Eq, b, e.index(0));
                     let b = e.select(zero, e.index(1), b);
-                    e.value(e.op("arith.divsi", &[a, b], &[index], &[]))
+                    e.divsi(a, b)
                 }
                 None if Dim::floor_operands(atom).is_some() => {
                     // `floor(a / k)` for a positive constant `k`, any sign of `a`.
                     let (a, k) = Dim::floor_operands(atom).expect("matched");
                     let a = evaluate(e, symbols, values, &a);
-                    e.value(e.op("arith.floordivsi", &[a, e.index(k)], &[index], &[]))
+                    e.floordivsi(a, e.index(k))
                 }
                 None => {
                     // A broadcast of `a` and `b`: `b` where `a` is 1, else `a`
@@ -269,18 +216,18 @@ fn evaluate<'c, 'a>(
                         evaluate(e, symbols, values, &a),
                         evaluate(e, symbols, values, &b),
                     );
-                    let a_is_one = e.cmp("arith.cmpi", 0, a, e.index(1));
+                    let a_is_one = e.cmpi(CmpiPredicate::Eq, a, e.index(1));
                     e.select(a_is_one, b, a)
                 }
             };
             term = Some(match term {
-                Some(t) => e.value(e.op("arith.muli", &[t, value], &[index], &[])),
+                Some(t) => e.muli(t, value),
                 None => value,
             });
         }
         let term = term.expect("a monomial has a coefficient or an atom");
         sum = Some(match sum {
-            Some(s) => e.value(e.op("arith.addi", &[s, term], &[index], &[])),
+            Some(s) => e.addi(s, term),
             None => term,
         });
     }
@@ -296,20 +243,18 @@ fn evaluate_operation<'c, 'a>(
     a: MValue<'c, 'a>,
     b: MValue<'c, 'a>,
 ) -> MValue<'c, 'a> {
-    let index: Type = Type::index(e.cx);
-    let truth = |predicate: i64| {
-        let bit = e.cmp("arith.cmpi", predicate, a, b);
+    let truth = |predicate| {
+        let bit = e.cmpi(predicate, a, b);
         e.select(bit, e.index(1), e.index(0))
     };
     match op {
         DimOp::TruncDiv => {
-            let zero = e.cmp("arith.cmpi", 0, b, e.index(0));
+            let zero = e.cmpi(CmpiPredicate::Eq, b, e.index(0));
             let b = e.select(zero, e.index(1), b);
-            e.value(e.op("arith.divsi", &[a, b], &[index], &[]))
+            e.divsi(a, b)
         }
-        // `arith.cmpi` predicates: 0 is `eq`, 2 is `slt`.
-        DimOp::Eq => truth(0),
-        DimOp::Lt => truth(2),
+        DimOp::Eq => truth(CmpiPredicate::Eq),
+        DimOp::Lt => truth(CmpiPredicate::Slt),
     }
 }
 
@@ -317,234 +262,24 @@ fn evaluate_operation<'c, 'a>(
 pub fn is_dynamic(model: &Model, ops: &[OpId]) -> bool {
     ops.iter().any(|&op| {
         let data = model.ir.op(op);
-        data.inputs.iter().chain(&data.results).flatten().any(|&v| {
-            value_tensor(model, v)
-                .ok()
-                .and_then(|t| t.dims())
-                .is_some_and(|dims| dims.iter().any(|d| !d.is_known()))
-        })
+        data.inputs
+            .iter()
+            .chain(&data.results)
+            .flatten()
+            .any(|&v| has_symbolic_size(model, v))
     })
 }
 
-/// Checks that the ops of a kernel with symbolic sizes can be lowered with
-/// them: the families of [`reads_sizes`], the data movement of
-/// `ops::layout::runtime_checks`, elementwise ops and MatMul/Gemm
-/// and their fused forms (whose lowerings take every size from the types
-/// and `tensor.empty`'s operands). An elementwise operand dim (of the
-/// operands whose values are read: not `CastLike`'s type donor),
-/// right-aligned against the result's, is 1 or the result's very size
-/// (the same polynomial), or else broadcast at run time (sizes that are
-/// not unknown; the legacy, opset < 7, broadcasts too, as the reference
-/// evaluates them numpy-style), and a per-channel parameter
-/// (`norm::channel_operands`) is a vector read along the result's dim 1,
-/// of that size or 1 at run time; a MatMul/Gemm's batch dims and C
-/// broadcast at compile time or at run time, and its contraction sizes are
-/// checked at run time when they differ ([`checks`]).
-pub fn check_kernel(model: &Model, ops: &[OpId]) -> Result<()> {
-    for &op in ops {
-        let data = model.ir.op(op);
-        let unsupported = |why: &str| LowerError::Unsupported {
-            op: model.ir.describe_op(op),
-            message: format!("with symbolic sizes: {why}"),
-        };
-        let dims = |v: Value| -> Result<Vec<Dim>> {
-            Ok(value_tensor(model, v)?
-                .dims()
-                .ok_or_else(|| unsupported("an operand of unknown rank"))?
-                .to_vec())
-        };
-        let broadcasts = |operand: &[Dim], out: &[Dim]| {
-            operand.len() <= out.len()
-                && operand
-                    .iter()
-                    .rev()
-                    .zip(out.iter().rev())
-                    .all(|(a, y)| a == y || *a == Dim::Known(1))
-        };
-        let matmul = matches!(
-            data.kind,
-            OpKind::MatMul | OpKind::Gemm | OpKind::FusedMatMul | OpKind::FusedGemm
-        );
-        if reads_sizes(data.kind) || layout::runtime_checks(model, op)?.is_some() {
-            continue;
-        }
-        if let Some(own) = own_checks(model, data) {
-            own.map_err(unsupported)?;
-            continue;
-        }
-        if !is_elementwise(data.kind) && !matmul {
-            return Err(unsupported(
-                "this op family is not lowered with dynamic shapes yet",
-            ));
-        }
-        let y = dims(data.results[0].ok_or_else(|| unsupported("an absent first result"))?)?;
-        match data.kind {
-            k if is_elementwise(k) => {
-                let channels = channel_operands(model, data);
-                for &v in data_inputs(data) {
-                    let operand = dims(v)?;
-                    let known = !operand.iter().chain(&y).any(|d| *d == Dim::Unknown);
-                    if channels.contains(&v) {
-                        if operand.len() != 1 || y.len() < 2 || !known {
-                            return Err(unsupported(
-                                "a per-channel parameter that is not a vector of known size",
-                            ));
-                        }
-                        continue;
-                    }
-                    let at_run_time = operand.len() <= y.len() && known;
-                    if !broadcasts(&operand, &y) && !at_run_time {
-                        return Err(unsupported(
-                            "a broadcast between sizes that may differ at run time",
-                        ));
-                    }
-                }
-                for &r in data.results.iter().flatten() {
-                    if dims(r)? != y {
-                        return Err(unsupported("results of different shapes"));
-                    }
-                }
-            }
-            _ if matmul => {
-                let a = dims(data.inputs[0].expect("A is required"))?;
-                let b = dims(data.inputs[1].expect("B is required"))?;
-                let Some((ka, kb)) = contraction(model, data)? else {
-                    continue; // 1-D operands are refused by the lowering itself.
-                };
-                let batch = &y[..y.len() - 2];
-                // C broadcasts at compile time, or at run time (read with
-                // a gather, checked by [`checks`]).
-                let c_ok = match data.inputs.get(2).copied().flatten() {
-                    Some(c) => {
-                        let c = dims(c)?;
-                        broadcasts(&c, &y)
-                            || (c.len() <= y.len()
-                                && !c.iter().chain(&y).any(|d| *d == Dim::Unknown))
-                    }
-                    None => true,
-                };
-                // Contraction sizes that differ at compile time are checked
-                // to agree at run time ([`checks`]).
-                // Batch dims broadcast at compile time, or at run time (the
-                // operand copied out at the result's batch sizes,
-                // `ops::linalg`, checked by [`checks`]).
-                let batch_ok = |o: &[Dim]| {
-                    broadcasts(o, batch)
-                        || (o.len() <= batch.len()
-                            && !o.iter().chain(batch).any(|d| *d == Dim::Unknown))
-                };
-                // FusedMatMul's residual has the result's shape (checked
-                // by [`checks`] where its sizes are other polynomials).
-                let z_ok = match residual(data) {
-                    Some(z) => dims(z)?.len() == y.len(),
-                    None => true,
-                };
-                if ka == Dim::Unknown
-                    || kb == Dim::Unknown
-                    || !batch_ok(&a[..a.len() - 2])
-                    || !batch_ok(&b[..b.len() - 2])
-                    || !c_ok
-                    || !z_ok
-                {
-                    return Err(unsupported(
-                        "operand sizes that are only known to agree at run time",
-                    ));
-                }
-            }
-            _ => unreachable!("refused above"),
-        }
-    }
-    Ok(())
-}
-
-/// Whether ops of `kind` are lowered with run-time sizes taken from their
-/// operands (`KernelBuilder::sizes`) and have no operands whose sizes must
-/// agree: the reductions and softmaxes (whose counts and temporaries are
-/// sized at run time), Transpose and Trilu (one generic over the output),
-/// Gather and GatherElements (indices wrapped and clamped by the data's
-/// run-time sizes), Shape and Size (the sizes themselves).
-fn reads_sizes(kind: OpKind) -> bool {
-    use OpKind::*;
-    kind.is_reduction()
-        || matches!(
-            kind,
-            ArgMax
-                | ArgMin
-                | Softmax
-                | LogSoftmax
-                | Transpose
-                | Trilu
-                | Gather
-                | GatherElements
-                | Shape
-                | Size
-        )
-}
-
-/// The checks of an op whose lowering takes run-time sizes and relies on
-/// conditions of its own (`None` for the other ops): LayerNormalization
-/// (X, Y, the statistics, Scale and B agree), CumSum/CumProd and
-/// DynamicQuantizeLinear (input and result agree),
-/// QuantizeLinear/DequantizeLinear (also a scale or zero point per tensor
-/// or per axis decided at run time) and the Scatter ops (data, indices
-/// and updates agree), OneHot and GatherND (indices and output against
-/// the data), TopK (outputs and `k` against the input),
-/// the integer products (MatMul's checks, and their zero points and
-/// scales), Conv and the pools (channels, kernel and output sizes agree
-/// with the window's formula). An error names what the lowering cannot
-/// take with symbolic sizes; [`check_kernel`] refuses the op then.
-fn own_checks(
-    model: &Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-) -> Option<std::result::Result<Vec<Check>, &'static str>> {
-    let equal =
-        |pairs: Vec<(Dim, Dim)>| pairs.into_iter().map(|(a, b)| Check::Equal(a, b)).collect();
-    Some(match data.kind {
-        OpKind::LayerNormalization => {
-            crate::ops::norm::layer_norm_equal_sizes(model, data).map(equal)
-        }
-        OpKind::QuantizeLinear | OpKind::DequantizeLinear => {
-            crate::ops::quant::linear_checks(model, data)
-        }
-        OpKind::Scatter | OpKind::ScatterElements | OpKind::ScatterND => {
-            crate::ops::scatter::checks(model, data)
-        }
-        OpKind::OneHot => crate::ops::index::one_hot_checks(model, data),
-        OpKind::GatherND => crate::ops::index::gather_nd_checks(model, data),
-        OpKind::Compress => crate::ops::select::checks(model, data),
-        OpKind::Conv
-        | OpKind::FusedConv
-        | OpKind::MaxPool
-        | OpKind::AveragePool
-        | OpKind::LpPool
-        | OpKind::GlobalAveragePool
-        | OpKind::GlobalMaxPool
-        | OpKind::GlobalLpPool => crate::ops::conv::window_checks(model, data),
-        OpKind::ConvTranspose => crate::ops::conv::conv_transpose_checks(model, data),
-        OpKind::FusedAttention => crate::ops::fused::attention_checks(model, data),
-        OpKind::Resize | OpKind::Upsample => crate::ops::image::resize_checks(model, data),
-        OpKind::GridSample
-        | OpKind::AffineGrid
-        | OpKind::CenterCropPad
-        | OpKind::Col2Im
-        | OpKind::RoiAlign => crate::ops::image::checks(model, data),
-        OpKind::CumSum | OpKind::CumProd | OpKind::LRN | OpKind::DynamicQuantizeLinear => {
-            same_shape_pairs(model, data).map(equal)
-        }
-        OpKind::InstanceNormalization | OpKind::GroupNormalization => {
-            crate::ops::norm::group_norm_checks(model, data)
-        }
-        OpKind::BatchNormalization => crate::ops::norm::batch_norm_checks(model, data),
-        OpKind::TopK => crate::ops::reduce::top_k_checks(model, data),
-        OpKind::MatMulInteger | OpKind::QLinearMatMul => {
-            crate::ops::quant::product_checks(model, data)
-        }
-        _ => return None,
-    })
+/// Whether value `v` has a size that is not static.
+pub fn has_symbolic_size(model: &Model, v: Value) -> bool {
+    value_tensor(model, v)
+        .ok()
+        .and_then(|t| t.dims())
+        .is_some_and(|dims| dims.iter().any(|d| !d.is_known()))
 }
 
 /// The dims of value `v` (an operand of an op whose lowering takes
-/// run-time sizes, [`own_checks`]): an error for an absent operand, an
+/// run-time sizes, the families' `checks`): an error for an absent operand, an
 /// unknown rank or an unknown size.
 pub(crate) fn sized_dims(
     model: &Model,
@@ -564,11 +299,11 @@ pub(crate) fn sized_dims(
 /// CumSum/CumProd, a DynamicQuantizeLinear's quantization, is one generic
 /// over the result reading the input at the same coordinates); an error
 /// for an unknown rank or size or different ranks.
-fn same_shape_pairs(
+pub(crate) fn same_shape_pairs(
     model: &Model,
-    data: &onnx_mlc_dialect::ir::OpData,
+    data: &OpData,
 ) -> std::result::Result<Vec<(Dim, Dim)>, &'static str> {
-    let dims = |v: Option<onnx_mlc_dialect::Value>| crate::symbols::sized_dims(model, v);
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     if x.len() != y.len() {
         return Err("a result of another rank than its input");
@@ -576,17 +311,22 @@ fn same_shape_pairs(
     Ok(x.into_iter().zip(y).filter(|(a, b)| a != b).collect())
 }
 
+/// [`Check::Equal`] for each pair of dims.
+pub(crate) fn equalities(pairs: Vec<(Dim, Dim)>) -> Vec<Check> {
+    pairs.into_iter().map(|(a, b)| Check::Equal(a, b)).collect()
+}
+
 /// Whether operand dim `d` (right-aligned against result dim `y`) is read
 /// through a run-time broadcast: neither 1 nor `y` at compile time, so the
 /// kernel reads index 0 where its run-time size is 1 and checks nothing
-/// itself: [`checks`] makes the model's entry verify that the size is 1
-/// or `y`.
+/// itself: the model's entry verifies that the size is 1 or `y`
+/// (`ops::entry_checks`).
 pub fn broadcast_at_run_time(d: &Dim, y: &Dim) -> bool {
     d != y && *d != Dim::Known(1)
 }
 
 /// Appends the checks of `new` that `out` does not hold yet.
-fn add_new(out: &mut Vec<Check>, new: impl IntoIterator<Item = Check>) {
+pub(crate) fn add_new(out: &mut Vec<Check>, new: impl IntoIterator<Item = Check>) {
     for check in new {
         if !out.contains(&check) {
             out.push(check);
@@ -594,101 +334,20 @@ fn add_new(out: &mut Vec<Check>, new: impl IntoIterator<Item = Check>) {
     }
 }
 
-/// The run-time broadcast checks of the ops of `kernels`: pairs `(d, y)`
-/// of an operand dim and its result dim (both polynomials over the
-/// symbols, or broadcasts of them) that the kernels read assuming `d` is 1
-/// or `y`. The model's entry evaluates them before anything runs
-/// ([`emit_check`]) and fails with `OMLC_ERR_SHAPE` when one does not
-/// hold, so that mismatched inputs give an error rather than reads out of
-/// bounds.
-pub fn checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
-    let mut out: Vec<Check> = divisions(model);
-    add_new(&mut out, view_sizes(model)?);
-    for &op in kernels.iter().flatten() {
-        let data = model.ir.op(op);
-        if let Some(size) = runtime_size(model, op) {
-            let y = data.results[0].expect("a window has an output");
-            if let Some([n]) = value_tensor(model, y)?.dims() {
-                out.push(Check::Value {
-                    input: graph_input(model, size).expect("runtime_size is a graph input"),
-                    elem: value_tensor(model, size)?.elem,
-                    entry: None,
-                    expected: n.clone(),
-                });
-            }
-            continue;
-        }
-        if let Some(axes) = runtime_axes(model, op) {
-            let input = graph_input(model, axes).expect("runtime_axes is a graph input");
-            let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
-                let v = v.expect("a Reduce* op has data, axes and a result");
-                Ok(value_tensor(model, v)?
-                    .dims()
-                    .map(<[Dim]>::to_vec)
-                    .unwrap_or_default())
-            };
-            out.push(Check::Axes {
-                input,
-                len: dims(Some(axes))?[0].clone(),
-                keepdims: data.attrs.int("keepdims").unwrap_or(1) != 0,
-                noop: data.attrs.int("noop_with_empty_axes").unwrap_or(0) != 0,
-                x: dims(data.inputs[0])?,
-                y: dims(data.results[0])?,
-            });
-            continue;
-        }
-        if let Some(conditions) = layout::runtime_checks(model, op)? {
-            // (static kernels keep their shapes from inference alone)
-            if is_dynamic(model, &[op]) {
-                add_new(&mut out, conditions);
-            }
-            continue;
-        }
-        if let Some(own) = own_checks(model, data) {
-            add_new(&mut out, own.unwrap_or_default());
-            continue;
-        }
-        if let Some(product) = product_checks(model, data)? {
-            add_new(&mut out, product);
-            continue;
-        }
-        if !is_elementwise(data.kind) {
-            continue;
-        }
-        let Some(result) = data.results.first().copied().flatten() else {
-            continue;
-        };
-        let Some(y) = value_tensor(model, result)?.dims() else {
-            continue;
-        };
-        let channels = channel_operands(model, data);
-        for &v in data_inputs(data) {
-            let Some(operand) = value_tensor(model, v)?.dims() else {
-                continue;
-            };
-            // A per-channel parameter is read along dim 1, others
-            // right-aligned (numpy-style).
-            let aligned: Vec<(&Dim, &Dim)> = if channels.contains(&v) {
-                operand.iter().zip(y.get(1)).collect()
-            } else {
-                operand.iter().rev().zip(y.iter().rev()).collect()
-            };
-            for (d, y) in aligned {
-                let check = Check::Broadcast(d.clone(), y.clone());
-                if broadcast_at_run_time(d, y) && !out.contains(&check) {
-                    out.push(check);
-                }
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// The exact divisions the sizes of the main graph's values rely on: a
 /// [`Check::Divisible`] for each quotient atom ([`Dim::quotient`]) of
 /// their dims, nested ones included, each once; and a
 /// [`Check::AtLeast`] 0 for each dim that subtracts (such as the width
 /// `S_kv - M` of an attention mask's padding).
+/// The checks the sizes of the main graph's values rely on, whatever
+/// kernels compute them: their exact divisions ([`divisions`]) and the
+/// element counts of views ([`view_sizes`]).
+pub(crate) fn size_checks(model: &Model) -> Result<Vec<Check>> {
+    let mut out = divisions(model);
+    add_new(&mut out, view_sizes(model)?);
+    Ok(out)
+}
+
 fn divisions(model: &Model) -> Vec<Check> {
     fn visit(d: &Dim, out: &mut Vec<Check>) {
         for atom in d.atoms().unwrap_or_default() {
@@ -741,10 +400,7 @@ fn view_sizes(model: &Model) -> Result<Vec<Check>> {
     let mut out = vec![];
     for &op in &model.ir.region(model.graph).ops {
         let data = model.ir.op(op);
-        let view = matches!(
-            data.kind,
-            OpKind::Reshape | OpKind::Flatten | OpKind::Squeeze | OpKind::Unsqueeze
-        );
+        let view = data.kind.is_view();
         let (Some(Some(x)), Some(Some(y))) = (data.inputs.first(), data.results.first()) else {
             continue;
         };
@@ -779,7 +435,7 @@ pub fn graph_input(model: &Model, v: Value) -> Option<usize> {
 }
 
 /// A shape condition the generated code relies on and the model's entry
-/// checks at run time ([`checks`]).
+/// checks at run time (`ops::entry_checks`, `check.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
     /// Operand dim `d` is 1 or the result's dim `y` (a run-time broadcast).
@@ -849,7 +505,7 @@ pub enum Check {
     },
     /// Resize's output dims `y` along its resized axes follow from the
     /// input's dims `x` there and the entries of graph input `input` (one
-    /// per axis, of type `elem`) by `rule` (`ops::image::resize_checks`).
+    /// per axis, of type `elem`) by `rule` (`ops::vision::resize`).
     Resized {
         input: usize,
         elem: ElemType,
@@ -873,422 +529,100 @@ pub enum ResizeRule {
     NotSmaller,
 }
 
-/// The operands of a matrix product (MatMul, Gemm, their fused forms,
-/// MatMulInteger, QLinearMatMul): A, B, and whether Gemm transposes them;
-/// `None` for other ops.
-fn product_operands(data: &onnx_mlc_dialect::ir::OpData) -> Option<(Value, Value, bool, bool)> {
-    let b = match data.kind {
-        OpKind::MatMul
-        | OpKind::Gemm
-        | OpKind::FusedMatMul
-        | OpKind::FusedGemm
-        | OpKind::MatMulInteger => 1,
-        OpKind::QLinearMatMul => 3,
-        _ => return None,
-    };
-    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
-    let attr = |n| gemm && data.attrs.int(n).unwrap_or(0) != 0;
-    Some((
-        data.inputs[0]?,
-        data.inputs.get(b).copied().flatten()?,
-        attr("transA"),
-        attr("transB"),
-    ))
+/// How an op's lowering takes symbolic sizes, as its family says: the
+/// conditions it relies on, which the model's entry checks before
+/// anything runs, or why it does not take them (a kernel with symbolic
+/// sizes is then refused at compile time).
+#[derive(Debug, Default)]
+pub(crate) struct Symbolic {
+    /// The conditions the model's entry checks (also for static kernels:
+    /// a window's size read from a graph input, say).
+    pub checks: Vec<Check>,
+    /// Why the op is not lowered with symbolic sizes, if it is not.
+    pub refused: Option<&'static str>,
 }
 
-/// The two contraction sizes of a matrix product ([`product_operands`]:
-/// A's columns, B's rows, after `transA`/`transB`); `None` for other ops
-/// and 1-D operands.
-fn contraction(model: &Model, data: &onnx_mlc_dialect::ir::OpData) -> Result<Option<(Dim, Dim)>> {
-    let Some((a, b, trans_a, trans_b)) = product_operands(data) else {
-        return Ok(None);
-    };
-    let dims = |v: Value| -> Result<Option<Vec<Dim>>> {
-        Ok(value_tensor(model, v)?.dims().map(<[Dim]>::to_vec))
-    };
-    let (Some(a), Some(b)) = (dims(a)?, dims(b)?) else {
-        return Ok(None);
-    };
-    if a.len() < 2 || b.len() < 2 {
-        return Ok(None);
-    }
-    let ka = &a[if trans_a { a.len() - 2 } else { a.len() - 1 }];
-    let kb = &b[if trans_b { b.len() - 1 } else { b.len() - 2 }];
-    Ok(Some((ka.clone(), kb.clone())))
-}
-
-/// The checks of a matrix product ([`product_operands`]; `None` for other
-/// ops and 1-D operands): the contraction sizes equal, A's rows and B's
-/// columns equal to the result's (the product loops over the result's
-/// sizes), and each batch dim of A and B and each dim of Gemm's C (or a
-/// fused bias) 1 or the result's where it broadcasts only at run time.
-pub(crate) fn product_checks(
-    model: &Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-) -> Result<Option<Vec<Check>>> {
-    let Some((ka, kb)) = contraction(model, data)? else {
-        return Ok(None);
-    };
-    let (a, b, trans_a, trans_b) = product_operands(data).expect("a product");
-    let dims = |v: Option<Value>| -> Result<Vec<Dim>> {
-        let v = v.expect("A, B and Y are present");
-        Ok(value_tensor(model, v)?
-            .dims()
-            .map(<[Dim]>::to_vec)
-            .unwrap_or_default())
-    };
-    let (a, b, y) = (dims(Some(a))?, dims(Some(b))?, dims(data.results[0])?);
-    let gemm = matches!(data.kind, OpKind::Gemm | OpKind::FusedGemm);
-    let m = &a[a.len() - if trans_a { 1 } else { 2 }];
-    let n = &b[b.len() - if trans_b { 2 } else { 1 }];
-    let mut out = vec![];
-    if a.len() >= 2 && b.len() >= 2 && y.len() >= 2 {
-        let batch = &y[..y.len() - 2];
-        for o in [&a, &b] {
-            for (d, yd) in o[..o.len() - 2].iter().rev().zip(batch.iter().rev()) {
-                if broadcast_at_run_time(d, yd) {
-                    out.push(Check::Broadcast(d.clone(), yd.clone()));
-                }
-            }
+impl Symbolic {
+    /// Lowered with symbolic sizes, given `checks`.
+    pub fn checked(checks: Vec<Check>) -> Symbolic {
+        Symbolic {
+            checks,
+            refused: None,
         }
     }
-    if y.len() >= 2 {
-        for (d, yd) in [
-            (ka, kb),
-            (m.clone(), y[y.len() - 2].clone()),
-            (n.clone(), y[y.len() - 1].clone()),
-        ] {
-            if d != yd {
-                out.push(Check::Equal(d, yd));
-            }
-        }
-    }
-    let beta = if gemm {
-        data.attrs.float("beta").unwrap_or(1.0)
-    } else {
-        1.0
-    };
-    let c = matches!(
-        data.kind,
-        OpKind::Gemm | OpKind::FusedGemm | OpKind::FusedMatMul
-    )
-    .then(|| data.inputs.get(2).copied().flatten())
-    .flatten()
-    .filter(|_| beta != 0.0);
-    if let Some(c) = c {
-        let c = dims(Some(c))?;
-        for (d, yd) in c.iter().rev().zip(y.iter().rev()) {
-            if broadcast_at_run_time(d, yd) {
-                out.push(Check::Broadcast(d.clone(), yd.clone()));
-            }
-        }
-    }
-    if let Some(z) = residual(data) {
-        for (d, yd) in dims(Some(z))?.into_iter().zip(&y) {
-            if d != *yd {
-                out.push(Check::Equal(d, yd.clone()));
-            }
-        }
-    }
-    Ok(Some(out))
-}
 
-/// FusedMatMul's residual `Z`, when it has one.
-fn residual(data: &onnx_mlc_dialect::ir::OpData) -> Option<Value> {
-    match data.kind {
-        OpKind::FusedMatMul => data.inputs.get(3).copied().flatten(),
-        _ => None,
+    /// Not lowered with symbolic sizes, for reason `why`.
+    pub fn refused(why: &'static str) -> Symbolic {
+        Symbolic {
+            checks: vec![],
+            refused: Some(why),
+        }
+    }
+
+    /// The ops whose lowering does not take symbolic sizes yet.
+    pub fn not_yet() -> Symbolic {
+        Symbolic::refused("this op family is not lowered with dynamic shapes yet")
+    }
+
+    /// An op's own conditions, or why it cannot be lowered with symbolic
+    /// sizes (an unknown rank, say).
+    pub fn of(own: std::result::Result<Vec<Check>, &'static str>) -> Symbolic {
+        match own {
+            Ok(checks) => Symbolic::checked(checks),
+            Err(why) => Symbolic::refused(why),
+        }
     }
 }
 
-/// Emits `i1` true when every check of [`checks`] holds for the symbols'
-/// `values` and the graph inputs' buffers `inputs` (memrefs, in the
-/// order of `omlc_model`'s inputs).
-pub fn emit_check<'c, 'a>(
-    e: &Emitter<'c, 'a>,
-    symbols: &Symbols,
-    values: &[MValue<'c, 'a>],
-    inputs: &[MValue<'c, 'a>],
-    checks: &[Check],
-) -> Result<MValue<'c, 'a>> {
-    let mut ok = e.i(e.int_type(1), 1);
-    let size = |d: &Dim| -> Result<MValue<'c, 'a>> {
-        if !symbols.binds(d) {
-            return Err(LowerError::UnsupportedType {
-                ty: d.to_string(),
-                what: "a size checked at run time (a size that is not a polynomial over the \
-                       inputs' dim_params)"
-                    .into(),
-            });
+/// Why an op's lowering refuses symbolic sizes, or the error that
+/// prevented finding out: what the refusal checks of the elementwise ops
+/// and the products return, so that `?` works for both.
+pub(crate) enum Refusal {
+    /// The op is not lowered with symbolic sizes, for this reason.
+    Refused(&'static str),
+    /// Finding out failed (a value that is no tensor).
+    Error(LowerError),
+}
+
+impl From<LowerError> for Refusal {
+    fn from(e: LowerError) -> Refusal {
+        Refusal::Error(e)
+    }
+}
+
+impl Refusal {
+    /// The outcome of a refusal check: why the op is refused, if it is.
+    pub fn outcome(check: std::result::Result<(), Refusal>) -> Result<Option<&'static str>> {
+        match check {
+            Ok(()) => Ok(None),
+            Err(Refusal::Refused(why)) => Ok(Some(why)),
+            Err(Refusal::Error(e)) => Err(e),
         }
-        Ok(evaluate(e, symbols, values, d))
-    };
-    for check in checks {
-        let holds = match check {
-            Check::Broadcast(d, y) | Check::Equal(d, y) => {
-                let (d, y) = (size(d)?, size(y)?);
-                let same = e.cmp("arith.cmpi", 0, d, y);
-                match check {
-                    Check::Broadcast(..) => {
-                        let one = e.cmp("arith.cmpi", 0, d, e.index(1));
-                        e.same("arith.ori", &[one, same])
-                    }
-                    _ => same,
-                }
-            }
-            Check::AtLeast(d, bound) => {
-                // Signed `>=`.
-                e.cmp("arith.cmpi", 5, size(d)?, e.index(*bound))
-            }
-            Check::Divisible(a, b) => {
-                let (a, b) = (size(a)?, size(b)?);
-                let zero = e.index(0);
-                let nonzero = e.cmp("arith.cmpi", 1, b, zero);
-                let safe = e.select(nonzero, b, e.index(1));
-                let rem = e.same("arith.remsi", &[a, safe]);
-                let exact = e.cmp("arith.cmpi", 0, rem, zero);
-                e.same("arith.andi", &[nonzero, exact])
-            }
-            Check::Axes {
-                input,
-                len,
-                keepdims,
-                noop,
-                x,
-                y,
-            } => {
-                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
-                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
-                let len = size(len)?;
-                axes_hold(e, inputs[*input], len, (*keepdims, *noop), &x, &y)
-            }
-            Check::Count {
-                input,
-                len,
-                expected,
-            } => {
-                let buffer = inputs[*input];
-                let (zero, one) = (e.index(0), e.index(1));
-                let len = e.same("arith.maxsi", &[size(len)?, zero]);
-                let count = for_loop(*e, zero, len, &[zero], |le, t, c| {
-                    let v = le.value(le.op("memref.load", &[buffer, t], &[le.int_type(8)], &[]));
-                    let selected = le.cmp("arith.cmpi", 1, v, le.i(le.int_type(8), 0));
-                    vec![le.select(selected, le.same("arith.addi", &[c[0], one]), c[0])]
-                })[0];
-                e.cmp("arith.cmpi", 0, count, size(expected)?)
-            }
-            Check::SliceLength {
-                dim,
-                start,
-                end,
-                step,
-                expected,
-            } => {
-                let n = slice_length(e, size(dim)?, *start, *end, *step);
-                e.cmp("arith.cmpi", 0, n, size(expected)?)
-            }
-            Check::ShapeOperand {
-                input,
-                len,
-                tile,
-                x,
-                y,
-            } => {
-                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
-                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
-                let len = size(len)?;
-                shape_operand_holds(e, inputs[*input], len, *tile, &x, &y)
-            }
-            Check::Resized {
-                input,
-                elem,
-                rule,
-                x,
-                y,
-            } => {
-                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
-                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
-                crate::ops::image::resized_hold(e, inputs[*input], *elem, *rule, &x, &y)?
-            }
-            Check::Value {
-                input,
-                elem,
-                entry,
-                expected,
-            } => {
-                let ty = crate::types::elem_type(e.cx, *elem)?;
-                // Entry `entry` of a vector, else a scalar or the first
-                // entry of a one-element vector.
-                let buffer = inputs[*input];
-                let mut at = vec![buffer];
-                match entry {
-                    Some(j) => at.push(e.index(*j as i64)),
-                    None => {
-                        let rank = MemRefType::try_from(buffer.r#type()).map_or(0, |m| m.rank());
-                        at.extend((0..rank).map(|_| e.index(0)));
-                    }
-                }
-                let mut v = e.value(e.op("memref.load", &at, &[ty], &[]));
-                if elem.is_float() {
-                    // A float count (OneHot's depth) is truncated, as the
-                    // reference casts it to int64.
-                    v = e.convert("arith.fptosi", v, e.int_type(64));
-                }
-                let v = e.convert("arith.index_cast", v, Type::index(e.cx));
-                e.cmp("arith.cmpi", 0, v, size(expected)?)
-            }
-        };
-        ok = e.same("arith.andi", &[ok, holds]);
     }
-    Ok(ok)
 }
 
-/// Emits the number of elements a slice of a dim of run-time size `d`
-/// selects from `start` to `end` by `step` (the spec's clamping: negative
-/// bounds count from the end; then `[0, d]` for a positive step,
-/// `[0, d-1]` and `[-1, d-1]` for a negative one).
-fn slice_length<'c, 'a>(
-    e: &Emitter<'c, 'a>,
-    d: MValue<'c, 'a>,
-    start: i64,
-    end: i64,
-    step: i64,
-) -> MValue<'c, 'a> {
-    let bound = |v: i64, low: i64, high: MValue<'c, 'a>| {
-        let v = if v < 0 {
-            e.same("arith.addi", &[e.index(v), d])
-        } else {
-            e.index(v)
-        };
-        let v = e.same("arith.maxsi", &[v, e.index(low)]);
-        e.same("arith.minsi", &[v, high])
-    };
-    let span = if step > 0 {
-        let (s, t) = (bound(start, 0, d), bound(end, 0, d));
-        e.same("arith.subi", &[t, s])
-    } else {
-        let last = e.same("arith.subi", &[d, e.index(1)]);
-        let s = bound(start, 0, e.same("arith.maxsi", &[last, e.index(0)]));
-        let t = bound(end, -1, last);
-        e.same("arith.subi", &[s, t])
-    };
-    // A step this large selects at most one element either way.
-    let k = step.checked_abs().unwrap_or(i64::MAX).min(1 << 40);
-    let up = e.same("arith.addi", &[span, e.index(k - 1)]);
-    let n = e.same("arith.divsi", &[up, e.index(k)]);
-    e.same("arith.maxsi", &[n, e.index(0)])
+/// The dims of value `v`, refused when its rank is unknown.
+pub(crate) fn ranked_dims(model: &Model, v: Value) -> std::result::Result<Vec<Dim>, Refusal> {
+    value_tensor(model, v)?
+        .dims()
+        .map(<[Dim]>::to_vec)
+        .ok_or(Refusal::Refused("an operand of unknown rank"))
 }
 
-/// Emits `i1` true when the `len` int64 entries of `operand` (a memref)
-/// give sizes `y` from sizes `x` ([`Check::ShapeOperand`]). Only the
-/// entries that exist are read: a loop over `min(len, rank)` of them.
-///
-/// Tile's repeats are one per dim. Expand's shape is right-aligned with
-/// `y` and may be shorter when `x` has `y`'s rank: a dim it does not
-/// reach is `x`'s own (as an entry of 1 would give).
-fn shape_operand_holds<'c, 'a>(
-    e: &Emitter<'c, 'a>,
-    operand: MValue<'c, 'a>,
-    len: MValue<'c, 'a>,
-    tile: bool,
-    x: &[MValue<'c, 'a>],
-    y: &[MValue<'c, 'a>],
-) -> MValue<'c, 'a> {
-    let rank = e.index(y.len() as i64);
-    let lead = y.len() - x.len().min(y.len());
-    let i1 = e.int_type(1);
-    let count = e.same("arith.minsi", &[len, rank]);
-    // The first dim of `y` the entries reach.
-    let first = if tile {
-        e.index(0)
-    } else {
-        e.same("arith.subi", &[rank, count])
-    };
-    let (zero, one) = (e.index(0), e.index(1));
-    let entries = for_loop(*e, zero, count, &[e.i(i1, 1)], |le, t, ok| {
-        // `dims`' entry at `y`'s dim `at` (1 where it has none).
-        let at = le.same("arith.addi", &[first, t]);
-        let pick = |dims: &[MValue<'c, 'a>], offset: usize| {
-            dims.iter().enumerate().fold(one, |acc, (j, &d)| {
-                let here = le.cmp("arith.cmpi", 0, at, le.index((offset + j) as i64));
-                le.select(here, d, acc)
-            })
-        };
-        let (yt, xt) = (pick(y, 0), pick(x, lead));
-        let s = le.value(le.op("memref.load", &[operand, t], &[le.int_type(64)], &[]));
-        let s = le.convert("arith.index_cast", s, Type::index(le.cx));
-        let holds = if tile {
-            le.cmp("arith.cmpi", 0, le.same("arith.muli", &[xt, s]), yt)
-        } else {
-            let is_y = le.cmp("arith.cmpi", 0, s, yt);
-            let is_one = le.cmp("arith.cmpi", 0, s, one);
-            let x_is_y = le.cmp("arith.cmpi", 0, xt, yt);
-            le.same(
-                "arith.ori",
-                &[is_y, le.same("arith.andi", &[is_one, x_is_y])],
-            )
-        };
-        vec![le.same("arith.andi", &[ok[0], holds])]
-    })[0];
-    if tile || x.len() != y.len() {
-        let complete = e.cmp("arith.cmpi", 0, len, rank);
-        return e.same("arith.andi", &[entries, complete]);
-    }
-    // Expand of an `x` of `y`'s rank: at most `rank` entries, and the
-    // dims before them are `x`'s.
-    let mut ok = e.same("arith.andi", &[entries, e.cmp("arith.cmpi", 3, len, rank)]);
-    for (j, (&xj, &yj)) in x.iter().zip(y).enumerate() {
-        let reached = e.cmp("arith.cmpi", 5, e.index(j as i64), first);
-        let same = e.cmp("arith.cmpi", 0, xj, yj);
-        ok = e.same("arith.andi", &[ok, e.same("arith.ori", &[reached, same])]);
-    }
-    ok
+/// The dims of the first result of `data`, refused when it is absent or of
+/// unknown rank.
+pub(crate) fn result_dims(model: &Model, data: &OpData) -> std::result::Result<Vec<Dim>, Refusal> {
+    let y = data.results[0].ok_or(Refusal::Refused("an absent first result"))?;
+    ranked_dims(model, y)
 }
 
-/// Emits `i1` true when the `len` int64 entries of `axes` (a memref) are
-/// valid axes of a reduction from sizes `x` to sizes `y` ([`Check::Axes`],
-/// `(keepdims, noop_with_empty_axes)`).
-fn axes_hold<'c, 'a>(
-    e: &Emitter<'c, 'a>,
-    axes: MValue<'c, 'a>,
-    len: MValue<'c, 'a>,
-    (keepdims, noop): (bool, bool),
-    x: &[MValue<'c, 'a>],
-    y: &[MValue<'c, 'a>],
-) -> MValue<'c, 'a> {
-    let mask = axes_mask(*e, axes, len, x.len(), noop);
-    let mut ok = mask.valid;
-    let mut kept_before = e.index(0);
-    let mut expected = vec![e.index(1); y.len()];
-    for (d, &n) in x.iter().enumerate() {
-        let reduced = mask.reduced[d];
-        if keepdims {
-            if let Some(slot) = expected.get_mut(d) {
-                *slot = e.select(reduced, e.index(1), n);
-            }
-        } else {
-            for (m, slot) in expected.iter_mut().enumerate() {
-                let here = e.cmp("arith.cmpi", 0, kept_before, e.index(m as i64));
-                let here = e.same(
-                    "arith.andi",
-                    &[
-                        here,
-                        e.same("arith.xori", &[reduced, e.i(e.int_type(1), 1)]),
-                    ],
-                );
-                *slot = e.select(here, n, *slot);
-            }
-        }
-        let next = e.same("arith.addi", &[kept_before, e.index(1)]);
-        kept_before = e.select(reduced, kept_before, next);
-    }
-    if !keepdims {
-        // As many kept dims as the output has.
-        let count = e.cmp("arith.cmpi", 0, kept_before, e.index(y.len() as i64));
-        ok = e.same("arith.andi", &[ok, count]);
-    }
-    for (&want, &got) in expected.iter().zip(y) {
-        ok = e.same("arith.andi", &[ok, e.cmp("arith.cmpi", 0, want, got)]);
-    }
-    ok
+/// Whether `operand` broadcasts to `out` numpy-style at compile time:
+/// right-aligned, each of its dims `out`'s very size or 1.
+pub(crate) fn broadcasts_statically(operand: &[Dim], out: &[Dim]) -> bool {
+    operand.len() <= out.len()
+        && operand
+            .iter()
+            .rev()
+            .zip(out.iter().rev())
+            .all(|(a, y)| a == y || *a == Dim::Known(1))
 }

@@ -9,11 +9,12 @@
 //! sub-byte integers) are stored one per byte as `i8` and only converted
 //! (see `ops/narrow.rs`).
 
-use melior::ir::r#type::{IntegerType, MemRefType, RankedTensorType};
+use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::Type;
 use melior::Context;
-use onnx_mlc_dialect::{Dim, ElemType, TensorType};
+use onnx_mlc_dialect::{Dim, ElemType, Model, TensorType, Value};
 
+use crate::builder::{ranked_tensor, DYNAMIC};
 use crate::error::{LowerError, Result};
 
 /// The MLIR type an element of an ONNX element type is stored as (in
@@ -41,10 +42,6 @@ pub fn elem_type<'c>(cx: &'c Context, elem: ElemType) -> Result<Type<'c>> {
     })
 }
 
-/// MLIR's marker of a dynamic size in a shaped type (`?`,
-/// `ShapedType::kDynamic`).
-pub const DYNAMIC: i64 = i64::MIN;
-
 /// The dims of a tensor type as MLIR types spell them: static sizes, and
 /// [`DYNAMIC`] where the size is a polynomial over `dim_param`s (evaluated
 /// at run time, see [`crate::symbols`]); an error naming `what` when the
@@ -67,8 +64,7 @@ pub fn lowered_dims(ty: &TensorType, what: &str) -> Result<Vec<i64>> {
 
 /// `tensor<dims x elem>` ([`DYNAMIC`] dims are `?`).
 pub fn tensor_type<'c>(cx: &'c Context, dims: &[i64], elem: ElemType) -> Result<Type<'c>> {
-    let dims: Vec<u64> = dims.iter().map(|&d| d as u64).collect();
-    Ok(RankedTensorType::new(&dims, elem_type(cx, elem)?, None).into())
+    Ok(ranked_tensor(dims, elem_type(cx, elem)?))
 }
 
 /// `memref<dims x elem>` with the identity layout ([`DYNAMIC`] dims are `?`).
@@ -100,5 +96,25 @@ pub fn boundary_memref_type<'c>(
         memref_type(cx, &[0], elem)
     } else {
         memref_type(cx, dims, elem)
+    }
+}
+
+/// The tensor type of an onnx value, which must be a statically shaped tensor.
+pub fn value_tensor(model: &Model, v: Value) -> Result<&TensorType> {
+    model
+        .ir
+        .ty(v)
+        .as_tensor()
+        .ok_or_else(|| LowerError::UnsupportedType {
+            ty: model.ir.ty(v).to_string(),
+            what: describe_value(model, v),
+        })
+}
+
+/// Names a value for messages.
+pub fn describe_value(model: &Model, v: Value) -> String {
+    match &model.ir.value(v).name {
+        Some(n) => format!("value \"{n}\""),
+        None => format!("value {v:?}"),
     }
 }

@@ -19,9 +19,10 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
 use egg::{Analysis, DidMerge, EGraph, Id};
-use onnx_mlc_dialect::infer::{infer_op, merge_types, Knowledge, SymTensor};
+use onnx_mlc_dialect::infer::{infer_op, Knowledge, SymTensor};
 use onnx_mlc_dialect::ir::{NewOp, RegionParent};
 use onnx_mlc_dialect::tensor::{checked_numel, Payload};
+use onnx_mlc_dialect::types::merge_types;
 use onnx_mlc_dialect::{
     Attr, Attrs, Domain, ElemType, Ir, OpId, OpKind, TensorData, TensorType, Type,
 };

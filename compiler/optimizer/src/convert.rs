@@ -16,8 +16,8 @@
 use std::collections::{HashMap, HashSet};
 
 use egg::{Id, Language};
-use onnx_mlc_dialect::infer::merge_types;
 use onnx_mlc_dialect::ir::{NewOp, OpsetImport, ValueDef};
+use onnx_mlc_dialect::types::merge_types;
 use onnx_mlc_dialect::{Attr, Attrs, Domain, Model, OpId, OpKind, RegionId, Type, Value};
 
 use crate::analysis::{OGraph, OnnxAnalysis};

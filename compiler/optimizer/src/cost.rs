@@ -113,7 +113,7 @@ const VIEW_COST: f64 = 1e-9;
 /// unknown shapes gets the cost of [`Target::unknown_dim`]-sized dims.
 pub fn node_cost(egraph: &OGraph, class: Id, node: &ONode, target: &Target) -> f64 {
     let ONode::Op(key, _) = node else { return 0.0 };
-    if is_view(key.kind) {
+    if key.kind.is_view() {
         return VIEW_COST;
     }
     let w = work(egraph, class, node, key, target);
@@ -157,14 +157,6 @@ fn aliased_rows(egraph: &OGraph, node: &ONode, key: &OpKey) -> bool {
         Some([.., _, Dim::Known(n)]) => rows_alias(n * i64::from(t.elem.bit_width() / 8)),
         _ => false,
     }
-}
-
-/// Ops that only reinterpret the shape of their data.
-fn is_view(kind: OpKind) -> bool {
-    matches!(
-        kind,
-        OpKind::Reshape | OpKind::Squeeze | OpKind::Unsqueeze | OpKind::Flatten | OpKind::Identity
-    )
 }
 
 /// Elements of a type, with unknown dims at `unknown`.
@@ -272,8 +264,7 @@ fn work(egraph: &OGraph, class: Id, node: &ONode, key: &OpKey, target: &Target) 
         | InstanceNormalization
         | GroupNormalization
         | RMSNormalization => 8.0 * out_elems,
-        ReduceMean | ReduceSum | ReduceMax | ReduceMin | ReduceProd | ReduceL1 | ReduceL2
-        | ReduceSumSquare | ReduceLogSumExp | GlobalAveragePool | GlobalMaxPool => {
+        kind if kind.is_reduction() || matches!(kind, GlobalAveragePool | GlobalMaxPool) => {
             operands.first().map_or(out_elems, |t| numel(t, u))
         }
         MaxPool | AveragePool | LpPool => {

@@ -1,9 +1,10 @@
-//! What the planner does with each op: the one exhaustive match from
-//! [`OpKind`] to an [`OpClass`], so that a new op in the table does not
-//! compile until someone decides whether it may fuse.
+//! What the planner does with each op: the one exhaustive match from an
+//! op's family (the op table's [`FamilyOp`]) to an [`OpClass`], so that a
+//! new op in the table does not compile until someone decides whether it
+//! may fuse.
 
 use onnx_mlc_dialect::ir::OpData;
-use onnx_mlc_dialect::OpKind;
+use onnx_mlc_dialect::schema::FamilyOp;
 
 /// How an op takes part in kernels.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -27,57 +28,64 @@ pub(crate) enum OpClass {
     Control,
 }
 
-/// The class of a main-graph op.
+/// The class of a main-graph op: by family (the op table's), and within
+/// a family whose ops differ, one exhaustive match over its ops.
 // rustfmt puts every op on a line of its own once one name is long; the
 // table reads better wrapped.
 #[rustfmt::skip]
 pub(crate) fn classify(op: &OpData) -> OpClass {
-    use OpKind::*;
+    use onnx_mlc_dialect::schema::{
+        ConvOp::*, LayoutOp::*, LinalgOp::*, NormOp::*, ReduceOp::*, SequenceOp::*,
+    };
     let root = || {
         // Extra results (MaxPool's indices, LayerNormalization's
         // statistics) are outputs an epilogue cannot follow.
         if op.results.iter().flatten().count() == 1 { OpClass::Root } else { OpClass::Single }
     };
-    match op.kind {
-        Constant => OpClass::Weight,
-        Reshape | Flatten | Squeeze | Unsqueeze | Identity => OpClass::View,
-        Abs | Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Celu | Cos | Cosh | Elu | Erf
-        | Exp | Floor | Gelu | HardSigmoid | HardSwish | IsInf | IsNaN | LeakyRelu | Log | Mish
-        | Neg | Not | Reciprocal | Relu | Round | Selu | Shrink | Sigmoid | Sign | Sin | Sinh
-        | Softplus | Softsign | Sqrt | Swish | Tan | Tanh | ThresholdedRelu | BitwiseNot | Cast
-        | CastLike | Clip | Add | Sub | Mul | Div | Pow | Mod | And | Or | Xor | Equal
-        | Greater | GreaterOrEqual | Less | LessOrEqual | BitShift | BitwiseAnd | BitwiseOr
-        | BitwiseXor | PRelu | Max | Min | Mean | Sum | Where | Activation => OpClass::Elementwise,
-        BatchNormalization if batch_norm_is_affine(op) => OpClass::Elementwise,
-        BatchNormalization => OpClass::Single,
-        MatMul | Gemm | MatMulInteger | QLinearMatMul | Einsum | Conv | ConvTranspose
-        | ConvInteger | QLinearConv | DeformConv | AveragePool | MaxPool | LpPool
-        | GlobalAveragePool | GlobalMaxPool | GlobalLpPool | ArgMax | ArgMin | ReduceL1
-        | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean | ReduceMin
-        | ReduceProd | ReduceSum | ReduceSumSquare | Softmax | LogSoftmax | Hardmax
-        | LayerNormalization | InstanceNormalization | GroupNormalization | RMSNormalization
-        | LpNormalization | MeanVarianceNormalization | Attention | FlexAttention
-        | LinearAttention | FusedConv | FusedGemm | FusedMatMul | FusedAttention => root(),
-        If | Loop | Scan | SequenceMap => OpClass::Control,
-        AffineGrid | Bernoulli | BitCast | BlackmanWindow | CausalConvWithState | CenterCropPad
-        | Col2Im | Compress | Concat | ConcatFromSequence | ConstantOfShape | CumProd | CumSum
-        | DFT | DepthToSpace | DequantizeLinear | Det | Dropout | DynamicQuantizeLinear
-        | Expand | EyeLike | GRU | Gather | GatherElements | GatherND | GridSample
-        | HammingWindow | HannWindow | ImageDecoder | LRN | LSTM | MaxRoiPool | MaxUnpool
-        | MelWeightMatrix | Multinomial | NegativeLogLikelihoodLoss | NonMaxSuppression
-        | NonZero | OneHot | Optional | OptionalGetElement | OptionalHasElement | Pad
-        | QuantizeLinear | RNN | RandomNormal | RandomNormalLike | RandomUniform
-        | RandomUniformLike | Range | RegexFullMatch | Resize | ReverseSequence | RoiAlign
-        | RotaryEmbedding | STFT | Scatter | ScatterElements | ScatterND | SequenceAt
-        | SequenceConstruct | SequenceEmpty | SequenceErase | SequenceInsert | SequenceLength
-        | Shape | Size | Slice | SoftmaxCrossEntropyLoss | SpaceToDepth | Split
-        | SplitToSequence | StringConcat | StringNormalizer | StringSplit | SwiGLU
-        | TensorScatter | TfIdfVectorizer | Tile | TopK | Transpose | Trilu | Unique | Upsample
-        | ArrayFeatureExtractor | Binarizer | CastMap | CategoryMapper | DictVectorizer
-        | FeatureVectorizer | Imputer | LabelEncoder | LinearClassifier | LinearRegressor
-        | Normalizer | OneHotEncoder | SVMClassifier | SVMRegressor | Scaler | TreeEnsemble
-        | TreeEnsembleClassifier | TreeEnsembleRegressor | ZipMap | Adagrad | Adam | Gradient
-        | Momentum => OpClass::Single,
+    match op.kind.family_op() {
+        FamilyOp::Elementwise(_) => OpClass::Elementwise,
+        FamilyOp::Reduce(r) => match r {
+            ArgMax | ArgMin | ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax
+            | ReduceMean | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => root(),
+            CumSum | CumProd | TopK => OpClass::Single,
+        },
+        FamilyOp::Conv(c) => match c {
+            Conv | ConvTranspose | ConvInteger | QLinearConv | DeformConv | AveragePool | MaxPool
+            | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => root(),
+            CausalConvWithState | Col2Im | MaxUnpool => OpClass::Single,
+        },
+        FamilyOp::Norm(n) => match n {
+            Softmax | LogSoftmax | Hardmax | LayerNormalization | InstanceNormalization
+            | GroupNormalization | RMSNormalization | LpNormalization
+            | MeanVarianceNormalization => root(),
+            BatchNormalization if batch_norm_is_affine(op) => OpClass::Elementwise,
+            BatchNormalization | LRN | Dropout => OpClass::Single,
+        },
+        FamilyOp::Linalg(l) => match l {
+            MatMul | Gemm | MatMulInteger | QLinearMatMul | Einsum | Attention | FlexAttention
+            | LinearAttention => root(),
+            Det | RotaryEmbedding | SwiGLU => OpClass::Single,
+        },
+        FamilyOp::Layout(l) => match l {
+            Constant => OpClass::Weight,
+            Reshape | Flatten | Squeeze | Unsqueeze | Identity => OpClass::View,
+            CenterCropPad | Concat | ConstantOfShape | DepthToSpace | Expand | EyeLike | Pad
+            | Range | Shape | Size | Slice | SpaceToDepth | Split | Tile | Transpose | Trilu => {
+                OpClass::Single
+            }
+        },
+        FamilyOp::Control(_) => OpClass::Control,
+        FamilyOp::Sequence(s) => match s {
+            SequenceMap => OpClass::Control,
+            SequenceAt | SequenceConstruct | SequenceEmpty | SequenceErase | SequenceInsert
+            | SequenceLength | SplitToSequence | ConcatFromSequence | Optional
+            | OptionalGetElement | OptionalHasElement => OpClass::Single,
+        },
+        FamilyOp::Fused(_) => root(),
+        // Families whose every op is lowered in a kernel of its own.
+        FamilyOp::Index(_) | FamilyOp::Vision(_) | FamilyOp::Quant(_) | FamilyOp::Rnn(_)
+        | FamilyOp::Signal(_) | FamilyOp::Random(_) | FamilyOp::Text(_) | FamilyOp::Loss(_)
+        | FamilyOp::Ml(_) | FamilyOp::Training(_) => OpClass::Single,
     }
 }
 
@@ -97,7 +105,8 @@ fn batch_norm_is_affine(op: &OpData) -> bool {
 mod tests {
     use super::*;
     use onnx_mlc_dialect::ir::RegionId;
-    use onnx_mlc_dialect::{Attr, Attrs, Value};
+    use onnx_mlc_dialect::schema::Family;
+    use onnx_mlc_dialect::{Attr, Attrs, OpKind, Value};
 
     fn op(kind: OpKind, version: u32, results: usize, attrs: Attrs) -> OpData {
         OpData {
@@ -143,5 +152,35 @@ mod tests {
             "the optimizer's fused ops"
         );
         assert_eq!(plain(OpKind::Activation, 1), OpClass::Elementwise);
+    }
+
+    /// The classes the op table decides: the elementwise family fuses
+    /// per element (BitCast among it: the same bits read as another type
+    /// of the same width, element by element), the views are views, the
+    /// reductions take epilogues. BatchNormalization is the one op outside
+    /// the elementwise family that fuses per element (in inference form).
+    #[test]
+    fn classes_agree_with_the_op_table() {
+        for kind in OpKind::ALL {
+            let version = kind.versions().last().unwrap().since_version;
+            let class = classify(&op(kind, version, 1, Attrs::default()));
+            let elementwise = kind.family() == Family::Elementwise;
+            assert_eq!(
+                class == OpClass::Elementwise,
+                elementwise || kind == OpKind::BatchNormalization,
+                "{kind:?}"
+            );
+            assert_eq!(class == OpClass::View, kind.is_view(), "{kind:?}");
+            if kind.is_reduction() {
+                assert_eq!(class, OpClass::Root, "{kind:?}");
+            }
+            if kind.family() == Family::Control {
+                assert_eq!(class, OpClass::Control, "{kind:?}");
+            }
+        }
+        assert_eq!(
+            classify(&op(OpKind::BitCast, 26, 1, Attrs::default())),
+            OpClass::Elementwise
+        );
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ir::RegionId;
+use crate::entity::RegionId;
 use crate::tensor::TensorData;
 use crate::types::Type;
 

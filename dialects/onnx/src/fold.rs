@@ -10,8 +10,9 @@
 
 use crate::attr::{Attr, Attrs};
 use crate::error::Result;
-use crate::infer::{infer_model, SymTensor};
+use crate::infer::infer_model;
 use crate::ir::{Ir, Model, NewOp, OpId, RegionId, Value};
+use crate::ops::knowledge::SymTensor;
 use crate::schema::{Domain, OpKind};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, Type};

@@ -13,51 +13,13 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::attr::Attrs;
+pub use crate::entity::{OpId, RegionId, Value};
 use crate::schema::{OpKind, OpSchema};
 use crate::tensor::TensorData;
 use crate::types::Type;
 
-macro_rules! entity {
-    ($(#[$doc:meta])* $name:ident, $prefix:literal) => {
-        $(#[$doc])*
-        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(u32);
-
-        impl $name {
-            /// The handle's index in its table.
-            pub fn index(self) -> usize {
-                self.0 as usize
-            }
-
-            /// The handle for table index `i`.
-            pub fn from_index(i: usize) -> Self {
-                $name(u32::try_from(i).expect("fewer than 2^32 entities"))
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, concat!($prefix, "{}"), self.0)
-            }
-        }
-    };
-}
-
-entity!(
-    /// An SSA value: a region argument or an op result.
-    Value,
-    "v"
-);
-entity!(
-    /// An op (an ONNX node).
-    OpId,
-    "op"
-);
-entity!(
-    /// A region (an ONNX graph).
-    RegionId,
-    "r"
-);
+/// The ONNX IR version this dialect implements (ONNX 1.23).
+pub const IR_VERSION: i64 = 14;
 
 /// Documentation carried from the model: `doc_string` and
 /// `metadata_props` of a node, value, graph or model.
@@ -478,7 +440,7 @@ impl Model {
         let mut ir = Ir::new();
         let graph = ir.new_region(graph_name, RegionParent::Top);
         Model {
-            ir_version: crate::IR_VERSION,
+            ir_version: IR_VERSION,
             opset_imports,
             producer_name: String::new(),
             producer_version: String::new(),

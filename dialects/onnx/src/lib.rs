@@ -6,11 +6,31 @@
 //! verifier for the IR spec's rules, and shape and type inference. It needs
 //! neither LLVM nor protobuf: the importer builds it from `ModelProto`s, the
 //! optimizer rewrites it, and the lowering turns it into MLIR.
+//!
+//! ## Module layers
+//!
+//! The files import each other in one direction only, bottom up (a file
+//! imports only from the lines above it or from its own line's earlier
+//! entries; unit-test modules sit on top):
+//!
+//! 1. `dim`, `entity` (the handles), `types`, `tensor`, `attr`;
+//! 2. `schema` (`domain`, the generated `kind`, `spec`, the generated
+//!    `table`), `ir`;
+//! 3. `error` (with `error::rule`, the verifier's rules), `print`, `parse`,
+//!    `summary`;
+//! 4. inference: `ops::knowledge`, `ops::ctx`, `ops::shape`, the op
+//!    families `ops::*`, their dispatch `ops`, the driver `infer` (which
+//!    hands each op's context the subgraph inference instead of being
+//!    imported back);
+//! 5. the passes: `verify` (`cx`, the rule files, `verify`),
+//!    `decompose` (`builder`, the expansions, the pass), `fold`, `dce`,
+//!    `passes`.
 
 pub mod attr;
 mod dce;
 mod decompose;
 pub mod dim;
+mod entity;
 pub mod error;
 mod fold;
 pub mod infer;
@@ -28,12 +48,9 @@ pub mod verify;
 pub use attr::{Attr, AttrKind, Attrs};
 pub use dim::{Dim, DimOp};
 pub use error::{Error, Result};
-pub use ir::{Ir, Model, OpId, RegionId, Value};
+pub use ir::{Ir, Model, OpId, RegionId, Value, IR_VERSION};
 pub use parse::parse_model;
 pub use print::{print_model, PrintOptions};
 pub use schema::{Domain, OpKind, OpSchema};
 pub use tensor::TensorData;
 pub use types::{ElemType, TensorType, Type};
-
-/// The ONNX IR version this dialect implements (ONNX 1.23).
-pub const IR_VERSION: i64 = 14;

@@ -377,3 +377,52 @@ impl fmt::Display for Type {
         }
     }
 }
+
+/// Combines two descriptions of the same value's type, keeping what
+/// either knows; `None` when they contradict each other.
+pub fn merge_types(a: &Type, b: &Type) -> Option<Type> {
+    Some(match (a, b) {
+        (Type::Unknown, t) | (t, Type::Unknown) => t.clone(),
+        (Type::Tensor(x), Type::Tensor(y)) => Type::Tensor(merge_tensor(x, y)?),
+        (Type::SparseTensor(x), Type::SparseTensor(y)) => Type::SparseTensor(merge_tensor(x, y)?),
+        (Type::Sequence(x), Type::Sequence(y)) => Type::Sequence(Box::new(merge_types(x, y)?)),
+        (Type::Optional(x), Type::Optional(y)) => Type::Optional(Box::new(merge_types(x, y)?)),
+        (Type::Map(k1, x), Type::Map(k2, y)) if k1 == k2 => {
+            Type::Map(*k1, Box::new(merge_types(x, y)?))
+        }
+        _ => return None,
+    })
+}
+
+fn merge_tensor(a: &TensorType, b: &TensorType) -> Option<TensorType> {
+    if a.elem != b.elem {
+        return None;
+    }
+    let shape = match (&a.shape, &b.shape) {
+        (None, s) | (s, None) => s.clone(),
+        (Some(x), Some(y)) if x.len() == y.len() => Some(
+            x.iter()
+                .zip(y)
+                .map(|(p, q)| p.merge(q))
+                .collect::<Option<Vec<_>>>()?,
+        ),
+        _ => return None,
+    };
+    Some(TensorType {
+        elem: a.elem,
+        shape,
+    })
+}
+
+/// `ty` with the shape of every tensor inside it forgotten (element types
+/// and kinds kept).
+pub fn erase_shapes(ty: &Type) -> Type {
+    match ty {
+        Type::Tensor(t) => Type::Tensor(TensorType::unranked(t.elem)),
+        Type::SparseTensor(t) => Type::SparseTensor(TensorType::unranked(t.elem)),
+        Type::Sequence(t) => Type::Sequence(Box::new(erase_shapes(t))),
+        Type::Optional(t) => Type::Optional(Box::new(erase_shapes(t))),
+        Type::Map(k, t) => Type::Map(*k, Box::new(erase_shapes(t))),
+        Type::Unknown => Type::Unknown,
+    }
+}

@@ -46,6 +46,28 @@ fn lowering_files() {
     .run_all();
 }
 
+/// The files of `ops/` that hold what several families share rather than
+/// a family (their tests are the families').
+const SHARED: &[&str] = &[
+    "common",
+    "operand",
+    "sample",
+    "conv/window",
+    "reduce/temporary",
+];
+
+/// Every op family file (`compiler/lowering/src/ops/<family>[/<sub>].rs`)
+/// has a file test named after it: `tests/lowering/<family>[/<sub>][-…].mlir`.
+#[test]
+fn every_op_family_file_has_a_file_test() {
+    let ops = repo_root().join("compiler/lowering/src/ops");
+    let missing = filetest::uncovered(&ops, &repo_root().join("tests/lowering"), SHARED);
+    assert!(
+        missing.is_empty(),
+        "op family files without a file test in tests/lowering/: {missing:?}"
+    );
+}
+
 fn parse_run(run: &str) -> Result<Run, String> {
     let mut words = run.split_whitespace();
     let stage = words

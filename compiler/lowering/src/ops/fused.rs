@@ -8,25 +8,44 @@
 //! | FusedConv(X, W, B?, Z?) | the Conv root (`conv::conv`, bias in its initial value), then one elementwise op `act(y + Z)` updating it in place — the root's first epilogue |
 //! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache. Inside a chunk (`Schedule::Tiled`, static shapes with rows of at most 1024 keys) both contractions run in register tiles of 8 rows × 2 vectors (outer products, like `Schedule::Matmul`'s; partial tiles peeled) and the softmax row by row as vectors along the keys; otherwise `Schedule::Fused` (scalar loops) |
 
-use melior::ir::Value as MValue;
+use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::{OpData, OpId};
-use onnx_mlc_dialect::{Dim, ElemType, Model};
+use onnx_mlc_dialect::schema::FusedOp;
+use onnx_mlc_dialect::{Dim, ElemType, Model, Value};
 
-use super::conv::{self, generic};
-use super::elementwise::{
-    apply_activation, broadcast_map, identity_map, runtime_gather_to, BodyOperand, ACTIVATIONS,
-};
-use super::linalg::{batch_operand, contraction};
+use super::conv::{self, window::window_checks};
+use super::elementwise::activation::{apply_activation, ACTIVATIONS};
+use super::linalg::matmul::{self, batch_operand, contraction};
 use super::norm::{filled_sized, softmax};
-use super::structured::empty_sized;
-use super::unsupported;
+use super::operand::{broadcast_map, runtime_gather_to, BodyOperand};
+use crate::builder::{elem_of, fill, generic, identity_map, Size};
 use crate::error::Result;
-use crate::kernel::{value_tensor, KernelBuilder};
+use crate::kernel::KernelBuilder;
 use crate::schedule::{vector_rows, OpTiles, Schedule};
-use crate::symbols::{broadcast_at_run_time, sized_dims, Check, Size};
+use crate::symbols::{broadcast_at_run_time, sized_dims, Check, Symbolic};
+use crate::types::value_tensor;
+
+/// Lowers one of the optimizer's fused ops.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: FusedOp) -> Result<()> {
+    match which {
+        FusedOp::FusedConv => lower_fused_conv(kb, op),
+        FusedOp::FusedAttention => lower_attention(kb, op),
+        FusedOp::FusedMatMul | FusedOp::FusedGemm => matmul::lower(kb, op),
+    }
+}
+
+/// How a fused op takes symbolic sizes: as the op it extends (Conv's
+/// window, the matrix products), the attention's own conditions.
+pub(crate) fn checks(model: &Model, data: &OpData, which: FusedOp) -> Result<Symbolic> {
+    Ok(match which {
+        FusedOp::FusedConv => Symbolic::of(window_checks(model, data)),
+        FusedOp::FusedAttention => Symbolic::of(attention_checks(model, data)),
+        FusedOp::FusedMatMul | FusedOp::FusedGemm => matmul::checks(model, data)?,
+    })
+}
 
 /// Lowers a FusedConv.
-pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let y = data.results[0].expect("Y is produced");
     let residual = data.inputs.get(3).copied().flatten();
@@ -37,12 +56,11 @@ pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         .unwrap_or(&[])
         .to_vec();
     if !ACTIVATIONS.contains(&name.as_str()) {
-        return Err(unsupported(kb, op, &format!("unknown activation '{name}'")));
+        return Err(kb.unsupported(op, &format!("unknown activation '{name}'")));
     }
     let x = data.inputs[0].expect("X is required");
     if super::half::is_half(kb.shape(x)?.1) && (residual.is_some() || !name.is_empty()) {
-        return Err(unsupported(
-            kb,
+        return Err(kb.unsupported(
             op,
             "a half-precision convolution with a fused activation or residual",
         ));
@@ -52,22 +70,18 @@ pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let (yd, elem) = kb.shape(y)?;
         let rank = yd.len();
         let e = kb.e;
-        let ins: Vec<MValue> = residual.iter().map(|&z| kb.tensor(z)).collect();
-        let maps = vec![identity_map(rank); ins.len() + 1];
-        let iterators = format!(
-            "[{}]",
-            vec!["#linalg.iterator_type<parallel>"; rank].join(", ")
-        );
+        let id = identity_map(e.cx, rank);
+        let ins: Vec<_> = residual.iter().map(|&z| (kb.tensor(z), id)).collect();
         let has_residual = residual.is_some();
-        let epilogue = generic(e, &ins, result, &maps, &iterators, |be, args| {
+        let outs = [(result, id)];
+        let epilogue = generic(e, &ins, &outs, &vec![false; rank], |be, args| {
             let acc = *args.last().expect("the output");
             let v = if has_residual {
-                be.same("arith.addf", &[acc, args[0]])
+                be.addf(acc, args[0])
             } else {
                 acc
             };
-            let v = apply_activation(be, &name, &params, v);
-            be.append(be.op("linalg.yield", &[v], &[], &[]));
+            vec![apply_activation(be, &name, &params, v)]
         });
         result = kb
             .elementwise(epilogue, &yd, elem.bit_width())
@@ -85,7 +99,7 @@ pub(crate) fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// result's batch sizes (as a MatMul's, `linalg::batch_operand`) and such
 /// a mask is read with a gather; [`attention_checks`] lists what the
 /// model's entry verifies.
-pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let q = data.inputs[0].expect("Q");
     let kt = data.inputs[1].expect("Kt");
@@ -101,8 +115,7 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         || kd.len() < 2
         || vd.len() < 2
     {
-        return Err(unsupported(
-            kb,
+        return Err(kb.unsupported(
             op,
             "only f32/f64 attention with operands of rank 2 or more is lowered",
         ));
@@ -119,30 +132,30 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let scores0 = filled_sized(kb, &sizes, elem, 0.0)?;
     let scores = contraction(kb, (qt, &qd, false), (ktt, &kd, false), scores0, &sd);
     let scores: MValue = kb.producer(scores).result(0).expect("one result").into();
-    let mut ins = vec![(scores, identity_map(rank))];
+    let mut ins = vec![(scores, identity_map(kb.e.cx, rank))];
     let mask = match mask {
         Some(m) => Some(
             match runtime_gather_to(kb, m, &scores_dims(kb.model, &data)?)? {
                 Some(g) => BodyOperand::Gathered(g),
                 None => {
-                    ins.push((kb.tensor(m), broadcast_map(&kb.shape(m)?.0, &sd)));
+                    ins.push((kb.tensor(m), broadcast_map(kb.e.cx, &kb.shape(m)?.0, &sd)));
                     BodyOperand::Input(1)
                 }
             },
         ),
         None => None,
     };
-    let init = empty_sized(kb, &sizes, elem)?;
-    let masked = super::structured::generic(
+    let init = kb.empty(&sizes, elem)?;
+    let masked = generic(
         kb.e,
         &ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
-            let ty = melior::ir::ValueLike::r#type(&a[0]);
-            let mut s = be.same("arith.mulf", &[a[0], be.f(ty, scale)]);
+            let ty = a[0].r#type();
+            let mut s = be.mulf(a[0], be.f(ty, scale));
             if let Some(m) = &mask {
-                s = be.same("arith.addf", &[s, m.read(be, &a)]);
+                s = be.addf(s, m.read(be, &a));
             }
             vec![s]
         },
@@ -150,13 +163,13 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let masked: MValue = kb.producer(masked).result(0).expect("one result").into();
     let mut reduced = vec![false; rank];
     reduced[rank - 1] = true;
-    let probs0 = empty_sized(kb, &sizes, elem)?;
+    let probs0 = kb.empty(&sizes, elem)?;
     let probs = softmax(kb, masked, &sd, elem, &reduced, false, probs0)?;
     let probs: MValue = kb.producer(probs).result(0).expect("one result").into();
     let out0 = kb.init(y)?;
     let e = kb.e;
-    let zero = e.f(super::structured::elem_of(out0), 0.0);
-    let out0 = super::structured::named(e, "linalg.fill", &[zero], out0);
+    let zero = e.f(elem_of(out0), 0.0);
+    let out0 = fill(e, zero, out0);
     let out0: MValue = kb.producer(out0).result(0).expect("one result").into();
     let out = contraction(kb, (probs, &sd, false), (vt, &vd, false), out0, &yd);
     let sk = sd[rank - 1];
@@ -204,7 +217,7 @@ pub(crate) fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// The dims of FusedAttention `data`'s scores: the result's batch and
 /// row dims, Kt's key count.
 fn scores_dims(model: &Model, data: &OpData) -> Result<Vec<Dim>> {
-    let dims = |v: onnx_mlc_dialect::Value| -> Result<Vec<Dim>> {
+    let dims = |v: Value| -> Result<Vec<Dim>> {
         Ok(value_tensor(model, v)?.dims().unwrap_or_default().to_vec())
     };
     let mut s = dims(data.results[0].expect("Y"))?;
@@ -220,10 +233,7 @@ fn scores_dims(model: &Model, data: &OpData) -> Result<Vec<Dim>> {
 /// result's rows are Q's and its columns V's; each batch dim of Q, Kt and
 /// V is 1 or the result's, and each dim of the mask 1 or the scores'
 /// ([`scores_dims`]) where that is only known at run time.
-pub(crate) fn attention_checks(
-    model: &Model,
-    data: &OpData,
-) -> std::result::Result<Vec<Check>, &'static str> {
+fn attention_checks(model: &Model, data: &OpData) -> std::result::Result<Vec<Check>, &'static str> {
     let operand = |i: usize| sized_dims(model, data.inputs.get(i).copied().flatten());
     let (q, kt, v) = (operand(0)?, operand(1)?, operand(2)?);
     let y = sized_dims(model, data.results[0])?;

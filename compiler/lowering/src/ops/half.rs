@@ -11,7 +11,7 @@
 use melior::ir::{Type, Value as MValue, ValueLike};
 use onnx_mlc_dialect::ElemType;
 
-use crate::emit::Emitter;
+use crate::builder::Emitter;
 
 /// Whether `elem` is a half-precision float (computed in f32).
 pub(crate) fn is_half(elem: ElemType) -> bool {
@@ -36,7 +36,7 @@ fn is_half_type(e: Emitter, ty: Type) -> bool {
 /// `v` widened to f32 when it is f16 or bf16 (exactly), else `v`.
 pub(crate) fn widen<'c, 'b>(e: Emitter<'c, 'b>, v: MValue<'c, 'b>) -> MValue<'c, 'b> {
     if is_half_type(e, v.r#type()) {
-        e.convert("arith.extf", v, Type::float32(e.cx))
+        e.extf(v, Type::float32(e.cx))
     } else {
         v
     }
@@ -50,7 +50,7 @@ pub(crate) fn narrow<'c, 'b>(
     ty: Type<'c>,
 ) -> MValue<'c, 'b> {
     if v.r#type() != ty && is_half_type(e, ty) {
-        e.convert("arith.truncf", v, ty)
+        e.truncf(v, ty)
     } else {
         v
     }

@@ -18,7 +18,7 @@
 
 use melior::ir::{Type, Value as MValue, ValueLike};
 
-use crate::emit::Emitter;
+use crate::builder::{CmpfPredicate, Emitter};
 
 /// Whether `ty` is `f32` (the polynomials' type).
 fn is_f32(e: Emitter, ty: Type) -> bool {
@@ -37,18 +37,8 @@ fn in_f32<'c, 'b>(
     if ty != Type::float16(e.cx) && ty != Type::bfloat16(e.cx) {
         return None;
     }
-    let wide = e.convert("arith.extf", x, Type::float32(e.cx));
-    Some(e.convert("arith.truncf", f(e, wide), ty))
-}
-
-/// `a·b + c`.
-fn fma<'c, 'b>(
-    e: Emitter<'c, 'b>,
-    a: MValue<'c, 'b>,
-    b: MValue<'c, 'b>,
-    c: MValue<'c, 'b>,
-) -> MValue<'c, 'b> {
-    e.same("math.fma", &[a, b, c])
+    let wide = e.extf(x, Type::float32(e.cx));
+    Some(e.truncf(f(e, wide), ty))
 }
 
 /// Horner's scheme: `coefs[0]·x^(n-1) + … + coefs[n-1]`.
@@ -56,21 +46,14 @@ fn horner<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, coefs: &[f64]) -> MValu
     let ty = x.r#type();
     let mut p = e.f(ty, coefs[0]);
     for &c in &coefs[1..] {
-        p = fma(e, p, x, e.f(ty, c));
+        p = e.fma(p, x, e.f(ty, c));
     }
     p
 }
 
-fn mul<'c, 'b>(e: Emitter<'c, 'b>, a: MValue<'c, 'b>, b: MValue<'c, 'b>) -> MValue<'c, 'b> {
-    e.same("arith.mulf", &[a, b])
-}
-
 fn clamp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, lo: f64, hi: f64) -> MValue<'c, 'b> {
     let ty = x.r#type();
-    e.same(
-        "arith.minimumf",
-        &[e.same("arith.maximumf", &[x, e.f(ty, lo)]), e.f(ty, hi)],
-    )
+    e.minimumf(e.maximumf(x, e.f(ty, lo)), e.f(ty, hi))
 }
 
 /// `exp(x)`.
@@ -80,19 +63,16 @@ pub(crate) fn exp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
     }
     let ty = x.r#type();
     if !is_f32(e, ty) {
-        return e.same("math.exp", &[x]);
+        return e.exp(x);
     }
     let i32t = e.int_type(32);
     // Clamped so that n is in [-125, 128] (2^(n-1) a normal number); the
     // ends are patched below.
     let xc = clamp(e, x, -86.6, 88.722_839);
-    let n = e.same(
-        "math.floor",
-        &[fma(e, xc, e.f(ty, std::f64::consts::LOG2_E), e.f(ty, 0.5))],
-    );
+    let n = e.floor(e.fma(xc, e.f(ty, std::f64::consts::LOG2_E), e.f(ty, 0.5)));
     // r = x - n·ln2, with ln2 split in two for precision.
-    let r = fma(e, n, e.f(ty, -0.693_359_375), xc);
-    let r = fma(e, n, e.f(ty, 2.121_944_4e-4), r);
+    let r = e.fma(n, e.f(ty, -0.693_359_375), xc);
+    let r = e.fma(n, e.f(ty, 2.121_944_4e-4), r);
     let p = horner(
         e,
         r,
@@ -105,24 +85,25 @@ pub(crate) fn exp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
             5.000_000_120_1e-1,
         ],
     );
-    let r2 = mul(e, r, r);
-    let p = fma(e, p, r2, e.same("arith.addf", &[r, e.f(ty, 1.0)]));
+    let r2 = e.mulf(r, r);
+    let p = e.fma(p, r2, e.addf(r, e.f(ty, 1.0)));
     // 2^n as 2 · 2^(n-1), the latter from the exponent bits.
-    let ni = e.convert("arith.fptosi", n, i32t);
-    let bits = e.same(
-        "arith.shli",
-        &[e.same("arith.addi", &[ni, e.i(i32t, 126)]), e.i(i32t, 23)],
-    );
-    let scale = e.convert("arith.bitcast", bits, ty);
-    let y = mul(e, mul(e, p, scale), e.f(ty, 2.0));
-    // Overflow to +inf, underflow to 0, NaN through (cmpf ogt 2, olt 4, uno 14).
+    let ni = e.fptosi(n, i32t);
+    let bits = e.shli(e.addi(ni, e.i(i32t, 126)), e.i(i32t, 23));
+    let scale = e.bitcast(bits, ty);
+    let y = e.mulf(e.mulf(p, scale), e.f(ty, 2.0));
+    // Overflow to +inf, underflow to 0, NaN through.
     let y = e.select(
-        e.cmp("arith.cmpf", 2, x, e.f(ty, 88.722_839)),
+        e.cmpf(CmpfPredicate::Ogt, x, e.f(ty, 88.722_839)),
         e.f(ty, f64::INFINITY),
         y,
     );
-    let y = e.select(e.cmp("arith.cmpf", 4, x, e.f(ty, -86.6)), e.f(ty, 0.0), y);
-    e.select(e.cmp("arith.cmpf", 14, x, x), x, y)
+    let y = e.select(
+        e.cmpf(CmpfPredicate::Olt, x, e.f(ty, -86.6)),
+        e.f(ty, 0.0),
+        y,
+    );
+    e.select(e.cmpf(CmpfPredicate::Uno, x, x), x, y)
 }
 
 /// `log(x)`.
@@ -132,37 +113,25 @@ pub(crate) fn log<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
     }
     let ty = x.r#type();
     if !is_f32(e, ty) {
-        return e.same("math.log", &[x]);
+        return e.log(x);
     }
     let i32t = e.int_type(32);
-    let bits = e.convert("arith.bitcast", x, i32t);
+    let bits = e.bitcast(x, i32t);
     // x = m · 2^k with m in [0.5, 1).
-    let k = e.same(
-        "arith.subi",
-        &[
-            e.same("arith.shrui", &[bits, e.i(i32t, 23)]),
-            e.i(i32t, 126),
-        ],
-    );
-    let mbits = e.same(
-        "arith.ori",
-        &[
-            e.same("arith.andi", &[bits, e.i(i32t, 0x007f_ffff)]),
-            e.i(i32t, 0x3f00_0000),
-        ],
-    );
-    let m = e.convert("arith.bitcast", mbits, ty);
-    let kf = e.convert("arith.sitofp", k, ty);
+    let k = e.subi(e.shrui(bits, e.i(i32t, 23)), e.i(i32t, 126));
+    let mbits = e.ori(e.andi(bits, e.i(i32t, 0x007f_ffff)), e.i(i32t, 0x3f00_0000));
+    let m = e.bitcast(mbits, ty);
+    let kf = e.sitofp(k, ty);
     // With m < √½: use 2m - 1 and k - 1, so the argument is in [√½ - 1, √2 - 1).
-    let small = e.cmp("arith.cmpf", 4, m, e.f(ty, std::f64::consts::FRAC_1_SQRT_2));
-    let one = e.f(ty, 1.0);
-    let xm = e.select(
-        small,
-        e.same("arith.subf", &[e.same("arith.addf", &[m, m]), one]),
-        e.same("arith.subf", &[m, one]),
+    let small = e.cmpf(
+        CmpfPredicate::Olt,
+        m,
+        e.f(ty, std::f64::consts::FRAC_1_SQRT_2),
     );
-    let kf = e.select(small, e.same("arith.subf", &[kf, one]), kf);
-    let z = mul(e, xm, xm);
+    let one = e.f(ty, 1.0);
+    let xm = e.select(small, e.subf(e.addf(m, m), one), e.subf(m, one));
+    let kf = e.select(small, e.subf(kf, one), kf);
+    let z = e.mulf(xm, xm);
     let p = horner(
         e,
         xm,
@@ -178,25 +147,24 @@ pub(crate) fn log<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
             3.333_333_117_4e-1,
         ],
     );
-    let y = mul(e, mul(e, p, xm), z);
-    let y = fma(e, kf, e.f(ty, -2.121_944_4e-4), y);
-    let y = fma(e, z, e.f(ty, -0.5), y);
-    let y = e.same("arith.addf", &[xm, y]);
-    let y = fma(e, kf, e.f(ty, 0.693_359_375), y);
-    // log(0) = -inf, log(<0) = NaN, log(inf) = inf, NaN through
-    // (cmpf oeq 1, olt 4, uno 14).
+    let y = e.mulf(e.mulf(p, xm), z);
+    let y = e.fma(kf, e.f(ty, -2.121_944_4e-4), y);
+    let y = e.fma(z, e.f(ty, -0.5), y);
+    let y = e.addf(xm, y);
+    let y = e.fma(kf, e.f(ty, 0.693_359_375), y);
+    // log(0) = -inf, log(<0) = NaN, log(inf) = inf, NaN through.
     let y = e.select(
-        e.cmp("arith.cmpf", 1, x, e.f(ty, 0.0)),
+        e.cmpf(CmpfPredicate::Oeq, x, e.f(ty, 0.0)),
         e.f(ty, f64::NEG_INFINITY),
         y,
     );
     let y = e.select(
-        e.cmp("arith.cmpf", 4, x, e.f(ty, 0.0)),
+        e.cmpf(CmpfPredicate::Olt, x, e.f(ty, 0.0)),
         e.f(ty, f64::NAN),
         y,
     );
-    let y = e.select(e.cmp("arith.cmpf", 1, x, e.f(ty, f64::INFINITY)), x, y);
-    e.select(e.cmp("arith.cmpf", 14, x, x), x, y)
+    let y = e.select(e.cmpf(CmpfPredicate::Oeq, x, e.f(ty, f64::INFINITY)), x, y);
+    e.select(e.cmpf(CmpfPredicate::Uno, x, x), x, y)
 }
 
 /// `tanh(x)`.
@@ -206,10 +174,10 @@ pub(crate) fn tanh<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 
     }
     let ty = x.r#type();
     if !is_f32(e, ty) {
-        return e.same("math.tanh", &[x]);
+        return e.tanh(x);
     }
     let xc = clamp(e, x, -7.905_311_107_635_498, 7.905_311_107_635_498);
-    let x2 = mul(e, xc, xc);
+    let x2 = e.mulf(xc, xc);
     let p = horner(
         e,
         x2,
@@ -223,7 +191,7 @@ pub(crate) fn tanh<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 
             4.893_524_558_917_86e-3,
         ],
     );
-    let p = mul(e, xc, p);
+    let p = e.mulf(xc, p);
     let q = horner(
         e,
         x2,
@@ -234,11 +202,11 @@ pub(crate) fn tanh<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, 
             4.893_525_185_543_85e-3,
         ],
     );
-    let y = e.same("arith.divf", &[p, q]);
+    let y = e.divf(p, q);
     // Tiny inputs: tanh(x) = x (also keeps -0); NaN through (olt 4).
-    let tiny = e.cmp("arith.cmpf", 4, e.same("math.absf", &[x]), e.f(ty, 0.0004));
+    let tiny = e.cmpf(CmpfPredicate::Olt, e.absf(x), e.f(ty, 0.0004));
     let y = e.select(tiny, x, y);
-    e.select(e.cmp("arith.cmpf", 14, x, x), x, y)
+    e.select(e.cmpf(CmpfPredicate::Uno, x, x), x, y)
 }
 
 /// `erf(x)`.
@@ -248,10 +216,10 @@ pub(crate) fn erf<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
     }
     let ty = x.r#type();
     if !is_f32(e, ty) {
-        return e.same("math.erf", &[x]);
+        return e.erf(x);
     }
     let xc = clamp(e, x, -4.0, 4.0);
-    let x2 = mul(e, xc, xc);
+    let x2 = e.mulf(xc, xc);
     let p = horner(
         e,
         x2,
@@ -265,7 +233,7 @@ pub(crate) fn erf<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
             -1.609_603_332_624_15e-2,
         ],
     );
-    let p = mul(e, xc, p);
+    let p = e.mulf(xc, p);
     let q = horner(
         e,
         x2,
@@ -277,8 +245,8 @@ pub(crate) fn erf<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'c, '
             -1.426_473_905_141_89e-2,
         ],
     );
-    let y = e.same("arith.divf", &[p, q]);
-    e.select(e.cmp("arith.cmpf", 14, x, x), x, y)
+    let y = e.divf(p, q);
+    e.select(e.cmpf(CmpfPredicate::Uno, x, x), x, y)
 }
 
 /// `1 / (1 + exp(-x))`.
@@ -288,6 +256,6 @@ pub(crate) fn sigmoid<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>) -> MValue<'
     }
     let ty = x.r#type();
     let one = e.f(ty, 1.0);
-    let ex = exp(e, e.same("arith.negf", &[x]));
-    e.same("arith.divf", &[one, e.same("arith.addf", &[one, ex])])
+    let ex = exp(e, e.negf(x));
+    e.divf(one, e.addf(one, ex))
 }

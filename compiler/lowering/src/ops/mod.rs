@@ -1,39 +1,71 @@
-//! Op families: each file is the "lowering file" of the ops of the
-//! dialect's family file of the same name (`dialects/onnx/src/ops/`).
+//! The op families and the dispatcher over them.
+//!
+//! Each family directory or file is the "lowering file" of the ops of the
+//! dialect's family file of the same name (`dialects/onnx/src/ops/`), the
+//! op table's [`Family`]: it lowers its ops (`lower`, one exhaustive match
+//! over the family's own op enum) and says how each takes symbolic sizes
+//! (`checks`, [`Symbolic`]). This file is the one dispatch over the
+//! families ([`OpKind::family_op`]), handed to the kernel builder as
+//! [`Families`] (the families build on the kernel builder, which cannot
+//! call them back itself); `common`, `operand`, `sample`, `half`, `math`
+//! and `narrow` are what several families share.
 //!
 //! A kernel's ops are lowered in order. Runs of elementwise ops become one
 //! `linalg.generic` whose body computes the whole run per element
 //! ([`elementwise::lower_chain`]); every other op is lowered on its own by
-//! its family ([`lower_op`], one exhaustive match over `OpKind`).
+//! its family.
 
+pub(crate) mod common;
 pub(crate) mod conv;
 pub(crate) mod elementwise;
 pub(crate) mod fused;
 mod half;
-pub(crate) mod image;
 pub(crate) mod index;
 pub(crate) mod layout;
 pub(crate) mod linalg;
 mod math;
 pub(crate) mod narrow;
 pub(crate) mod norm;
+pub(crate) mod operand;
 pub(crate) mod quant;
 pub(crate) mod reduce;
-pub(crate) mod scatter;
-pub(crate) mod select;
+pub(crate) mod sample;
 pub(crate) mod signal;
-pub(crate) mod structured;
+pub(crate) mod vision;
 
 use std::collections::HashSet;
 
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{OpKind, Value};
+use onnx_mlc_dialect::schema::{Family, FamilyOp};
+use onnx_mlc_dialect::{Model, OpKind, Value};
 
 use crate::error::{LowerError, Result};
-use crate::kernel::KernelBuilder;
+use crate::kernel::{KernelBuilder, OpLowering};
+use crate::symbols::{add_new, size_checks, Check, Symbolic};
+
+/// The op families, as the kernel builder is handed them.
+pub(crate) struct Families;
+
+impl OpLowering for Families {
+    fn check_dynamic(&self, model: &Model, ops: &[OpId]) -> Result<()> {
+        for &op in ops {
+            if let Some(why) = symbolic(model, op)?.refused {
+                return Err(LowerError::Unsupported {
+                    op: model.ir.describe_op(op),
+                    message: format!("with symbolic sizes: {why}"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn lower(&self, kb: &mut KernelBuilder, ops: &[OpId]) -> Result<()> {
+        lower_ops(kb, ops)
+    }
+}
 
 /// Lowers a kernel's ops, in order.
-pub(crate) fn lower_ops(kb: &mut KernelBuilder, ops: &[OpId]) -> Result<()> {
+fn lower_ops(kb: &mut KernelBuilder, ops: &[OpId]) -> Result<()> {
     for &op in ops {
         narrow::check_op(kb, op)?;
     }
@@ -61,7 +93,7 @@ fn split_runs(kb: &KernelBuilder, ops: &[OpId]) -> Vec<Run> {
     let mut runs = vec![];
     let mut chain = vec![];
     for &op in ops {
-        if elementwise::is_elementwise(kb.model.ir.op(op).kind) {
+        if is_elementwise(kb.model.ir.op(op).kind) {
             chain.push(op);
         } else {
             if !chain.is_empty() {
@@ -126,119 +158,73 @@ fn plan_in_place(kb: &mut KernelBuilder, ops: &[OpId], runs: &[Run]) {
     }
 }
 
-/// Lowers one non-elementwise op.
+/// Lowers one op that is not lowered in an elementwise run.
 fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    use OpKind::*;
-    let kind = kb.model.ir.op(op).kind;
-    match kind {
-        Abs | Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Celu | Cos | Cosh | Elu | Erf
-        | Exp | Floor | Gelu | HardSigmoid | HardSwish | IsInf | IsNaN | LeakyRelu | Log | Mish
-        | Neg | Not | Reciprocal | Relu | Round | Selu | Shrink | Sigmoid | Sign | Sin | Sinh
-        | Softplus | Softsign | Sqrt | Swish | Tan | Tanh | ThresholdedRelu | BitwiseNot | Cast
-        | CastLike | Clip | BitCast | Add | Sub | Mul | Div | Pow | Mod | And | Or | Xor
-        | Equal | Greater | GreaterOrEqual | Less | LessOrEqual | BitShift | BitwiseAnd
-        | BitwiseOr | BitwiseXor | PRelu | Max | Min | Mean | Sum | Where | Activation => {
-            unreachable!("elementwise ops are lowered in chains")
-        }
-        ArgMax | ArgMin => reduce::lower_arg(kb, op),
-        ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
-        | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => reduce::lower_reduce(kb, op),
-        CumSum | CumProd => reduce::lower_scan(kb, op),
-        TopK => reduce::lower_top_k(kb, op),
-        Conv => conv::lower_conv(kb, op),
-        AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => {
-            conv::lower_pool(kb, op)
-        }
-        ConvTranspose => conv::lower_conv_transpose(kb, op),
-        Col2Im => image::lower(kb, op),
-        ConvInteger => quant::lower_conv_integer(kb, op),
-        QLinearConv => quant::lower_qlinear_conv(kb, op),
-        DeformConv | CausalConvWithState | MaxUnpool => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        BatchNormalization => unreachable!("elementwise ops are lowered in chains"),
-        LayerNormalization => norm::lower_layer_norm(kb, op),
-        Softmax | LogSoftmax => norm::lower_softmax(kb, op),
-        InstanceNormalization | GroupNormalization => norm::lower_group_norm(kb, op),
-        LRN => norm::lower_lrn(kb, op),
-        RMSNormalization | LpNormalization | MeanVarianceNormalization | Hardmax | Dropout => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        MatMul | Gemm => linalg::lower(kb, op),
-        MatMulInteger => quant::lower_matmul_integer(kb, op),
-        QLinearMatMul => quant::lower_qlinear_matmul(kb, op),
-        Einsum | Det | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        Transpose | Concat | Split | Slice | Expand | Tile | Pad | ConstantOfShape | Range
-        | Trilu | EyeLike | DepthToSpace | SpaceToDepth | Shape | Size => layout::lower(kb, op),
-        Reshape | Flatten | Squeeze | Unsqueeze | Identity | Constant => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        Gather | GatherElements | GatherND | OneHot | ReverseSequence => index::lower(kb, op),
-        Scatter | ScatterElements | ScatterND => scatter::lower(kb, op),
-        Compress => select::lower_compress(kb, op),
-        TensorScatter | NonZero | Unique => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        Resize | Upsample | GridSample | AffineGrid | CenterCropPad => image::lower(kb, op),
-        RoiAlign => image::lower(kb, op),
-        MaxRoiPool | NonMaxSuppression => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        If | Loop | Scan => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        SequenceAt | SequenceConstruct | SequenceEmpty | SequenceErase | SequenceInsert
-        | SequenceLength | SequenceMap | SplitToSequence | ConcatFromSequence | Optional
-        | OptionalGetElement | OptionalHasElement => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        QuantizeLinear => quant::lower_quantize(kb, op),
-        DequantizeLinear => quant::lower_dequantize(kb, op),
-        DynamicQuantizeLinear => quant::lower_dynamic_quantize(kb, op),
-        RNN | GRU | LSTM => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        BlackmanWindow | HammingWindow | HannWindow => signal::lower_window(kb, op),
-        DFT | STFT | MelWeightMatrix => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        RandomNormal | RandomNormalLike | RandomUniform | RandomUniformLike | Bernoulli
-        | Multinomial => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        StringConcat | StringNormalizer | StringSplit | RegexFullMatch | TfIdfVectorizer
-        | ImageDecoder => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        NegativeLogLikelihoodLoss | SoftmaxCrossEntropyLoss => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        ArrayFeatureExtractor
-        | Binarizer
-        | CastMap
-        | CategoryMapper
-        | DictVectorizer
-        | FeatureVectorizer
-        | Imputer
-        | LabelEncoder
-        | LinearClassifier
-        | LinearRegressor
-        | Normalizer
-        | OneHotEncoder
-        | SVMClassifier
-        | SVMRegressor
-        | Scaler
-        | TreeEnsemble
-        | TreeEnsembleClassifier
-        | TreeEnsembleRegressor
-        | ZipMap => Err(unsupported(kb, op, "no lowering for this operator yet")),
-        Adagrad | Adam | Gradient | Momentum => {
-            Err(unsupported(kb, op, "no lowering for this operator yet"))
-        }
-        FusedGemm | FusedMatMul => linalg::lower(kb, op),
-        FusedAttention => fused::lower_attention(kb, op),
-        FusedConv => fused::lower_fused_conv(kb, op),
+    match kb.model.ir.op(op).kind.family_op() {
+        FamilyOp::Elementwise(_) => unreachable!("elementwise ops are lowered in runs"),
+        FamilyOp::Reduce(which) => reduce::lower(kb, op, which),
+        FamilyOp::Conv(which) => conv::lower(kb, op, which),
+        FamilyOp::Norm(which) => norm::lower(kb, op, which),
+        FamilyOp::Linalg(which) => linalg::lower(kb, op, which),
+        FamilyOp::Layout(which) => layout::lower(kb, op, which),
+        FamilyOp::Index(which) => index::lower(kb, op, which),
+        FamilyOp::Vision(which) => vision::lower(kb, op, which),
+        FamilyOp::Quant(which) => quant::lower(kb, op, which),
+        FamilyOp::Signal(which) => signal::lower(kb, op, which),
+        FamilyOp::Fused(which) => fused::lower(kb, op, which),
+        FamilyOp::Control(_)
+        | FamilyOp::Sequence(_)
+        | FamilyOp::Rnn(_)
+        | FamilyOp::Random(_)
+        | FamilyOp::Text(_)
+        | FamilyOp::Loss(_)
+        | FamilyOp::Ml(_)
+        | FamilyOp::Training(_) => Err(kb.not_lowered(op)),
     }
 }
 
-/// The error for an op (or a variant of it) that has no lowering.
-pub(crate) fn unsupported(kb: &KernelBuilder, op: OpId, message: &str) -> LowerError {
-    LowerError::Unsupported {
-        op: kb.model.ir.describe_op(op),
-        message: message.to_string(),
+/// How op `op` takes symbolic sizes, as its family says.
+fn symbolic(model: &Model, op: OpId) -> Result<Symbolic> {
+    let data = model.ir.op(op);
+    Ok(match data.kind.family_op() {
+        FamilyOp::Elementwise(_) => elementwise::checks(model, data)?,
+        FamilyOp::Reduce(which) => reduce::checks(model, op, which)?,
+        FamilyOp::Conv(which) => conv::checks(model, data, which),
+        FamilyOp::Norm(which) => norm::checks(model, data, which),
+        FamilyOp::Linalg(which) => linalg::checks(model, data, which)?,
+        FamilyOp::Layout(which) => layout::checks(model, op, which)?,
+        FamilyOp::Index(which) => index::checks(model, op, which)?,
+        FamilyOp::Vision(which) => vision::checks(model, data, which),
+        FamilyOp::Quant(which) => quant::checks(model, data, which),
+        FamilyOp::Signal(which) => signal::checks(model, op, which)?,
+        FamilyOp::Fused(which) => fused::checks(model, data, which)?,
+        FamilyOp::Control(_)
+        | FamilyOp::Sequence(_)
+        | FamilyOp::Rnn(_)
+        | FamilyOp::Random(_)
+        | FamilyOp::Text(_)
+        | FamilyOp::Loss(_)
+        | FamilyOp::Ml(_)
+        | FamilyOp::Training(_) => Symbolic::not_yet(),
+    })
+}
+
+/// The shape conditions the ops of `kernels` rely on, which the model's
+/// entry checks before anything runs and fails with `OMLC_ERR_SHAPE` when
+/// one does not hold (`check.rs`), so that mismatched inputs give an error
+/// rather than reads out of bounds: the exact divisions and view sizes of
+/// the graph ([`size_checks`]), then each op's ([`Symbolic::checks`]).
+pub(crate) fn entry_checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<Check>> {
+    let mut out = size_checks(model)?;
+    for &op in kernels.iter().flatten() {
+        add_new(&mut out, symbolic(model, op)?.checks);
     }
+    Ok(out)
+}
+
+/// Whether ops of `kind` are computed per element and so fuse into runs:
+/// the elementwise family, and BatchNormalization, which in inference
+/// form is a per-channel affine map (the plan's classes agree).
+pub(crate) fn is_elementwise(kind: OpKind) -> bool {
+    kind.family() == Family::Elementwise || kind == OpKind::BatchNormalization
 }

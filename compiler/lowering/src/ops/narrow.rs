@@ -40,11 +40,10 @@ use melior::ir::{Type as MType, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind, Type};
 
-use super::unsupported;
-use crate::emit::Emitter;
+use crate::builder::Size;
+use crate::builder::{CmpiPredicate, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::Size;
 
 /// The bit layout of a narrow float format.
 #[derive(Copy, Clone, Debug)]
@@ -162,52 +161,34 @@ pub(crate) fn decode<'c, 'b>(
     let i32t = e.int_type(32);
     let f32t = MType::float32(e.cx);
     let k = |v: i64| e.i(i32t, v);
-    let c = e.same(
-        "arith.andi",
-        &[e.convert("arith.extui", code, i32t), k(0xff)],
-    );
-    let sign = e.same(
-        "arith.andi",
-        &[e.same("arith.shrui", &[c, k(f.mag_bits().into())]), k(1)],
-    );
-    let mag = e.same("arith.andi", &[c, k(f.full())]);
-    let exp = e.same("arith.shrui", &[mag, k(f.man_bits.into())]);
-    let man = e.same("arith.andi", &[mag, k(f.man_mask())]);
-    let normal = e.same(
-        "arith.addi",
-        &[
-            e.same("arith.shli", &[mag, k(23 - i64::from(f.man_bits))]),
-            k((127 - f.bias) << 23),
-        ],
+    let c = e.andi(e.extui(code, i32t), k(0xff));
+    let sign = e.andi(e.shrui(c, k(f.mag_bits().into())), k(1));
+    let mag = e.andi(c, k(f.full()));
+    let exp = e.shrui(mag, k(f.man_bits.into()));
+    let man = e.andi(mag, k(f.man_mask()));
+    let normal = e.addi(
+        e.shli(mag, k(23 - i64::from(f.man_bits))),
+        k((127 - f.bias) << 23),
     );
     let scale = 2f64.powi((1 - f.bias - i64::from(f.man_bits)) as i32);
-    let sub = e.same(
-        "arith.mulf",
-        &[e.convert("arith.uitofp", man, f32t), e.f(f32t, scale)],
-    );
-    let sub = e.convert("arith.bitcast", sub, i32t);
-    let eq = |a: MValue<'c, 'b>, b: i64| e.cmp("arith.cmpi", 0, a, k(b));
+    let sub = e.mulf(e.uitofp(man, f32t), e.f(f32t, scale));
+    let sub = e.bitcast(sub, i32t);
+    let eq = |a: MValue<'c, 'b>, b: i64| e.cmpi(CmpiPredicate::Eq, a, k(b));
     let mut bits = e.select(eq(exp, 0), sub, normal);
     let qnan = k(0x7fc0_0000);
     match f.specials {
         Specials::Ieee => {
-            let special = e.same(
-                "arith.ori",
-                &[
-                    k(0x7f80_0000),
-                    e.same("arith.shli", &[man, k(23 - i64::from(f.man_bits))]),
-                ],
-            );
+            let special = e.ori(k(0x7f80_0000), e.shli(man, k(23 - i64::from(f.man_bits))));
             bits = e.select(eq(exp, f.full() >> f.man_bits), special, bits);
         }
         Specials::Fn => bits = e.select(eq(mag, f.full()), qnan, bits),
         Specials::Fnuz | Specials::None => {}
     }
-    bits = e.same("arith.ori", &[bits, e.same("arith.shli", &[sign, k(31)])]);
+    bits = e.ori(bits, e.shli(sign, k(31)));
     if f.specials == Specials::Fnuz {
         bits = e.select(eq(c, 0x80), qnan, bits);
     }
-    e.convert("arith.bitcast", bits, f32t)
+    e.bitcast(bits, f32t)
 }
 
 /// The code (in an `i8`) of narrow float `f` nearest to the `f32` `x`
@@ -221,43 +202,24 @@ pub(crate) fn encode<'c, 'b>(
     let i32t = e.int_type(32);
     let f32t = MType::float32(e.cx);
     let k = |v: i64| e.i(i32t, v);
-    let u = e.convert("arith.bitcast", x, i32t);
-    let sign = e.same("arith.shrui", &[u, k(31)]);
-    let a = e.same("arith.andi", &[u, k(0x7fff_ffff)]);
-    // arith::CmpIPredicate: eq 0, slt 2, sgt 4, ugt 8.
-    let is_nan = e.cmp("arith.cmpi", 8, a, k(0x7f80_0000));
+    let u = e.bitcast(x, i32t);
+    let sign = e.shrui(u, k(31));
+    let a = e.andi(u, k(0x7fff_ffff));
+    let is_nan = e.cmpi(CmpiPredicate::Ugt, a, k(0x7f80_0000));
     let shift = 23 - i64::from(f.man_bits);
-    let lowest_kept = e.same("arith.andi", &[e.same("arith.shrui", &[a, k(shift)]), k(1)]);
-    let rounded = e.same(
-        "arith.addi",
-        &[
-            e.same("arith.addi", &[a, k((1 << (shift - 1)) - 1)]),
-            lowest_kept,
-        ],
-    );
-    let normal = e.same(
-        "arith.subi",
-        &[
-            e.same("arith.shrui", &[rounded, k(shift)]),
-            k((127 - f.bias) << f.man_bits),
-        ],
-    );
+    let lowest_kept = e.andi(e.shrui(a, k(shift)), k(1));
+    let rounded = e.addi(e.addi(a, k((1 << (shift - 1)) - 1)), lowest_kept);
+    let normal = e.subi(e.shrui(rounded, k(shift)), k((127 - f.bias) << f.man_bits));
     let emin = 1 - f.bias;
-    let scaled = e.same(
-        "arith.mulf",
-        &[
-            e.same("math.absf", &[x]),
-            e.f(f32t, 2f64.powi((i64::from(f.man_bits) - emin) as i32)),
-        ],
+    let scaled = e.mulf(
+        e.absf(x),
+        e.f(f32t, 2f64.powi((i64::from(f.man_bits) - emin) as i32)),
     );
-    let magic = e.same("arith.addf", &[scaled, e.f(f32t, 8_388_608.0)]);
-    let sub = e.same(
-        "arith.subi",
-        &[e.convert("arith.bitcast", magic, i32t), k(0x4b00_0000)],
-    );
-    let is_sub = e.cmp("arith.cmpi", 2, a, k((127 + emin) << 23));
+    let magic = e.addf(scaled, e.f(f32t, 8_388_608.0));
+    let sub = e.subi(e.bitcast(magic, i32t), k(0x4b00_0000));
+    let is_sub = e.cmpi(CmpiPredicate::Slt, a, k((127 + emin) << 23));
     let code = e.select(is_sub, sub, normal);
-    let overflow = e.cmp("arith.cmpi", 4, code, k(f.max_code()));
+    let overflow = e.cmpi(CmpiPredicate::Sgt, code, k(f.max_code()));
     let on_overflow = if saturate {
         f.max_code()
     } else {
@@ -266,24 +228,18 @@ pub(crate) fn encode<'c, 'b>(
     let mag = e.select(overflow, k(on_overflow), code);
     let mag = e.select(is_nan, k(f.nan_code()), mag);
     // `xor` is `or` but for float4's NaN, whose code has the sign bit set.
-    let signed = e.same(
-        "arith.xori",
-        &[mag, e.same("arith.shli", &[sign, k(f.mag_bits().into())])],
-    );
+    let signed = e.xori(mag, e.shli(sign, k(f.mag_bits().into())));
     let out = if f.specials == Specials::Fnuz {
         // No negative zero; NaN is `0x80` whatever the sign.
-        let unsigned = e.same(
-            "arith.ori",
-            &[
-                e.cmp("arith.cmpi", 0, mag, k(0)),
-                e.cmp("arith.cmpi", 0, mag, k(0x80)),
-            ],
+        let unsigned = e.ori(
+            e.cmpi(CmpiPredicate::Eq, mag, k(0)),
+            e.cmpi(CmpiPredicate::Eq, mag, k(0x80)),
         );
         e.select(unsigned, mag, signed)
     } else {
         signed
     };
-    e.convert("arith.trunci", out, e.int_type(8))
+    e.trunci(out, e.int_type(8))
 }
 
 /// `x` (an `i8`) truncated to its low `bits` bits, sign-extended when
@@ -297,9 +253,9 @@ pub(crate) fn wrap_int<'c, 'b>(
     let i8t = e.int_type(8);
     if signed {
         let s = e.i(i8t, i64::from(8 - bits));
-        e.same("arith.shrsi", &[e.same("arith.shli", &[x, s]), s])
+        e.shrsi(e.shli(x, s), s)
     } else {
-        e.same("arith.andi", &[x, e.i(i8t, (1 << bits) - 1)])
+        e.andi(x, e.i(i8t, (1 << bits) - 1))
     }
 }
 
@@ -317,8 +273,7 @@ pub(crate) fn check_op(kb: &KernelBuilder, op: OpId) -> Result<()> {
     for &v in values {
         if let Type::Tensor(t) = kb.model.ir.ty(v) {
             if is_narrow(t.elem) {
-                return Err(unsupported(
-                    kb,
+                return Err(kb.unsupported(
                     op,
                     &format!("{} operands (narrow types are only converted)", t.elem),
                 ));
@@ -349,30 +304,10 @@ pub(crate) fn packed_size<'c, 'b>(
         Size::Static(n) => Size::Static(packed_bytes(elem, n)),
         Size::Dynamic(n) => {
             let per = per_byte(elem);
-            let up = e.same("arith.addi", &[n, e.index(per - 1)]);
-            Size::Dynamic(e.same("arith.divui", &[up, e.index(per)]))
+            let up = e.addi(n, e.index(per - 1));
+            Size::Dynamic(e.divui(up, e.index(per)))
         }
     }
-}
-
-/// `scf.for %i = from to to` whose body `body` builds from the index.
-fn for_each<'c, 'b>(
-    e: &Emitter<'c, 'b>,
-    from: MValue<'c, 'b>,
-    to: MValue<'c, 'b>,
-    body: impl for<'x> FnOnce(Emitter<'c, 'x>, MValue<'c, 'x>),
-) {
-    let index = MType::index(e.cx);
-    let region = crate::emit::region(e.cx, e.loc, &[index], |be, args| {
-        body(be, args[0]);
-        be.append(be.op("scf.yield", &[], &[], &[]));
-    });
-    let op = melior::ir::operation::OperationBuilder::new("scf.for", e.loc)
-        .add_operands(&[from, to, e.index(1)])
-        .add_regions([region])
-        .build()
-        .expect("a well-formed scf.for");
-    e.append(op);
 }
 
 /// `i * per + j` as an index.
@@ -382,8 +317,8 @@ fn element_index<'c, 'b>(
     per: i64,
     j: i64,
 ) -> MValue<'c, 'b> {
-    let base = e.same("arith.muli", &[i, e.index(per)]);
-    e.same("arith.addi", &[base, e.index(j)])
+    let base = e.muli(i, e.index(per));
+    e.addi(base, e.index(j))
 }
 
 /// Unpacks `n` sub-byte elements of `elem` from `packed` (`memref<bytes x
@@ -399,13 +334,13 @@ pub(crate) fn unpack<'c, 'b>(
     let (bits, per) = (elem.bit_width(), per_byte(elem));
     let i8t = e.int_type(8);
     let bytes = packed_size(e, elem, n).value(e);
-    for_each(e, e.index(0), bytes, |be, i| {
-        let byte = be.value(be.op("memref.load", &[packed, i], &[i8t], &[]));
+    e.for_each(e.index(0), bytes, |be, i| {
+        let byte = be.load(packed, &[i]);
         for j in 0..per {
-            let shifted = be.same("arith.shrui", &[byte, be.i(i8t, j * i64::from(bits))]);
+            let shifted = be.shrui(byte, be.i(i8t, j * i64::from(bits)));
             let v = wrap_int(be, shifted, bits, elem.is_signed_int());
             let at = element_index(be, i, per, j);
-            be.append(be.op("memref.store", &[v, unpacked, at], &[], &[]));
+            be.store(v, unpacked, &[at]);
         }
     });
 }
@@ -424,16 +359,16 @@ pub(crate) fn pack<'c, 'b>(
     let (bits, per) = (elem.bit_width(), per_byte(elem));
     let i8t = e.int_type(8);
     let bytes = packed_size(e, elem, n).value(e);
-    for_each(e, e.index(0), bytes, |be, i| {
+    e.for_each(e.index(0), bytes, |be, i| {
         let mut acc = be.i(i8t, 0);
         for j in 0..per {
             let at = element_index(be, i, per, j);
-            let v = be.value(be.op("memref.load", &[unpacked, at], &[i8t], &[]));
-            let v = be.same("arith.andi", &[v, be.i(i8t, (1 << bits) - 1)]);
-            let v = be.same("arith.shli", &[v, be.i(i8t, j * i64::from(bits))]);
-            acc = be.same("arith.ori", &[acc, v]);
+            let v = be.load(unpacked, &[at]);
+            let v = be.andi(v, be.i(i8t, (1 << bits) - 1));
+            let v = be.shli(v, be.i(i8t, j * i64::from(bits)));
+            acc = be.ori(acc, v);
         }
-        be.append(be.op("memref.store", &[acc, packed, i], &[], &[]));
+        be.store(acc, packed, &[i]);
     });
 }
 
@@ -450,15 +385,15 @@ pub(crate) fn zero_tail<'c, 'b>(
     match n {
         Size::Static(n) => {
             for k in n..packed_bytes(elem, n) * per_byte(elem) {
-                e.append(e.op("memref.store", &[zero, unpacked, e.index(k)], &[], &[]));
+                e.store(zero, unpacked, &[e.index(k)]);
             }
         }
         Size::Dynamic(m) => {
             let bytes = packed_size(e, elem, n).value(e);
-            let end = e.same("arith.muli", &[bytes, e.index(per_byte(elem))]);
-            for_each(e, m, end, |be, k| {
+            let end = e.muli(bytes, e.index(per_byte(elem)));
+            e.for_each(m, end, |be, k| {
                 let zero = be.i(be.int_type(8), 0);
-                be.append(be.op("memref.store", &[zero, unpacked, k], &[], &[]));
+                be.store(zero, unpacked, &[k]);
             });
         }
     }

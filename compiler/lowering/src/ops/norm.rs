@@ -34,24 +34,20 @@ use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
-use super::elementwise::{broadcast_map, identity_map};
+use onnx_mlc_dialect::schema::NormOp;
+
+use super::common::{fused_root, norm_axis};
 use super::half;
 use super::math::{exp, log};
-use super::structured::{
-    ds, elem_of, empty_sized, extract, generic, map, named, norm_axis, tensor_sizes,
+use super::operand::{broadcast_map, stat_map};
+use crate::builder::{
+    d, elem_of, fill, generic, identity_map, map, projection, CmpiPredicate, Emitter, Size,
 };
-use super::unsupported;
-use crate::emit::Emitter;
 use crate::error::Result;
-use crate::kernel::{value_tensor, KernelBuilder};
+use crate::kernel::KernelBuilder;
 use crate::schedule::{vector_rows, OpTiles, Schedule};
-use crate::symbols::{Check, Size};
-
-/// The map reading a statistic (the dims left after dropping `reduced`)
-/// from loops over the full input.
-pub(crate) fn stat_map(rank: usize, reduced: &[bool]) -> String {
-    map(rank, &ds((0..rank).filter(|&i| !reduced[i])))
-}
+use crate::symbols::{equalities, same_shape_pairs, sized_dims, Check, Symbolic};
+use crate::types::elem_type;
 
 /// A tensor of run-time `sizes` filled with `value`, as a producer of the
 /// root.
@@ -61,21 +57,52 @@ pub(crate) fn filled_sized<'c, 'a>(
     elem: ElemType,
     value: f64,
 ) -> Result<MValue<'c, 'a>> {
-    let t = empty_sized(kb, sizes, elem)?;
+    let t = kb.empty(sizes, elem)?;
     let e = kb.e;
     let v = e.f(elem_of(t), value);
-    let fill = named(e, "linalg.fill", &[v], t);
-    Ok(kb.producer(fill).result(0).expect("one result").into())
+    let filled = fill(e, v, t);
+    Ok(kb.producer(filled).result(0).expect("one result").into())
+}
+
+/// Lowers one normalization.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: NormOp) -> Result<()> {
+    use NormOp::*;
+    match which {
+        Softmax | LogSoftmax => lower_softmax(kb, op),
+        LayerNormalization => lower_layer_norm(kb, op),
+        InstanceNormalization | GroupNormalization => lower_group_norm(kb, op),
+        LRN => lower_lrn(kb, op),
+        BatchNormalization => unreachable!("BatchNormalization is lowered in elementwise runs"),
+        RMSNormalization | LpNormalization | MeanVarianceNormalization | Hardmax | Dropout => {
+            Err(kb.not_lowered(op))
+        }
+    }
+}
+
+/// How a normalization takes symbolic sizes: the softmaxes size their
+/// statistics at run time; the others rely on conditions of their own.
+pub(crate) fn checks(model: &Model, data: &OpData, which: NormOp) -> Symbolic {
+    use NormOp::*;
+    match which {
+        Softmax | LogSoftmax => Symbolic::checked(vec![]),
+        LayerNormalization => Symbolic::of(layer_norm_equal_sizes(model, data).map(equalities)),
+        InstanceNormalization | GroupNormalization => Symbolic::of(group_norm_checks(model, data)),
+        LRN => Symbolic::of(same_shape_pairs(model, data).map(equalities)),
+        BatchNormalization => Symbolic::of(batch_norm_checks(model, data)),
+        RMSNormalization | LpNormalization | MeanVarianceNormalization | Hardmax | Dropout => {
+            Symbolic::not_yet()
+        }
+    }
 }
 
 /// Lowers Softmax or LogSoftmax.
-pub(crate) fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_softmax(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("input is required");
     let y = data.results[0].expect("output is produced");
     let (dims, elem) = kb.shape(x)?;
     if !elem.is_float() {
-        return Err(unsupported(kb, op, "only float softmax is lowered"));
+        return Err(kb.unsupported(op, "only float softmax is lowered"));
     }
     let rank = dims.len();
     let legacy = data.version < 13;
@@ -130,7 +157,7 @@ pub(crate) fn softmax<'c, 'a>(
     init: MValue<'c, 'a>,
 ) -> Result<melior::ir::Operation<'c>> {
     let rank = dims.len();
-    let all_sizes = tensor_sizes(kb.e, xt, dims);
+    let all_sizes = kb.e.sizes_of(xt, dims);
     let sizes: Vec<Size> = all_sizes
         .iter()
         .cloned()
@@ -138,86 +165,70 @@ pub(crate) fn softmax<'c, 'a>(
         .filter(|(_, &r)| !r)
         .map(|(s, _)| s)
         .collect();
-    let (id, sm) = (identity_map(rank), stat_map(rank, reduced));
+    let (id, sm) = (
+        identity_map(kb.e.cx, rank),
+        stat_map(kb.e.cx, rank, reduced),
+    );
     let acc = half::wide(elem);
     let max0 = filled_sized(kb, &sizes, acc, f64::NEG_INFINITY)?;
-    let max = generic(
-        kb.e,
-        &[(xt, id.clone())],
-        &[(max0, sm.clone())],
-        reduced,
-        |be, a| vec![be.same("arith.maximumf", &[half::widen(be, a[0]), a[1]])],
-    );
+    let max = generic(kb.e, &[(xt, id)], &[(max0, sm)], reduced, |be, a| {
+        vec![be.maximumf(half::widen(be, a[0]), a[1])]
+    });
     let max: MValue = kb.producer(max).result(0).expect("one result").into();
     if !is_log {
         // The exponentials once, kept for the quotient (a producer: in
         // cache, chunk by chunk).
-        let e0 = empty_sized(kb, &all_sizes, acc)?;
+        let e0 = kb.empty(&all_sizes, acc)?;
         let ex = generic(
             kb.e,
-            &[(xt, id.clone()), (max, sm.clone())],
-            &[(e0, id.clone())],
+            &[(xt, id), (max, sm)],
+            &[(e0, id)],
             &vec![false; rank],
-            |be, a| {
-                vec![exp(
-                    be,
-                    be.same("arith.subf", &[half::widen(be, a[0]), a[1]]),
-                )]
-            },
+            |be, a| vec![exp(be, be.subf(half::widen(be, a[0]), a[1]))],
         );
         let ex: MValue = kb.producer(ex).result(0).expect("one result").into();
         let sum0 = filled_sized(kb, &sizes, acc, 0.0)?;
-        let sum = generic(
-            kb.e,
-            &[(ex, id.clone())],
-            &[(sum0, sm.clone())],
-            reduced,
-            |be, a| vec![be.same("arith.addf", &[a[1], a[0]])],
-        );
+        let sum = generic(kb.e, &[(ex, id)], &[(sum0, sm)], reduced, |be, a| {
+            vec![be.addf(a[1], a[0])]
+        });
         let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
         let out_ty = elem_of(init);
         return Ok(generic(
             kb.e,
-            &[(ex, id.clone()), (sum, sm)],
+            &[(ex, id), (sum, sm)],
             &[(init, id)],
             &vec![false; rank],
-            |be, a| {
-                vec![half::narrow(
-                    be,
-                    be.same("arith.divf", &[a[0], a[1]]),
-                    out_ty,
-                )]
-            },
+            |be, a| vec![half::narrow(be, be.divf(a[0], a[1]), out_ty)],
         ));
     }
     let sum0 = filled_sized(kb, &sizes, acc, 0.0)?;
     let sum = generic(
         kb.e,
-        &[(xt, id.clone()), (max, sm.clone())],
-        &[(sum0, sm.clone())],
+        &[(xt, id), (max, sm)],
+        &[(sum0, sm)],
         reduced,
         |be, a| {
-            let ex = exp(be, be.same("arith.subf", &[half::widen(be, a[0]), a[1]]));
-            vec![be.same("arith.addf", &[a[2], ex])]
+            let ex = exp(be, be.subf(half::widen(be, a[0]), a[1]));
+            vec![be.addf(a[2], ex)]
         },
     );
     let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
     let out_ty = elem_of(init);
     Ok(generic(
         kb.e,
-        &[(xt, id.clone()), (max, sm.clone()), (sum, sm)],
+        &[(xt, id), (max, sm), (sum, sm)],
         &[(init, id)],
         &vec![false; rank],
         |be, a| {
-            let shifted = be.same("arith.subf", &[half::widen(be, a[0]), a[1]]);
-            let y = be.same("arith.subf", &[shifted, log(be, a[2])]);
+            let shifted = be.subf(half::widen(be, a[0]), a[1]);
+            let y = be.subf(shifted, log(be, a[2]));
             vec![half::narrow(be, y, out_ty)]
         },
     ))
 }
 
 /// Lowers LayerNormalization (opset 17).
-pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("X is required");
     let scale = data.inputs[1].expect("Scale is required");
@@ -225,18 +236,13 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let y = data.results[0].expect("Y is produced");
     let (dims, elem) = kb.shape(x)?;
     if !matches!(elem, ElemType::F32 | ElemType::F64) {
-        return Err(unsupported(
-            kb,
-            op,
-            "only f32 and f64 layer normalization is lowered",
-        ));
+        return Err(kb.unsupported(op, "only f32 and f64 layer normalization is lowered"));
     }
     let stats_out: Vec<_> = data.results[1..].iter().flatten().copied().collect();
     if !stats_out.is_empty() {
         for &v in &stats_out {
             if kb.shape(v)?.1 != elem {
-                return Err(unsupported(
-                    kb,
+                return Err(kb.unsupported(
                     op,
                     "statistics in a stash type other than the input's are not lowered",
                 ));
@@ -248,7 +254,7 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let eps = f64::from(data.attrs.float("epsilon").unwrap_or(1e-5));
     let reduced: Vec<bool> = (0..rank).map(|i| i >= axis).collect();
     let xt = kb.tensor(x);
-    let xs = tensor_sizes(kb.e, xt, &dims);
+    let xs = kb.e.sizes_of(xt, &dims);
     // The number of normalized elements: static, or computed at run time
     // (its reciprocal, computed once outside the loops).
     let count = if xs[axis..].iter().all(|s| matches!(s, Size::Static(_))) {
@@ -257,48 +263,50 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         NormCount::of_sizes(kb.e, &xs[axis..], elem)?
     };
     let ssizes: Vec<Size> = xs[..axis].to_vec();
-    let (id, sm) = (identity_map(rank), stat_map(rank, &reduced));
+    let (id, sm) = (
+        identity_map(kb.e.cx, rank),
+        stat_map(kb.e.cx, rank, &reduced),
+    );
     let sum0 = filled_sized(kb, &ssizes, elem, 0.0)?;
     let e = kb.e;
-    let sum = generic(
-        e,
-        &[(xt, id.clone())],
-        &[(sum0, sm.clone())],
-        &reduced,
-        |be, a| vec![be.same("arith.addf", &[a[0], a[1]])],
-    );
+    let sum = generic(e, &[(xt, id)], &[(sum0, sm)], &reduced, |be, a| {
+        vec![be.addf(a[0], a[1])]
+    });
     let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
     let sq0 = filled_sized(kb, &ssizes, elem, 0.0)?;
     let e = kb.e;
     let sq = generic(
         e,
-        &[(xt, id.clone()), (sum, sm.clone())],
-        &[(sq0, sm.clone())],
+        &[(xt, id), (sum, sm)],
+        &[(sq0, sm)],
         &reduced,
         |be, a| {
-            let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
-            vec![be.same("arith.addf", &[a[2], be.same("arith.mulf", &[d, d])])]
+            let d = be.subf(a[0], count.mean(be, a[1]));
+            vec![be.addf(a[2], be.mulf(d, d))]
         },
     );
     let sq: MValue = kb.producer(sq).result(0).expect("one result").into();
     let mut ins = vec![
-        (xt, id.clone()),
-        (sum, sm.clone()),
-        (sq, sm.clone()),
-        (kb.tensor(scale), broadcast_map(&kb.shape(scale)?.0, &dims)),
+        (xt, id),
+        (sum, sm),
+        (sq, sm),
+        (
+            kb.tensor(scale),
+            broadcast_map(kb.e.cx, &kb.shape(scale)?.0, &dims),
+        ),
     ];
     if let Some(b) = bias {
-        ins.push((kb.tensor(b), broadcast_map(&kb.shape(b)?.0, &dims)));
+        ins.push((kb.tensor(b), broadcast_map(kb.e.cx, &kb.shape(b)?.0, &dims)));
     }
     let has_bias = bias.is_some();
     let init = kb.init(y)?;
     let e = kb.e;
     let out = generic(e, &ins, &[(init, id)], &vec![false; rank], |be, a| {
-        let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
-        let n = be.same("arith.mulf", &[d, inv_std(be, count.mean(be, a[2]), eps)]);
-        let mut v = be.same("arith.mulf", &[n, a[3]]);
+        let d = be.subf(a[0], count.mean(be, a[1]));
+        let n = be.mulf(d, inv_std(be, count.mean(be, a[2]), eps));
+        let mut v = be.mulf(n, a[3]);
         if has_bias {
-            v = be.same("arith.addf", &[v, a[4]]);
+            v = be.addf(v, a[4]);
         }
         vec![v]
     });
@@ -313,7 +321,10 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     );
     kb.define(y, out.result(0).expect("one result").into());
     // The optional statistics, from the same reductions.
-    let (sid, sin) = (identity_map(rank), stat_map(rank, &reduced));
+    let (sid, sin) = (
+        identity_map(kb.e.cx, rank),
+        stat_map(kb.e.cx, rank, &reduced),
+    );
     for (slot, stat) in data.results.iter().enumerate().skip(1) {
         let Some(v) = *stat else { continue };
         let (src, is_mean) = if slot == 1 { (sum, true) } else { (sq, false) };
@@ -321,8 +332,8 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let e = kb.e;
         let g = generic(
             e,
-            &[(src, sin.clone())],
-            &[(init, sid.clone())],
+            &[(src, sin)],
+            &[(init, sid)],
             &vec![false; rank],
             |be, a| {
                 vec![if is_mean {
@@ -339,15 +350,15 @@ pub(crate) fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 }
 
 /// The pairs of sizes a LayerNormalization with symbolic sizes reads as
-/// equal, for the model's entry to check (`symbols::checks`): each dim of
+/// equal, for the model's entry to check (`ops::entry_checks`): each dim of
 /// X against Y's and the statistics' (the kept dims), and each dim of
 /// Scale and B (right-aligned) that is not a static 1 against X's. An
 /// error names what cannot be lowered: an unknown rank or size.
-pub(crate) fn layer_norm_equal_sizes(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
+fn layer_norm_equal_sizes(
+    model: &Model,
+    data: &OpData,
 ) -> std::result::Result<Vec<(Dim, Dim)>, &'static str> {
-    let dims = |v: Value| crate::symbols::sized_dims(model, Some(v));
+    let dims = |v: Value| sized_dims(model, Some(v));
     let x = dims(data.inputs[0].expect("X is required"))?;
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), x.len());
     let mut pairs = vec![];
@@ -376,15 +387,12 @@ pub(crate) fn layer_norm_equal_sizes(
 
 /// `s · k`.
 fn scaled<'c, 'b>(e: Emitter<'c, 'b>, s: MValue<'c, 'b>, k: f64) -> MValue<'c, 'b> {
-    e.same("arith.mulf", &[s, e.f(s.r#type(), k)])
+    e.mulf(s, e.f(s.r#type(), k))
 }
 
 /// `1 / sqrt(var + ε)`.
 fn inv_std<'c, 'b>(e: Emitter<'c, 'b>, var: MValue<'c, 'b>, eps: f64) -> MValue<'c, 'b> {
-    e.same(
-        "math.rsqrt",
-        &[e.same("arith.addf", &[var, e.f(var.r#type(), eps)])],
-    )
+    e.rsqrt(e.addf(var, e.f(var.r#type(), eps)))
 }
 
 /// The number of elements a LayerNormalization normalizes together: a
@@ -400,83 +408,21 @@ impl<'c, 'a> NormCount<'c, 'a> {
     /// The reciprocal of the product of run-time `sizes` (at least 1), in
     /// `elem`, computed before the loops.
     fn of_sizes(e: Emitter<'c, 'a>, sizes: &[Size<'c, 'a>], elem: ElemType) -> Result<Self> {
-        let n = sizes
-            .iter()
-            .fold(e.index(1), |n, s| e.same("arith.muli", &[n, s.value(&e)]));
-        let n = e.same("arith.maxsi", &[n, e.index(1)]);
-        let n = e.convert("arith.index_cast", n, e.int_type(64));
-        let ty = crate::types::elem_type(e.cx, elem)?;
-        let n = e.convert("arith.sitofp", n, ty);
-        Ok(NormCount::Dynamic(e.same("arith.divf", &[e.f(ty, 1.0), n])))
+        let n = sizes.iter().fold(e.index(1), |n, s| e.muli(n, s.value(&e)));
+        let n = e.maxsi(n, e.index(1));
+        let n = e.index_cast(n, e.int_type(64));
+        let ty = elem_type(e.cx, elem)?;
+        let n = e.sitofp(n, ty);
+        Ok(NormCount::Dynamic(e.divf(e.f(ty, 1.0), n)))
     }
 
     /// `s / n`: the mean of a sum `s` of `n` elements.
     fn mean<'b>(&self, e: Emitter<'c, 'b>, s: MValue<'c, 'b>) -> MValue<'c, 'b> {
         match *self {
             NormCount::Static(n) => scaled(e, s, 1.0 / n),
-            NormCount::Dynamic(inv) => e.same("arith.mulf", &[s, inv]),
+            NormCount::Dynamic(inv) => e.mulf(s, inv),
         }
     }
-}
-
-/// Whether `v` is read by an op of `chain` as a per-channel parameter
-/// ([`channel_operands`]); an error when another op of the run reads it
-/// numpy-style too (one operand, one indexing map).
-pub(crate) fn is_channel_operand(kb: &KernelBuilder, chain: &[OpId], v: Value) -> Result<bool> {
-    let ir = &kb.model.ir;
-    let reads = |o: &&OpId| ir.op(**o).inputs.contains(&Some(v));
-    let by_channel = |o: &&OpId| channel_operands(kb.model, ir.op(**o)).contains(&v);
-    let Some(&bn) = chain.iter().find(by_channel) else {
-        return Ok(false);
-    };
-    if chain.iter().filter(reads).any(|o| !by_channel(&o)) {
-        return Err(unsupported(
-            kb,
-            bn,
-            "a parameter read elementwise by another op of the run",
-        ));
-    }
-    Ok(true)
-}
-
-/// The operands of elementwise op `data` read along the channels (dim 1
-/// of its result) rather than broadcast numpy-style: the scale, B, mean
-/// and var of a BatchNormalization, and the `[C]` slope of a PRelu before
-/// opset 7 (whose legacy broadcast aligns it with the channels: a 1-D
-/// slope, not a static 1, of an input of rank at least 2 whose channel
-/// count may be its size — with symbolic sizes the model's entry checks
-/// that it is, `symbols::checks`).
-pub(crate) fn channel_operands(model: &Model, data: &OpData) -> Vec<Value> {
-    let dims = |i: usize| {
-        data.inputs
-            .get(i)
-            .copied()
-            .flatten()
-            .and_then(|v| value_tensor(model, v).ok())
-            .and_then(|t| t.dims().map(<[Dim]>::to_vec))
-    };
-    match data.kind {
-        OpKind::BatchNormalization => data.inputs[1..].iter().flatten().copied().collect(),
-        OpKind::PRelu if data.version < 7 => match (dims(0), dims(1)) {
-            (Some(x), Some(slope))
-                if x.len() >= 2
-                    && slope.len() == 1
-                    && slope[0] != Dim::Known(1)
-                    && !slope[0].definitely_ne(&x[1]) =>
-            {
-                data.inputs[1].into_iter().collect()
-            }
-            _ => vec![],
-        },
-        _ => vec![],
-    }
-}
-
-/// The indexing map reading a `[C]` parameter along dim 1 of a rank-`rank`
-/// iteration space.
-pub(crate) fn channel_map(rank: usize) -> String {
-    let dims: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
-    format!("affine_map<({}) -> (d1)>", dims.join(", "))
 }
 
 /// Dims an entry check finds equal, pair by pair.
@@ -486,10 +432,10 @@ type DimPairs = Vec<(Dim, Dim)>;
 /// shape: the entry checks the pairs equal). An error for an unknown
 /// rank or size, or a Y of another rank than X, or a rank below 2.
 fn x_and_y_pairs(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
+    model: &Model,
+    data: &OpData,
 ) -> std::result::Result<(Vec<Dim>, DimPairs), &'static str> {
-    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     if x.len() != y.len() || x.len() < 2 {
         return Err("an output of another rank than X, or a rank below 2");
@@ -499,16 +445,16 @@ fn x_and_y_pairs(
 }
 
 /// The checks of an inference BatchNormalization with symbolic sizes
-/// (`symbols::checks`; the lowering reads its four parameters along the
+/// (`ops::entry_checks`; the lowering reads its four parameters along the
 /// channel dim, `channel_map`): X and Y agree, and each parameter is a
 /// vector as long as X's channels. An error names what cannot be lowered:
 /// an unknown rank or size, parameters that are no vectors (`spatial = 0`
 /// before opset 9).
-pub(crate) fn batch_norm_checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
+fn batch_norm_checks(
+    model: &Model,
+    data: &OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let (x, mut pairs) = x_and_y_pairs(model, data)?;
     for &v in data.inputs[1..].iter().flatten() {
         match dims(Some(v))?.as_slice() {
@@ -533,35 +479,27 @@ pub(crate) fn batch_norm_scalar<'c, 'b>(
     let data = kb.model.ir.op(op);
     let training = data.attrs.int("training_mode").unwrap_or(0) != 0;
     if training || data.results.iter().skip(1).any(Option::is_some) {
-        return Err(unsupported(kb, op, "training-mode BatchNormalization"));
+        return Err(kb.unsupported(op, "training-mode BatchNormalization"));
     }
     let x = data.inputs[0].expect("X is required");
     let (xd, elem) = kb.shape(x)?;
     if !elem.is_float() || xd.len() < 2 {
-        return Err(unsupported(
-            kb,
-            op,
-            "BatchNormalization of a non-float or rank < 2 input",
-        ));
+        return Err(kb.unsupported(op, "BatchNormalization of a non-float or rank < 2 input"));
     }
     for p in data.inputs[1..].iter().flatten() {
         if kb.shape(*p)?.1 != elem {
-            return Err(unsupported(
-                kb,
-                op,
-                "parameters of another type than the input",
-            ));
+            return Err(kb.unsupported(op, "parameters of another type than the input"));
         }
     }
     let arg = |i: usize| scalars[&data.inputs[i].expect("BatchNormalization has 5 inputs")];
     let (xs, scale, bias, mean, var) = (arg(0), arg(1), arg(2), arg(3), arg(4));
     let ty = xs.r#type();
     let eps = data.attrs.float("epsilon").unwrap_or(1e-5) as f64;
-    let std = e.same("math.sqrt", &[e.same("arith.addf", &[var, e.f(ty, eps)])]);
-    let centered = e.same("arith.subf", &[xs, mean]);
-    let normalized = e.same("arith.divf", &[centered, std]);
-    let scaled = e.same("arith.mulf", &[normalized, scale]);
-    Ok(e.same("arith.addf", &[scaled, bias]))
+    let std = e.sqrt(e.addf(var, e.f(ty, eps)));
+    let centered = e.subf(xs, mean);
+    let normalized = e.divf(centered, std);
+    let scaled = e.mulf(normalized, scale);
+    Ok(e.addf(scaled, bias))
 }
 
 /// Lowers InstanceNormalization (1, 6, 22) and GroupNormalization (18, 21):
@@ -577,7 +515,7 @@ pub(crate) fn batch_norm_scalar<'c, 'b>(
 /// projected permutation, so the kernel is left unchunked
 /// (`Schedule::Generic`) rather than fused. Over symbolic sizes the
 /// model's entry checks what the reads rely on ([`group_norm_checks`]).
-pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("X is required");
     let scale = data.inputs[1].expect("scale is required");
@@ -585,14 +523,10 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let y = data.results[0].expect("Y is produced");
     let (dims, elem) = kb.shape(x)?;
     if !matches!(elem, ElemType::F32 | ElemType::F64) {
-        return Err(unsupported(
-            kb,
-            op,
-            "only f32 and f64 normalization is lowered",
-        ));
+        return Err(kb.unsupported(op, "only f32 and f64 normalization is lowered"));
     }
     if dims.len() < 2 {
-        return Err(unsupported(kb, op, "needs dims [N, C, …]"));
+        return Err(kb.unsupported(op, "needs dims [N, C, …]"));
     }
     let xs = kb.sizes(x)?;
     let e = kb.e;
@@ -602,11 +536,11 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let cg = match c {
                 Size::Static(c) if g > 0 && c % g == 0 => Size::Static(c / g),
                 Size::Static(_) => {
-                    return Err(unsupported(kb, op, "channels not divisible by num_groups"))
+                    return Err(kb.unsupported(op, "channels not divisible by num_groups"))
                 }
                 // Checked to divide at run time ([`group_norm_checks`]).
-                Size::Dynamic(c) if g > 0 => Size::Dynamic(e.same("arith.divsi", &[c, e.index(g)])),
-                Size::Dynamic(_) => return Err(unsupported(kb, op, "num_groups below 1")),
+                Size::Dynamic(c) if g > 0 => Size::Dynamic(e.divsi(c, e.index(g))),
+                Size::Dynamic(_) => return Err(kb.unsupported(op, "num_groups below 1")),
             };
             (Size::Static(g), cg)
         }
@@ -633,96 +567,76 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let mut view = vec![xs[0], groups, cg];
     view.extend(spatial);
     let vrank = view.len();
-    let mut assoc = vec!["[0]".to_string(), "[1, 2]".to_string()];
-    assoc.extend((3..vrank).map(|i| format!("[{i}]")));
-    let shape: Vec<String> = view.iter().map(|s| s.type_dim().to_string()).collect();
-    let view_dims: Vec<i64> = view.iter().map(Size::type_dim).collect();
-    let view_ty = crate::types::tensor_type(e.cx, &view_dims, elem)?;
-    let mut operands = vec![kb.tensor(x)];
-    operands.extend(crate::symbols::dynamic_sizes(&view));
-    let xv = e.value(e.op(
-        "tensor.expand_shape",
-        &operands,
-        &[view_ty],
-        &[
-            ("reassociation", e.attr(&format!("[{}]", assoc.join(", ")))),
-            (
-                "static_output_shape",
-                e.attr(&format!("array<i64: {}>", shape.join(", "))),
-            ),
-        ],
-    ));
+    let mut groups = vec![vec![0], vec![1, 2]];
+    groups.extend((3..vrank as i64).map(|i| vec![i]));
+    let xv = e.expand_shape(kb.tensor(x), &groups, &view, elem_type(e.cx, elem)?);
     let reduced: Vec<bool> = (0..vrank).map(|i| i >= 2).collect();
-    let (vid, sm) = (identity_map(vrank), stat_map(vrank, &reduced));
-    let sum0 = empty_sized(kb, &view[..2], elem)?;
+    let (vid, sm) = (
+        identity_map(kb.e.cx, vrank),
+        stat_map(kb.e.cx, vrank, &reduced),
+    );
+    let sum0 = kb.empty(&view[..2], elem)?;
     let sum0 = fill_zero(kb, sum0);
     let e = kb.e;
-    let sum = generic(
-        e,
-        &[(xv, vid.clone())],
-        &[(sum0, sm.clone())],
-        &reduced,
-        |be, a| vec![be.same("arith.addf", &[a[0], a[1]])],
-    );
+    let sum = generic(e, &[(xv, vid)], &[(sum0, sm)], &reduced, |be, a| {
+        vec![be.addf(a[0], a[1])]
+    });
     let sum: MValue = kb.structured(sum).result(0).expect("one result").into();
-    let sq0 = empty_sized(kb, &view[..2], elem)?;
+    let sq0 = kb.empty(&view[..2], elem)?;
     let sq0 = fill_zero(kb, sq0);
     let e = kb.e;
     let sq = generic(
         e,
-        &[(xv, vid.clone()), (sum, sm.clone())],
+        &[(xv, vid), (sum, sm)],
         &[(sq0, sm)],
         &reduced,
         |be, a| {
-            let d = be.same("arith.subf", &[a[0], count.mean(be, a[1])]);
-            vec![be.same("arith.addf", &[a[2], be.same("arith.mulf", &[d, d])])]
+            let d = be.subf(a[0], count.mean(be, a[1]));
+            vec![be.addf(a[2], be.mulf(d, d))]
         },
     );
     let sq: MValue = kb.structured(sq).result(0).expect("one result").into();
     let rank = dims.len();
     let (st, bt) = (kb.tensor(scale), kb.tensor(bias));
-    let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    let mut ins = vec![(kb.tensor(x), identity_map(kb.e.cx, rank))];
     if let Size::Static(cg) = cg {
-        let stat = map(rank, &["d0".to_string(), format!("d1 floordiv {cg}")]);
+        let cx = kb.e.cx;
+        let group = d(cx, 1).floordiv(cg);
+        let stat = map(cx, rank, &[d(cx, 0), group]);
         let param = if per_group_params {
-            map(rank, &[format!("d1 floordiv {cg}")])
+            map(cx, rank, &[group])
         } else {
-            map(rank, &["d1".to_string()])
+            projection(cx, rank, [1])
         };
-        ins.extend([
-            (sum, stat.clone()),
-            (sq, stat),
-            (st, param.clone()),
-            (bt, param),
-        ]);
+        ins.extend([(sum, stat), (sq, stat), (st, param), (bt, param)]);
     }
     let init = kb.init(y)?;
     let e = kb.e;
     let out = generic(
         e,
         &ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let (mean, var, scale, bias) = match cg {
                 Size::Static(_) => (a[1], a[2], a[3], a[4]),
                 Size::Dynamic(cg) => {
-                    let n = super::structured::loop_index(be, 0);
-                    let c = super::structured::loop_index(be, 1);
-                    let g = be.same("arith.divui", &[c, cg]);
+                    let n = be.loop_index(0);
+                    let c = be.loop_index(1);
+                    let g = be.divui(c, cg);
                     let p = if per_group_params { g } else { c };
                     (
-                        extract(be, sum, &[n, g]),
-                        extract(be, sq, &[n, g]),
-                        extract(be, st, &[p]),
-                        extract(be, bt, &[p]),
+                        be.extract(sum, &[n, g]),
+                        be.extract(sq, &[n, g]),
+                        be.extract(st, &[p]),
+                        be.extract(bt, &[p]),
                     )
                 }
             };
-            let d = be.same("arith.subf", &[a[0], count.mean(be, mean)]);
-            let v = be.same("arith.mulf", &[d, inv_std(be, count.mean(be, var), eps)]);
-            let v = be.same("arith.mulf", &[v, scale]);
-            vec![be.same("arith.addf", &[v, bias])]
+            let d = be.subf(a[0], count.mean(be, mean));
+            let v = be.mulf(d, inv_std(be, count.mean(be, var), eps));
+            let v = be.mulf(v, scale);
+            vec![be.addf(v, bias)]
         },
     );
     let out = kb.root(out, Schedule::Generic { outer: None });
@@ -731,15 +645,15 @@ pub(crate) fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 }
 
 /// The checks of an InstanceNormalization or GroupNormalization with
-/// symbolic sizes (`symbols::checks`): X and Y agree, `num_groups`
+/// symbolic sizes (`ops::entry_checks`): X and Y agree, `num_groups`
 /// divides the channels, and `scale` and `B` have one entry per channel
 /// (per group in GroupNormalization-18). An error names what cannot be
 /// lowered: an unknown rank or size.
-pub(crate) fn group_norm_checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
+fn group_norm_checks(
+    model: &Model,
+    data: &OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
+    let dims = |v: Option<Value>| sized_dims(model, v);
     let (x, mut pairs) = x_and_y_pairs(model, data)?;
     let mut out = vec![];
     let per_param = match data.kind {
@@ -776,7 +690,7 @@ pub(crate) fn group_norm_checks(
 fn fill_zero<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, t: MValue<'c, 'a>) -> MValue<'c, 'a> {
     let e = kb.e;
     let zero = e.f(elem_of(t), 0.0);
-    let f = named(e, "linalg.fill", &[zero], t);
+    let f = fill(e, zero, t);
     kb.structured(f).result(0).expect("one result").into()
 }
 
@@ -784,21 +698,21 @@ fn fill_zero<'c, 'a>(kb: &mut KernelBuilder<'c, 'a>, t: MValue<'c, 'a>) -> MValu
 /// channels `c′ ∈ [c − ⌊(size−1)/2⌋, c + ⌈(size−1)/2⌉]` inside the input.
 /// One generic over the input's loops; the window (a few channels) is
 /// unrolled in the body, each read at a clamped channel and masked.
-pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let x = data.inputs[0].expect("X is required");
     let y = data.results[0].expect("Y is produced");
     let (dims, elem) = kb.shape(x)?;
     if !matches!(elem, ElemType::F32 | ElemType::F64) {
-        return Err(unsupported(kb, op, "only f32 and f64 LRN is lowered"));
+        return Err(kb.unsupported(op, "only f32 and f64 LRN is lowered"));
     }
     if dims.len() < 2 {
-        return Err(unsupported(kb, op, "needs dims [N, C, …]"));
+        return Err(kb.unsupported(op, "needs dims [N, C, …]"));
     }
     let a = &data.attrs;
     let size = a.int("size").unwrap_or(1);
     if !(1..=64).contains(&size) {
-        return Err(unsupported(kb, op, "a window of more than 64 channels"));
+        return Err(kb.unsupported(op, "a window of more than 64 channels"));
     }
     let alpha = f64::from(a.float("alpha").unwrap_or(1e-4));
     let beta = f64::from(a.float("beta").unwrap_or(0.75));
@@ -810,37 +724,30 @@ pub(crate) fn lower_lrn(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let e = kb.e;
     let out = generic(
         e,
-        &[(xt, identity_map(rank))],
-        &[(init, identity_map(rank))],
+        &[(xt, identity_map(kb.e.cx, rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, args| {
             let ty = args[0].r#type();
-            let mut idx: Vec<MValue> = (0..rank)
-                .map(|d| super::structured::loop_index(be, d))
-                .collect();
+            let mut idx: Vec<MValue> = (0..rank).map(|d| be.loop_index(d)).collect();
             let channel = idx[1];
             let mut sum = be.f(ty, 0.0);
             for k in 0..size {
                 // Channel c − before + k, read when inside [0, C).
-                let p = be.same("arith.addi", &[channel, be.index(k)]);
-                let p = be.same("arith.subi", &[p, be.index(before)]);
+                let p = be.addi(channel, be.index(k));
+                let p = be.subi(p, be.index(before));
                 // Unsigned: a negative channel compares above C.
-                let ok = super::conv::sized(be, c, |c| be.cmp("arith.cmpi", 6, p, c));
+                let ok = be.sized(c, |c| be.cmpi(CmpiPredicate::Ult, p, c));
                 idx[1] = be.select(ok, p, be.index(0));
-                let mut operands = vec![xt];
-                operands.extend(idx.iter().copied());
-                let v = be.value(be.op("tensor.extract", &operands, &[ty], &[]));
-                let sq = be.same("arith.mulf", &[v, v]);
-                sum = be.same("arith.addf", &[sum, be.select(ok, sq, be.f(ty, 0.0))]);
+                let v = be.extract(xt, &idx);
+                let sq = be.mulf(v, v);
+                sum = be.addf(sum, be.select(ok, sq, be.f(ty, 0.0)));
             }
-            let base = be.same(
-                "arith.addf",
-                &[be.f(ty, bias), scaled(be, sum, alpha / size as f64)],
-            );
-            let den = be.same("math.powf", &[base, be.f(ty, beta)]);
-            vec![be.same("arith.divf", &[args[0], den])]
+            let base = be.addf(be.f(ty, bias), scaled(be, sum, alpha / size as f64));
+            let den = be.powf(base, be.f(ty, beta));
+            vec![be.divf(args[0], den)]
         },
     );
-    super::structured::fused_root(kb, out, y, &dims);
+    fused_root(kb, out, y, &dims);
     Ok(())
 }

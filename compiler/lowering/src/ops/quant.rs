@@ -33,19 +33,22 @@
 //! the reference's. QLinearMatMul/QLinearConv then requantize the `i32`
 //! result ([`requantize`]).
 
-use melior::ir::{Type, Value as MValue, ValueLike};
-use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{Dim, ElemType, Value};
+use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
+use melior::Context;
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::schema::QuantOp;
+use onnx_mlc_dialect::{Dim, ElemType, Model, Value};
 
-use super::conv::{conv_with, IntConv};
-use super::elementwise::{cast, identity_map, BodyOperand, Gather};
+use super::common::norm_axis;
+use super::elementwise::cast::cast;
 use super::narrow::{self, Format};
-use super::structured::{elem_of, generic, map, named, norm_axis};
-use super::unsupported;
-use crate::emit::Emitter;
+use super::operand::{BodyOperand, Gather};
+use crate::builder::{
+    d, elem_of, fill, generic, identity_map, map, projection, CmpfPredicate, Emitter, Expr,
+};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::{Check, Size};
+use crate::symbols::{equalities, same_shape_pairs, sized_dims, Check, Symbolic};
 
 /// How a scale (or zero point) is laid over the input.
 struct Layout {
@@ -66,11 +69,17 @@ impl Layout {
 
     /// The indexing map of a scale or zero point of `dims` over an input
     /// of rank `rank`; `None` when its shape fits none of the layouts.
-    fn map(&self, dims: &[i64], rank: usize, x_dims: &[i64]) -> Option<String> {
+    fn map<'c>(
+        &self,
+        cx: &'c Context,
+        dims: &[i64],
+        rank: usize,
+        x_dims: &[i64],
+    ) -> Option<AffineMap<'c>> {
         let all_ones = dims.iter().all(|&d| d == 1);
         if self.axis >= rank || self.block <= 0 || all_ones {
             let along = (self.axis < rank).then(|| (self.axis, x_dims[self.axis]));
-            return param_map(dims, rank, along);
+            return param_map(cx, dims, rank, along);
         }
         let fits = dims.len() == rank
             && dims.iter().zip(x_dims).enumerate().all(|(i, (&d, &x))| {
@@ -85,16 +94,16 @@ impl Layout {
         if !fits {
             return None;
         }
-        let exprs: Vec<String> = (0..rank)
+        let exprs: Vec<Expr> = (0..rank)
             .map(|i| {
                 if i == self.axis {
-                    format!("d{i} floordiv {}", self.block)
+                    d(cx, i).floordiv(self.block)
                 } else {
-                    format!("d{i}")
+                    d(cx, i)
                 }
             })
             .collect();
-        Some(map(rank, &exprs))
+        Some(map(cx, rank, &exprs))
     }
 }
 
@@ -102,12 +111,17 @@ impl Layout {
 /// `dims`: one element (all dims 1) for every point, or, given `along =
 /// (d, n)`, a 1-D tensor of `n` elements indexed by loop `d`. `None` for
 /// any other shape.
-fn param_map(dims: &[i64], rank: usize, along: Option<(usize, i64)>) -> Option<String> {
-    if dims.iter().all(|&d| d == 1) {
-        return Some(map(rank, &vec!["0".to_string(); dims.len()]));
+fn param_map<'c>(
+    cx: &'c Context,
+    dims: &[i64],
+    rank: usize,
+    along: Option<(usize, i64)>,
+) -> Option<AffineMap<'c>> {
+    if dims.iter().all(|&n| n == 1) {
+        return Some(map(cx, rank, &vec![Expr::constant(cx, 0); dims.len()]));
     }
-    let (d, n) = along?;
-    (dims == [n]).then(|| map(rank, &[format!("d{d}")]))
+    let (axis, n) = along?;
+    (dims == [n]).then(|| projection(cx, rank, [axis]))
 }
 
 /// The inclusive range of an integer quantized type, `None` for a type
@@ -131,8 +145,8 @@ fn int_range(elem: ElemType) -> Option<(f64, f64)> {
 /// like the reference's conversion of NaN to the smallest `int32`.
 fn clamp<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, (lo, hi): (f64, f64)) -> MValue<'c, 'b> {
     let t = x.r#type();
-    let x = e.same("arith.maxnumf", &[x, e.f(t, lo)]);
-    e.same("arith.minnumf", &[x, e.f(t, hi)])
+    let x = e.maxnumf(x, e.f(t, lo));
+    e.minnumf(x, e.f(t, hi))
 }
 
 /// `x` (an `f32`) rounded to the float type `elem` and back (exact for
@@ -163,7 +177,7 @@ fn to_f32<'c, 'b>(e: Emitter<'c, 'b>, x: MValue<'c, 'b>, from: ElemType) -> MVal
 }
 
 /// A `linalg.generic`'s inputs: each tensor with its indexing map.
-type Inputs<'c, 'a> = Vec<(MValue<'c, 'a>, String)>;
+type Inputs<'c, 'a> = Vec<(MValue<'c, 'a>, AffineMap<'c>)>;
 
 /// The operands of a quantization op as `linalg.generic` inputs: `x` with
 /// the identity map, then the scale and the zero point (when given) with
@@ -179,7 +193,7 @@ fn operands<'c, 'a>(
     let x_dims = kb.shape(x)?.0;
     let rank = x_dims.len();
     let layout = Layout::of(kb, op, rank);
-    let mut ins = vec![(kb.tensor(x), identity_map(rank))];
+    let mut ins = vec![(kb.tensor(x), identity_map(kb.e.cx, rank))];
     let mut readers = vec![];
     for &p in params {
         if let Some(axis) = runtime_param(kb.model, kb.model.ir.op(op), p) {
@@ -187,9 +201,8 @@ fn operands<'c, 'a>(
             continue;
         }
         let dims = kb.shape(p)?.0;
-        let m = layout.map(&dims, rank, &x_dims).ok_or_else(|| {
-            unsupported(
-                kb,
+        let m = layout.map(kb.e.cx, &dims, rank, &x_dims).ok_or_else(|| {
+            kb.unsupported(
                 op,
                 &format!(
                     "a scale or zero point of shape {dims:?} for an input of shape {x_dims:?}"
@@ -208,13 +221,9 @@ fn operands<'c, 'a>(
 /// decided at run time. `Some(axis)`: read along the input's `axis` (or
 /// at 0 where its size is 1); `Some(None)`: the axis is out of the input's
 /// range, so it must be one element.
-fn runtime_param(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-    p: Value,
-) -> Option<Option<usize>> {
+fn runtime_param(model: &Model, data: &OpData, p: Value) -> Option<Option<usize>> {
     let dims = |v: Value| {
-        crate::kernel::value_tensor(model, v)
+        crate::types::value_tensor(model, v)
             .ok()?
             .dims()
             .map(<[Dim]>::to_vec)
@@ -241,11 +250,8 @@ fn runtime_param(
 /// axis is out of range). An error names what cannot be lowered: a
 /// parameter that is blocked or of higher rank with symbolic sizes, or an
 /// unknown size.
-pub(crate) fn linear_checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Value| crate::symbols::sized_dims(model, Some(v));
+fn linear_checks(model: &Model, data: &OpData) -> std::result::Result<Vec<Check>, &'static str> {
+    let dims = |v: Value| sized_dims(model, Some(v));
     let x = dims(data.inputs[0].expect("verified: x"))?;
     let y = dims(data.results[0].expect("verified: y"))?;
     if x.len() != y.len() {
@@ -275,7 +281,7 @@ pub(crate) fn linear_checks(
 /// result `y`.
 fn build<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
-    ins: &[(MValue<'c, 'a>, String)],
+    ins: &[(MValue<'c, 'a>, AffineMap<'c>)],
     y: Value,
     body: impl for<'b> FnOnce(Emitter<'c, 'b>, Vec<MValue<'c, 'b>>) -> MValue<'c, 'b>,
 ) -> Result<()> {
@@ -285,7 +291,7 @@ fn build<'c, 'a>(
     let g = generic(
         kb.e,
         ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, args| vec![body(be, args)],
     );
@@ -306,19 +312,42 @@ fn signature(kb: &KernelBuilder, op: OpId) -> (Value, Value, Option<Value>, Valu
     )
 }
 
+/// Lowers a linear quantization or dequantization.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: QuantOp) -> Result<()> {
+    match which {
+        QuantOp::QuantizeLinear => lower_quantize(kb, op),
+        QuantOp::DequantizeLinear => lower_dequantize(kb, op),
+        QuantOp::DynamicQuantizeLinear => lower_dynamic_quantize(kb, op),
+    }
+}
+
+/// How a quantization op takes symbolic sizes: a scale or zero point per
+/// tensor or per axis decided at run time ([`linear_checks`]); the
+/// dynamic quantization's input and result agree.
+pub(crate) fn checks(model: &Model, data: &OpData, which: QuantOp) -> Symbolic {
+    match which {
+        QuantOp::QuantizeLinear | QuantOp::DequantizeLinear => {
+            Symbolic::of(linear_checks(model, data))
+        }
+        QuantOp::DynamicQuantizeLinear => {
+            Symbolic::of(same_shape_pairs(model, data).map(equalities))
+        }
+    }
+}
+
 /// Lowers QuantizeLinear (see the module docs).
-pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (x, scale, zero, y) = signature(kb, op);
     let (xe, se, ye) = (kb.shape(x)?.1, kb.shape(scale)?.1, kb.shape(y)?.1);
     if !is_wide_float(xe) || !is_wide_float(se) {
-        return Err(unsupported(kb, op, &format!("{xe} input with {se} scale")));
+        return Err(kb.unsupported(op, &format!("{xe} input with {se} scale")));
     }
     let attrs = &kb.model.ir.op(op).attrs;
     let saturate = attrs.int("saturate").unwrap_or(1) != 0;
     let div = match attrs.int("precision").filter(|&p| p != 0) {
         Some(p) => match i32::try_from(p).ok().and_then(ElemType::from_onnx) {
             Some(t) if is_wide_float(t) => t,
-            _ => return Err(unsupported(kb, op, &format!("precision {p}"))),
+            _ => return Err(kb.unsupported(op, &format!("precision {p}"))),
         },
         None if xe == se => xe,
         None => ElemType::F32,
@@ -326,7 +355,7 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let range = int_range(ye);
     let format = Format::of(ye);
     if range.is_none() && format.is_none() {
-        return Err(unsupported(kb, op, &format!("{ye} output")));
+        return Err(kb.unsupported(op, &format!("{ye} output")));
     }
     let params: Vec<Value> = std::iter::once(scale).chain(zero).collect();
     let (ins, readers) = operands(kb, op, x, &params)?;
@@ -335,19 +364,16 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         None => None,
     };
     build(kb, &ins, y, |e, args| {
-        let q = e.same(
-            "arith.divf",
-            &[
-                to_f32(e, args[0], xe),
-                to_f32(e, readers[0].read(e, &args), se),
-            ],
+        let q = e.divf(
+            to_f32(e, args[0], xe),
+            to_f32(e, readers[0].read(e, &args), se),
         );
         // Rounded to the type numpy divides in.
         let q = rounded_to(e, q, div);
         let zero_f32 = ze.map(|z| to_f32(e, readers[1].read(e, &args), z));
         if let Some(range) = range {
-            let r = e.same("math.roundeven", &[q]);
-            let r = zero_f32.map_or(r, |z| e.same("arith.addf", &[r, z]));
+            let r = e.roundeven(q);
+            let r = zero_f32.map_or(r, |z| e.addf(r, z));
             return cast(e, clamp(e, r, range), ElemType::F32, ye, false)
                 .ok()
                 .flatten()
@@ -356,7 +382,7 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let f = format.expect("checked: an integer or a narrow float output");
         if ye == ElemType::F4E2M1 {
             // Float4 adds its zero point; float8's is zero by the spec.
-            let q = zero_f32.map_or(q, |z| e.same("arith.addf", &[q, z]));
+            let q = zero_f32.map_or(q, |z| e.addf(q, z));
             return narrow::encode(e, q, f, true);
         }
         narrow::encode(e, q, f, saturate)
@@ -364,16 +390,12 @@ pub(crate) fn lower_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 }
 
 /// Lowers DequantizeLinear (see the module docs).
-pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (x, scale, zero, y) = signature(kb, op);
     let (xe, se, ye) = (kb.shape(x)?.1, kb.shape(scale)?.1, kb.shape(y)?.1);
     let integer = int_range(xe).is_some() || xe == ElemType::I32;
     if !(integer || Format::of(xe).is_some()) || !is_wide_float(se) || !is_wide_float(ye) {
-        return Err(unsupported(
-            kb,
-            op,
-            &format!("{xe} input, {se} scale, {ye} output"),
-        ));
+        return Err(kb.unsupported(op, &format!("{xe} input, {se} scale, {ye} output")));
     }
     // Narrow floats ignore their zero point (zero by the spec).
     let zero = zero.filter(|_| integer);
@@ -382,9 +404,9 @@ pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     build(kb, &ins, y, |e, args| {
         let mut d = to_f32(e, args[0], xe);
         if zero.is_some() {
-            d = e.same("arith.subf", &[d, to_f32(e, readers[1].read(e, &args), xe)]);
+            d = e.subf(d, to_f32(e, readers[1].read(e, &args), xe));
         }
-        let r = e.same("arith.mulf", &[d, to_f32(e, readers[0].read(e, &args), se)]);
+        let r = e.mulf(d, to_f32(e, readers[0].read(e, &args), se));
         cast(e, r, ElemType::F32, ye, false)
             .ok()
             .flatten()
@@ -396,64 +418,58 @@ pub(crate) fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 /// range of `x` (starting from 0, which the range must include), a
 /// loop-free generic deriving the scale and zero point from it, and the
 /// quantization of `x` with them. The kernel is left unchunked.
-pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
     let x = data.inputs[0].expect("verified: x");
     let results: Vec<Value> = data.results.iter().flatten().copied().collect();
     let [y, scale, zero] = results[..] else {
-        return Err(unsupported(kb, op, "without all three results"));
+        return Err(kb.unsupported(op, "without all three results"));
     };
     let (x_dims, xe) = kb.shape(x)?;
     if xe != ElemType::F32 {
-        return Err(unsupported(kb, op, &format!("{xe} input")));
+        return Err(kb.unsupported(op, &format!("{xe} input")));
     }
     let rank = x_dims.len();
     let e = kb.e;
-    let scalar = map(rank, &[]);
+    let scalar = map(e.cx, rank, &[]);
     let mut bounds = vec![];
     for _ in 0..2 {
-        let t = super::structured::empty(kb, &[], ElemType::F32)?;
+        let t = kb.empty(&[], ElemType::F32)?;
         let zero = e.f(elem_of(t), 0.0);
-        let fill = named(e, "linalg.fill", &[zero], t);
-        bounds.push(kb.structured(fill).result(0).expect("one result").into());
+        bounds.push(
+            kb.structured(fill(e, zero, t))
+                .result(0)
+                .expect("one result")
+                .into(),
+        );
     }
     let range = generic(
         e,
-        &[(kb.tensor(x), identity_map(rank))],
-        &[(bounds[0], scalar.clone()), (bounds[1], scalar.clone())],
+        &[(kb.tensor(x), identity_map(kb.e.cx, rank))],
+        &[(bounds[0], scalar), (bounds[1], scalar)],
         &vec![true; rank],
-        |be, a| {
-            vec![
-                be.same("arith.maximumf", &[a[1], a[0]]),
-                be.same("arith.minimumf", &[a[2], a[0]]),
-            ]
-        },
+        |be, a| vec![be.maximumf(a[1], a[0]), be.minimumf(a[2], a[0])],
     );
     let range = kb.structured(range);
     let (hi, lo): (MValue, MValue) = (
         range.result(0).expect("max").into(),
         range.result(1).expect("min").into(),
     );
+    let none = map(e.cx, 0, &[]);
     let params = generic(
         e,
-        &[
-            (hi, String::from("affine_map<() -> ()>")),
-            (lo, String::from("affine_map<() -> ()>")),
-        ],
-        &[
-            (kb.init(scale)?, String::from("affine_map<() -> ()>")),
-            (kb.init(zero)?, String::from("affine_map<() -> ()>")),
-        ],
+        &[(hi, none), (lo, none)],
+        &[(kb.init(scale)?, none), (kb.init(zero)?, none)],
         &[],
         |be, a| {
             let f32t = Type::float32(be.cx);
-            let same = be.cmp("arith.cmpf", 1, a[0], a[1]);
-            let width = be.same("arith.subf", &[a[0], a[1]]);
+            let same = be.cmpf(CmpfPredicate::Oeq, a[0], a[1]);
+            let width = be.subf(a[0], a[1]);
             let width = be.select(same, be.f(f32t, 1.0), width);
-            let s = be.same("arith.divf", &[width, be.f(f32t, 255.0)]);
-            let z = be.same("arith.negf", &[be.same("arith.divf", &[a[1], s])]);
-            let z = be.same("math.roundeven", &[clamp(be, z, (0.0, 255.0))]);
-            vec![s, be.convert("arith.fptoui", z, be.int_type(8))]
+            let s = be.divf(width, be.f(f32t, 255.0));
+            let z = be.negf(be.divf(a[1], s));
+            let z = be.roundeven(clamp(be, z, (0.0, 255.0)));
+            vec![s, be.fptoui(z, be.int_type(8))]
         },
     );
     let params = kb.structured(params);
@@ -467,17 +483,17 @@ pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result
     let q = generic(
         e,
         &[
-            (kb.tensor(x), identity_map(rank)),
-            (s, scalar.clone()),
+            (kb.tensor(x), identity_map(kb.e.cx, rank)),
+            (s, scalar),
             (z, scalar),
         ],
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let f32t = Type::float32(be.cx);
-            let q = be.same("math.roundeven", &[be.same("arith.divf", &[a[0], a[1]])]);
-            let q = be.same("arith.addf", &[q, be.convert("arith.uitofp", a[2], f32t)]);
-            vec![be.convert("arith.fptoui", clamp(be, q, (0.0, 255.0)), be.int_type(8))]
+            let q = be.roundeven(be.divf(a[0], a[1]));
+            let q = be.addf(q, be.uitofp(a[2], f32t));
+            vec![be.fptoui(clamp(be, q, (0.0, 255.0)), be.int_type(8))]
         },
     );
     let q = kb.structured(q);
@@ -487,9 +503,11 @@ pub(crate) fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result
 
 /// A matrix operand of an integer product (`a` or `b`) and its optional
 /// zero point.
-struct IntOperand {
-    value: Value,
-    zero: Option<Value>,
+pub(crate) struct IntOperand {
+    /// The operand.
+    pub value: Value,
+    /// Its zero point, when it has one.
+    pub zero: Option<Value>,
 }
 
 /// How the body of a generic over the loops of a tensor of dims `x` reads
@@ -499,17 +517,18 @@ struct IntOperand {
 /// of another symbolic size is gathered: at 0 where its run-time size is
 /// 1, else along `d` (the model's entry checks that it is 1 or the dim,
 /// [`param_check`]). `None` for any other shape.
-fn param_read<'c, 'a>(
+pub(crate) fn param_read<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     p: Value,
     x: &[Dim],
     along: Option<usize>,
     ins: &mut Inputs<'c, 'a>,
 ) -> Result<Option<BodyOperand<'c, 'a>>> {
-    let pd = sized(kb.model, p);
+    let pd = param_dims(kb.model, p);
     let rank = x.len();
+    let cx = kb.e.cx;
     let m = if pd.iter().all(|d| *d == Dim::Known(1)) {
-        map(rank, &vec!["0".to_string(); pd.len()])
+        map(cx, rank, &vec![Expr::constant(cx, 0); pd.len()])
     } else if let (Some(d), [n]) = (along, &pd[..]) {
         if *n != x[d] {
             if *n == Dim::Unknown || n.is_known() && x[d].is_known() {
@@ -517,7 +536,7 @@ fn param_read<'c, 'a>(
             }
             return Ok(Some(BodyOperand::Gathered(Gather::along(kb, p, Some(d))?)));
         }
-        map(rank, &[format!("d{d}")])
+        projection(cx, rank, [d])
     } else if let [n] = &pd[..] {
         if n.is_known() || *n == Dim::Unknown {
             return Ok(None);
@@ -533,7 +552,7 @@ fn param_read<'c, 'a>(
 /// The check [`param_read`] relies on for parameter `p` (its dims) over a
 /// tensor of dims `x`: a 1-D `p` gathered along `x`'s dim `along` is 1 or
 /// that dim, one without `along` is 1.
-fn param_check(p: &[Dim], x: &[Dim], along: Option<usize>) -> Option<Check> {
+pub(crate) fn param_check(p: &[Dim], x: &[Dim], along: Option<usize>) -> Option<Check> {
     let [n] = p else { return None };
     match along {
         _ if *n == Dim::Known(1) => None,
@@ -544,163 +563,13 @@ fn param_check(p: &[Dim], x: &[Dim], along: Option<usize>) -> Option<Check> {
 }
 
 /// The dims of `v` (empty when unknown, which the lowering refuses).
-fn sized(model: &onnx_mlc_dialect::Model, v: Value) -> Vec<Dim> {
-    crate::symbols::sized_dims(model, Some(v)).unwrap_or_else(|_| vec![Dim::Unknown])
-}
-
-/// `(x - zero)` as an `i32` tensor, with its type dims: `x` itself
-/// extended when there is no zero point. The zero point is a scalar or
-/// 1-D along dim `per_dim` of `x` (`a`'s rows, `b`'s columns, W's output
-/// channels), read by [`param_read`]. An operand of a product into `y`
-/// whose batch dims broadcast only at run time is read at `y`'s batch
-/// sizes (`linalg::batch_gather`), so that the contraction's maps stay
-/// affine.
-fn widened<'c, 'a>(
-    kb: &mut KernelBuilder<'c, 'a>,
-    op: OpId,
-    operand: &IntOperand,
-    per_dim: Option<usize>,
-    product: Option<Value>,
-) -> Result<(MValue<'c, 'a>, Vec<i64>)> {
-    let (dims, elem) = kb.shape(operand.value)?;
-    if !matches!(elem, ElemType::U8 | ElemType::I8) {
-        return Err(unsupported(kb, op, &format!("{elem} operands")));
-    }
-    let rank = dims.len();
-    let mut ins = vec![];
-    let batch = match product {
-        Some(y) if rank >= 2 && kb.shape(y)?.0.len() >= 2 => {
-            super::linalg::batch_gather(kb, operand.value, y)?
-        }
-        _ => None,
-    };
-    let (x, sizes) = match batch {
-        Some((g, sizes)) => (BodyOperand::Gathered(g), sizes),
-        None => {
-            ins.push((kb.tensor(operand.value), identity_map(rank)));
-            (BodyOperand::Input(0), kb.sizes(operand.value)?)
-        }
-    };
-    let zero = match operand.zero {
-        Some(z) => {
-            let x_dims = sized(kb.model, operand.value);
-            let read = param_read(kb, z, &x_dims, per_dim, &mut ins)?;
-            Some(read.ok_or_else(|| {
-                let zd = kb.shape(z).map(|s| s.0).unwrap_or_default();
-                unsupported(
-                    kb,
-                    op,
-                    &format!("a zero point of shape {zd:?} for an operand of shape {dims:?}"),
-                )
-            })?)
-        }
-        None => None,
-    };
-    let init = super::structured::empty_sized(kb, &sizes, ElemType::I32)?;
-    let out_rank = sizes.len();
-    let g = generic(
-        kb.e,
-        &ins,
-        &[(init, identity_map(out_rank))],
-        &vec![false; out_rank],
-        |be, a| {
-            let wide = |v| {
-                cast(be, v, elem, ElemType::I32, false)
-                    .ok()
-                    .flatten()
-                    .expect("an 8-bit integer")
-            };
-            let v = wide(x.read(be, &a));
-            vec![match &zero {
-                Some(z) => be.same("arith.subi", &[v, wide(z.read(be, &a))]),
-                None => v,
-            }]
-        },
-    );
-    let g = kb.structured(g).result(0).expect("one result").into();
-    Ok((g, sizes.iter().map(Size::type_dim).collect()))
-}
-
-/// The `i32` product `(a - a_zero) · (b - b_zero)` with MatMul's
-/// semantics, into `init` (zeroed here); the kernel is left unchunked.
-fn integer_product<'c, 'a>(
-    kb: &mut KernelBuilder<'c, 'a>,
-    op: OpId,
-    [a, b]: [&IntOperand; 2],
-    init: MValue<'c, 'a>,
-    y: Value,
-) -> Result<MValue<'c, 'a>> {
-    let (ad, bd) = (kb.shape(a.value)?.0, kb.shape(b.value)?.0);
-    let (a32, ad) = widened(kb, op, a, ad.len().checked_sub(2), Some(y))?;
-    let (b32, bd) = widened(kb, op, b, (bd.len() >= 2).then(|| bd.len() - 1), Some(y))?;
-    let e = kb.e;
-    let zero = e.i(e.int_type(32), 0);
-    let filled = kb.structured(named(e, "linalg.fill", &[zero], init));
-    let filled = filled.result(0).expect("one result").into();
-    let yd = kb.shape(y)?.0;
-    let c = super::linalg::contraction(kb, (a32, &ad, false), (b32, &bd, false), filled, &yd);
-    Ok(kb.structured(c).result(0).expect("one result").into())
-}
-
-/// The conditions the integer products' lowerings rely on, checked at
-/// run time: MatMul's (`symbols::product_checks`), and each zero point
-/// or scale of symbolic size 1 or the dim it runs along (a's rows, b's
-/// columns; one element for the scales and the output's zero point). An
-/// error names what cannot be lowered: an unknown size.
-pub(crate) fn product_checks(
-    model: &onnx_mlc_dialect::Model,
-    data: &onnx_mlc_dialect::ir::OpData,
-) -> std::result::Result<Vec<Check>, &'static str> {
-    let dims = |v: Option<Value>| crate::symbols::sized_dims(model, v);
-    let mut out = crate::symbols::product_checks(model, data)
-        .map_err(|_| "operands of unknown rank")?
-        .unwrap_or_default();
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    // The zero points along a's rows and b's columns; the scales and the
-    // output's zero point per tensor.
-    let (b_at, qlinear) = match data.kind {
-        onnx_mlc_dialect::OpKind::QLinearMatMul => (3, true),
-        _ => (1, false),
-    };
-    let (a, b) = (dims(input(0))?, dims(input(b_at))?);
-    let b_zero = if qlinear { 5 } else { 3 };
-    let mut params = vec![
-        (input(2), a.clone(), a.len().checked_sub(2)),
-        (
-            input(b_zero),
-            b.clone(),
-            (b.len() >= 2).then(|| b.len() - 1),
-        ),
-    ];
-    if qlinear {
-        for i in [1, 4, 6, 7] {
-            params.push((input(i), a.clone(), None));
-        }
-    }
-    for (p, x, along) in params {
-        if let Some(p) = p {
-            if let Some(check) = param_check(&dims(Some(p))?, &x, along) {
-                out.push(check);
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Lowers MatMulInteger (see the module docs).
-pub(crate) fn lower_matmul_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op);
-    let [a, b] = int_operands(kb, op, (0, 2), (1, 3));
-    let y = data.results[0].expect("verified: Y");
-    let init = kb.init(y)?;
-    let product = integer_product(kb, op, [&a, &b], init, y)?;
-    kb.define(y, product);
-    Ok(())
+pub(crate) fn param_dims(model: &Model, v: Value) -> Vec<Dim> {
+    sized_dims(model, Some(v)).unwrap_or_else(|_| vec![Dim::Unknown])
 }
 
 /// The integer operands of op `op`: the inputs at `(value, zero point)`
 /// indices `a` and `b`.
-fn int_operands(
+pub(crate) fn int_operands(
     kb: &KernelBuilder,
     op: OpId,
     a: (usize, usize),
@@ -714,74 +583,12 @@ fn int_operands(
     })
 }
 
-/// Conv's window over `x` and `w` minus their zero points, accumulated
-/// in `i32` into `init` (from the `i32` bias, or zero).
-fn integer_conv<'c, 'a>(
-    kb: &mut KernelBuilder<'c, 'a>,
-    op: OpId,
-    [x, w]: [&IntOperand; 2],
-    init: MValue<'c, 'a>,
-    bias: Option<Value>,
-) -> Result<MValue<'c, 'a>> {
-    let ints = IntConv {
-        x: widened(kb, op, x, None, None)?.0,
-        w: widened(kb, op, w, Some(0), None)?.0,
-        weights: w.value,
-        init,
-        bias: bias.map(|b| kb.tensor(b)),
-    };
-    conv_with(kb, op, Some(ints))
-}
-
-/// Lowers ConvInteger (see the module docs) through Conv's window.
-pub(crate) fn lower_conv_integer(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op);
-    let [x, w] = int_operands(kb, op, (0, 2), (1, 3));
-    let y = data.results[0].expect("verified: y");
-    let init = kb.init(y)?;
-    let c = integer_conv(kb, op, [&x, &w], init, None)?;
-    kb.define(y, c);
-    Ok(())
-}
-
-/// Lowers QLinearConv (see the module docs) through Conv's window, then
-/// requantizes like [`lower_qlinear_matmul`].
-pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op);
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let [x, w] = int_operands(kb, op, (0, 2), (3, 5));
-    let [Some(xs), Some(ws), Some(ys)] = [input(1), input(4), input(6)] else {
-        return Err(unsupported(kb, op, "without its three scales"));
-    };
-    let (y_zero, bias) = (input(7), input(8));
-    let y = data.results[0].expect("verified: y");
-    let yd = kb.shape(y)?.0;
-    let acc = super::structured::empty(kb, &yd, ElemType::I32)?;
-    let c = integer_conv(kb, op, [&x, &w], acc, bias)?;
-    requantize(kb, op, c, [xs, ws, ys], y_zero, y, Some(1))
-}
-
-/// Lowers QLinearMatMul (see the module docs).
-pub(crate) fn lower_qlinear_matmul(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
-    let data = kb.model.ir.op(op);
-    let input = |i: usize| data.inputs.get(i).copied().flatten();
-    let [a, b] = int_operands(kb, op, (0, 2), (3, 5));
-    let [Some(a_scale), Some(b_scale), Some(y_scale)] = [input(1), input(4), input(6)] else {
-        return Err(unsupported(kb, op, "without its three scales"));
-    };
-    let y_zero = input(7);
-    let y = data.results[0].expect("verified: y");
-    let acc = super::structured::empty_sized(kb, &kb.sizes(y)?, ElemType::I32)?;
-    let c = integer_product(kb, op, [&a, &b], acc, y)?;
-    requantize(kb, op, c, [a_scale, b_scale, y_scale], y_zero, y, None)
-}
-
 /// Defines `y` as the `i32` tensor `c` requantized: `round_half_even(c ·
 /// (s0 · s1 / s2)) + y_zero`, saturated to `y`'s u8/i8. As the reference
 /// (numpy) does, the multiplier is computed in the scales' type and the
 /// rest in `f64`. The scales and the zero point are scalars, but for `s1`
 /// (the weights' scale), which may be 1-D along `channel` of `y`.
-fn requantize<'c, 'a>(
+pub(crate) fn requantize<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
     op: OpId,
     c: MValue<'c, 'a>,
@@ -793,58 +600,50 @@ fn requantize<'c, 'a>(
     let (yd, ye) = kb.shape(y)?;
     let range = int_range(ye)
         .filter(|_| matches!(ye, ElemType::U8 | ElemType::I8))
-        .ok_or_else(|| unsupported(kb, op, &format!("{ye} output")))?;
+        .ok_or_else(|| kb.unsupported(op, &format!("{ye} output")))?;
     let rank = yd.len();
-    let y_dims = sized(kb.model, y);
-    let mut ins = vec![(c, identity_map(rank))];
+    let y_dims = param_dims(kb.model, y);
+    let mut ins = vec![(c, identity_map(kb.e.cx, rank))];
     let mut elems = vec![];
     let mut readers = vec![];
     for (i, v) in scales.iter().chain(&y_zero).enumerate() {
         let (dims, elem) = kb.shape(*v)?;
         let along = channel.filter(|_| i == 1);
         let Some(read) = param_read(kb, *v, &y_dims, along, &mut ins)? else {
-            return Err(unsupported(
-                kb,
-                op,
-                &format!("a scale or zero point of shape {dims:?}"),
-            ));
+            return Err(kb.unsupported(op, &format!("a scale or zero point of shape {dims:?}")));
         };
         readers.push(read);
         elems.push(elem);
     }
     let scale_elem = elems[0];
     if elems[..3].iter().any(|&t| t != scale_elem) || !is_wide_float(scale_elem) {
-        return Err(unsupported(
-            kb,
-            op,
-            "scales of different or non-float types",
-        ));
+        return Err(kb.unsupported(op, "scales of different or non-float types"));
     }
     let zero_elem = elems.get(3).copied();
     let init = kb.init(y)?;
     let g = generic(
         kb.e,
         &ins,
-        &[(init, identity_map(rank))],
+        &[(init, identity_map(kb.e.cx, rank))],
         &vec![false; rank],
         |be, a| {
             let f64t = Type::float64(be.cx);
             let s = |i: usize| to_f32(be, readers[i].read(be, &a), scale_elem);
-            let m = rounded_to(be, be.same("arith.mulf", &[s(0), s(1)]), scale_elem);
-            let m = rounded_to(be, be.same("arith.divf", &[m, s(2)]), scale_elem);
-            let m = be.convert("arith.extf", m, f64t);
-            let d = be.same("arith.mulf", &[be.convert("arith.sitofp", a[0], f64t), m]);
+            let m = rounded_to(be, be.mulf(s(0), s(1)), scale_elem);
+            let m = rounded_to(be, be.divf(m, s(2)), scale_elem);
+            let m = be.extf(m, f64t);
+            let d = be.mulf(be.sitofp(a[0], f64t), m);
             let d = match zero_elem {
                 Some(z) => {
                     let z = cast(be, readers[3].read(be, &a), z, ElemType::F64, false)
                         .ok()
                         .flatten()
                         .expect("an 8-bit integer");
-                    be.same("arith.addf", &[d, z])
+                    be.addf(d, z)
                 }
                 None => d,
             };
-            let r = clamp(be, be.same("math.roundeven", &[d]), range);
+            let r = clamp(be, be.roundeven(d), range);
             vec![cast(be, r, ElemType::F64, ye, false)
                 .ok()
                 .flatten()
@@ -862,28 +661,25 @@ mod tests {
 
     #[test]
     fn scale_layouts() {
+        let cx = Context::new();
+        let text = |m: Option<AffineMap>| m.map(|m| m.to_string());
         let per_axis = Layout { axis: 1, block: 0 };
         let x = [2, 3, 4];
+        let map = |layout: &Layout, dims: &[i64]| text(layout.map(&cx, dims, 3, &x));
+        assert_eq!(map(&per_axis, &[]).as_deref(), Some("(d0, d1, d2) -> ()"));
+        assert_eq!(map(&per_axis, &[1]).as_deref(), Some("(d0, d1, d2) -> (0)"));
         assert_eq!(
-            per_axis.map(&[], 3, &x).as_deref(),
-            Some("affine_map<(d0, d1, d2) -> ()>")
+            map(&per_axis, &[3]).as_deref(),
+            Some("(d0, d1, d2) -> (d1)")
         );
-        assert_eq!(
-            per_axis.map(&[1], 3, &x).as_deref(),
-            Some("affine_map<(d0, d1, d2) -> (0)>")
-        );
-        assert_eq!(
-            per_axis.map(&[3], 3, &x).as_deref(),
-            Some("affine_map<(d0, d1, d2) -> (d1)>")
-        );
-        assert_eq!(per_axis.map(&[4], 3, &x), None);
+        assert_eq!(map(&per_axis, &[4]), None);
         // A last block shorter than the others: ceil(4 / 3) = 2 scales.
         let blocked = Layout { axis: 2, block: 3 };
         assert_eq!(
-            blocked.map(&[2, 3, 2], 3, &x).as_deref(),
-            Some("affine_map<(d0, d1, d2) -> (d0, d1, d2 floordiv 3)>")
+            map(&blocked, &[2, 3, 2]).as_deref(),
+            Some("(d0, d1, d2) -> (d0, d1, d2 floordiv 3)")
         );
-        assert_eq!(blocked.map(&[2, 3, 1], 3, &x), None);
-        assert_eq!(blocked.map(&[2, 3], 3, &x), None);
+        assert_eq!(map(&blocked, &[2, 3, 1]), None);
+        assert_eq!(map(&blocked, &[2, 3]), None);
     }
 }

@@ -18,18 +18,53 @@ use std::f64::consts::PI;
 
 use melior::ir::Type;
 use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::schema::SignalOp;
 use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
 
-use super::elementwise::identity_map;
-use super::structured::{const_ints, elem_of, generic, loop_index};
-use super::unsupported;
+use super::common::{const_ints, fused_root};
+use crate::builder::{elem_of, generic, identity_map};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::symbols::graph_input;
+use crate::symbols::{graph_input, Check, Symbolic};
+use crate::types::value_tensor;
+
+/// Lowers a window function.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: SignalOp) -> Result<()> {
+    use SignalOp::*;
+    match which {
+        BlackmanWindow | HammingWindow | HannWindow => lower_window(kb, op),
+        DFT | STFT | MelWeightMatrix => Err(kb.not_lowered(op)),
+    }
+}
+
+/// How a signal op takes symbolic sizes: none does yet, but a window's
+/// size read from a graph input ([`runtime_size`]) is checked by the
+/// model's entry to be the output's length, which the kernel assumes.
+pub(crate) fn checks(model: &Model, op: OpId, which: SignalOp) -> Result<Symbolic> {
+    use SignalOp::*;
+    let mut symbolic = Symbolic::not_yet();
+    match which {
+        BlackmanWindow | HammingWindow | HannWindow => {
+            if let Some(size) = runtime_size(model, op) {
+                let y = model.ir.op(op).results[0].expect("a window has an output");
+                if let Some([n]) = value_tensor(model, y)?.dims() {
+                    symbolic.checks.push(Check::Value {
+                        input: graph_input(model, size).expect("runtime_size is a graph input"),
+                        elem: value_tensor(model, size)?.elem,
+                        entry: None,
+                        expected: n.clone(),
+                    });
+                }
+            }
+        }
+        DFT | STFT | MelWeightMatrix => {}
+    }
+    Ok(symbolic)
+}
 
 /// The `size` input of window op `op` when it is read at run time: a
 /// graph input (checked by the model's entry, `symbols::Check::Value`).
-pub(crate) fn runtime_size(model: &Model, op: OpId) -> Option<Value> {
+fn runtime_size(model: &Model, op: OpId) -> Option<Value> {
     let data = model.ir.op(op);
     let windowed = matches!(
         data.kind,
@@ -40,73 +75,72 @@ pub(crate) fn runtime_size(model: &Model, op: OpId) -> Option<Value> {
 }
 
 /// Lowers HannWindow, HammingWindow or BlackmanWindow.
-pub(crate) fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
+fn lower_window(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op).clone();
     let size = data.inputs[0].expect("size");
     let y = data.results[0].expect("output");
     let (yd, elem) = kb.shape(y)?;
     if !matches!(elem, ElemType::F32 | ElemType::F64) || yd.len() != 1 {
-        return Err(unsupported(kb, op, &format!("{elem} windows")));
+        return Err(kb.unsupported(op, &format!("{elem} windows")));
     }
     let e = kb.e;
     let f64t = Type::float64(e.cx);
     let n = match const_ints(kb.model, size) {
         Some(v) => {
             if Some(&v[0]) != yd.first() {
-                return Err(unsupported(
-                    kb,
-                    op,
-                    "a size that is not the output's length",
-                ));
+                return Err(kb.unsupported(op, "a size that is not the output's length"));
             }
             e.f(f64t, v[0] as f64)
         }
         None if runtime_size(kb.model, op).is_some() => {
             let s = kb.tensor(size);
-            let s = e.value(e.op("tensor.extract", &[s], &[elem_of(s)], &[]));
-            e.convert("arith.sitofp", s, f64t)
+            let s = e.extract(s, &[]);
+            e.sitofp(s, f64t)
         }
-        None => return Err(unsupported(kb, op, "a size computed by the model")),
+        None => return Err(kb.unsupported(op, "a size computed by the model")),
     };
     let periodic = data.attrs.int("periodic").unwrap_or(1) != 0;
     let denominator = if periodic {
         n
     } else {
-        e.same("arith.subf", &[n, e.f(f64t, 1.0)])
+        e.subf(n, e.f(f64t, 1.0))
     };
     let kind = data.kind;
     let init = kb.init(y)?;
     let out = elem_of(init);
-    let g = generic(e, &[], &[(init, identity_map(1))], &[false], |be, _| {
-        let i = be.convert("arith.index_cast", loop_index(be, 0), be.int_type(64));
-        let i = be.convert("arith.sitofp", i, f64t);
-        // cos(k·2πn/N')
-        let cosine = |k: f64| {
-            let t = be.same("arith.mulf", &[i, be.f(f64t, 2.0 * PI * k)]);
-            be.same("math.cos", &[be.same("arith.divf", &[t, denominator])])
-        };
-        let terms: &[(f64, f64)] = match kind {
-            OpKind::HannWindow => &[(1.0, -0.5)],
-            OpKind::HammingWindow => &[(1.0, -(1.0 - 25.0 / 46.0))],
-            _ => &[(1.0, -0.5), (2.0, 0.08)],
-        };
-        let base = match kind {
-            OpKind::HannWindow => 0.5,
-            OpKind::HammingWindow => 25.0 / 46.0,
-            _ => 0.42,
-        };
-        let w = terms.iter().fold(be.f(f64t, base), |w, &(k, c)| {
-            be.same(
-                "arith.addf",
-                &[w, be.same("arith.mulf", &[cosine(k), be.f(f64t, c)])],
-            )
-        });
-        vec![if elem == ElemType::F64 {
-            w
-        } else {
-            be.convert("arith.truncf", w, out)
-        }]
-    });
-    super::structured::fused_root(kb, g, y, &yd);
+    let g = generic(
+        e,
+        &[],
+        &[(init, identity_map(kb.e.cx, 1))],
+        &[false],
+        |be, _| {
+            let i = be.index_cast(be.loop_index(0), be.int_type(64));
+            let i = be.sitofp(i, f64t);
+            // cos(k·2πn/N')
+            let cosine = |k: f64| {
+                let t = be.mulf(i, be.f(f64t, 2.0 * PI * k));
+                be.cos(be.divf(t, denominator))
+            };
+            let terms: &[(f64, f64)] = match kind {
+                OpKind::HannWindow => &[(1.0, -0.5)],
+                OpKind::HammingWindow => &[(1.0, -(1.0 - 25.0 / 46.0))],
+                _ => &[(1.0, -0.5), (2.0, 0.08)],
+            };
+            let base = match kind {
+                OpKind::HannWindow => 0.5,
+                OpKind::HammingWindow => 25.0 / 46.0,
+                _ => 0.42,
+            };
+            let w = terms.iter().fold(be.f(f64t, base), |w, &(k, c)| {
+                be.addf(w, be.mulf(cosine(k), be.f(f64t, c)))
+            });
+            vec![if elem == ElemType::F64 {
+                w
+            } else {
+                be.truncf(w, out)
+            }]
+        },
+    );
+    fused_root(kb, g, y, &yd);
     Ok(())
 }

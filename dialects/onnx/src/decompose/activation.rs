@@ -12,7 +12,7 @@
 //! Every version and floating-point type is handled (attributes take their
 //! spec defaults).
 
-use super::Builder;
+use super::builder::Builder;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
 

@@ -31,7 +31,7 @@
 //! index ranges (running sums of ones) and a short mask's padding (its
 //! width checked not negative at run time).
 
-use super::{Builder, Size};
+use super::builder::{Builder, Size};
 use crate::attr::Attr;
 use crate::dim::Dim;
 use crate::ir::Value;

@@ -23,7 +23,7 @@
 //! expansion). Every variant of the suite is handled; activations other
 //! than `none`, `silu` and `swish` are not (the op stays).
 
-use super::{float_data, Builder, Size};
+use super::builder::{float_data, Builder, Size};
 use crate::attr::Attr;
 use crate::dim::Dim;
 use crate::ir::Value;

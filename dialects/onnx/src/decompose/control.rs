@@ -42,7 +42,7 @@ use std::collections::HashMap;
 
 use bytes::Bytes;
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::dim::Dim;
 use crate::ir::{Ir, NewOp, OpId, RegionId, Value};

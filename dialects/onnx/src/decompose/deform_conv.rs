@@ -19,7 +19,7 @@
 //! Not handled (the op stays): other than 2 spatial dims, non-static
 //! shapes, element types other than f16/f32/f64.
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

@@ -17,7 +17,7 @@
 //! Not handled (the op stays): `M` unknown or above [`MAX_ORDER`], element
 //! types other than f32 and f64.
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

@@ -17,8 +17,8 @@
 
 use bytes::Bytes;
 
+use super::builder::Builder;
 use super::random::{key, uniform, Sizes};
-use super::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
@@ -47,7 +47,7 @@ pub(super) fn dropout(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let one = if mask_elem == ElemType::Bool {
         TensorData::from_raw(ElemType::Bool, vec![1], Bytes::from_static(&[1])).ok()?
     } else {
-        super::float_data(mask_elem, vec![1], &[1.0])?
+        super::builder::float_data(mask_elem, vec![1], &[1.0])?
     };
     let shape = b.unary(Shape, x)?;
     let mask = b.op(ConstantOfShape, &[shape], &[("value", Attr::Tensor(one))])?;

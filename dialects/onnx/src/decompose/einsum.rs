@@ -23,7 +23,7 @@
 //! would only check their products), or over one label whose sizes
 //! differ statically (one of them 1).
 
-use super::{Builder, Size};
+use super::builder::{Builder, Size};
 use crate::dim::Dim;
 use crate::ir::Value;
 use crate::ops::linalg::{parse_term, Term};

@@ -21,7 +21,7 @@
 use std::collections::HashMap;
 
 use super::attention::{repeat_heads, scale_factor};
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::{RegionId, Value};
 use crate::schema::Domain;

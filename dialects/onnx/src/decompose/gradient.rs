@@ -31,7 +31,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::{OpId, Value};
 use crate::schema::OpKind::{self, *};

@@ -25,7 +25,7 @@
 //! grouped- and multi-query attention need no repeated state. Every update
 //! rule, decay and beta layout of the spec is handled.
 
-use super::{Builder, Size};
+use super::builder::{Builder, Size};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

@@ -14,7 +14,7 @@
 //! Every reduction, weights and `ignore_index` are handled; inputs of
 //! unknown rank are not.
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

@@ -10,7 +10,7 @@
 //! node's condition for every row at once and a product picking the
 //! reached leaves (see [`tree_ensemble`]).
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::{self, *};

@@ -19,7 +19,7 @@
 //! is built at the axis's run-time size when it is symbolic
 //! (`Builder::iota`).
 
-use super::{Builder, Size};
+use super::builder::{Builder, Size};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

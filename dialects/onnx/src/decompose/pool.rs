@@ -12,7 +12,7 @@
 //!
 //! Not handled (the op stays): non-static shapes.
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
@@ -42,7 +42,7 @@ pub(super) fn max_unpool(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let total: i64 = inferred.iter().product();
     let size = b.ints(&[total])?;
-    let zero = super::float_data(elem, vec![1], &[0.0])?;
+    let zero = super::builder::float_data(elem, vec![1], &[0.0])?;
     let zeros = b.op(ConstantOfShape, &[size], &[("value", Attr::Tensor(zero))])?;
     let flat_indices = b.reshape(indices, &[-1])?;
     let flat_indices = b.cast(flat_indices, ElemType::I64)?;

@@ -26,7 +26,7 @@
 //!
 //! The normal-distribution ops and Multinomial are not expanded.
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

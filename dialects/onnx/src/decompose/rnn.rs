@@ -45,7 +45,7 @@
 //! handled (the op stays and the lowering refuses it): element types other
 //! than f32 and f64.
 
-use super::{Builder, Size};
+use super::builder::{Builder, Size};
 use crate::attr::Attr;
 use crate::dim::Dim;
 use crate::ir::Value;

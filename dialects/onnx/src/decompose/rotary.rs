@@ -16,7 +16,7 @@
 //! as a quotient atom, checked even at run time; an `R` below it is
 //! checked by the Slice that takes the rest).
 
-use super::{Builder, Size};
+use super::builder::{Builder, Size};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

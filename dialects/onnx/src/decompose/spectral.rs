@@ -40,7 +40,7 @@
 //! `dft_length`, an STFT frame length no shape settles, sizes above
 //! [`MAX_MATRIX`] elements, element types other than f16/bf16/f32/f64.
 
-use super::Builder;
+use super::builder::Builder;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

@@ -20,7 +20,7 @@
 //! handled, with symbolic sizes too: the positions are then a running sum
 //! of ones and the lengths and the cache's shape are read with `Shape`.
 
-use super::{Builder, Size};
+use super::builder::{Builder, Size};
 use crate::attr::Attr;
 use crate::dim::Dim;
 use crate::ir::Value;

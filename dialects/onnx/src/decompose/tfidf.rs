@@ -29,7 +29,7 @@
 //! over a pool without the trie. String tokens are not handled (no string
 //! tensors in the lowering).
 
-use super::{Builder, Size};
+use super::builder::{Builder, Size};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;

@@ -20,7 +20,7 @@
 //! Every attribute is handled; an input count that does not split into
 //! the groups, or an unknown Momentum mode, leaves the op as it is.
 
-use super::Builder;
+use super::builder::Builder;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
 use crate::types::ElemType;

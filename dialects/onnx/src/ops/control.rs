@@ -51,20 +51,18 @@
 
 use super::sequence::sequence_len;
 use crate::dim::Dim;
-use crate::infer::shape::{
-    erase_shapes, fmt_dims, known_tensor, normalize_axis, unify, union_types,
-};
-use crate::infer::{merge_types, Fail, InferCtx, SymTensor};
-use crate::invalid;
 use crate::ir::RegionId;
-use crate::schema::OpKind;
-use crate::types::{ElemType, TensorType, Type};
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::knowledge::SymTensor;
+use crate::ops::shape::{fmt_dims, known_tensor, normalize_axis, unify, union_types};
+use crate::schema::ControlOp;
+use crate::types::{erase_shapes, merge_types, ElemType, TensorType, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    match cx.kind() {
-        OpKind::If => infer_if(cx),
-        OpKind::Loop => infer_loop(cx),
-        _ => infer_scan(cx),
+pub(crate) fn infer(op: ControlOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    match op {
+        ControlOp::If => infer_if(cx),
+        ControlOp::Loop => infer_loop(cx),
+        ControlOp::Scan => infer_scan(cx),
     }
 }
 
@@ -716,7 +714,11 @@ mod tests {
         let (t3, e3) = branches(&mut g, a, b);
         let taken = if_op(&mut g, yes, t3, e3, 1)[0];
         let k = g.infer().unwrap();
-        let known = |v| k.values.get(&v).and_then(crate::infer::SymTensor::as_known);
+        let known = |v| {
+            k.values
+                .get(&v)
+                .and_then(crate::ops::knowledge::SymTensor::as_known)
+        };
         assert_eq!(known(agree), Some(vec![2, 4]));
         assert_eq!(known(differ), None);
         assert_eq!(known(taken), Some(vec![2, 4]));

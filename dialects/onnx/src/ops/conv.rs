@@ -25,15 +25,14 @@ use super::operand::{
     dims_min_rank, dims_of_rank, expect_dim, input_name, known_dims, product, unify,
 };
 use crate::dim::Dim;
-use crate::infer::shape::fmt_dims;
-use crate::infer::{Fail, InferCtx};
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::ops::shape::fmt_dims;
+use crate::schema::{ConvOp, OpKind};
 use crate::types::ElemType;
-use crate::{invalid, unknown};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: ConvOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use ConvOp::*;
+    match op {
         Conv | DeformConv => {
             let elem = cx.elem(0)?;
             conv(cx, 0, 1, elem)
@@ -56,7 +55,6 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
         }
         MaxUnpool => max_unpool(cx),
         Col2Im => col2im(cx),
-        other => unreachable!("{} is not a convolution or pooling op", other.name()),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Elementwise operators: unary math and activations, casts, binary
 //! arithmetic/logic/comparison with numpy broadcasting, variadic
-//! Max/Min/Mean/Sum, and Where.
+//! Max/Min/Mean/Sum, Where, and onnx-mlc's `Activation` (its activations
+//! are the fused ops', `fused.rs`).
 //!
 //! Result shape: the input shape (unary), or the broadcast of the inputs
 //! (binary, variadic, Where). Opset < 7 `Add`/`Sub`/`Mul`/`Div`/… used
@@ -17,15 +18,15 @@
 //! logic ops.
 
 use crate::dim::Dim;
-use crate::infer::shape::{broadcast, broadcast_all};
-use crate::infer::{Fail, InferCtx, SymTensor};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::knowledge::SymTensor;
+use crate::ops::shape::{broadcast, broadcast_all};
+use crate::schema::{ElementwiseOp, OpKind};
 use crate::types::ElemType;
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: ElementwiseOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use ElementwiseOp::*;
+    match op {
         IsInf | IsNaN => same_shape(cx, Some(ElemType::Bool)),
         Cast => {
             let to = cx.int("to")?;
@@ -52,6 +53,10 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             same_shape(cx, Some(elem))
         }
         BitCast => bitcast(cx),
+        Activation => {
+            super::fused::check_activation(cx)?;
+            same_shape(cx, None)
+        }
         Neg => {
             same_shape(cx, None)?;
             propagate(cx, |a, _| Some(a.scale(-1)), 1)
@@ -59,7 +64,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
         Add | Sub | Mul | Div | Pow | Mod | BitShift | BitwiseAnd | BitwiseOr | BitwiseXor
         | PRelu => {
             binary(cx, None)?;
-            match cx.kind() {
+            match op {
                 Add => propagate(cx, |a, b| Some(a.add(b)), 2),
                 Sub => propagate(cx, |a, b| Some(a.sub(b)), 2),
                 Mul => propagate(cx, |a, b| Some(a.mul(b)), 2),
@@ -81,16 +86,16 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
         }
         And | Or | Xor => {
             binary(cx, Some(ElemType::Bool))?;
-            let op = match cx.kind() {
+            let logic = match op {
                 And => |p: &Dim, q: &Dim| p.mul(q),
                 Or => |p: &Dim, q: &Dim| p.add(q).sub(&p.mul(q)),
                 _ => |p: &Dim, q: &Dim| p.add(q).sub(&p.mul(q).scale(2)),
             };
-            propagate(cx, |a, b| defined(op(&truth(a)?, &truth(b)?)), 2)
+            propagate(cx, |a, b| defined(logic(&truth(a)?, &truth(b)?)), 2)
         }
         Equal | Greater | GreaterOrEqual | Less | LessOrEqual => {
             binary(cx, Some(ElemType::Bool))?;
-            let cmp = match cx.kind() {
+            let cmp = match op {
                 Equal => |a: &Dim, b: &Dim| a.eq_of(b),
                 Greater => |a: &Dim, b: &Dim| b.lt_of(a),
                 GreaterOrEqual => |a: &Dim, b: &Dim| Dim::Known(1).sub(&a.lt_of(b)),
@@ -110,7 +115,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
                 .collect::<Result<_, _>>()?;
             let out = broadcast_all(shapes.iter().map(Vec::as_slice))?;
             cx.set_tensor(0, elem, out);
-            let fold: fn(&Dim, &Dim) -> Dim = match cx.kind() {
+            let fold: fn(&Dim, &Dim) -> Dim = match op {
                 Max => Dim::max_of,
                 Min => Dim::min_of,
                 _ => return Ok(()),
@@ -125,7 +130,10 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             propagate_where(cx);
             Ok(())
         }
-        _ => same_shape(cx, None),
+        Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Celu | Cos | Cosh | Elu | Erf | Exp
+        | Floor | Gelu | HardSigmoid | HardSwish | LeakyRelu | Log | Mish | Reciprocal | Relu
+        | Round | Selu | Shrink | Sigmoid | Sign | Sin | Sinh | Softplus | Softsign | Sqrt
+        | Swish | Tan | Tanh | ThresholdedRelu | BitwiseNot | Clip => same_shape(cx, None),
     }
 }
 
@@ -336,6 +344,38 @@ pub(crate) fn zip_broadcast(
 #[cfg(test)]
 mod tests {
     use super::super::testing::*;
+    use crate::attr::Attr;
+    use crate::schema::OpKind;
+
+    /// What `keeps_input_shape` (refinement from consumers) relies on:
+    /// every op the table calls unary elementwise infers its first
+    /// input's shape, symbolic and unknown dims included.
+    #[test]
+    fn every_unary_elementwise_op_keeps_its_input_shape() {
+        for kind in OpKind::ALL.into_iter().filter(|k| k.is_unary_elementwise()) {
+            let mut g = Graph::new(newest_opset(kind));
+            let x = g.input(t("2xNx?xf32"));
+            let mut inputs = vec![x];
+            let attrs: Vec<(&str, Attr)> = match kind {
+                OpKind::Cast | OpKind::BitCast => vec![("to", int(6))],
+                OpKind::Activation => vec![("activation", Attr::str("Relu"))],
+                OpKind::CastLike => {
+                    inputs.push(g.input(t("i32")));
+                    vec![]
+                }
+                _ => vec![],
+            };
+            let y = g.op(kind, &inputs, &attrs, 1)[0];
+            g.infer().unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+            let dims = g.ty(y);
+            assert!(dims.starts_with(r#"tensor<2x"N"x?x"#), "{kind:?}: {dims}");
+        }
+    }
+
+    /// The newest opset of the op's domain.
+    fn newest_opset(kind: OpKind) -> i64 {
+        i64::from(kind.domain().max_version())
+    }
 
     #[test]
     fn unary_ops_keep_shape_and_type() {

@@ -1,7 +1,8 @@
 //! onnx-mlc's internal fused operators (domain `onnx_mlc`, text prefix
 //! `omlc`): what the graph optimizer produces and the lowering implements.
 //! Their definitions are data in `tools/internal_ops.py`; this header is
-//! the contract, exactly.
+//! the contract, exactly. `Activation` is of the elementwise family
+//! (`elementwise.rs` infers it, with [`check_activation`] from here).
 //!
 //! | op | computes | result shape |
 //! |----|----------|--------------|
@@ -20,10 +21,9 @@
 
 use super::conv;
 use super::linalg::{gemm, matmul_dims};
-use crate::infer::shape::{broadcast, fmt_dims};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{broadcast, fmt_dims};
+use crate::schema::FusedOp;
 
 /// The activations the fused ops and `Activation` accept, with their
 /// number of parameters.
@@ -41,35 +41,29 @@ pub(crate) const ACTIVATIONS: &[(&str, usize)] = &[
     ("GeluTanh", 0),
 ];
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
+pub(crate) fn infer(op: FusedOp, cx: &mut InferCtx) -> Result<(), Fail> {
     check_activation(cx)?;
-    match cx.kind() {
-        OpKind::Activation => {
-            let t = cx.tensor(0)?.clone();
-            cx.set_type(0, crate::types::Type::Tensor(t));
-            Ok(())
-        }
-        OpKind::FusedConv => {
+    match op {
+        FusedOp::FusedConv => {
             let elem = cx.elem(0)?;
             conv::conv(cx, 0, 1, elem)?;
             residual_fits(cx, 3)
         }
-        OpKind::FusedGemm => gemm(cx),
-        OpKind::FusedMatMul => {
+        FusedOp::FusedGemm => gemm(cx),
+        FusedOp::FusedMatMul => {
             let elem = cx.elem(0)?;
             let out = matmul_dims(cx.dims(0)?, cx.dims(1)?)?;
             broadcasts_to(cx, 2, &out, "Bias")?;
             cx.set_tensor(0, elem, out);
             residual_fits(cx, 3)
         }
-        OpKind::FusedAttention => attention(cx),
-        other => unreachable!("{} is not a fused op", other.name()),
+        FusedOp::FusedAttention => attention(cx),
     }
 }
 
 /// `activation` names a known activation and `activation_params` has its
 /// number of parameters.
-fn check_activation(cx: &InferCtx) -> Result<(), Fail> {
+pub(super) fn check_activation(cx: &InferCtx) -> Result<(), Fail> {
     let name = cx.string_opt("activation")?.unwrap_or_default();
     let Some(&(_, arity)) = ACTIVATIONS.iter().find(|(n, _)| *n == name) else {
         return Err(invalid!("unknown activation '{name}'"));

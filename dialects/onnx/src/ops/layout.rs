@@ -38,15 +38,15 @@ use super::operand::{
 };
 use crate::attr::Attr;
 use crate::dim::Dim;
-use crate::infer::shape::{broadcast, fmt_dims, normalize_axis};
-use crate::infer::{Fail, InferCtx, SymTensor, MAX_TRACKED_ELEMS};
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::ops::knowledge::{SymTensor, MAX_TRACKED_ELEMS};
+use crate::ops::shape::{broadcast, fmt_dims, normalize_axis};
+use crate::schema::{LayoutOp, OpKind};
 use crate::types::{ElemType, TensorType, Type};
-use crate::{invalid, unknown};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: LayoutOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use LayoutOp::*;
+    match op {
         Shape => shape(cx),
         Size => size(cx),
         Reshape => reshape(cx),
@@ -73,7 +73,6 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(0, elem, dims);
             Ok(())
         }
-        other => unreachable!("{} is not a layout op", other.name()),
     }
 }
 

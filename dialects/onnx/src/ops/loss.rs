@@ -13,13 +13,12 @@
 //! and `"mean"` (the default).
 
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, known_tensor, unify};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{fmt_dims, known_tensor, unify};
+use crate::schema::LossOp;
 use crate::types::Type;
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
+pub(crate) fn infer(op: LossOp, cx: &mut InferCtx) -> Result<(), Fail> {
     let input = cx.tensor(0)?.clone();
     let reduced = match cx.string_opt("reduction")?.as_deref().unwrap_or("mean") {
         "none" => false,
@@ -38,8 +37,9 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
     } else {
         cx.set_unranked(0, input.elem);
     }
-    if cx.kind() == OpKind::SoftmaxCrossEntropyLoss {
-        cx.set_type(1, Type::Tensor(input));
+    match op {
+        LossOp::SoftmaxCrossEntropyLoss => cx.set_type(1, Type::Tensor(input)),
+        LossOp::NegativeLogLikelihoodLoss => {}
     }
     Ok(())
 }

@@ -37,17 +37,16 @@
 
 use crate::attr::Attr;
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, unify};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{fmt_dims, unify};
+use crate::schema::{MlOp, OpKind};
 use crate::types::{ElemType, TensorType, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: MlOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use MlOp::*;
+    match op {
         Binarizer | Imputer => {
-            if cx.kind() == Imputer {
+            if op == Imputer {
                 check_per_feature(cx, &["imputed_value_floats", "imputed_value_int64s"])?;
             }
             let t = cx.tensor(0)?.clone();
@@ -152,7 +151,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(0, ElemType::F32, vec![n, targets]);
             Ok(())
         }
-        _ => tree_ensemble(cx),
+        TreeEnsemble => tree_ensemble(cx),
     }
 }
 

@@ -2,14 +2,19 @@
 //! and holds what the dialect knows about them beyond the op table (result
 //! types and shapes, propagated integer values).
 //!
-//! [`infer`] is the one exhaustive dispatch from [`OpKind`] to a family:
-//! a new op in the table does not compile until it is given a family here.
+//! [`infer`] is the one exhaustive dispatch from an op's family (the op
+//! table's, `tools/gen_op_table.py`) to its file, handing it the op as a
+//! member of the family's own enum ([`crate::schema::FamilyOp`]): each
+//! file matches exhaustively over its ops, so a new op does not compile
+//! until its family's file decides what it infers.
 
 mod control;
 mod conv;
+pub(crate) mod ctx;
 mod elementwise;
 mod fused;
 mod index;
+pub(crate) mod knowledge;
 mod layout;
 pub(crate) mod linalg;
 mod loss;
@@ -21,6 +26,7 @@ mod random;
 mod reduce;
 mod rnn;
 mod sequence;
+pub mod shape;
 mod signal;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -28,85 +34,31 @@ mod text;
 mod training;
 mod vision;
 
-use crate::infer::{Fail, InferCtx};
-use crate::schema::OpKind;
+use crate::ops::ctx::{Fail, InferCtx};
+use crate::schema::{FamilyOp, OpKind};
 
 /// Infers the result types (and known integer values) of the op in `cx`.
 pub(crate) fn infer(kind: OpKind, cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match kind {
-        Abs | Acos | Acosh | Asin | Asinh | Atan | Atanh | Ceil | Celu | Cos | Cosh | Elu | Erf
-        | Exp | Floor | Gelu | HardSigmoid | HardSwish | IsInf | IsNaN | LeakyRelu | Log | Mish
-        | Neg | Not | Reciprocal | Relu | Round | Selu | Shrink | Sigmoid | Sign | Sin | Sinh
-        | Softplus | Softsign | Sqrt | Swish | Tan | Tanh | ThresholdedRelu | BitwiseNot | Cast
-        | CastLike | Clip | BitCast | Add | Sub | Mul | Div | Pow | Mod | And | Or | Xor
-        | Equal | Greater | GreaterOrEqual | Less | LessOrEqual | BitShift | BitwiseAnd
-        | BitwiseOr | BitwiseXor | PRelu | Max | Min | Mean | Sum | Where => elementwise::infer(cx),
-        ArgMax | ArgMin | ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax
-        | ReduceMean | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare | CumSum | CumProd
-        | TopK => reduce::infer(cx),
-        Conv | ConvTranspose | ConvInteger | QLinearConv | DeformConv | CausalConvWithState
-        | AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool
-        | MaxUnpool | Col2Im => conv::infer(cx),
-        BatchNormalization
-        | InstanceNormalization
-        | LayerNormalization
-        | GroupNormalization
-        | RMSNormalization
-        | LpNormalization
-        | MeanVarianceNormalization
-        | LRN
-        | Softmax
-        | LogSoftmax
-        | Hardmax
-        | Dropout => norm::infer(cx),
-        MatMul | Gemm | MatMulInteger | QLinearMatMul | Einsum | Det | Attention
-        | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => linalg::infer(cx),
-        Shape | Size | Reshape | Flatten | Squeeze | Unsqueeze | Transpose | Concat | Split
-        | Slice | Expand | Tile | Pad | DepthToSpace | SpaceToDepth | CenterCropPad | Identity
-        | Constant | ConstantOfShape | Range | EyeLike | Trilu => layout::infer(cx),
-        Gather | GatherElements | GatherND | Scatter | ScatterElements | ScatterND
-        | TensorScatter | OneHot | Compress | NonZero | Unique | ReverseSequence => {
-            index::infer(cx)
-        }
-        Resize | Upsample | GridSample | AffineGrid | RoiAlign | MaxRoiPool | NonMaxSuppression => {
-            vision::infer(cx)
-        }
-        If | Loop | Scan => control::infer(cx),
-        SequenceAt | SequenceConstruct | SequenceEmpty | SequenceErase | SequenceInsert
-        | SequenceLength | SequenceMap | SplitToSequence | ConcatFromSequence | Optional
-        | OptionalGetElement | OptionalHasElement => sequence::infer(cx),
-        QuantizeLinear | DequantizeLinear | DynamicQuantizeLinear => quant::infer(cx),
-        RNN | GRU | LSTM => rnn::infer(cx),
-        DFT | STFT | BlackmanWindow | HammingWindow | HannWindow | MelWeightMatrix => {
-            signal::infer(cx)
-        }
-        RandomNormal | RandomNormalLike | RandomUniform | RandomUniformLike | Bernoulli
-        | Multinomial => random::infer(cx),
-        StringConcat | StringNormalizer | StringSplit | RegexFullMatch | TfIdfVectorizer
-        | ImageDecoder => text::infer(cx),
-        NegativeLogLikelihoodLoss | SoftmaxCrossEntropyLoss => loss::infer(cx),
-        ArrayFeatureExtractor
-        | Binarizer
-        | CastMap
-        | CategoryMapper
-        | DictVectorizer
-        | FeatureVectorizer
-        | Imputer
-        | LabelEncoder
-        | LinearClassifier
-        | LinearRegressor
-        | Normalizer
-        | OneHotEncoder
-        | SVMClassifier
-        | SVMRegressor
-        | Scaler
-        | TreeEnsemble
-        | TreeEnsembleClassifier
-        | TreeEnsembleRegressor
-        | ZipMap => ml::infer(cx),
-        Adagrad | Adam | Gradient | Momentum => training::infer(cx),
-        Activation | FusedConv | FusedGemm | FusedMatMul | FusedAttention => fused::infer(cx),
+    match kind.family_op() {
+        FamilyOp::Elementwise(op) => elementwise::infer(op, cx),
+        FamilyOp::Reduce(op) => reduce::infer(op, cx),
+        FamilyOp::Conv(op) => conv::infer(op, cx),
+        FamilyOp::Norm(op) => norm::infer(op, cx),
+        FamilyOp::Linalg(op) => linalg::infer(op, cx),
+        FamilyOp::Layout(op) => layout::infer(op, cx),
+        FamilyOp::Index(op) => index::infer(op, cx),
+        FamilyOp::Vision(op) => vision::infer(op, cx),
+        FamilyOp::Control(op) => control::infer(op, cx),
+        FamilyOp::Sequence(op) => sequence::infer(op, cx),
+        FamilyOp::Quant(op) => quant::infer(op, cx),
+        FamilyOp::Rnn(op) => rnn::infer(op, cx),
+        FamilyOp::Signal(op) => signal::infer(op, cx),
+        FamilyOp::Random(op) => random::infer(op, cx),
+        FamilyOp::Text(op) => text::infer(op, cx),
+        FamilyOp::Loss(op) => loss::infer(op, cx),
+        FamilyOp::Ml(op) => ml::infer(op, cx),
+        FamilyOp::Training(op) => training::infer(op, cx),
+        FamilyOp::Fused(op) => fused::infer(op, cx),
     }
 }
 

@@ -15,15 +15,14 @@
 
 use super::operand::{dims_min_rank, dims_of_rank, elem_type, expect_rank, unify};
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, normalize_axis};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{fmt_dims, normalize_axis};
+use crate::schema::NormOp;
 use crate::types::{ElemType, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: NormOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use NormOp::*;
+    match op {
         BatchNormalization => batch_norm(cx),
         InstanceNormalization => {
             let dims = dims_min_rank(cx, 0, 3)?;
@@ -63,7 +62,6 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             same_as_input(cx)
         }
         Dropout => dropout(cx),
-        other => unreachable!("{} is not a normalization op", other.name()),
     }
 }
 

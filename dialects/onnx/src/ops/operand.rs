@@ -5,11 +5,11 @@
 //! data-movement ops.
 
 use crate::dim::Dim;
-use crate::infer::shape::fmt_dims;
-use crate::infer::{Fail, InferCtx, SymTensor, MAX_TRACKED_ELEMS};
+use crate::ops::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::ops::knowledge::{SymTensor, MAX_TRACKED_ELEMS};
+use crate::ops::shape::fmt_dims;
 use crate::tensor::checked_numel;
 use crate::types::ElemType;
-use crate::{invalid, unknown};
 
 /// The spec's name of input `i` (for messages).
 pub(crate) fn input_name(cx: &InferCtx, i: usize) -> &'static str {

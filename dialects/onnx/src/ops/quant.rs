@@ -20,15 +20,14 @@
 //! 23, 24, 25, 28 (`precision`; none of these change the rule).
 
 use crate::dim::Dim;
-use crate::infer::shape::{elem_attr, fmt_dims, known_tensor, normalize_axis};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{elem_attr, fmt_dims, known_tensor, normalize_axis};
+use crate::schema::QuantOp;
 use crate::types::{ElemType, TensorType, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    match cx.kind() {
-        OpKind::QuantizeLinear => {
+pub(crate) fn infer(op: QuantOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    match op {
+        QuantOp::QuantizeLinear => {
             let zero_point = cx.opt_tensor(2)?.map(|t| t.elem);
             let elem = match (zero_point, elem_attr(cx, "output_dtype")?) {
                 (Some(z), Some(o)) if z != o => {
@@ -42,7 +41,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             };
             linear(cx, elem)
         }
-        OpKind::DequantizeLinear => {
+        QuantOp::DequantizeLinear => {
             let elem = match cx.version() {
                 ..19 => ElemType::F32,
                 v => match elem_attr(cx, "output_dtype")? {
@@ -52,7 +51,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             };
             linear(cx, elem)
         }
-        _ => {
+        QuantOp::DynamicQuantizeLinear => {
             let x = cx.tensor(0)?.clone();
             cx.set_type(
                 0,

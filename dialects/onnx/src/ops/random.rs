@@ -14,15 +14,14 @@
 //! versions differ only in the types allowed.
 
 use crate::dim::Dim;
-use crate::infer::shape::{elem_attr, fmt_dims};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{elem_attr, fmt_dims};
+use crate::schema::RandomOp;
 use crate::types::{ElemType, TensorType, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    match cx.kind() {
-        OpKind::RandomNormal | OpKind::RandomUniform => {
+pub(crate) fn infer(op: RandomOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    match op {
+        RandomOp::RandomNormal | RandomOp::RandomUniform => {
             let elem = elem_attr(cx, "dtype")?.unwrap_or(ElemType::F32);
             let shape = cx
                 .ints_opt("shape")?
@@ -33,7 +32,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_type(0, Type::tensor(elem, &shape));
             Ok(())
         }
-        OpKind::Multinomial => {
+        RandomOp::Multinomial => {
             let elem = elem_attr(cx, "dtype")?.unwrap_or(ElemType::I32);
             if !matches!(elem, ElemType::I32 | ElemType::I64) {
                 return Err(invalid!(
@@ -59,7 +58,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(0, elem, vec![batch, Dim::Known(samples)]);
             Ok(())
         }
-        _ => {
+        RandomOp::RandomNormalLike | RandomOp::RandomUniformLike | RandomOp::Bernoulli => {
             let x = cx.tensor(0)?.clone();
             let elem = elem_attr(cx, "dtype")?.unwrap_or(x.elem);
             cx.set_type(

@@ -14,21 +14,20 @@
 
 use super::operand::{input_name, ints_attr_or_input, static_len};
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, normalize_axis};
-use crate::infer::{Fail, InferCtx, SymTensor};
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::ops::knowledge::SymTensor;
+use crate::ops::shape::{fmt_dims, normalize_axis};
+use crate::schema::{OpKind, ReduceOp};
 use crate::types::ElemType;
-use crate::{invalid, unknown};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: ReduceOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use ReduceOp::*;
+    match op {
         ArgMax | ArgMin => arg_extreme(cx),
         ReduceL1 | ReduceL2 | ReduceLogSum | ReduceLogSumExp | ReduceMax | ReduceMean
         | ReduceMin | ReduceProd | ReduceSum | ReduceSumSquare => reduce(cx),
         CumSum | CumProd => cumulative(cx),
         TopK => top_k(cx),
-        other => unreachable!("{} is not a reduction", other.name()),
     }
 }
 

@@ -19,10 +19,9 @@
 //! (`layout` from 14; the rule is otherwise the same).
 
 use crate::dim::Dim;
-use crate::infer::shape::{fmt_dims, known_tensor, unify};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{fmt_dims, known_tensor, unify};
+use crate::schema::RnnOp;
 
 /// The sizes every input and output of a recurrent layer share.
 struct Sizes {
@@ -33,11 +32,11 @@ struct Sizes {
     directions: Dim,
 }
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    let (gates, lstm) = match cx.kind() {
-        OpKind::RNN => (1, false),
-        OpKind::GRU => (3, false),
-        _ => (4, true),
+pub(crate) fn infer(op: RnnOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    let (gates, lstm) = match op {
+        RnnOp::RNN => (1, false),
+        RnnOp::GRU => (3, false),
+        RnnOp::LSTM => (4, true),
     };
     let directions = match cx.string_opt("direction")?.as_deref().unwrap_or("forward") {
         "forward" | "reverse" => 1,

@@ -33,16 +33,16 @@
 
 use crate::attr::Attr;
 use crate::dim::Dim;
-use crate::infer::shape::{elem_attr, known_tensor, normalize_axis, union_types};
-use crate::infer::{merge_types, Fail, InferCtx, SymTensor};
 use crate::ir::{Ir, OpId, Value, ValueDef};
-use crate::schema::OpKind;
-use crate::types::{ElemType, TensorType, Type};
-use crate::{invalid, unknown};
+use crate::ops::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::ops::knowledge::SymTensor;
+use crate::ops::shape::{elem_attr, known_tensor, normalize_axis, union_types};
+use crate::schema::{OpKind, SequenceOp};
+use crate::types::{merge_types, ElemType, TensorType, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: SequenceOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use SequenceOp::*;
+    match op {
         SequenceEmpty => {
             let elem = elem_attr(cx, "dtype")?.unwrap_or(ElemType::F32);
             cx.set_type(0, seq_of(Type::Tensor(TensorType::unranked(elem))));
@@ -102,7 +102,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
                 Ok(())
             }
         },
-        _ => has_element(cx),
+        OptionalHasElement => has_element(cx),
     }
 }
 
@@ -473,8 +473,8 @@ mod tests {
     use super::super::testing::{opt, seq, t, Graph};
     use crate::attr::Attr;
     use crate::dim::Dim;
-    use crate::infer::{Knowledge, SymTensor};
     use crate::ir::Value;
+    use crate::ops::knowledge::{Knowledge, SymTensor};
     use crate::schema::OpKind::*;
     use crate::tensor::TensorData;
 

@@ -22,24 +22,23 @@
 //! included.
 
 use crate::dim::Dim;
-use crate::infer::shape::{elem_attr, fmt_dims, known_tensor, normalize_axis, unify};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{elem_attr, fmt_dims, known_tensor, normalize_axis, unify};
+use crate::schema::SignalOp;
 use crate::types::ElemType;
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    match cx.kind() {
-        OpKind::DFT => dft(cx),
-        OpKind::STFT => stft(cx),
-        OpKind::MelWeightMatrix => {
+pub(crate) fn infer(op: SignalOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    match op {
+        SignalOp::DFT => dft(cx),
+        SignalOp::STFT => stft(cx),
+        SignalOp::MelWeightMatrix => {
             let elem = elem_attr(cx, "output_datatype")?.unwrap_or(ElemType::F32);
             let bins = positive(scalar(cx, 0, "num_mel_bins")?, "num_mel_bins")?;
             let length = positive(scalar(cx, 1, "dft_length")?, "dft_length")?;
             cx.set_tensor(0, elem, vec![half_plus_one(&length), bins]);
             Ok(())
         }
-        _ => {
+        SignalOp::BlackmanWindow | SignalOp::HammingWindow | SignalOp::HannWindow => {
             let elem = elem_attr(cx, "output_datatype")?.unwrap_or(ElemType::F32);
             let size = positive(scalar(cx, 0, "size")?, "size")?;
             cx.set_tensor(0, elem, vec![size]);

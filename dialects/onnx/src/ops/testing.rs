@@ -20,8 +20,9 @@
 use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
 use crate::error::Result;
-use crate::infer::{infer_region, Knowledge, SymTensor};
+use crate::infer::infer_region;
 use crate::ir::{Model, NewOp, OpsetImport, RegionId, RegionParent, Value};
+use crate::ops::knowledge::{Knowledge, SymTensor};
 use crate::schema::{Domain, OpKind};
 use crate::tensor::TensorData;
 use crate::types::{ElemType, TensorType, Type};

@@ -17,22 +17,21 @@
 
 use crate::attr::Attr;
 use crate::dim::Dim;
-use crate::infer::shape::{broadcast, fmt_dims};
-use crate::infer::{Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::ops::shape::{broadcast, fmt_dims};
+use crate::schema::TextOp;
 use crate::types::{ElemType, TensorType, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    match cx.kind() {
-        OpKind::StringConcat => {
+pub(crate) fn infer(op: TextOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    match op {
+        TextOp::StringConcat => {
             let elem = cx.elem(0)?;
             let dims = broadcast(cx.dims(0)?, cx.dims(1)?)?;
             cx.set_tensor(0, elem, dims);
             Ok(())
         }
-        OpKind::StringNormalizer => string_normalizer(cx),
-        OpKind::StringSplit => {
+        TextOp::StringNormalizer => string_normalizer(cx),
+        TextOp::StringSplit => {
             let shape = cx.tensor(0)?.shape.clone();
             let pieces = shape.clone().map(|mut d| {
                 d.push(Dim::Unknown);
@@ -54,7 +53,7 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             );
             Ok(())
         }
-        OpKind::RegexFullMatch => {
+        TextOp::RegexFullMatch => {
             let shape = cx.tensor(0)?.shape.clone();
             cx.set_type(
                 0,
@@ -65,8 +64,8 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             );
             Ok(())
         }
-        OpKind::TfIdfVectorizer => tfidf(cx),
-        _ => image_decoder(cx),
+        TextOp::TfIdfVectorizer => tfidf(cx),
+        TextOp::ImageDecoder => image_decoder(cx),
     }
 }
 

@@ -12,17 +12,16 @@
 //!   input i.
 
 use crate::attr::Attr;
-use crate::infer::{merge_types, Fail, InferCtx};
-use crate::invalid;
-use crate::schema::OpKind;
-use crate::types::Type;
+use crate::ops::ctx::{invalid, Fail, InferCtx};
+use crate::schema::TrainingOp;
+use crate::types::{merge_types, Type};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    match cx.kind() {
-        OpKind::Adagrad => optimizer(cx, &["X", "G", "H"], &[0, 2]),
-        OpKind::Momentum => optimizer(cx, &["X", "G", "V"], &[0, 2]),
-        OpKind::Adam => optimizer(cx, &["X", "G", "V", "H"], &[0, 2, 3]),
-        _ => gradient(cx),
+pub(crate) fn infer(op: TrainingOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    match op {
+        TrainingOp::Adagrad => optimizer(cx, &["X", "G", "H"], &[0, 2]),
+        TrainingOp::Momentum => optimizer(cx, &["X", "G", "V"], &[0, 2]),
+        TrainingOp::Adam => optimizer(cx, &["X", "G", "V", "H"], &[0, 2, 3]),
+        TrainingOp::Gradient => gradient(cx),
     }
 }
 

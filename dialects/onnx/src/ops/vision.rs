@@ -13,16 +13,15 @@
 
 use super::operand::{dims_of_rank, expect_dim, input_name, normalize_axes, static_len, unify};
 use crate::dim::Dim;
-use crate::infer::shape::fmt_dims;
-use crate::infer::{Fail, InferCtx};
-use crate::schema::OpKind;
+use crate::ops::ctx::{invalid, unknown, Fail, InferCtx};
+use crate::ops::shape::fmt_dims;
+use crate::schema::{OpKind, VisionOp};
 use crate::tensor::TensorData;
 use crate::types::ElemType;
-use crate::{invalid, unknown};
 
-pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
-    use OpKind::*;
-    match cx.kind() {
+pub(crate) fn infer(op: VisionOp, cx: &mut InferCtx) -> Result<(), Fail> {
+    use VisionOp::*;
+    match op {
         Resize | Upsample => resize(cx),
         GridSample => grid_sample(cx),
         AffineGrid => affine_grid(cx),
@@ -68,7 +67,6 @@ pub(crate) fn infer(cx: &mut InferCtx) -> Result<(), Fail> {
             cx.set_tensor(0, ElemType::I64, vec![Dim::Unknown, Dim::Known(3)]);
             Ok(())
         }
-        other => unreachable!("{} is not a vision op", other.name()),
     }
 }
 

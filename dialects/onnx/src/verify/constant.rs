@@ -10,12 +10,12 @@
 //! of the provided attributes, either value, sparse_value, or value_*
 //! must be specified").
 
-use super::{fail, Check, Cx, Rule};
+use super::cx::{fail, Check, Cx};
 use crate::attr::Attr;
-use crate::infer::merge_types;
+use crate::error::Rule;
 use crate::ir::{OpId, RegionId};
 use crate::schema::OpKind;
-use crate::types::{ElemType, TensorType, Type};
+use crate::types::{merge_types, ElemType, TensorType, Type};
 
 /// The attributes of `Constant` that can hold its value.
 const VALUE_ATTRS: [&str; 8] = [

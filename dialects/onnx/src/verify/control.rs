@@ -24,7 +24,8 @@
 //! or mistyped GRAPH attributes are the attribute rules' business, so
 //! these checks run only on ops that passed them.
 
-use super::{fail, same_class, Check, Cx, Rule};
+use super::cx::{fail, same_class, Check, Cx};
+use crate::error::Rule;
 use crate::ir::{Arg, OpData, OpId, Output, Value};
 use crate::schema::OpKind;
 use crate::types::{ElemType, TensorType, Type};

@@ -3,14 +3,15 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{fail, Check, Cx, Rule};
-use crate::ir::{Model, RegionId, TrainingInfo};
+use super::cx::{fail, Check, Cx};
+use crate::error::Rule;
+use crate::ir::{Model, RegionId, TrainingInfo, IR_VERSION};
 use crate::schema::{Domain, OpKind};
 use crate::types::Type;
 
 /// `ir-version` and `opset-import`.
 ///
-/// The IR version is one this dialect knows (1 to [`crate::IR_VERSION`]);
+/// The IR version is one this dialect knows (1 to [`IR_VERSION`]);
 /// from IR version 3 on a model imports its opsets explicitly, before that
 /// it may not ("model with IR version >= 3 must specify opset_import",
 /// "model with IR version < 3 cannot have opset_import specified", as
@@ -19,13 +20,13 @@ use crate::types::Type;
 /// import of a domain would make the version of its ops ambiguous.
 pub(super) fn check_header(model: &Model) -> Check {
     let v = model.ir_version;
-    if !(1..=crate::IR_VERSION).contains(&v) {
+    if !(1..=IR_VERSION).contains(&v) {
         return Err(fail(
             Rule::IrVersion,
             "model",
             format!(
                 "ir_version {v} is not an IR version this compiler knows (1 to {})",
-                crate::IR_VERSION
+                IR_VERSION
             ),
         ));
     }

@@ -8,7 +8,8 @@
 //! the type checks follow the type-constraint part of ONNX's shape
 //! inference, skipping whatever is still [`Type::Unknown`].
 
-use super::{fail, same_class, slot, Check, Cx, Rule};
+use super::cx::{fail, same_class, slot, Check, Cx};
+use crate::error::Rule;
 use crate::ir::{OpData, OpId, Value};
 use crate::schema::{Domain, OpKind, OpSchema, Param, ParamOption, ParamType, TypePattern};
 use crate::types::Type;

@@ -29,8 +29,10 @@
 
 use std::collections::HashMap;
 
+use super::cx::{fail, Check, Cx};
 use super::structure::Reachable;
-use super::{constant, control, fail, op, Check, Cx, Rule};
+use super::{constant, control, op};
+use crate::error::Rule;
 use crate::ir::{OpId, RegionId, RegionParent, Value, ValueDef};
 
 /// Walks every graph of the model.
@@ -191,7 +193,7 @@ impl<'m> Walk<'_, 'm> {
                     v,
                     Some(op),
                     || cx.op_at(op),
-                    || super::slot(cx.ir, "input", i, Some(v)),
+                    || super::cx::slot(cx.ir, "input", i, Some(v)),
                 )?;
             }
         }
@@ -322,7 +324,7 @@ impl<'m> Walk<'_, 'm> {
     /// A value's recorded definition, which does not hold it.
     fn claimed_def(&self, def: ValueDef) -> String {
         let ir = self.cx.ir;
-        let text = super::describe_def(ir, self.cx.model, def);
+        let text = super::cx::describe_def(ir, self.cx.model, def);
         match def {
             ValueDef::Arg(r, _) if r.index() >= ir.num_regions() => text,
             ValueDef::Result(op, _) if op.index() >= ir.num_ops() => text,

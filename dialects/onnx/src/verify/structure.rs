@@ -13,7 +13,8 @@
 //!   contains itself;
 //! - every value is defined once (rule `ssa`), where its `def` says.
 
-use super::{describe_def, fail, graph_at, Check, Rule};
+use super::cx::{describe_def, fail, graph_at, Check};
+use crate::error::Rule;
 use crate::ir::{Ir, Model, OpId, RegionId, RegionParent, Value, ValueDef};
 
 /// The ops reachable from the model's graphs (listed in a reachable

@@ -11,10 +11,12 @@ use super::*;
 use crate::attr::{Attr, Attrs, SparseTensorData};
 use crate::dim::Dim;
 use crate::error::Error;
-use crate::ir::{NewOp, OpsetImport, Output, RegionParent, TrainingInfo};
+use crate::ir::{
+    NewOp, OpId, OpsetImport, Output, RegionId, RegionParent, TrainingInfo, Value, ValueDef,
+};
 use crate::schema::OpKind;
 use crate::tensor::TensorData;
-use crate::types::{ElemType, TensorType};
+use crate::types::{ElemType, TensorType, Type};
 
 // ---- builders ----
 

@@ -1,0 +1,176 @@
+//! `memref`: buffers, their elements and views of them.
+//!
+//! Every buffer the lowering allocates is freed by hand (`omlc_model`
+//! frees it after its last reader, or hands it to the caller), so
+//! [`Emitter::alloc`] and [`Emitter::dealloc`] mark their ops
+//! `bufferization.manual_deallocation`: the kernels' ownership-based
+//! deallocation leaves them alone.
+
+use melior::ir::attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute};
+use melior::ir::operation::OperationBuilder;
+use melior::ir::r#type::{MemRefType, ShapedTypeLike};
+use melior::ir::{Identifier, Operation, Type, Value, ValueLike};
+
+use super::attr::unit;
+use super::{dynamic_sizes, Emitter, Size};
+
+impl<'c, 'a> Emitter<'c, 'a> {
+    /// `memref.load m[at…]`.
+    pub fn load(&self, m: Value<'c, '_>, at: &[Value<'c, '_>]) -> Value<'c, 'a> {
+        let elem = MemRefType::try_from(m.r#type())
+            .expect("a memref")
+            .element();
+        let mut operands = vec![m];
+        operands.extend(at.iter().copied());
+        self.value(
+            OperationBuilder::new("memref.load", self.loc)
+                .add_operands(&operands)
+                .add_results(&[elem])
+                .build()
+                .expect("a well-formed memref.load"),
+        )
+    }
+
+    /// `memref.store v, m[at…]`.
+    pub fn store(&self, v: Value<'c, '_>, m: Value<'c, '_>, at: &[Value<'c, '_>]) {
+        let mut operands = vec![v, m];
+        operands.extend(at.iter().copied());
+        self.append(
+            OperationBuilder::new("memref.store", self.loc)
+                .add_operands(&operands)
+                .build()
+                .expect("a well-formed memref.store"),
+        );
+    }
+
+    /// `memref.copy from, to`.
+    pub fn copy(&self, from: Value<'c, '_>, to: Value<'c, '_>) {
+        self.append(
+            OperationBuilder::new("memref.copy", self.loc)
+                .add_operands(&[from, to])
+                .build()
+                .expect("a well-formed memref.copy"),
+        );
+    }
+
+    /// `memref.alloc` of `ty` with run-time `sizes` (static where `ty`
+    /// spells them), freed by hand (see the module docs).
+    pub fn alloc(&self, ty: MemRefType<'c>, sizes: &[Size<'c, 'a>]) -> Value<'c, 'a> {
+        let dynamic = dynamic_sizes(sizes);
+        self.value(
+            self.manual(
+                OperationBuilder::new("memref.alloc", self.loc)
+                    .add_operands(&dynamic)
+                    .add_results(&[ty.into()])
+                    .add_attributes(&[(
+                        Identifier::new(self.cx, "operandSegmentSizes"),
+                        DenseI32ArrayAttribute::new(self.cx, &[dynamic.len() as i32, 0]).into(),
+                    )]),
+            ),
+        )
+    }
+
+    /// `memref.dealloc` of a buffer of [`Self::alloc`].
+    pub fn dealloc(&self, m: Value<'c, '_>) {
+        self.append(
+            self.manual(OperationBuilder::new("memref.dealloc", self.loc).add_operands(&[m])),
+        );
+    }
+
+    /// `op` marked `bufferization.manual_deallocation`.
+    fn manual(&self, op: OperationBuilder<'c>) -> Operation<'c> {
+        op.add_attributes(&[(
+            Identifier::new(self.cx, "bufferization.manual_deallocation"),
+            unit(self.cx),
+        )])
+        .build()
+        .expect("a well-formed memref op")
+    }
+
+    /// `memref.view` of `ty` into the byte buffer `bytes` at `offset`, with
+    /// run-time `sizes` (static where `ty` spells them).
+    pub fn view(
+        &self,
+        ty: MemRefType<'c>,
+        bytes: Value<'c, 'a>,
+        offset: Value<'c, 'a>,
+        sizes: &[Size<'c, 'a>],
+    ) -> Value<'c, 'a> {
+        let mut operands = vec![bytes, offset];
+        operands.extend(dynamic_sizes(sizes));
+        let n = operands.len() as i32 - 2;
+        self.value(
+            OperationBuilder::new("memref.view", self.loc)
+                .add_operands(&operands)
+                .add_results(&[ty.into()])
+                .add_attributes(&[(
+                    Identifier::new(self.cx, "operandSegmentSizes"),
+                    DenseI32ArrayAttribute::new(self.cx, &[1, 1, n]).into(),
+                )])
+                .build()
+                .expect("a well-formed memref.view"),
+        )
+    }
+
+    /// `buffer` seen as the contiguous memref `ty` of `sizes` (static or
+    /// computed at run time, as `ty` spells them): row-major strides,
+    /// offset 0; `buffer` itself when the types agree.
+    pub fn reinterpret(
+        &self,
+        buffer: Value<'c, 'a>,
+        ty: MemRefType<'c>,
+        sizes: &[Size<'c, 'a>],
+    ) -> Value<'c, 'a> {
+        if buffer.r#type() == ty.into() {
+            return buffer;
+        }
+        // Row-major strides: static while every size to the right is.
+        let mut strides = vec![Size::Static(1); sizes.len()];
+        for i in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1].times(sizes[i + 1], self);
+        }
+        let type_dims = |list: &[Size]| -> Vec<i64> { list.iter().map(Size::type_dim).collect() };
+        let (dyn_sizes, dyn_strides) = (dynamic_sizes(sizes), dynamic_sizes(&strides));
+        let mut operands = vec![buffer];
+        operands.extend(&dyn_sizes);
+        operands.extend(&dyn_strides);
+        let id = |name| Identifier::new(self.cx, name);
+        let segments = [1, 0, dyn_sizes.len() as i32, dyn_strides.len() as i32];
+        self.value(
+            OperationBuilder::new("memref.reinterpret_cast", self.loc)
+                .add_operands(&operands)
+                .add_results(&[ty.into()])
+                .add_attributes(&[
+                    (
+                        id("static_offsets"),
+                        DenseI64ArrayAttribute::new(self.cx, &[0]).into(),
+                    ),
+                    (
+                        id("static_sizes"),
+                        DenseI64ArrayAttribute::new(self.cx, &type_dims(sizes)).into(),
+                    ),
+                    (
+                        id("static_strides"),
+                        DenseI64ArrayAttribute::new(self.cx, &type_dims(&strides)).into(),
+                    ),
+                    (
+                        id("operandSegmentSizes"),
+                        DenseI32ArrayAttribute::new(self.cx, &segments).into(),
+                    ),
+                ])
+                .build()
+                .expect("a well-formed memref.reinterpret_cast"),
+        )
+    }
+
+    /// `memref.extract_aligned_pointer_as_index m`.
+    pub fn aligned_pointer(&self, m: Value<'c, '_>) -> Value<'c, 'a> {
+        self.value(
+            OperationBuilder::new("memref.extract_aligned_pointer_as_index", self.loc)
+                .add_operands(&[m])
+                .add_results(&[Type::index(self.cx)])
+                .build()
+                .expect("a well-formed memref.extract_aligned_pointer_as_index"),
+        )
+    }
+}

@@ -1,0 +1,65 @@
+//! `scf`: counted loops.
+
+use melior::ir::operation::OperationBuilder;
+use melior::ir::{Type, Value, ValueLike};
+
+use super::{region, Emitter};
+
+impl<'c, 'a> Emitter<'c, 'a> {
+    /// `scf.for %t = lb to ub step 1 iter_args(%acc = init)`: `body`
+    /// receives the induction variable and the carried values and returns
+    /// the values carried to the next iteration; the results are the
+    /// values after the last one.
+    pub fn for_loop(
+        &self,
+        lb: Value<'c, 'a>,
+        ub: Value<'c, 'a>,
+        init: &[Value<'c, 'a>],
+        body: impl for<'r> FnOnce(
+            Emitter<'c, 'r>,
+            Value<'c, 'r>,
+            Vec<Value<'c, 'r>>,
+        ) -> Vec<Value<'c, 'r>>,
+    ) -> Vec<Value<'c, 'a>> {
+        let index = Type::index(self.cx);
+        let types: Vec<Type> = init.iter().map(|v| v.r#type()).collect();
+        let mut args = vec![index];
+        args.extend(&types);
+        let region = region(self.cx, self.loc, &args, |be, a| {
+            let yields = body(be, a[0], a[1..].to_vec());
+            be.append(
+                OperationBuilder::new("scf.yield", be.loc)
+                    .add_operands(&yields)
+                    .build()
+                    .expect("a well-formed scf.yield"),
+            );
+        });
+        let mut operands = vec![lb, ub, self.index(1)];
+        operands.extend(init);
+        let op = self.append(
+            OperationBuilder::new("scf.for", self.loc)
+                .add_operands(&operands)
+                .add_results(&types)
+                .add_regions([region])
+                .build()
+                .expect("a well-formed scf.for"),
+        );
+        (0..init.len())
+            .map(|i| op.result(i).expect("one result per carried value").into())
+            .collect()
+    }
+
+    /// `scf.for %i = lb to ub` whose body `body` builds from the index,
+    /// carrying nothing.
+    pub fn for_each(
+        &self,
+        lb: Value<'c, 'a>,
+        ub: Value<'c, 'a>,
+        body: impl for<'r> FnOnce(Emitter<'c, 'r>, Value<'c, 'r>),
+    ) {
+        self.for_loop(lb, ub, &[], |be, i, _| {
+            body(be, i);
+            vec![]
+        });
+    }
+}

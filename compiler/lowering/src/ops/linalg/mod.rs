@@ -1,0 +1,42 @@
+//! Matrix products (the dialect's `ops/linalg.rs` family): MatMul, Gemm
+//! and the optimizer's fused forms in `matmul.rs`, the integer products
+//! (MatMulInteger, QLinearMatMul) in `integer.rs`.
+
+mod integer;
+pub(crate) mod matmul;
+
+use onnx_mlc_dialect::ir::{OpData, OpId};
+use onnx_mlc_dialect::schema::LinalgOp;
+use onnx_mlc_dialect::Model;
+
+pub(crate) use integer::widened;
+
+use crate::error::Result;
+use crate::kernel::KernelBuilder;
+use crate::symbols::Symbolic;
+
+/// Lowers a matrix product.
+pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: LinalgOp) -> Result<()> {
+    use LinalgOp::*;
+    match which {
+        MatMul | Gemm => matmul::lower(kb, op),
+        MatMulInteger => integer::lower_matmul_integer(kb, op),
+        QLinearMatMul => integer::lower_qlinear_matmul(kb, op),
+        Einsum | Det | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
+            Err(kb.not_lowered(op))
+        }
+    }
+}
+
+/// How a matrix product takes symbolic sizes ([`matmul::checks`], the
+/// integer products' own: their zero points and scales too).
+pub(crate) fn checks(model: &Model, data: &OpData, which: LinalgOp) -> Result<Symbolic> {
+    use LinalgOp::*;
+    Ok(match which {
+        MatMul | Gemm => matmul::checks(model, data)?,
+        MatMulInteger | QLinearMatMul => Symbolic::of(integer::product_checks(model, data)),
+        Einsum | Det | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
+            Symbolic::not_yet()
+        }
+    })
+}
