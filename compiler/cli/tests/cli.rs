@@ -476,6 +476,59 @@ fn run_writes_outputs_that_match_onnxruntime() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The MLP as skl2onnx and many torch exports write the batch: the
+/// input's first dim with neither `dim_value` nor `dim_param`, the
+/// output's named by a formula no input defines. It compiles (the unnamed
+/// dim is a symbol bound from the input), `inspect` says where the symbol
+/// comes from, and JIT and AOT runs match onnxruntime.
+#[test]
+fn a_model_with_an_unnamed_batch_dim_runs_and_inspect_names_its_symbol() {
+    use onnx_mlc_proto::tensor_shape_proto::dimension::Value as DimValue;
+    use onnx_mlc_proto::type_proto::Value as TypeValue;
+    use onnx_mlc_proto::{Message, ModelProto};
+    let dir = scratch("unnamed");
+    let bytes = std::fs::read(repo().join(MLP)).unwrap();
+    let mut proto = ModelProto::decode(bytes.as_slice()).unwrap();
+    let graph = proto.graph.as_mut().unwrap();
+    let mut set_dim = |vi: &mut onnx_mlc_proto::ValueInfoProto, value: Option<DimValue>| {
+        let Some(TypeValue::TensorType(t)) = vi.r#type.as_mut().and_then(|t| t.value.as_mut())
+        else {
+            panic!("the MLP's values are tensors")
+        };
+        t.shape.as_mut().unwrap().dim[0].value = value;
+    };
+    set_dim(&mut graph.input[0], None);
+    set_dim(
+        &mut graph.output[0],
+        Some(DimValue::DimParam("4*batch".into())),
+    );
+    let name = graph.input[0].name.clone();
+    let model = dir.join("unnamed.onnx");
+    std::fs::write(&model, proto.encode_to_vec()).unwrap();
+    let model = model.to_str().unwrap();
+
+    let out = onnx_mlc(&["inspect", model]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let line = format!("  \"?{name}.0\": input {name}, dim 0 (unnamed in the model)");
+    assert!(
+        stdout(&out).lines().any(|l| l == line),
+        "missing {line:?} in\n{}",
+        stdout(&out)
+    );
+
+    let input = mlp_data("input_0.pb");
+    let want = tensor(&repo().join(mlp_data("output_0.pb")));
+    for (mode, extra) in [("jit", None), ("aot", Some("--aot"))] {
+        let out_dir = dir.join(mode);
+        let mut args = vec!["run", model, "--out", out_dir.to_str().unwrap(), &input];
+        args.extend(extra);
+        let out = onnx_mlc(&args);
+        assert!(out.status.success(), "{mode}: {}", stderr(&out));
+        assert_close(&tensor(&out_dir.join("output_0.pb")), &want);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn run_reports_unsupported_models_with_exit_3() {
     let dir = scratch("run-unsupported");

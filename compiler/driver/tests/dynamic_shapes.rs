@@ -396,6 +396,29 @@ fn a_model_with_symbolic_intermediates_runs_at_several_sizes() {
     check_mlp(|inputs| compiled.run(inputs).unwrap());
 }
 
+/// The MLP as exporters often write it: the input's batch and sequence
+/// dims unnamed (`?`, neither `dim_value` nor `dim_param`), the output's
+/// named by formulas no input defines. The unnamed dims become symbols
+/// bound from the actual input; the output's names are forgotten and
+/// inferred.
+const MLP_UNNAMED: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "mlp"(%x: tensor<?x?x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<16x4xf32>) -> ("y": tensor<"4*batch"x"y_dim_1"x4xf32>) {
+  %h = "onnx.MatMul"(%x, %w1) : (tensor<?x?x8xf32>, tensor<8x16xf32>) -> !onnx.unknown
+  %r = "onnx.Relu"(%h) : (!onnx.unknown) -> tensor<"s0 + 1"x?x16xf32>
+  %y = "onnx.MatMul"(%r, %w2) : (tensor<"s0 + 1"x?x16xf32>, tensor<16x4xf32>) -> tensor<"4*batch"x"y_dim_1"x4xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn unnamed_input_dims_and_free_output_names_run_at_several_sizes() {
+    let model = onnx_mlc_dialect::parse_model(MLP_UNNAMED).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    check_mlp(|inputs| compiled.run(inputs).unwrap());
+    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    check_mlp(|inputs| library.run(inputs).unwrap());
+}
+
 #[test]
 fn an_aot_library_with_symbolic_dims_runs_at_several_sizes() {
     let model = onnx_mlc_dialect::parse_model(MLP).unwrap();

@@ -31,6 +31,11 @@ impl Extraction {
         self.choice.get(&class)
     }
 
+    /// The chosen nodes.
+    pub fn nodes(&self) -> impl Iterator<Item = &ONode> {
+        self.choice.values()
+    }
+
     /// Number of classes chosen.
     pub fn len(&self) -> usize {
         self.choice.len()

@@ -26,11 +26,14 @@ mod report;
 pub mod rules;
 pub mod run;
 
+use std::collections::HashSet;
 use std::time::Instant;
 
 use onnx_mlc_dialect::infer::infer_model;
 use onnx_mlc_dialect::verify::verify_model;
 use onnx_mlc_dialect::Model;
+
+use crate::lang::ConstId;
 
 pub use cost::Target;
 pub use dot::to_dot;
@@ -205,13 +208,41 @@ fn optimize_unchecked(
         ));
     }
     let eg = &conv.egraph;
-    let cost = |c, n: &lang::ONode| cost::node_cost(eg, c, n, target);
-    let extraction = match options.extractor {
-        Extractor::Dag => extract::extract_dag(eg, &conv.outputs, cost),
-        Extractor::Tree => extract::extract_tree(eg, &conv.outputs, cost),
-    }
-    .ok_or_else(|| OptimizeError::Internal("no acyclic extraction for the graph outputs".into()))?;
-    let cost_after = extraction.dag_cost(eg, &cost);
+    // A big fold is computed only once extracted (`ConstPool::lazy`); one
+    // that cannot be computed after all is skipped: the extraction runs
+    // again without it, and the op that made it stays.
+    let mut unfoldable: HashSet<ConstId> = HashSet::new();
+    let (extraction, cost_after) = loop {
+        let cost = |c, n: &lang::ONode| match n {
+            lang::ONode::Const(k) if unfoldable.contains(k) => f64::INFINITY,
+            _ => cost::node_cost(eg, c, n, target),
+        };
+        let extraction = match options.extractor {
+            Extractor::Dag => extract::extract_dag(eg, &conv.outputs, cost),
+            Extractor::Tree => extract::extract_tree(eg, &conv.outputs, cost),
+        }
+        .ok_or_else(|| {
+            OptimizeError::Internal("no acyclic extraction for the graph outputs".into())
+        })?;
+        let failed: Vec<ConstId> = extraction
+            .nodes()
+            .filter_map(|n| match n {
+                lang::ONode::Const(k) if eg.analysis.pool.force(*k).is_none() => Some(*k),
+                _ => None,
+            })
+            .collect();
+        if failed.is_empty() {
+            let cost_after = extraction.dag_cost(eg, &cost);
+            break (extraction, cost_after);
+        }
+        if failed.iter().all(|k| unfoldable.contains(k)) {
+            return Err(OptimizeError::Internal(format!(
+                "a constant of type {} cannot be computed and has no other form",
+                eg.analysis.pool.ty(failed[0])
+            )));
+        }
+        unfoldable.extend(failed);
+    };
     let extracted = start.elapsed();
     let ops_after = convert::rebuild(model, &conv, &extraction)?;
     verify_model(model).map_err(|e| OptimizeError::Verify(e.to_string()))?;

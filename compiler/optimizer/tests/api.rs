@@ -193,3 +193,34 @@ fn report_and_dot_show_what_changed() {
     );
     assert!(b.contains("-> out0"), "{b}");
 }
+
+/// A fold too big to compute during saturation is computed once extracted
+/// (a lazy constant); when it cannot be computed after all (here `Abs` of
+/// an integer tensor, which the folder evaluates only for floats), the
+/// optimizer keeps the op instead of failing with an internal error, as a
+/// T5 encoder's relative-position buckets (`Abs` of a 128×128 `i64`
+/// difference) once made it.
+#[test]
+fn a_big_fold_that_cannot_be_computed_keeps_its_op() {
+    let rows: Vec<String> = (0..64)
+        .map(|r| {
+            let row: Vec<String> = (0..128).map(|i| ((r + i) % 7 - 3).to_string()).collect();
+            format!("[{}]", row.join(", "))
+        })
+        .collect();
+    let text = format!(
+        r#"onnx.model {{ir_version = 8, opset_imports = {{"" = 17}}}}
+onnx.graph "g"(%x: tensor<64x128xi64>) -> ("y": tensor<64x128xi64>) {{
+  %c = "onnx.Constant"() {{value = dense<[{}]> : tensor<64x128xi64>}} : () -> tensor<64x128xi64>
+  %a = "onnx.Abs"(%c) : (tensor<64x128xi64>) -> tensor<64x128xi64>
+  %y = "onnx.Add"(%x, %a) : (tensor<64x128xi64>, tensor<64x128xi64>) -> tensor<64x128xi64>
+  onnx.return %y
+}}
+"#,
+        rows.join(", ")
+    );
+    let mut m = parse_model(&text).expect("the test model parses");
+    optimize(&mut m, &OptimizeOptions::default()).expect("optimizes");
+    let kinds = ops(&m);
+    assert!(kinds.contains(&"Abs".to_string()), "{kinds:?}");
+}

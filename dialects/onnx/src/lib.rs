@@ -23,7 +23,7 @@
 //!    hands each op's context the subgraph inference instead of being
 //!    imported back);
 //! 5. the passes: `verify` (`cx`, the rule files, `verify`),
-//!    `decompose` (`builder`, the expansions, the pass), `fold`, `dce`,
+//!    `name_dims`, `decompose` (`builder`, the expansions, the pass), `fold`, `dce`,
 //!    `passes`.
 
 pub mod attr;
@@ -35,6 +35,7 @@ pub mod error;
 mod fold;
 pub mod infer;
 pub mod ir;
+mod name_dims;
 mod ops;
 pub mod parse;
 pub mod passes;

@@ -27,6 +27,11 @@ pub const PASSES: &[Pass] = &[
         run: |m| crate::verify::verify_imported_model(m),
     },
     Pass {
+        name: "name-dims",
+        summary: "name the unknown dims of the graph inputs, forget dim_params no input defines",
+        run: crate::name_dims::name_dims,
+    },
+    Pass {
         name: "infer-shapes",
         summary: "infer the type and shape of every value, propagating known integer values",
         run: |m| crate::infer::infer_model(m).map(drop),
@@ -50,13 +55,15 @@ pub const PASSES: &[Pass] = &[
 ];
 
 /// The passes that take an imported model to a verified, shape-inferred
-/// dialect model, in order. Verifying again after inference checks what
+/// dialect model, in order. `name-dims` first: inference starts from
+/// sizes the compiled model can bind. Verifying again after inference checks what
 /// inference added (main-graph output ranks, types against constraints)
 /// and what folding rewrote. `decompose` infers every op it builds as it
 /// builds it, so the model leaves it fully inferred (and `fold-shapes`
 /// infers the whole model again anyway).
 pub const DEFAULT_PIPELINE: &[&str] = &[
     "verify-imported",
+    "name-dims",
     "infer-shapes",
     "decompose",
     "fold-shapes",

@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::dim::Dim;
 use crate::ir::Model;
 use crate::schema::{Domain, OpKind};
 use crate::types::Type;
@@ -19,6 +20,13 @@ pub struct Summary {
     /// Main-graph inputs with a default (overridable initializers).
     pub defaulted_inputs: usize,
     pub outputs: Vec<(String, Type)>,
+    /// The size symbols and where each is bound: `("N", "input x, dim 0")`,
+    /// in order of first appearance on the inputs.
+    pub symbols: Vec<(String, String)>,
+    /// Main-graph values whose type keeps a dim inference could not
+    /// derive (sizes the model computes from tensor values): how many,
+    /// and the first one with its origin.
+    pub unknown_sizes: (usize, Option<String>),
     /// Number of ops of each kind, subgraphs included (`Constant`s that
     /// hold parameters are counted under `parameters`, not here).
     pub op_histogram: BTreeMap<OpKind, usize>,
@@ -57,6 +65,46 @@ impl Summary {
             }
         }
         let named = |v| ir.value(v).name.clone().unwrap_or_default();
+        let mut symbols: Vec<(String, String)> = vec![];
+        for arg in &main.args {
+            let Type::Tensor(t) = ir.ty(arg.value) else {
+                continue;
+            };
+            for (axis, d) in t.dims().into_iter().flatten().enumerate() {
+                let Some(atoms) = d.atoms() else {
+                    continue;
+                };
+                let [atom] = atoms[..] else {
+                    continue;
+                };
+                if Dim::param(atom) != *d || symbols.iter().any(|(s, _)| s == atom) {
+                    continue;
+                }
+                let unnamed = if atom.starts_with('?') {
+                    " (unnamed in the model)"
+                } else {
+                    ""
+                };
+                let input = named(arg.value);
+                symbols.push((
+                    atom.to_string(),
+                    format!("input {input}, dim {axis}{unnamed}"),
+                ));
+            }
+        }
+        let mut unknown_sizes = (0, None);
+        for op in ir.walk_ops(model.graph) {
+            for v in ir.op(op).results.iter().flatten() {
+                if let Type::Tensor(t) = ir.ty(*v) {
+                    if t.dims().is_none_or(|dims| dims.contains(&Dim::Unknown)) {
+                        unknown_sizes.0 += 1;
+                        unknown_sizes.1.get_or_insert_with(|| {
+                            format!("%{} of {}", named(*v), ir.describe_op(op))
+                        });
+                    }
+                }
+            }
+        }
         Summary {
             ir_version: model.ir_version,
             opsets: model
@@ -79,6 +127,8 @@ impl Summary {
                 .iter()
                 .map(|o| (o.name.clone(), ir.ty(o.value).clone()))
                 .collect(),
+            symbols,
+            unknown_sizes,
             op_histogram,
             parameters,
             parameter_bytes,
@@ -130,6 +180,19 @@ impl fmt::Display for Summary {
         writeln!(f, "outputs:")?;
         for (name, ty) in &self.outputs {
             writeln!(f, "  {name}: {ty}")?;
+        }
+        if !self.symbols.is_empty() {
+            writeln!(f, "symbols:")?;
+            for (name, bound) in &self.symbols {
+                writeln!(f, "  {}: {bound}", Dim::param(name))?;
+            }
+        }
+        if let (n, Some(first)) = &self.unknown_sizes {
+            let values = if *n == 1 { "value" } else { "values" };
+            writeln!(
+                f,
+                "unknown:    {n} {values} of sizes computed at run time (first: {first})"
+            )?;
         }
         writeln!(
             f,
@@ -218,5 +281,40 @@ mod tests {
         let text = s.to_string();
         assert!(text.contains("x: tensor<4xf32>"), "{text}");
         assert!(text.contains("parameters: 4 (16 B)"), "{text}");
+    }
+
+    #[test]
+    fn names_where_each_size_symbol_is_bound_and_counts_unknown_sizes() {
+        let mut m = crate::parse_model(
+            r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<?x"S"xf32>, %k: tensor<1xi64>) -> ("y": !onnx.unknown, "z": !onnx.unknown) {
+  %y = "onnx.Relu"(%x) : (tensor<?x"S"xf32>) -> !onnx.unknown
+  %z = "onnx.Tile"(%x, %k) : (tensor<?x"S"xf32>, tensor<1xi64>) -> !onnx.unknown
+  onnx.return %y, %z
+}
+"#,
+        )
+        .unwrap();
+        for pass in ["name-dims", "infer-shapes"] {
+            (crate::passes::pass(pass).unwrap().run)(&mut m).unwrap();
+        }
+        let s = Summary::of(&m);
+        assert_eq!(
+            s.symbols,
+            [
+                (
+                    "?x.0".to_string(),
+                    "input x, dim 0 (unnamed in the model)".to_string()
+                ),
+                ("S".to_string(), "input x, dim 1".to_string()),
+            ]
+        );
+        assert_eq!(s.unknown_sizes.0, 1, "Tile's repeats are read at run time");
+        let text = s.to_string();
+        assert!(text.contains("symbols:\n  \"?x.0\": input x, dim 0 (unnamed in the model)\n  \"S\": input x, dim 1\n"), "{text}");
+        assert!(
+            text.contains("unknown:    1 value of sizes computed at run time (first: %z of "),
+            "{text}"
+        );
     }
 }

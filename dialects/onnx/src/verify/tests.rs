@@ -360,6 +360,7 @@ fn pass_is_registered_around_inference() {
         crate::passes::DEFAULT_PIPELINE,
         [
             "verify-imported",
+            "name-dims",
             "infer-shapes",
             "decompose",
             "fold-shapes",

@@ -1,0 +1,126 @@
+//! The `name-dims` pass: every size the compiled model can be bound to at
+//! run time gets a name, and no other name survives.
+//!
+//! Exporters leave the batch of a graph input as a dim with neither
+//! `dim_value` nor `dim_param` (skl2onnx, many torch exports), and name
+//! computed sizes freely on outputs and `value_info` (`4*batch`,
+//! `MatMullogits_dim_1`, `s0 + 1`). The compiled model binds its symbols
+//! from the main graph's inputs, so:
+//! - an unknown dim of a main-graph input becomes a fresh symbol of its
+//!   own, `"?<input>.<axis>"` (the `?` marks a dim the model left unnamed;
+//!   a name the model already uses gets a numeric suffix), bound from the
+//!   actual input like any `dim_param`;
+//! - a `dim_param` on a value that is no graph's input (outputs,
+//!   `value_info`, the values inside subgraphs) and that no input defines
+//!   is a name, not a size: it becomes unknown, for inference to derive
+//!   (an output's size is what its op computes, whatever the exporter
+//!   called it). A subgraph's inputs define names too: they are bound
+//!   when the subgraph is entered. Their unnamed dims stay unknown, for
+//!   inference to take from the op that runs the subgraph.
+
+use std::collections::HashSet;
+
+use crate::dim::Dim;
+use crate::entity::{RegionId, Value};
+use crate::error::Result;
+use crate::ir::{Ir, Model};
+use crate::types::Type;
+
+/// Runs the pass on a model (see the module docs).
+pub fn name_dims(model: &mut Model) -> Result<()> {
+    let inputs: Vec<Value> = model
+        .ir
+        .region(model.graph)
+        .args
+        .iter()
+        .map(|a| a.value)
+        .collect();
+    let mut taken: HashSet<String> = HashSet::new();
+    for v in 0..model.ir.num_values() {
+        visit_dims(&model.ir.value(Value::from_index(v)).ty, &mut |d| {
+            taken.extend(d.atoms().into_iter().flatten().map(str::to_string))
+        });
+    }
+    let mut defined: HashSet<String> = HashSet::new();
+    let mut args: HashSet<Value> = HashSet::new();
+    for r in (0..model.ir.num_regions()).map(RegionId::from_index) {
+        for arg in &model.ir.region(r).args {
+            args.insert(arg.value);
+            visit_dims(&model.ir.value(arg.value).ty, &mut |d| {
+                defined.extend(d.atoms().into_iter().flatten().map(str::to_string))
+            });
+        }
+    }
+    for &v in &inputs {
+        let name = model
+            .ir
+            .value(v)
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("arg{}", v.index()));
+        let Type::Tensor(t) = &mut model.ir.value_mut(v).ty else {
+            continue;
+        };
+        let Some(dims) = t.shape.as_mut() else {
+            continue;
+        };
+        for (axis, d) in dims.iter_mut().enumerate() {
+            if *d == Dim::Unknown {
+                *d = Dim::param(&fresh(&format!("?{name}.{axis}"), &mut taken));
+            }
+            defined.extend(d.atoms().into_iter().flatten().map(str::to_string));
+        }
+    }
+    for v in (0..model.ir.num_values()).map(Value::from_index) {
+        if !args.contains(&v) {
+            forget_undefined(&mut model.ir, v, &defined);
+        }
+    }
+    Ok(())
+}
+
+/// `base`, or `base.1`, `base.2`, … : the first not in `taken` (then taken).
+fn fresh(base: &str, taken: &mut HashSet<String>) -> String {
+    let name = (0..)
+        .map(|k| {
+            if k == 0 {
+                base.to_string()
+            } else {
+                format!("{base}.{k}")
+            }
+        })
+        .find(|n| !taken.contains(n))
+        .expect("a free name");
+    taken.insert(name.clone());
+    name
+}
+
+/// Makes unknown every dim of `v`'s type that names an atom no input
+/// defines.
+fn forget_undefined(ir: &mut Ir, v: Value, defined: &HashSet<String>) {
+    visit_dims_mut(&mut ir.value_mut(v).ty, &mut |d| {
+        if d.atoms()
+            .is_some_and(|atoms| atoms.iter().any(|a| !defined.contains(*a)))
+        {
+            *d = Dim::Unknown;
+        }
+    });
+}
+
+fn visit_dims(ty: &Type, f: &mut impl FnMut(&Dim)) {
+    match ty {
+        Type::Tensor(t) | Type::SparseTensor(t) => t.dims().into_iter().flatten().for_each(f),
+        Type::Sequence(inner) | Type::Map(_, inner) | Type::Optional(inner) => visit_dims(inner, f),
+        Type::Unknown => {}
+    }
+}
+
+fn visit_dims_mut(ty: &mut Type, f: &mut impl FnMut(&mut Dim)) {
+    match ty {
+        Type::Tensor(t) | Type::SparseTensor(t) => t.shape.iter_mut().flatten().for_each(f),
+        Type::Sequence(inner) | Type::Map(_, inner) | Type::Optional(inner) => {
+            visit_dims_mut(inner, f)
+        }
+        Type::Unknown => {}
+    }
+}
