@@ -15,6 +15,7 @@ use onnx_mlc_dialect::{Dim, ElemType, Model, Value};
 
 use super::conv::{self, window::window_checks};
 use super::elementwise::activation::{apply_activation, ACTIVATIONS};
+use super::half;
 use super::linalg::matmul::{self, batch_operand, contraction};
 use super::norm::{filled_sized, softmax};
 use super::operand::{broadcast_map, runtime_gather_to, BodyOperand};
@@ -58,13 +59,6 @@ fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if !ACTIVATIONS.contains(&name.as_str()) {
         return Err(kb.unsupported(op, &format!("unknown activation '{name}'")));
     }
-    let x = data.inputs[0].expect("X is required");
-    if super::half::is_half(kb.shape(x)?.1) && (residual.is_some() || !name.is_empty()) {
-        return Err(kb.unsupported(
-            op,
-            "a half-precision convolution with a fused activation or residual",
-        ));
-    }
     let mut result = conv::conv(kb, op)?;
     if residual.is_some() || !name.is_empty() {
         let (yd, elem) = kb.shape(y)?;
@@ -74,14 +68,21 @@ fn lower_fused_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         let ins: Vec<_> = residual.iter().map(|&z| (kb.tensor(z), id)).collect();
         let has_residual = residual.is_some();
         let outs = [(result, id)];
+        // A half-precision result is widened, completed in f32 and rounded
+        // once more (as the unfused Add and activation would round theirs).
         let epilogue = generic(e, &ins, &outs, &vec![false; rank], |be, args| {
-            let acc = *args.last().expect("the output");
+            let out = *args.last().expect("the output");
+            let acc = half::widen(be, out);
             let v = if has_residual {
-                be.addf(acc, args[0])
+                be.addf(acc, half::widen(be, args[0]))
             } else {
                 acc
             };
-            vec![apply_activation(be, &name, &params, v)]
+            vec![half::narrow(
+                be,
+                apply_activation(be, &name, &params, v),
+                out.r#type(),
+            )]
         });
         result = kb
             .elementwise(epilogue, &yd, elem.bit_width())
