@@ -16,6 +16,22 @@ pub mod reference;
 pub mod text;
 pub mod workspace;
 
+/// `n` deterministic values in [-1, 1) from `seed` (a linear congruential
+/// generator): test inputs that need no random-number crate.
+pub fn seeded_values(n: usize, seed: u64) -> Vec<f32> {
+    let step = |s: u64| {
+        s.wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407)
+    };
+    let mut s = step(seed);
+    (0..n)
+        .map(|_| {
+            s = step(s);
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        })
+        .collect()
+}
+
 /// The repository root.
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -235,10 +235,19 @@ fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let bias = data.inputs.get(2).copied().flatten();
     let y = data.results[0].expect("Y is produced");
     let (dims, elem) = kb.shape(x)?;
-    if !matches!(elem, ElemType::F32 | ElemType::F64) {
-        return Err(kb.unsupported(op, "only f32 and f64 layer normalization is lowered"));
+    if !matches!(elem, ElemType::F32 | ElemType::F64) && !half::is_half(elem) {
+        return Err(kb.unsupported(op, "only float layer normalization is lowered"));
     }
     let stats_out: Vec<_> = data.results[1..].iter().flatten().copied().collect();
+    if half::is_half(elem) && !stats_out.is_empty() {
+        return Err(kb.unsupported(
+            op,
+            "the statistics of a half-precision layer normalization are not lowered",
+        ));
+    }
+    // A half-precision input is normalized in f32 (sums, statistics, the
+    // affine step) and rounded once, into Y.
+    let acc = half::wide(elem);
     if !stats_out.is_empty() {
         for &v in &stats_out {
             if kb.shape(v)?.1 != elem {
@@ -260,20 +269,20 @@ fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let count = if xs[axis..].iter().all(|s| matches!(s, Size::Static(_))) {
         NormCount::Static(dims[axis..].iter().product::<i64>().max(1) as f64)
     } else {
-        NormCount::of_sizes(kb.e, &xs[axis..], elem)?
+        NormCount::of_sizes(kb.e, &xs[axis..], acc)?
     };
     let ssizes: Vec<Size> = xs[..axis].to_vec();
     let (id, sm) = (
         identity_map(kb.e.cx, rank),
         stat_map(kb.e.cx, rank, &reduced),
     );
-    let sum0 = filled_sized(kb, &ssizes, elem, 0.0)?;
+    let sum0 = filled_sized(kb, &ssizes, acc, 0.0)?;
     let e = kb.e;
     let sum = generic(e, &[(xt, id)], &[(sum0, sm)], &reduced, |be, a| {
-        vec![be.addf(a[0], a[1])]
+        vec![be.addf(half::widen(be, a[0]), a[1])]
     });
     let sum: MValue = kb.producer(sum).result(0).expect("one result").into();
-    let sq0 = filled_sized(kb, &ssizes, elem, 0.0)?;
+    let sq0 = filled_sized(kb, &ssizes, acc, 0.0)?;
     let e = kb.e;
     let sq = generic(
         e,
@@ -281,7 +290,7 @@ fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(sq0, sm)],
         &reduced,
         |be, a| {
-            let d = be.subf(a[0], count.mean(be, a[1]));
+            let d = be.subf(half::widen(be, a[0]), count.mean(be, a[1]));
             vec![be.addf(a[2], be.mulf(d, d))]
         },
     );
@@ -300,15 +309,16 @@ fn lower_layer_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     }
     let has_bias = bias.is_some();
     let init = kb.init(y)?;
+    let out_ty = elem_of(init);
     let e = kb.e;
     let out = generic(e, &ins, &[(init, id)], &vec![false; rank], |be, a| {
-        let d = be.subf(a[0], count.mean(be, a[1]));
+        let d = be.subf(half::widen(be, a[0]), count.mean(be, a[1]));
         let n = be.mulf(d, inv_std(be, count.mean(be, a[2]), eps));
-        let mut v = be.mulf(n, a[3]);
+        let mut v = be.mulf(n, half::widen(be, a[3]));
         if has_bias {
-            v = be.addf(v, a[4]);
+            v = be.addf(v, half::widen(be, a[4]));
         }
-        vec![v]
+        vec![half::narrow(be, v, out_ty)]
     });
     let producers = kb.producers();
     let out = kb.root(
@@ -591,7 +601,7 @@ fn lower_group_norm(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         &[(sq0, sm)],
         &reduced,
         |be, a| {
-            let d = be.subf(a[0], count.mean(be, a[1]));
+            let d = be.subf(half::widen(be, a[0]), count.mean(be, a[1]));
             vec![be.addf(a[2], be.mulf(d, d))]
         },
     );
