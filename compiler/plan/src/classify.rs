@@ -85,7 +85,7 @@ pub(crate) fn classify(op: &OpData) -> OpClass {
         // Families whose every op is lowered in a kernel of its own.
         FamilyOp::Index(_) | FamilyOp::Vision(_) | FamilyOp::Quant(_) | FamilyOp::Rnn(_)
         | FamilyOp::Signal(_) | FamilyOp::Random(_) | FamilyOp::Text(_) | FamilyOp::Loss(_)
-        | FamilyOp::Ml(_) | FamilyOp::Training(_) => OpClass::Single,
+        | FamilyOp::Ml(_) | FamilyOp::Training(_) | FamilyOp::Contrib(_) => OpClass::Single,
     }
 }
 

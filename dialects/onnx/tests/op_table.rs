@@ -1,6 +1,7 @@
 //! The checked-in op table (`src/schema/kind.rs` and `table.rs`) is what
-//! `tools/gen_op_table.py` generates from the pinned onnx release and its
-//! own data (families, facts, internal operators): an edit to either side
+//! `tools/gen_op_table.py` generates from the pinned onnx and onnxruntime
+//! releases and its own data (families, facts, internal operators): an
+//! edit to either side
 //! alone fails here. Needs the repo's Python venv (`tools/setup.sh`);
 //! skipped without it.
 

@@ -179,7 +179,8 @@ fn lower_op(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         | FamilyOp::Text(_)
         | FamilyOp::Loss(_)
         | FamilyOp::Ml(_)
-        | FamilyOp::Training(_) => Err(kb.not_lowered(op)),
+        | FamilyOp::Training(_)
+        | FamilyOp::Contrib(_) => Err(kb.not_lowered(op)),
     }
 }
 
@@ -205,7 +206,8 @@ fn symbolic(model: &Model, op: OpId) -> Result<Symbolic> {
         | FamilyOp::Text(_)
         | FamilyOp::Loss(_)
         | FamilyOp::Ml(_)
-        | FamilyOp::Training(_) => Symbolic::not_yet(),
+        | FamilyOp::Training(_)
+        | FamilyOp::Contrib(_) => Symbolic::not_yet(),
     })
 }
 

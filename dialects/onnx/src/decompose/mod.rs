@@ -184,7 +184,8 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         | FamilyOp::Vision(_)
         | FamilyOp::Sequence(_)
         | FamilyOp::Quant(_)
-        | FamilyOp::Fused(_) => return None,
+        | FamilyOp::Fused(_)
+        | FamilyOp::Contrib(_) => return None,
     })
 }
 

@@ -8,6 +8,7 @@
 //! file matches exhaustively over its ops, so a new op does not compile
 //! until its family's file decides what it infers.
 
+mod contrib;
 mod control;
 mod conv;
 pub(crate) mod ctx;
@@ -59,6 +60,7 @@ pub(crate) fn infer(kind: OpKind, cx: &mut InferCtx) -> Result<(), Fail> {
         FamilyOp::Ml(op) => ml::infer(op, cx),
         FamilyOp::Training(op) => training::infer(op, cx),
         FamilyOp::Fused(op) => fused::infer(op, cx),
+        FamilyOp::Contrib(op) => contrib::infer(op, cx),
     }
 }
 

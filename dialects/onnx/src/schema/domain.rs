@@ -13,16 +13,19 @@ pub enum Domain {
     Preview,
     /// `onnx_mlc`: onnx-mlc's internal fused operators (`tools/internal_ops.py`).
     Internal,
+    /// `com.microsoft`: onnxruntime's contrib operators (`tools/contrib_ops.py`).
+    Microsoft,
 }
 
 impl Domain {
     /// Every domain.
-    pub const ALL: [Domain; 5] = [
+    pub const ALL: [Domain; 6] = [
         Domain::Onnx,
         Domain::Ml,
         Domain::Training,
         Domain::Preview,
         Domain::Internal,
+        Domain::Microsoft,
     ];
 
     /// The domain's name in `opset_import` (`""` for ai.onnx).
@@ -33,6 +36,7 @@ impl Domain {
             Domain::Training => "ai.onnx.preview.training",
             Domain::Preview => "ai.onnx.preview",
             Domain::Internal => "onnx_mlc",
+            Domain::Microsoft => "com.microsoft",
         }
     }
 
@@ -45,7 +49,7 @@ impl Domain {
     }
 
     /// The prefix of op names in the text form (`onnx.Conv`,
-    /// `onnx_ml.Scaler`, …).
+    /// `onnx_ml.Scaler`, `ms.Attention`, …).
     pub fn text_prefix(self) -> &'static str {
         match self {
             Domain::Onnx => "onnx",
@@ -53,6 +57,7 @@ impl Domain {
             Domain::Training => "onnx_training",
             Domain::Preview => "onnx_preview",
             Domain::Internal => "omlc",
+            Domain::Microsoft => "ms",
         }
     }
 

@@ -1,8 +1,10 @@
 //! The op table: every operator of `ai.onnx` (opsets 1–28), `ai.onnx.ml`,
 //! `ai.onnx.preview.training` and `ai.onnx.preview`, every version, with
-//! its inputs, outputs, attributes and type constraints; and the fused
+//! its inputs, outputs, attributes and type constraints; the fused
 //! operators of onnx-mlc's internal domain (`onnx_mlc`), which the graph
-//! optimizer produces and the lowering implements.
+//! optimizer produces and the lowering implements; and onnxruntime's
+//! contrib operators (`com.microsoft`, variants `Ms<op_type>`, read from
+//! the onnxruntime package by `tools/contrib_ops.py`).
 //!
 //! [`OpKind`] is the one closed enum of operators: everything that treats
 //! ops differently (verification, shape inference, lowering) matches on it
@@ -138,7 +140,21 @@ mod tests {
             .iter()
             .filter(|k| k.domain() == Domain::Onnx)
             .count();
-        assert_eq!(onnx_ops, 203);
+        // The 203 of the onnx package and onnxruntime's
+        // SimplifiedLayerNormalization.
+        assert_eq!(onnx_ops, 204);
+        assert_eq!(Domain::Microsoft.max_version(), 1);
+        assert_eq!(
+            OpKind::from_name(Domain::Microsoft, "Attention"),
+            Some(OpKind::MsAttention)
+        );
+        assert_eq!(OpKind::MsAttention.name(), "Attention");
+        assert_eq!(OpKind::MsAttention.domain(), Domain::Microsoft);
+        assert_eq!(OpKind::MsFusedConv.family(), Family::Contrib);
+        assert_eq!(
+            OpKind::from_name(Domain::Internal, "FusedConv"),
+            Some(OpKind::FusedConv)
+        );
         assert!(TypePattern::Sequence(&TypePattern::Tensor(ElemType::F32))
             .matches(&Type::Sequence(Box::new(Type::tensor(ElemType::F32, &[2])))));
     }
