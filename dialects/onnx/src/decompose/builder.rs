@@ -321,11 +321,29 @@ impl<'a> Builder<'a> {
         n: usize,
     ) -> Option<Vec<Value>> {
         let version = kind.schema(self.opset)?.since_version;
-        let new = NewOp {
+        let new = self.new_op(kind, version, inputs, attrs, &vec![true; n]);
+        let id = self.insert(new)?;
+        Some(self.all_results(id))
+    }
+
+    /// An op of `kind` at `version` named after the op being replaced,
+    /// with the results `want` says, of types still unknown.
+    fn new_op(
+        &self,
+        kind: OpKind,
+        version: u32,
+        inputs: &[Option<Value>],
+        attrs: &[(&str, Attr)],
+        want: &[bool],
+    ) -> NewOp {
+        NewOp {
             kind,
             version,
             inputs: inputs.to_vec(),
-            results: vec![Some((None, Type::Unknown)); n],
+            results: want
+                .iter()
+                .map(|&w| w.then_some((None, Type::Unknown)))
+                .collect(),
             attrs: Attrs(
                 attrs
                     .iter()
@@ -333,16 +351,39 @@ impl<'a> Builder<'a> {
                     .collect(),
             ),
             name: self.target().name.clone(),
-        };
+        }
+    }
+
+    /// Builds a composite op of `kind` at `version` (whatever the model
+    /// imports of its domain) and expands it at once, so that an expansion
+    /// can reuse another (a contrib attention as ai.onnx Attention-23): the
+    /// values of the op's expansion, one per result (`want` says which
+    /// results are needed). `None` when `kind` has no expansion or it does
+    /// not handle the op; the op never outlives the expansion.
+    pub fn expanded(
+        &mut self,
+        kind: OpKind,
+        version: u32,
+        inputs: &[Option<Value>],
+        attrs: &[(&str, Attr)],
+        want: &[bool],
+    ) -> Option<Vec<Option<Value>>> {
+        let expand = super::expansion(kind)?;
+        kind.schema_exact(version)?;
+        let new = self.new_op(kind, version, inputs, attrs, want);
         let id = self.insert(new)?;
-        Some(
-            self.ir
-                .op(id)
-                .results
-                .iter()
-                .map(|r| r.expect("all results requested"))
-                .collect(),
-        )
+        let mut inner = Builder::new(self.ir, self.knowledge, self.opset, id);
+        let results = expand(&mut inner);
+        let built = inner.built.clone();
+        let Some(results) = results else {
+            inner.discard();
+            return None;
+        };
+        if !inner.commit(&results) {
+            return None;
+        }
+        self.built.extend(built);
+        Some(results)
     }
 
     /// Inserts `new` just before the op being replaced (or at the end of
@@ -435,14 +476,17 @@ impl<'a> Builder<'a> {
         let id = self.place(new);
         self.ir.region_mut(body).parent = RegionParent::Op(id);
         infer_op(self.ir, id, self.knowledge).ok()?;
-        Some(
-            self.ir
-                .op(id)
-                .results
-                .iter()
-                .map(|r| r.expect("all results requested"))
-                .collect(),
-        )
+        Some(self.all_results(id))
+    }
+
+    /// The results of op `id`, built with all of them requested.
+    fn all_results(&self, id: OpId) -> Vec<Value> {
+        self.ir
+            .op(id)
+            .results
+            .iter()
+            .map(|r| r.expect("all results requested"))
+            .collect()
     }
 
     /// Builds a one-result op on present inputs.

@@ -14,9 +14,13 @@
 //! `rotary.rs`, `loss.rs`, `norm.rs`, `activation.rs`, `dropout.rs`,
 //! `einsum.rs`, `rnn.rs`, `training.rs`, `gradient.rs`, `det.rs`,
 //! `tfidf.rs`, `ml.rs`, `spectral.rs`, `pool.rs`, `deform_conv.rs`,
-//! `random.rs`, `control.rs`)
+//! `random.rs`, `control.rs`; for onnxruntime's contrib operators
+//! `contrib.rs`, `contrib_quant.rs`, `contrib_attention.rs`)
 //! states the identity each expansion implements, following the spec text
-//! and the reference implementation of the `onnx` package. An expansion
+//! and the reference implementation of the `onnx` package (onnxruntime's
+//! ContribOperators documentation for its operators; an expansion may
+//! build a composite op and expand it at once, `Builder::expanded`: the
+//! contrib attentions become ai.onnx Attention-23). An expansion
 //! builds its ops with a [`Builder`], which infers each new op's types as
 //! it goes (expansions read shapes and element types of what they built).
 //!
@@ -34,6 +38,9 @@ mod activation;
 mod attention;
 mod builder;
 mod causal_conv;
+mod contrib;
+mod contrib_attention;
+mod contrib_quant;
 mod control;
 mod deform_conv;
 mod det;
@@ -55,9 +62,9 @@ mod tfidf;
 mod training;
 
 use crate::error::Result;
-use crate::infer::infer_model;
+use crate::infer::{infer_model, infer_op};
 use crate::ir::{Model, OpsetImport, RegionId, Value};
-use crate::schema::{Domain, FamilyOp, OpKind};
+use crate::schema::{Domain, Family, FamilyOp, OpKind};
 use builder::Builder;
 
 /// An expansion: builds the replacement of the op in the builder and
@@ -71,8 +78,9 @@ type Expansion = fn(&mut Builder) -> Option<Vec<Option<Value>>>;
 /// lower every op as it is.
 fn expansion(kind: OpKind) -> Option<Expansion> {
     use crate::schema::{
-        ControlOp::*, ConvOp::*, ElementwiseOp::*, IndexOp::*, LinalgOp::*, LossOp::*, MlOp::*,
-        NormOp::*, RandomOp::*, RnnOp::*, SignalOp::*, TextOp::*, TrainingOp::*,
+        ContribOp::*, ControlOp::*, ConvOp::*, ElementwiseOp::*, IndexOp::*, LinalgOp::*,
+        LossOp::*, MlOp::*, NormOp::*, RandomOp::*, RnnOp::*, SignalOp::*, TextOp::*,
+        TrainingOp::*,
     };
     Some(match kind.family_op() {
         FamilyOp::Elementwise(op) => match op {
@@ -179,13 +187,148 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
             Momentum => training::momentum,
             Gradient => gradient::gradient,
         },
+        FamilyOp::Contrib(op) => match op {
+            MsGelu => contrib::gelu,
+            MsFastGelu => contrib::fast_gelu,
+            MsBiasGelu => contrib::bias_gelu,
+            MsQuickGelu => contrib::quick_gelu,
+            MsBiasAdd => contrib::bias_add,
+            MsSkipLayerNormalization => contrib::skip_layer_normalization,
+            MsSkipSimplifiedLayerNormalization => contrib::skip_simplified_layer_normalization,
+            SimplifiedLayerNormalization => contrib::simplified_layer_normalization,
+            MsEmbedLayerNormalization => contrib::embed_layer_normalization,
+            MsFusedMatMul => contrib::fused_matmul,
+            MsFusedGemm => contrib::fused_gemm,
+            MsFusedConv => contrib::fused_conv,
+            MsNhwcConv => contrib::nhwc_conv,
+            MsQuantizeLinear => contrib_quant::quantize_linear,
+            MsDequantizeLinear => contrib_quant::dequantize_linear,
+            MsQLinearAdd | MsQLinearMul => contrib_quant::qlinear_binary,
+            MsQLinearSigmoid | MsQLinearLeakyRelu => contrib_quant::qlinear_activation,
+            MsQLinearSoftmax => contrib_quant::qlinear_softmax,
+            MsQLinearConcat => contrib_quant::qlinear_concat,
+            MsQLinearGlobalAveragePool | MsQLinearAveragePool => contrib_quant::qlinear_pool,
+            MsQGemm => contrib_quant::qgemm,
+            MsDynamicQuantizeMatMul => contrib_quant::dynamic_quantize_matmul,
+            MsMatMulIntegerToFloat => contrib_quant::matmul_integer_to_float,
+            MsMatMulNBits => contrib_quant::matmul_nbits,
+            MsAttention => contrib_attention::attention,
+            MsMultiHeadAttention => contrib_attention::multi_head_attention,
+            MsGroupQueryAttention => contrib_attention::group_query_attention,
+            MsRotaryEmbedding => contrib_attention::rotary_embedding,
+            MsAttnLSTM
+            | MsBeamSearch
+            | MsBiasDropout
+            | MsBiasSoftmax
+            | MsBiasSplitGelu
+            | MsBifurcationDetector
+            | MsBitmaskBiasDropout
+            | MsBitmaskDropout
+            | MsBranchwiseRMSNorm
+            | MsCDist
+            | MsCausalConvWithState
+            | MsComplexMul
+            | MsComplexMulConj
+            | MsConvTransposeWithDynamicPads
+            | MsCropAndResize
+            | MsDecoderAttention
+            | MsDecoderMaskedMultiHeadAttention
+            | MsDecoderMaskedSelfAttention
+            | MsDequantizeBFP
+            | MsDequantizeWithOrder
+            | MsDynamicQuantizeLSTM
+            | MsDynamicSparseAttention
+            | MsDynamicTimeWarping
+            | MsEPContext
+            | MsEngramGate
+            | MsExpandDims
+            | MsFusedMatMulActivation
+            | MsGatedAdd
+            | MsGatedDeltaNet
+            | MsGatedRMSNorm
+            | MsGatedRelativePositionBias
+            | MsGatherBlockQuantized
+            | MsGatherND
+            | MsGemmFastGelu
+            | MsGemmFloat8
+            | MsGemmaRotaryEmbedding
+            | MsGreedySearch
+            | MsGridSample
+            | MsGroupNorm
+            | MsHyperConnectionPostMix
+            | MsHyperConnectionPreMix
+            | MsInverse
+            | MsIrfft
+            | MsIsAllFinite
+            | MsLinearAttention
+            | MsLinearAttentionGate
+            | MsLongformerAttention
+            | MsMRotaryEmbedding
+            | MsMatMulBlockQuantizedFp4Weight
+            | MsMatMulBlockQuantizedFp8Weight
+            | MsMatMulBnb4
+            | MsMatMulFpQ4
+            | MsMatMulInteger16
+            | MsMatMulNBitsMlp
+            | MsMatMulNBitsQkv
+            | MsMaxpoolWithMask
+            | MsMoE
+            | MsMulInteger
+            | MsMurmurHash3
+            | MsNGramHashMapping
+            | MsNGramRepeatBlock
+            | MsNhwcFusedConv
+            | MsNhwcMaxPool
+            | MsPackedAttention
+            | MsPackedMultiHeadAttention
+            | MsPackedSparseAttentionIndexer
+            | MsPad
+            | MsPagedAttention
+            | MsQAttention
+            | MsQEmbedLayerNormalization
+            | MsQLinearConv
+            | MsQLinearReduceMean
+            | MsQLinearWhere
+            | MsQMoE
+            | MsQOrderedAttention
+            | MsQOrderedGelu
+            | MsQOrderedLayerNormalization
+            | MsQOrderedLongformerAttention
+            | MsQOrderedMatMul
+            | MsQuantizeBFP
+            | MsQuantizeWithOrder
+            | MsRange
+            | MsReduceSumInteger
+            | MsRelativePositionBias
+            | MsRemovePadding
+            | MsRestorePadding
+            | MsRfft
+            | MsSampleOp
+            | MsSampling
+            | MsScaledSiLU
+            | MsSkipGroupNorm
+            | MsSnpe
+            | MsSparseAttention
+            | MsSparseAttentionIndexer
+            | MsSparsePagedAttention
+            | MsSparseToDenseMatMul
+            | MsTokenizer
+            | MsTorchEmbedding
+            | MsTransposeMatMul
+            | MsTrilu
+            | MsUnfoldTensor
+            | MsUnique
+            | MsVarlenCausalConvWithState
+            | MsVarlenNGramHashMapping
+            | MsWhisperBeamSearch
+            | MsWordConvEmbedding => return None,
+        },
         FamilyOp::Reduce(_)
         | FamilyOp::Layout(_)
         | FamilyOp::Vision(_)
         | FamilyOp::Sequence(_)
         | FamilyOp::Quant(_)
-        | FamilyOp::Fused(_)
-        | FamilyOp::Contrib(_) => return None,
+        | FamilyOp::Fused(_) => return None,
     })
 }
 
@@ -207,14 +350,27 @@ pub fn decompose(model: &mut Model) -> Result<()> {
         .rev()
         .collect();
     for region in regions {
-        for op in model.ir.region(region).ops.clone() {
-            let Some(expand) = expansion(model.ir.op(op).kind) else {
+        let ops = model.ir.region(region).ops.clone();
+        for (position, &op) in ops.iter().enumerate() {
+            let kind = model.ir.op(op).kind;
+            let Some(expand) = expansion(kind) else {
                 continue;
             };
             let mut b = Builder::new(&mut model.ir, &mut knowledge, opset, op);
-            match expand(&mut b) {
-                Some(results) => expanded |= b.commit(&results),
-                None => b.discard(),
+            let committed = match expand(&mut b) {
+                Some(results) => b.commit(&results),
+                None => {
+                    b.discard();
+                    false
+                }
+            };
+            expanded |= committed;
+            // Inference knew nothing of a contrib op's results: the ops
+            // after it learn them from its expansion.
+            if committed && kind.family() == Family::Contrib {
+                for &later in &ops[position + 1..] {
+                    infer_op(&mut model.ir, later, &mut knowledge)?;
+                }
             }
         }
     }
@@ -224,7 +380,35 @@ pub fn decompose(model: &mut Model) -> Result<()> {
             version: opset,
         });
     }
+    import_internal_domain(model);
     Ok(())
+}
+
+/// Imports the internal domain into a model an expansion built internal
+/// ops into (the contrib fused ops become onnx-mlc's).
+fn import_internal_domain(model: &mut Model) {
+    if model.opset(Domain::Internal).is_some() {
+        return;
+    }
+    let regions: Vec<RegionId> = model
+        .top_regions()
+        .into_iter()
+        .flat_map(|r| model.ir.regions_within(r))
+        .collect();
+    let uses_internal = regions.iter().any(|&r| {
+        model
+            .ir
+            .region(r)
+            .ops
+            .iter()
+            .any(|&op| model.ir.op(op).kind.domain() == Domain::Internal)
+    });
+    if uses_internal {
+        model.opset_imports.push(OpsetImport {
+            domain: Domain::Internal.name().to_string(),
+            version: 1,
+        });
+    }
 }
 
 /// The ai.onnx opset imported into a model that imported none when an

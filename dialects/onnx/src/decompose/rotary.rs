@@ -69,15 +69,13 @@ pub(super) fn rotary_embedding(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         ([0, 0, 0, 2, -1], 3, vec![2, 3])
     };
     let pairs = b.reshape(rotate, &shape)?;
-    let halves = b.node(
-        Split,
-        &[Some(pairs)],
-        &[
-            ("axis", Attr::Int(split_axis)),
-            ("num_outputs", Attr::Int(2)),
-        ],
-        2,
-    )?;
+    // Split-18 on needs its number of parts; before, it splits evenly
+    // into its results (a contrib RotaryEmbedding in an older opset).
+    let mut split = vec![("axis", Attr::Int(split_axis))];
+    if b.opset >= 18 {
+        split.push(("num_outputs", Attr::Int(2)));
+    }
+    let halves = b.node(Split, &[Some(pairs)], &split, 2)?;
     let (x1, x2) = (halves[0], halves[1]);
     let cos = b.squeeze_like(Unsqueeze, cos, &cache_axes)?;
     let sin = b.squeeze_like(Unsqueeze, sin, &cache_axes)?;
