@@ -355,20 +355,20 @@ impl<'a> Builder<'a> {
     }
 
     /// Builds a composite op of `kind` at `version` (whatever the model
-    /// imports of its domain) and expands it at once, so that an expansion
-    /// can reuse another (a contrib attention as ai.onnx Attention-23): the
-    /// values of the op's expansion, one per result (`want` says which
-    /// results are needed). `None` when `kind` has no expansion or it does
-    /// not handle the op; the op never outlives the expansion.
+    /// imports of its domain) and expands it at once with `expand` (its
+    /// expansion), so that an expansion can reuse another (a contrib
+    /// attention as ai.onnx Attention-23): the values of the op's
+    /// expansion, one per result (`want` says which results are needed).
+    /// `None` when the expansion does not handle the op; the op never
+    /// outlives the expansion.
     pub fn expanded(
         &mut self,
-        kind: OpKind,
-        version: u32,
+        expand: fn(&mut Builder) -> Option<Vec<Option<Value>>>,
+        (kind, version): (OpKind, u32),
         inputs: &[Option<Value>],
         attrs: &[(&str, Attr)],
         want: &[bool],
     ) -> Option<Vec<Option<Value>>> {
-        let expand = super::expansion(kind)?;
         kind.schema_exact(version)?;
         let new = self.new_op(kind, version, inputs, attrs, want);
         let id = self.insert(new)?;

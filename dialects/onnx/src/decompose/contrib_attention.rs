@@ -182,8 +182,8 @@ fn attend(
         attrs.push(("scale", Attr::Float(s)));
     }
     let y = b.expanded(
-        Attention,
-        23,
+        super::attention::attention,
+        (Attention, 23),
         &[Some(q), Some(k), Some(v), mask],
         &attrs,
         &[true],
@@ -394,7 +394,13 @@ fn rotate(
     attrs: &[(&str, Attr)],
 ) -> Option<Value> {
     let inputs = [Some(x), Some(cos), Some(sin), Some(ids)];
-    b.expanded(RotaryEmbedding, 23, &inputs, attrs, &[true])?[0]
+    b.expanded(
+        super::rotary::rotary_embedding,
+        (RotaryEmbedding, 23),
+        &inputs,
+        attrs,
+        &[true],
+    )?[0]
 }
 
 /// Expands contrib RotaryEmbedding.
