@@ -457,8 +457,52 @@ def attention_variants(rng):
         yield name, one("RotaryEmbedding", ins, ("Y",), init, **attrs), feeds(ins, init)
 
 
+def half_variants(rng):
+    """float16 inputs of the ops onnxruntime has float16 CPU kernels for
+    (the others are skipped by name): the Gelus, the layer norms,
+    MatMulNBits, the attentions, RotaryEmbedding; within float16's
+    precision."""
+    half = (1e-2, 1e-2)
+    h = lambda *s: rng.standard_normal(s).astype(np.float16)
+    x, bias = h(2, 3, 16), h(16)
+    for op, ins in [("Gelu", [("X", x)]), ("FastGelu", [("X", x), ("bias", bias)]),
+                    ("BiasGelu", [("A", x), ("B", bias)]), ("QuickGelu", [("X", x)])]:
+        yield f"{op} float16", one(op, ins), feeds(ins), half
+    skip, gamma, beta = h(2, 3, 16), h(16), h(16)
+    ins = [("x", x), ("skip", skip), ("gamma", gamma), ("beta", beta), ("bias", bias)]
+    m = one("SkipLayerNormalization", ins, ("Y", "", "", "S"), epsilon=1e-5)
+    yield "SkipLayerNormalization float16", m, feeds(ins), half
+    ins = [("x", x), ("skip", skip), ("gamma", gamma)]
+    yield "SkipSimplifiedLayerNormalization float16", one("SkipSimplifiedLayerNormalization", ins), feeds(ins), half
+    ins = [("X", x), ("scale", gamma)]
+    m = one("SimplifiedLayerNormalization", ins, domain="", axis=-1, epsilon=1e-5)
+    yield "SimplifiedLayerNormalization float16", m, feeds(ins), half
+    k, n, block = 32, 6, 16
+    packed = rng.integers(0, 256, (n, k // block, block // 2)).astype(np.uint8)
+    scales = (rng.random((n, k // block)) * 0.1).astype(np.float16)
+    a = h(2, 3, k)
+    ins = [("A", a), ("B", packed), ("scales", scales)]
+    m = one("MatMulNBits", ins, initializers=ins[1:], K=k, N=n, bits=4, block_size=block)
+    yield "MatMulNBits float16", m, [a], half
+    q, kk, v = h(2, 4, 8), h(2, 5, 8), h(2, 5, 8)
+    ins = [("q", q), ("k", kk), ("v", v)]
+    yield "MultiHeadAttention float16", one("MultiHeadAttention", ins, num_heads=2), feeds(ins), half
+    heads, kv_heads, size = 4, 2, 16
+    ins = [("q", h(2, 4, heads * size)), ("k", h(2, 4, kv_heads * size)), ("v", h(2, 4, kv_heads * size)),
+           ("", None), ("", None), ("seqlens", np.full(2, 3, np.int32)), ("total", np.array(4, np.int32))]
+    m = one("GroupQueryAttention", ins, ("Y", "present_key", "present_value"), num_heads=heads,
+            kv_num_heads=kv_heads)
+    yield "GroupQueryAttention float16", m, feeds(ins), half
+    angles = np.arange(16)[:, None] * (1.0 / 10000 ** (np.arange(4) / 4))
+    cos, sin = np.cos(angles).astype(np.float16), np.sin(angles).astype(np.float16)
+    xr = h(2, 3, 16)
+    ins = [("x", xr), ("ids", np.array([[0, 1, 2], [4, 5, 6]], np.int64)), ("cos", cos), ("sin", sin)]
+    init = [("cos", cos), ("sin", sin)]
+    yield "RotaryEmbedding float16", one("RotaryEmbedding", ins, ("Y",), init), feeds(ins, init), half
+
+
 GENERATORS = [activation_variants, norm_variants, fused_variants, quant_variants, matmul_variants,
-              attention_variants]
+              attention_variants, half_variants]
 
 
 def typed(generate):
