@@ -346,6 +346,10 @@ def matmul_variants(rng):
         m = one("MatMulNBits", ins, initializers=init, K=k, N=n, bits=bits, block_size=block)
         name = f"MatMulNBits bits={bits} block={block} K={k} zero={zero} bias={with_bias}"
         yield name, m, [a], (1e-4, 1e-3)
+        # Weights given at run time: dequantized by the compiled code, not
+        # at compile time.
+        m = one("MatMulNBits", ins, K=k, N=n, bits=bits, block_size=block)
+        yield name + " (run-time weights)", m, feeds(ins), (1e-4, 1e-3)
 
 
 def attention_variants(rng):

@@ -1,8 +1,8 @@
 // RUN: decompose,verify
 // QGemm (per-column B, C, quantized output), DynamicQuantizeMatMul and
-// MatMulIntegerToFloat as MatMulInteger scaled to f32, MatMulNBits' 4-bit
-// fields unpacked (Div, Mod), centered on the packed zero points, scaled per
-// block, transposed into a MatMul.
+// MatMulIntegerToFloat as MatMulInteger scaled to f32, MatMulNBits of
+// constant weights as a MatMul by them dequantized now (the 4-bit fields
+// 1 and 2 centered on the packed zero points 7 and 8, times 1).
 onnx.model {ir_version = 8, opset_imports = {"" = 17, "com.microsoft" = 1}}
 onnx.graph "g"(%qa: tensor<2x8xui8>, %a: tensor<2x32xf32>) -> ("qy": tensor<2x4xui8>, "dy": tensor<2x4xf32>, "my": tensor<2x4xf32>, "ny": tensor<2x4xf32>) {
   %sa = "onnx.Constant"() {value = dense<0.1> : tensor<f32>} : () -> tensor<f32>
@@ -50,42 +50,8 @@ onnx.graph "g"(%qa: tensor<2x8xui8>, %a: tensor<2x32xf32>) -> ("qy": tensor<2x4x
 // CHECK-NEXT:   %12 = "onnx.Cast"(%10) {to = 1} : (tensor<2x4xi32>) -> tensor<2x4xf32>
 // CHECK-NEXT:   %dy = "onnx.Mul"(%12, %11) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT:   %my = "ms.MatMulIntegerToFloat"(%qa, %qb2, %sa, %sb, %za, %zb, %bias) : (tensor<2x8xui8>, tensor<32x4xi8>, tensor<f32>, tensor<4xf32>, tensor<ui8>, tensor<4xi8>, tensor<4xf32>) -> tensor<2x4xf32>
-// CHECK-NEXT:   %13 = "onnx.Cast"(%nb) {to = 6} : (tensor<4x2x8xui8>) -> tensor<4x2x8xi32>
-// CHECK-NEXT:   %14 = "onnx.Constant"() {value = dense<[3]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %15 = "onnx.Unsqueeze"(%13, %14) : (tensor<4x2x8xi32>, tensor<1xi64>) -> tensor<4x2x8x1xi32>
-// CHECK-NEXT:   %16 = "onnx.Constant"() {value = dense<[1, 16]> : tensor<2xi32>} : () -> tensor<2xi32>
-// CHECK-NEXT:   %17 = "onnx.Constant"() {value = dense<16> : tensor<i32>} : () -> tensor<i32>
-// CHECK-NEXT:   %18 = "onnx.Div"(%15, %16) : (tensor<4x2x8x1xi32>, tensor<2xi32>) -> tensor<4x2x8x2xi32>
-// CHECK-NEXT:   %19 = "onnx.Mod"(%18, %17) : (tensor<4x2x8x2xi32>, tensor<i32>) -> tensor<4x2x8x2xi32>
-// CHECK-NEXT:   %20 = "onnx.Constant"() {value = dense<[0, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
-// CHECK-NEXT:   %21 = "onnx.Reshape"(%19, %20) : (tensor<4x2x8x2xi32>, tensor<3xi64>) -> tensor<4x2x16xi32>
-// CHECK-NEXT:   %22 = "onnx.Cast"(%21) {to = 1} : (tensor<4x2x16xi32>) -> tensor<4x2x16xf32>
-// CHECK-NEXT:   %23 = "onnx.Cast"(%nz) {to = 6} : (tensor<4x1xui8>) -> tensor<4x1xi32>
-// CHECK-NEXT:   %24 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %25 = "onnx.Unsqueeze"(%23, %24) : (tensor<4x1xi32>, tensor<1xi64>) -> tensor<4x1x1xi32>
-// CHECK-NEXT:   %26 = "onnx.Constant"() {value = dense<[1, 16]> : tensor<2xi32>} : () -> tensor<2xi32>
-// CHECK-NEXT:   %27 = "onnx.Constant"() {value = dense<16> : tensor<i32>} : () -> tensor<i32>
-// CHECK-NEXT:   %28 = "onnx.Div"(%25, %26) : (tensor<4x1x1xi32>, tensor<2xi32>) -> tensor<4x1x2xi32>
-// CHECK-NEXT:   %29 = "onnx.Mod"(%28, %27) : (tensor<4x1x2xi32>, tensor<i32>) -> tensor<4x1x2xi32>
-// CHECK-NEXT:   %30 = "onnx.Constant"() {value = dense<[0, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
-// CHECK-NEXT:   %31 = "onnx.Reshape"(%29, %30) : (tensor<4x1x2xi32>, tensor<2xi64>) -> tensor<4x2xi32>
-// CHECK-NEXT:   %32 = "onnx.Cast"(%31) {to = 1} : (tensor<4x2xi32>) -> tensor<4x2xf32>
-// CHECK-NEXT:   %33 = "onnx.Constant"() {value = dense<[4, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
-// CHECK-NEXT:   %34 = "onnx.Reshape"(%32, %33) : (tensor<4x2xf32>, tensor<2xi64>) -> tensor<4x2xf32>
-// CHECK-NEXT:   %35 = "onnx.Constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %36 = "onnx.Constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %37 = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
-// CHECK-NEXT:   %38 = "onnx.Slice"(%34, %35, %36, %37) : (tensor<4x2xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4x2xf32>
-// CHECK-NEXT:   %39 = "onnx.Constant"() {value = dense<[4, 2, 1]> : tensor<3xi64>} : () -> tensor<3xi64>
-// CHECK-NEXT:   %40 = "onnx.Reshape"(%38, %39) : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<4x2x1xf32>
-// CHECK-NEXT:   %41 = "onnx.Constant"() {value = dense<[4, 2, 1]> : tensor<3xi64>} : () -> tensor<3xi64>
-// CHECK-NEXT:   %42 = "onnx.Reshape"(%ns, %41) : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<4x2x1xf32>
-// CHECK-NEXT:   %43 = "onnx.Sub"(%22, %40) : (tensor<4x2x16xf32>, tensor<4x2x1xf32>) -> tensor<4x2x16xf32>
-// CHECK-NEXT:   %44 = "onnx.Mul"(%43, %42) : (tensor<4x2x16xf32>, tensor<4x2x1xf32>) -> tensor<4x2x16xf32>
-// CHECK-NEXT:   %45 = "onnx.Constant"() {value = dense<[4, 32]> : tensor<2xi64>} : () -> tensor<2xi64>
-// CHECK-NEXT:   %46 = "onnx.Reshape"(%44, %45) : (tensor<4x2x16xf32>, tensor<2xi64>) -> tensor<4x32xf32>
-// CHECK-NEXT:   %47 = "onnx.Transpose"(%46) {perm = [1, 0]} : (tensor<4x32xf32>) -> tensor<32x4xf32>
-// CHECK-NEXT:   %48 = "onnx.MatMul"(%a, %47) : (tensor<2x32xf32>, tensor<32x4xf32>) -> tensor<2x4xf32>
-// CHECK-NEXT:   %ny = "onnx.Add"(%48, %bias) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT:   %13 = "onnx.Constant"() {value = dense<"0x0000C0C00000C0C00000C0C00000C0C00000A0C00000A0C00000A0C00000A0C00000C0C00000C0C00000C0C00000C0C00000A0C00000A0C00000A0C00000A0C00000C0C00000C0C00000C0C00000C0C00000A0C00000A0C00000A0C00000A0C00000C0C00000C0C00000C0C00000C0C00000A0C00000A0C00000A0C00000A0C00000C0C00000C0C00000C0C00000C0C00000A0C00000A0C00000A0C00000A0C00000C0C00000C0C00000C0C00000C0C00000A0C00000A0C00000A0C00000A0C00000C0C00000C0C00000C0C00000C0C00000A0C00000A0C00000A0C00000A0C00000C0C00000C0C00000C0C00000C0C00000A0C00000A0C00000A0C00000A0C00000E0C00000E0C00000E0C00000E0C00000C0C00000C0C00000C0C00000C0C00000E0C00000E0C00000E0C00000E0C00000C0C00000C0C00000C0C00000C0C00000E0C00000E0C00000E0C00000E0C00000C0C00000C0C00000C0C00000C0C00000E0C00000E0C00000E0C00000E0C00000C0C00000C0C00000C0C00000C0C00000E0C00000E0C00000E0C00000E0C00000C0C00000C0C00000C0C00000C0C00000E0C00000E0C00000E0C00000E0C00000C0C00000C0C00000C0C00000C0C00000E0C00000E0C00000E0C00000E0C00000C0C00000C0C00000C0C00000C0C00000E0C00000E0C00000E0C00000E0C00000C0C00000C0C00000C0C00000C0C0"> : tensor<32x4xf32>} : () -> tensor<32x4xf32>
+// CHECK-NEXT:   %14 = "onnx.MatMul"(%a, %13) : (tensor<2x32xf32>, tensor<32x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT:   %ny = "onnx.Add"(%14, %bias) : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
 // CHECK-NEXT:   onnx.return %qy, %dy, %my, %ny
 // CHECK-NEXT: }

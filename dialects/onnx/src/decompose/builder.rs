@@ -5,7 +5,7 @@
 use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
 use crate::infer::infer_op;
-use crate::ir::{Ir, NewOp, OpData, OpId, RegionId, RegionParent, Value};
+use crate::ir::{Ir, NewOp, OpData, OpId, RegionId, RegionParent, Value, ValueDef};
 use crate::ops::knowledge::Knowledge;
 use crate::schema::OpKind;
 use crate::tensor::TensorData;
@@ -109,6 +109,18 @@ impl<'a> Builder<'a> {
     pub fn string_attr(&self, name: &str) -> Option<String> {
         match self.attr(name)? {
             Attr::String(v) => String::from_utf8(v).ok(),
+            _ => None,
+        }
+    }
+
+    /// The data of a value a `Constant` produces.
+    pub fn constant_data(&self, v: Value) -> Option<&TensorData> {
+        let ValueDef::Result(op, 0) = self.ir.value(v).def else {
+            return None;
+        };
+        let op = self.ir.op(op);
+        match (op.kind, op.attrs.get("value")) {
+            (OpKind::Constant, Some(Attr::Tensor(t))) => Some(t),
             _ => None,
         }
     }

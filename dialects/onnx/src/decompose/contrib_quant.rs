@@ -331,8 +331,85 @@ fn unpack(b: &mut Builder, packed: Value, bits: i64, elem: ElemType) -> Option<V
     b.cast(fields, elem)
 }
 
+/// MatMulNBits' weight layout: `n` rows of `k` fields of `bits` bits, in
+/// blocks of `block` fields.
+#[derive(Clone, Copy)]
+struct Blocks {
+    k: i64,
+    n: i64,
+    bits: i64,
+    block: i64,
+}
+
+impl Blocks {
+    /// Blocks per row.
+    fn per_row(self) -> i64 {
+        (self.k + self.block - 1) / self.block
+    }
+
+    /// Field `j` of the packed bytes `bytes` (low bits first).
+    fn field(self, bytes: &[u8], j: usize) -> Option<f64> {
+        let bits = self.bits as usize;
+        let byte = *bytes.get(j * bits / 8)?;
+        Some(f64::from(
+            (byte >> (j * bits % 8)) & ((1u16 << bits) - 1) as u8,
+        ))
+    }
+}
+
+/// The dequantized weights `[K, N]` of a MatMulNBits whose packed weights,
+/// scales and zero points are constants, computed now (in f64, rounded to
+/// the input's type once): the run time multiplies by them as by any
+/// weight matrix. `None` when one of them is computed at run time.
+fn constant_weights(b: &Builder, layout: Blocks) -> Option<Vec<f64>> {
+    let Blocks { k, n, block, .. } = layout;
+    let blocks = layout.per_row();
+    let packed = b.constant_data(b.input(1)?)?.to_vec::<u8>()?;
+    let scales = b.constant_data(b.input(2)?)?.to_f64s()?;
+    let blob = (block * layout.bits / 8) as usize;
+    if packed.len() != (n * blocks) as usize * blob || scales.len() != (n * blocks) as usize {
+        return None;
+    }
+    // The zero point of block `g` (of all rows, row-major).
+    let zero: Box<dyn Fn(usize) -> Option<f64>> = match b.input(3) {
+        None => Box::new(|_| Some(f64::from(1u32 << (layout.bits - 1)))),
+        Some(z) => {
+            let data = b.constant_data(z)?;
+            if data.elem == ElemType::U8 {
+                let bytes = data.to_vec::<u8>()?;
+                let width = bytes.len() / n as usize;
+                Box::new(move |g| {
+                    let (row, col) = (g / blocks as usize, g % blocks as usize);
+                    layout.field(&bytes[row * width..(row + 1) * width], col)
+                })
+            } else {
+                let values = data.to_f64s()?;
+                Box::new(move |g| values.get(g).copied())
+            }
+        }
+    };
+    let mut weights = vec![0.0; (k * n) as usize];
+    for row in 0..n as usize {
+        for g in 0..blocks as usize {
+            let (scale, zero) = (
+                scales[row * blocks as usize + g],
+                zero(row * blocks as usize + g)?,
+            );
+            let bytes = &packed[(row * blocks as usize + g) * blob..][..blob];
+            for j in 0..block as usize {
+                let col = g * block as usize + j;
+                if col < k as usize {
+                    weights[col * n as usize + row] = (layout.field(bytes, j)? - zero) * scale;
+                }
+            }
+        }
+    }
+    Some(weights)
+}
+
 /// Expands MatMulNBits (2, 4 and 8 bits, any block size, packed or
-/// unpacked zero points).
+/// unpacked zero points): constant weights dequantized now
+/// ([`constant_weights`]), others at run time.
 pub(super) fn matmul_nbits(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     if b.input(4).is_some() || b.int_attr("weight_prepacked").unwrap_or(0) != 0 {
         return None;
@@ -345,7 +422,16 @@ pub(super) fn matmul_nbits(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     if ![2, 4, 8].contains(&bits) || block <= 0 {
         return None;
     }
-    let blocks = (k + block - 1) / block;
+    let layout = Blocks { k, n, bits, block };
+    let blocks = layout.per_row();
+    if let Some(weights) = constant_weights(b, layout) {
+        let weights = b.floats(elem, vec![k, n], &weights)?;
+        let mut y = b.binary(MatMul, a, weights)?;
+        if let Some(bias) = b.input(5) {
+            y = b.binary(Add, y, bias)?;
+        }
+        return Some(vec![Some(y)]);
+    }
     // [N, blocks, block] fields, in the computation's type.
     let fields = unpack(b, packed, bits, elem)?;
     let zero = match b.input(3) {
