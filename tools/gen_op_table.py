@@ -26,6 +26,7 @@ import pathlib
 import re
 import sys
 
+import numpy as np
 import onnx
 import onnx.defs as defs
 
@@ -252,7 +253,8 @@ def rust_str(s: str) -> str:
 
 
 def rust_f32(v: float) -> str:
-    r = repr(float(v))
+    """The shortest literal that reads back as the f32 `v`."""
+    r = str(np.float32(v))
     if r in ("inf", "-inf", "nan"):
         return {"inf": "f32::INFINITY", "-inf": "f32::NEG_INFINITY", "nan": "f32::NAN"}[r]
     return r if ("." in r or "e" in r) else r + ".0"
