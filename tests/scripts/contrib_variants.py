@@ -259,6 +259,26 @@ def quant_variants(rng):
                 yield name, m, [q], QUANT
 
 
+def qconv_variants(rng):
+    """Contrib QLinearConv, channels first and last, uint8 and int8
+    activations, with and without the int32 bias."""
+    for elem in [np.uint8, np.int8]:
+        for last in [0, 1]:
+            for with_bias in [False, True]:
+                x = quantized(rng, (1, 6, 6, 3) if last else (1, 3, 6, 6), elem)
+                w = quantized(rng, (4, 3, 3, 3), np.int8)
+                sx, zx = scalars(0.05, 2, elem)
+                sw, zw = np.array(0.02, np.float32), np.array(0, np.int8)
+                sy, zy = scalars(0.3, 5, elem)
+                ins = [("x", x), ("sx", sx), ("zx", zx), ("w", w), ("sw", sw), ("zw", zw), ("sy", sy), ("zy", zy)]
+                if with_bias:
+                    ins.append(("B", rng.integers(-500, 500, 4).astype(np.int32)))
+                init = ins[1:]
+                m = one("QLinearConv", ins, initializers=init, channels_last=last, pads=[1, 1, 1, 1])
+                name = f"QLinearConv {np.dtype(elem)} channels_last={last} bias={with_bias}"
+                yield name, m, [x], QUANT
+
+
 def matmul_variants(rng):
     """QGemm (float and quantized output, per-tensor and per-column B,
     C, transposes, alpha), DynamicQuantizeMatMul and MatMulIntegerToFloat
@@ -505,8 +525,8 @@ def half_variants(rng):
     yield "RotaryEmbedding float16", one("RotaryEmbedding", ins, ("Y",), init), feeds(ins, init), half
 
 
-GENERATORS = [activation_variants, norm_variants, fused_variants, quant_variants, matmul_variants,
-              attention_variants, half_variants]
+GENERATORS = [activation_variants, norm_variants, fused_variants, quant_variants, qconv_variants,
+              matmul_variants, attention_variants, half_variants]
 
 
 def typed(generate):

@@ -12,6 +12,7 @@
 //! QLinearSoftmax    = q(Softmax(deq(X), axis)), the opset < 13 form over X flattened at axis
 //! QLinearGlobalAveragePool / QLinearAveragePool = q(pool(deq(X)))   (channels_last: NHWC)
 //! QLinearConcat(sY, zY, (X, sX, zX)…)  = q(Concat(deq(X)…, axis), sY, zY)
+//! QLinearConv       = the ai.onnx op (channels_last: between Transposes)
 //! QGemm(A, sA, zA, B, sB, zB, C?, sY?, zY?)
 //!   y = alpha · (deq(A)' @ deq(B)' + C · sA · sB);  q(y, sY, zY) when sY is given, else y
 //! DynamicQuantizeMatMul(A, B, sB, zB?, bias?)
@@ -200,6 +201,34 @@ pub(super) fn qlinear_pool(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         y = channels(b, y, true)?;
     }
     unary_output(b, y, elem)
+}
+
+/// Expands contrib QLinearConv into ai.onnx's (channels last: between
+/// Transposes).
+pub(super) fn qlinear_conv(b: &mut Builder) -> Option<Vec<Option<Value>>> {
+    let last = b.int_attr("channels_last").unwrap_or(0) != 0;
+    let mut x = b.input(0)?;
+    if last {
+        x = channels(b, x, false)?;
+    }
+    let mut inputs: Vec<Option<Value>> = (0..9).map(|i| b.input(i)).collect();
+    inputs[0] = Some(x);
+    let attrs: Vec<(&str, Attr)> = [
+        "auto_pad",
+        "dilations",
+        "group",
+        "kernel_shape",
+        "pads",
+        "strides",
+    ]
+    .into_iter()
+    .filter_map(|n| Some((n, b.target().attrs.get(n)?.clone())))
+    .collect();
+    let mut y = b.node(QLinearConv, &inputs, &attrs, 1)?[0];
+    if last {
+        y = channels(b, y, true)?;
+    }
+    Some(vec![Some(y)])
 }
 
 /// Expands QLinearConcat.

@@ -209,6 +209,7 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
             MsQLinearConcat => contrib_quant::qlinear_concat,
             MsQLinearGlobalAveragePool | MsQLinearAveragePool => contrib_quant::qlinear_pool,
             MsQGemm => contrib_quant::qgemm,
+            MsQLinearConv => contrib_quant::qlinear_conv,
             MsDynamicQuantizeMatMul => contrib_quant::dynamic_quantize_matmul,
             MsMatMulIntegerToFloat => contrib_quant::matmul_integer_to_float,
             MsMatMulNBits => contrib_quant::matmul_nbits,
@@ -286,7 +287,6 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
             | MsPagedAttention
             | MsQAttention
             | MsQEmbedLayerNormalization
-            | MsQLinearConv
             | MsQLinearReduceMean
             | MsQLinearWhere
             | MsQMoE
