@@ -31,7 +31,7 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
-from op_variants import check_variants
+from contrib_variants import check_variants
 
 F = TensorProto.FLOAT
 

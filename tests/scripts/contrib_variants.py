@@ -11,6 +11,7 @@ Usage: contrib_variants.py ONNX_MLC_BIN [--aot]. Prints a line per failure
 and closes with `checked N variants, F failed`; exits 1 on a failure.
 """
 
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -20,11 +21,53 @@ import onnx
 import onnxruntime as ort
 from onnx import TensorProto, helper, numpy_helper
 
-from op_variants import check_variants
+from op_variants import reference
 
 MS = "com.microsoft"
 F = TensorProto.FLOAT
 QUANT = (0, 1.01)
+
+
+def check_variants(binary, generators, flags=()):
+    """Runs every variant of `generators` through `onnx-mlc run` (with
+    `flags`) and the reference (`op_variants.reference`); prints a line per
+    failure. A variant is `(name, model, inputs)`, or `(name, model,
+    inputs, (rtol, atol))` for other tolerances than rtol 1e-4, atol 1e-5.
+    Returns (checked, failed)."""
+    rng = np.random.default_rng(0)
+    checked = failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        for generate in generators:
+            for name, m, inputs, *tolerance in generate(rng):
+                rtol, atol = tolerance[0] if tolerance else (1e-4, 1e-5)
+                checked += 1
+                onnx.save(m, tmp / "model.onnx")
+                files = []
+                for i, x in enumerate(inputs):
+                    onnx.save_tensor(numpy_helper.from_array(x), tmp / f"input_{i}.pb")
+                    files.append(str(tmp / f"input_{i}.pb"))
+                feeds = {v.name: x for v, x in zip(m.graph.input, inputs)}
+                expected = reference(tmp / "model.onnx", m, feeds)
+                run = subprocess.run(
+                    [binary, "run", *flags, "--out", str(tmp / "out"), str(tmp / "model.onnx"), *files],
+                    capture_output=True,
+                    text=True,
+                )
+                if run.returncode != 0:
+                    failed += 1
+                    print(f"FAIL {name}: {run.stderr.strip()[-400:]}")
+                    continue
+                for k, want in enumerate(expected):
+                    got = numpy_helper.to_array(onnx.load_tensor(tmp / "out" / f"output_{k}.pb"))
+                    close = got.shape == want.shape and np.allclose(
+                        got.astype(np.float64), want.astype(np.float64), rtol=rtol, atol=atol
+                    )
+                    if not close:
+                        failed += 1
+                        print(f"FAIL {name}: output {k} is {got.tolist()}, onnxruntime {want.tolist()}")
+                        break
+    return checked, failed
 
 
 def ms_model(nodes, inputs, outputs, initializers=(), opset=17):

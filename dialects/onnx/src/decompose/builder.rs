@@ -73,6 +73,15 @@ impl<'a> Builder<'a> {
             .or_else(|| op.schema().attr(name)?.default.map(|d| d.to_attr()))
     }
 
+    /// The attributes among `names` the op being replaced was given (no
+    /// defaults), to hand on to the op replacing it.
+    pub fn given_attrs(&self, names: &[&'static str]) -> Vec<(&'static str, Attr)> {
+        names
+            .iter()
+            .filter_map(|&n| Some((n, self.target().attrs.get(n)?.clone())))
+            .collect()
+    }
+
     /// An `INT` attribute (or its default).
     pub fn int_attr(&self, name: &str) -> Option<i64> {
         match self.attr(name)? {

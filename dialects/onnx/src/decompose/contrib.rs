@@ -34,6 +34,7 @@
 //! the internal fused ops do not have.
 
 use super::builder::Builder;
+use super::contrib_quant::CONV_ATTRS;
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
@@ -350,21 +351,6 @@ pub(super) fn fused_gemm(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     Some(vec![Some(b.node(FusedGemm, &inputs, &attrs, 1)?[0])])
 }
 
-/// Conv's attributes of the op being replaced, as given.
-fn conv_attrs(b: &Builder) -> Vec<(&'static str, Attr)> {
-    [
-        "auto_pad",
-        "dilations",
-        "group",
-        "kernel_shape",
-        "pads",
-        "strides",
-    ]
-    .into_iter()
-    .filter_map(|n| Some((n, b.target().attrs.get(n)?.clone())))
-    .collect()
-}
-
 /// Expands FusedConv into the internal FusedConv.
 pub(super) fn fused_conv(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let name = b.string_attr("activation").unwrap_or_default();
@@ -373,7 +359,7 @@ pub(super) fn fused_conv(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         _ => vec![],
     };
     let mut attrs = internal_activation(&name, &params)?;
-    attrs.extend(conv_attrs(b));
+    attrs.extend(b.given_attrs(&CONV_ATTRS));
     let inputs = [b.input(0), b.input(1), b.input(2), b.input(3)];
     Some(vec![Some(b.node(FusedConv, &inputs, &attrs, 1)?[0])])
 }
@@ -386,6 +372,6 @@ pub(super) fn nhwc_conv(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let to_last: Vec<i64> = [0].into_iter().chain(2..rank).chain([1]).collect();
     let x = b.transpose(x, &to_first)?;
     let inputs = [Some(x), b.input(1), b.input(2)];
-    let y = b.node(Conv, &inputs, &conv_attrs(b), 1)?[0];
+    let y = b.node(Conv, &inputs, &b.given_attrs(&CONV_ATTRS), 1)?[0];
     Some(vec![Some(b.transpose(y, &to_last)?)])
 }

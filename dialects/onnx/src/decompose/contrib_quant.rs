@@ -183,17 +183,14 @@ pub(super) fn qlinear_pool(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let mut y = match b.target().kind {
         MsQLinearGlobalAveragePool => b.unary(GlobalAveragePool, x)?,
         _ => {
-            let attrs: Vec<(&str, Attr)> = [
+            let attrs = b.given_attrs(&[
                 "auto_pad",
                 "ceil_mode",
                 "count_include_pad",
                 "kernel_shape",
                 "pads",
                 "strides",
-            ]
-            .into_iter()
-            .filter_map(|n| Some((n, b.target().attrs.get(n)?.clone())))
-            .collect();
+            ]);
             b.op(AveragePool, &[x], &attrs)?
         }
     };
@@ -202,6 +199,16 @@ pub(super) fn qlinear_pool(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     unary_output(b, y, elem)
 }
+
+/// Conv's attributes.
+pub(super) const CONV_ATTRS: [&str; 6] = [
+    "auto_pad",
+    "dilations",
+    "group",
+    "kernel_shape",
+    "pads",
+    "strides",
+];
 
 /// Expands contrib QLinearConv into ai.onnx's (channels last: between
 /// Transposes).
@@ -213,17 +220,7 @@ pub(super) fn qlinear_conv(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     }
     let mut inputs: Vec<Option<Value>> = (0..9).map(|i| b.input(i)).collect();
     inputs[0] = Some(x);
-    let attrs: Vec<(&str, Attr)> = [
-        "auto_pad",
-        "dilations",
-        "group",
-        "kernel_shape",
-        "pads",
-        "strides",
-    ]
-    .into_iter()
-    .filter_map(|n| Some((n, b.target().attrs.get(n)?.clone())))
-    .collect();
+    let attrs = b.given_attrs(&CONV_ATTRS);
     let mut y = b.node(QLinearConv, &inputs, &attrs, 1)?[0];
     if last {
         y = channels(b, y, true)?;
