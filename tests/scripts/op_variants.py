@@ -3,9 +3,10 @@
 The backend suite exercises few of the attribute combinations some ops
 have (TfIdfVectorizer's cases are all mode TF, without weights). Each
 generator below yields small models with seeded random inputs; every model
-runs through `onnx-mlc run` (JIT) and through onnxruntime (or, where
-onnxruntime has no kernel for the variant, the onnx reference evaluator),
-and the outputs must agree (rtol 1e-4, atol 1e-5).
+runs through `onnx-mlc run` (JIT, and AOT for the generators in
+`AOT_TOO`) and through onnxruntime (or, where onnxruntime has no kernel
+for the variant, the onnx reference evaluator), and the outputs must agree
+(rtol 1e-4, atol 1e-5).
 
 Usage: op_variants.py ONNX_MLC_BIN. Prints a line per failure and closes
 with `checked N variants, F failed`; exits 1 on a failure.
@@ -111,7 +112,123 @@ def tree_variants(rng):
                 yield name, model(node, [("X", TensorProto.FLOAT, x.shape)], "Y", 5, "ai.onnx.ml"), [x]
 
 
-GENERATORS = [tfidf_variants, ml_variants, tree_variants]
+def graph(name, nodes, inputs, outputs, inits=(), opset=18):
+    """A model of several nodes: `inputs` are (name, TensorProto type,
+    shape) with dim names for symbolic sizes, `outputs` (name, type) of
+    unknown shape, `inits` numpy initializers by name."""
+    g = helper.make_graph(
+        nodes,
+        name,
+        [helper.make_tensor_value_info(n, t, list(s)) for n, t, s in inputs],
+        [helper.make_tensor_value_info(n, t, None) for n, t in outputs],
+        [numpy_helper.from_array(np.asarray(v), n) for n, v in inits],
+    )
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    return m
+
+
+def run_time_size_variants(rng):
+    """Ops whose result sizes are computed from tensor values — a Pad by
+    pads from an input or from shape arithmetic, a Resize to sizes
+    computed in floats from the input's shape, a Range, a TopK by an
+    input K, Reshape/Expand/Tile/ConstantOfShape by input shapes, a Slice
+    by input bounds, a OneHot by an input depth — each followed by
+    compiled ops, at two sets of values (and sizes): the host program
+    sizes them at run time (`sizes` steps). Run JIT and AOT."""
+    f32, i64 = TensorProto.FLOAT, TensorProto.INT64
+    node = helper.make_node
+    x = lambda *shape: rng.random(shape, dtype=np.float32)
+    ints = lambda *v: np.array(v, np.int64)
+    pad_in = graph(
+        "pad_by_input",
+        [node("Pad", ["x", "pads"], ["p"]), node("Relu", ["p"], ["y"]),
+         node("ReduceSum", ["y"], ["s"], keepdims=0)],
+        [("x", f32, [1, 3, "H", "W"]), ("pads", i64, [8])],
+        [("y", f32), ("s", f32)],
+    )
+    yield "Pad by input pads", pad_in, [x(1, 3, 5, 7), ints(0, 0, 1, 2, 0, 1, 0, 3)]
+    yield "Pad by input pads, 2", pad_in, [x(1, 3, 2, 2), ints(0, 0, 0, 0, 0, 0, 4, 1)]
+    # A windowed attention's padding to a multiple of 4: (4 - H % 4) % 4.
+    window = graph(
+        "pad_to_window",
+        [node("Shape", ["x"], ["shape"]), node("Slice", ["shape", "two", "four"], ["hw"]),
+         node("Mod", ["hw", "win"], ["rem"]), node("Sub", ["win", "rem"], ["gap"]),
+         node("Mod", ["gap", "win"], ["pad"]),
+         node("Concat", ["zeros", "zeros", "zeros", "pad"], ["pads"], axis=0),
+         node("Pad", ["x", "pads"], ["p"]), node("Sigmoid", ["p"], ["y"])],
+        [("x", f32, [1, 2, "H", "W"])],
+        [("y", f32)],
+        [("two", ints(2)), ("four", ints(4)), ("win", ints(4)), ("zeros", ints(0, 0))],
+    )
+    yield "Pad to a window multiple", window, [x(1, 2, 5, 7)]
+    yield "Pad to a window multiple, 2", window, [x(1, 2, 8, 3)]
+    # A detection transform: the short side scaled to 16, in floats.
+    resize = graph(
+        "resize_short_side",
+        [node("Shape", ["x"], ["shape"]), node("Slice", ["shape", "zero", "two"], ["nc"]),
+         node("Slice", ["shape", "two", "four"], ["hw"]),
+         node("Cast", ["hw"], ["hwf"], to=f32), node("ReduceMin", ["hwf"], ["short"], keepdims=0),
+         node("Div", ["target", "short"], ["scale"]), node("Mul", ["hwf", "scale"], ["scaled"]),
+         node("Floor", ["scaled"], ["floor"]), node("Cast", ["floor"], ["size"], to=i64),
+         node("Concat", ["nc", "size"], ["sizes"], axis=0),
+         node("Resize", ["x", "", "", "sizes"], ["r"], mode="linear"),
+         node("Relu", ["r"], ["y"])],
+        [("x", f32, [1, 3, "H", "W"])],
+        [("y", f32)],
+        [("zero", ints(0)), ("two", ints(2)), ("four", ints(4)), ("target", np.float32(16))],
+    )
+    yield "Resize to computed sizes", resize, [x(1, 3, 20, 30)]
+    yield "Resize to computed sizes, 2", resize, [x(1, 3, 40, 24)]
+    ranged = graph(
+        "range_by_input",
+        [node("Range", ["start", "limit", "delta"], ["r"]), node("Mul", ["r", "r"], ["y"])],
+        [("limit", i64, [])],
+        [("y", i64)],
+        [("start", np.int64(0)), ("delta", np.int64(2))],
+    )
+    yield "Range to an input limit", ranged, [np.array(7, np.int64)]
+    yield "Range to an input limit, 2", ranged, [np.array(12, np.int64)]
+    top = graph(
+        "top_k_by_input",
+        [node("TopK", ["x", "k"], ["v", "i"], axis=1), node("Neg", ["v"], ["y"])],
+        [("x", f32, [2, 10]), ("k", i64, [1])],
+        [("y", f32), ("i", i64)],
+    )
+    yield "TopK by an input K", top, [x(2, 10), ints(3)]
+    yield "TopK by an input K, 2", top, [x(2, 10), ints(7)]
+    value = helper.make_tensor("v", f32, [1], [2.0])
+    shapes = graph(
+        "shapes_by_input",
+        [node("Reshape", ["x", "rs"], ["a"]), node("Expand", ["a", "es"], ["b"]),
+         node("Tile", ["b", "reps"], ["c"]), node("ConstantOfShape", ["cs"], ["d"], value=value),
+         node("ReduceSum", ["c"], ["e"], keepdims=0), node("ReduceSum", ["d"], ["f"], keepdims=0),
+         node("Add", ["e", "f"], ["y"])],
+        [("x", f32, [6]), ("rs", i64, [2]), ("es", i64, [3]), ("reps", i64, [3]), ("cs", i64, [2])],
+        [("y", f32), ("c", f32)],
+    )
+    yield "Reshape, Expand, Tile, ConstantOfShape by input shapes", shapes, [
+        x(6), ints(2, 3), ints(4, 2, 3), ints(1, 2, 2), ints(3, 5)]
+    yield "Reshape, Expand, Tile, ConstantOfShape by input shapes, 2", shapes, [
+        x(6), ints(3, 2), ints(2, 3, 2), ints(2, 1, 3), ints(1, 1)]
+    sliced = graph(
+        "slice_one_hot_by_input",
+        [node("Slice", ["x", "starts", "ends"], ["a"]), node("Relu", ["a"], ["y"]),
+         node("OneHot", ["idx", "depth", "values"], ["b"]), node("Relu", ["b"], ["z"])],
+        [("x", f32, [10, 4]), ("starts", i64, [1]), ("ends", i64, [1]), ("idx", i64, [3]),
+         ("depth", i64, [1])],
+        [("y", f32), ("z", f32)],
+        [("values", np.array([0, 1], np.float32))],
+        opset=13,
+    )
+    yield "Slice and OneHot by inputs", sliced, [x(10, 4), ints(2), ints(7), ints(0, 2, 1), ints(4)]
+    yield "Slice and OneHot by inputs, 2", sliced, [x(10, 4), ints(0), ints(-1), ints(0, 2, 5), ints(6)]
+
+
+GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants]
+
+# The generators whose models also run as AOT libraries (`run --aot`).
+AOT_TOO = [run_time_size_variants]
 
 
 def reference(path, m, feeds):
@@ -123,6 +240,26 @@ def reference(path, m, feeds):
         return ReferenceEvaluator(m).run(None, feeds)
 
 
+def agrees(binary, tmp, mode, files, expected, name):
+    """Runs the model in `tmp` through `onnx-mlc run` (with `mode`'s
+    flags) and compares its outputs with `expected`; prints a line when
+    they differ."""
+    run = subprocess.run(
+        [binary, "run", *mode, "--out", str(tmp / "out"), str(tmp / "model.onnx"), *files],
+        capture_output=True,
+        text=True,
+    )
+    if run.returncode != 0:
+        print(f"FAIL {name}: {run.stderr.strip()[-400:]}")
+        return False
+    for k, want in enumerate(expected):
+        got = numpy_helper.to_array(onnx.load_tensor(tmp / "out" / f"output_{k}.pb"))
+        if got.shape != want.shape or not np.allclose(got, want, rtol=1e-4, atol=1e-5):
+            print(f"FAIL {name}: output {k} is {got.tolist()}, onnxruntime {want.tolist()}")
+            return False
+    return True
+
+
 def main():
     binary = sys.argv[1]
     rng = np.random.default_rng(0)
@@ -131,7 +268,6 @@ def main():
         tmp = Path(tmp)
         for generate in GENERATORS:
             for name, m, inputs in generate(rng):
-                checked += 1
                 onnx.save(m, tmp / "model.onnx")
                 files = []
                 for i, x in enumerate(inputs):
@@ -139,21 +275,11 @@ def main():
                     files.append(str(tmp / f"input_{i}.pb"))
                 feeds = {v.name: x for v, x in zip(m.graph.input, inputs)}
                 expected = reference(tmp / "model.onnx", m, feeds)
-                run = subprocess.run(
-                    [binary, "run", "--out", str(tmp / "out"), str(tmp / "model.onnx"), *files],
-                    capture_output=True,
-                    text=True,
-                )
-                if run.returncode != 0:
-                    failed += 1
-                    print(f"FAIL {name}: {run.stderr.strip()[-400:]}")
-                    continue
-                for k, want in enumerate(expected):
-                    got = numpy_helper.to_array(onnx.load_tensor(tmp / "out" / f"output_{k}.pb"))
-                    if got.shape != want.shape or not np.allclose(got, want, rtol=1e-4, atol=1e-5):
-                        failed += 1
-                        print(f"FAIL {name}: output {k} is {got.tolist()}, onnxruntime {want.tolist()}")
-                        break
+                for mode in [[]] + ([["--aot"]] if generate in AOT_TOO else []):
+                    label = f"{name} (AOT)" if mode else name
+                    checked += 1
+                    failed += not agrees(binary, tmp, mode, files, expected, label)
+
     print(f"checked {checked} variants, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -20,7 +20,10 @@ use crate::value::Value;
 mod operand;
 mod select;
 mod sequence;
+mod sizes;
 mod strings;
+
+pub use sizes::sizes;
 
 /// One operator for the host to run: what the graph says about it.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
