@@ -477,6 +477,7 @@ fn kind_matches(ty: &Type, value: &Value) -> bool {
         (Type::Tensor(t), Value::Tensor(x)) => t.elem == x.elem(),
         (Type::Tensor(t), Value::Strings(_)) => t.elem == ElemType::String,
         (Type::Sequence(_), Value::Sequence(_)) | (Type::Optional(_), Value::Optional(_)) => true,
+        (Type::Map(key, _), Value::Map(m)) => *key == m.key,
         _ => false,
     }
 }

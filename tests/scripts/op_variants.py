@@ -225,10 +225,108 @@ def run_time_size_variants(rng):
     yield "Slice and OneHot by inputs, 2", sliced, [x(10, 4), ints(0), ints(-1), ints(0, 2, 5), ints(6)]
 
 
-GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants]
+def map_variants(rng):
+    """ONNX-ML's maps (host kernels, runtime/src/host/maps.rs): ZipMap of
+    softmax scores to string and int64 labels ([N, C] and [C] inputs),
+    DictVectorizer over string and int64 vocabularies (keys missing from
+    the map and keys outside the vocabulary), CastMap DENSE and SPARSE;
+    float map values only, the one kind onnxruntime's Python API feeds.
+    Run JIT and AOT."""
+    f32 = TensorProto.FLOAT
+    node = helper.make_node
+    scalar = lambda t: helper.make_tensor_type_proto(t, [])
+    for labels in (["cat", "dog", "eel"], [3, 5, 7]):
+        attr = "classlabels_strings" if isinstance(labels[0], str) else "classlabels_int64s"
+        key = TensorProto.STRING if isinstance(labels[0], str) else TensorProto.INT64
+        for shape in ([4, 3], [3]):
+            g = helper.make_graph(
+                [node("Softmax", ["x"], ["p"], axis=-1),
+                 node("ZipMap", ["p"], ["m"], domain="ai.onnx.ml", **{attr: labels})],
+                "zip_map",
+                [helper.make_tensor_value_info("x", f32, shape)],
+                [helper.make_value_info("m", helper.make_sequence_type_proto(
+                    helper.make_map_type_proto(key, scalar(f32))))],
+            )
+            m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17),
+                                                    helper.make_opsetid("ai.onnx.ml", 1)])
+            m.ir_version = 8
+            yield f"ZipMap {attr} {shape}", m, [rng.random(shape, dtype=np.float32)]
+    for vocab, keys in ((["a", "b", "c", "d"], ["b", "d", "z"]), ([1, 2, 4], [4, 1, 9])):
+        attr = "string_vocabulary" if isinstance(vocab[0], str) else "int64_vocabulary"
+        key = TensorProto.STRING if isinstance(vocab[0], str) else TensorProto.INT64
+        for elem, dtype in ((f32, np.float32),):
+            g = helper.make_graph(
+                [node("DictVectorizer", ["m"], ["v"], domain="ai.onnx.ml", **{attr: vocab})],
+                "dict_vectorizer",
+                [helper.make_value_info("m", helper.make_map_type_proto(key, scalar(elem)))],
+                [helper.make_tensor_value_info("v", elem, None)],
+            )
+            m = helper.make_model(g, opset_imports=[helper.make_opsetid("ai.onnx.ml", 1)])
+            m.ir_version = 8
+            values = (rng.random(len(keys)) * 10).astype(dtype)
+            yield f"DictVectorizer {attr} {np.dtype(dtype)}", m, [dict(zip(keys, values.tolist()))]
+    for form, extra in (("DENSE", {}), ("SPARSE", {"max_map": 6})):
+        for cast, out in (("TO_FLOAT", f32), ("TO_INT64", TensorProto.INT64)):
+            g = helper.make_graph(
+                [node("CastMap", ["m"], ["v"], domain="ai.onnx.ml", cast_to=cast,
+                      map_form=form, **extra)],
+                "cast_map",
+                [helper.make_value_info("m", helper.make_map_type_proto(
+                    TensorProto.INT64, scalar(f32)))],
+                [helper.make_tensor_value_info("v", out, None)],
+            )
+            m = helper.make_model(g, opset_imports=[helper.make_opsetid("ai.onnx.ml", 1)])
+            m.ir_version = 8
+            values = (rng.random(3) * 10).astype(np.float32)
+            yield f"CastMap {form} {cast}", m, [dict(zip([4, 0, 2], values.tolist()))]
+
+
+GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants]
 
 # The generators whose models also run as AOT libraries (`run --aot`).
-AOT_TOO = [run_time_size_variants]
+AOT_TOO = [run_time_size_variants, map_variants]
+
+
+def value_proto(x, name):
+    """A test input as its proto: a tensor, or a map (a dict of Python
+    floats, float32 as onnxruntime takes them, or ints, int64)."""
+    if not isinstance(x, dict):
+        return numpy_helper.from_array(x, name)
+    keys = list(x)
+    strings = isinstance(keys[0], str)
+    dtype = np.float32 if isinstance(next(iter(x.values())), float) else np.int64
+    values = [numpy_helper.from_array(np.asarray(v, dtype)) for v in x.values()]
+    return helper.make_map(
+        name,
+        TensorProto.STRING if strings else TensorProto.INT64,
+        [k.encode() for k in keys] if strings else keys,
+        helper.make_sequence("values", onnx.SequenceProto.TENSOR, values),
+    )
+
+
+def output_value(path, sequence):
+    """An output file of `onnx-mlc run`: an array, or a list of dicts for
+    a sequence of maps (as onnxruntime gives it)."""
+    data = path.read_bytes()
+    if not sequence:
+        return numpy_helper.to_array(onnx.load_tensor_from_string(data))
+    seq = onnx.SequenceProto()
+    seq.ParseFromString(data)
+    items = numpy_helper.to_list(seq)
+    return [{(k.decode() if isinstance(k, bytes) else k): float(np.asarray(v))
+             for k, v in item.items()} for item in items]
+
+
+def same(got, want):
+    """Whether an output agrees with onnxruntime's (rtol 1e-4, atol 1e-5)."""
+    if isinstance(want, list):
+        return isinstance(got, list) and len(got) == len(want) and all(
+            g.keys() == w.keys() and all(np.isclose(g[k], w[k], rtol=1e-4, atol=1e-5) for k in g)
+            for g, w in zip(got, want))
+    if got.dtype.kind in "OSU":
+        return got.shape == want.shape and [str(v) for v in got.flat] == [
+            v.decode() if isinstance(v, bytes) else str(v) for v in want.flat]
+    return got.shape == want.shape and np.allclose(got, want, rtol=1e-4, atol=1e-5)
 
 
 def reference(path, m, feeds):
@@ -253,9 +351,9 @@ def agrees(binary, tmp, mode, files, expected, name):
         print(f"FAIL {name}: {run.stderr.strip()[-400:]}")
         return False
     for k, want in enumerate(expected):
-        got = numpy_helper.to_array(onnx.load_tensor(tmp / "out" / f"output_{k}.pb"))
-        if got.shape != want.shape or not np.allclose(got, want, rtol=1e-4, atol=1e-5):
-            print(f"FAIL {name}: output {k} is {got.tolist()}, onnxruntime {want.tolist()}")
+        got = output_value(tmp / "out" / f"output_{k}.pb", isinstance(want, list))
+        if not same(got, want):
+            print(f"FAIL {name}: output {k} is {got!r}, onnxruntime {want!r}")
             return False
     return True
 
@@ -271,8 +369,9 @@ def main():
                 onnx.save(m, tmp / "model.onnx")
                 files = []
                 for i, x in enumerate(inputs):
-                    onnx.save_tensor(numpy_helper.from_array(x), tmp / f"input_{i}.pb")
-                    files.append(str(tmp / f"input_{i}.pb"))
+                    path = tmp / f"input_{i}.pb"
+                    path.write_bytes(value_proto(x, f"input_{i}").SerializeToString())
+                    files.append(str(path))
                 feeds = {v.name: x for v, x in zip(m.graph.input, inputs)}
                 expected = reference(tmp / "model.onnx", m, feeds)
                 for mode in [[]] + ([["--aot"]] if generate in AOT_TOO else []):
