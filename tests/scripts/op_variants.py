@@ -281,7 +281,72 @@ def map_variants(rng):
             yield f"CastMap {form} {cast}", m, [dict(zip([4, 0, 2], values.tolist()))]
 
 
-GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants]
+def linear_model_variants(rng):
+    """ai.onnx.ml's linear models as onnxruntime computes them
+    (decompose/ml.rs): LinearClassifier with int and string labels,
+    several classes under each post transform and the one-row binary
+    form, followed by ZipMap as skl2onnx writes it; LinearRegressor with
+    one and three targets; Scaler with per-column and single values (an
+    int64 input too); Normalizer MAX, L1 and L2 with an all-zero row. A
+    symbolic batch, at batch 5 and 1."""
+    f32 = TensorProto.FLOAT
+    ml = [helper.make_opsetid("", 17), helper.make_opsetid("ai.onnx.ml", 1)]
+
+    def build(nodes, x_type, outputs):
+        g = helper.make_graph(nodes, "linear", [helper.make_tensor_value_info("X", x_type, ["N", 4])],
+                              outputs)
+        m = helper.make_model(g, opset_imports=ml)
+        m.ir_version = 8
+        return m
+
+    rows = lambda n: rng.standard_normal((n, 4)).astype(np.float32)
+    for labels in (["cat", "dog", "eel"], [3, 5, 7]):
+        label_type = TensorProto.STRING if isinstance(labels[0], str) else TensorProto.INT64
+        attr = "classlabels_strings" if isinstance(labels[0], str) else "classlabels_ints"
+        zip_attr = "classlabels_strings" if isinstance(labels[0], str) else "classlabels_int64s"
+        for post in ("NONE", "SOFTMAX", "LOGISTIC", "SOFTMAX_ZERO"):
+            node = helper.make_node(
+                "LinearClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml", multi_class=1,
+                coefficients=rng.standard_normal(12).tolist(), intercepts=[0.5, -0.2, 0.1],
+                post_transform=post, **{attr: labels})
+            zip_map = helper.make_node("ZipMap", ["Z"], ["P"], domain="ai.onnx.ml",
+                                       **{zip_attr: labels})
+            seq = helper.make_sequence_type_proto(helper.make_map_type_proto(
+                label_type, helper.make_tensor_type_proto(f32, [])))
+            m = build([node, zip_map], f32, [helper.make_tensor_value_info("Y", label_type, None),
+                                             helper.make_value_info("P", seq)])
+            for n in (5, 1):
+                yield f"LinearClassifier {attr} {post} batch {n}", m, [rows(n)]
+        node = helper.make_node(
+            "LinearClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml",
+            coefficients=rng.standard_normal(4).tolist(), intercepts=[0.3],
+            post_transform="LOGISTIC", **{attr: labels[:2]})
+        m = build([node], f32, [helper.make_tensor_value_info("Y", label_type, None),
+                                helper.make_tensor_value_info("Z", f32, None)])
+        yield f"LinearClassifier binary {attr}", m, [rows(6)]
+    for targets, post in ((1, "NONE"), (3, "NONE"), (3, "SOFTMAX"), (3, "LOGISTIC")):
+        node = helper.make_node(
+            "LinearRegressor", ["X"], ["Y"], domain="ai.onnx.ml", targets=targets,
+            coefficients=rng.standard_normal(4 * targets).tolist(),
+            intercepts=rng.standard_normal(targets).tolist(), post_transform=post)
+        m = build([node], f32, [helper.make_tensor_value_info("Y", f32, None)])
+        yield f"LinearRegressor {targets} targets {post}", m, [rows(5)]
+    for x_type, x in ((f32, rows(5)), (TensorProto.INT64, rng.integers(-9, 9, (5, 4)))):
+        for offset, scale in (([0.5, -1, 2, 0], [2, 0.5, 1, -1]), ([1.5], [0.25])):
+            node = helper.make_node("Scaler", ["X"], ["Y"], domain="ai.onnx.ml",
+                                    offset=offset, scale=scale)
+            m = build([node], x_type, [helper.make_tensor_value_info("Y", f32, None)])
+            yield f"Scaler {len(offset)} values, {x.dtype}", m, [x]
+    for norm in ("MAX", "L1", "L2"):
+        node = helper.make_node("Normalizer", ["X"], ["Y"], domain="ai.onnx.ml", norm=norm)
+        m = build([node], f32, [helper.make_tensor_value_info("Y", f32, None)])
+        x = rows(4)
+        x[2] = 0
+        yield f"Normalizer {norm}", m, [x]
+
+
+GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants,
+              linear_model_variants]
 
 # The generators whose models also run as AOT libraries (`run --aot`).
 AOT_TOO = [run_time_size_variants, map_variants]
