@@ -640,8 +640,66 @@ impl Builder<'_> {
         let mut seg = Model::new(&format!("segment{index}"), model.opset_imports.clone());
         seg.ir_version = model.ir_version;
         let graph = seg.graph;
+        // The sizes the segment's inputs bind: an op's result keeps the
+        // dims the whole model's inference gave it when they are evaluable
+        // from these (inference inside the segment does not see the values
+        // computed before it, such as a shape tensor crossing its border).
+        let mut bound: HashSet<String> = HashSet::new();
+        for &o in ops {
+            let inputs = model.ir.op(o).inputs.iter().flatten();
+            let outside = inputs.filter(
+                |v| !matches!(ir.value(**v).def, ValueDef::Result(p, _) if members.contains(&p)),
+            );
+            let types = outside.filter_map(|&v| border_type(model, v).ok());
+            let carried = self.carriers.get(&o).map(|c| c.ty.clone());
+            for ty in types.chain(carried) {
+                if let Type::Tensor(t) = ty {
+                    let names = t.dims().into_iter().flatten().filter_map(Dim::as_named);
+                    bound.extend(names.map(str::to_string));
+                }
+            }
+        }
+        // The carriers of earlier sizes steps whose symbols the members'
+        // dims are computed from come in too.
+        let mut leaves: HashSet<String> = HashSet::new();
+        for &o in ops {
+            for &v in model.ir.op(o).results.iter().flatten() {
+                if let Type::Tensor(t) = ir.ty(v) {
+                    leaves.extend(t.dims().into_iter().flatten().flat_map(Dim::named_leaves));
+                }
+            }
+        }
+        let mut carried: Vec<(Slot, Type)> = vec![];
+        for (o, c) in &self.carriers {
+            let Type::Tensor(t) = &c.ty else { continue };
+            let names: Vec<&str> = t
+                .dims()
+                .into_iter()
+                .flatten()
+                .filter_map(Dim::as_named)
+                .collect();
+            let wanted = names
+                .iter()
+                .any(|n| leaves.contains(*n) && !bound.contains(*n));
+            if wanted && !members.contains(o) {
+                bound.extend(names.iter().map(|n| n.to_string()));
+                carried.push((c.slot, c.ty.clone()));
+            }
+        }
+        carried.sort_by_key(|(slot, _)| *slot);
+        let known = |ty: &Type| match ty {
+            Type::Tensor(t) => t
+                .dims()
+                .is_some_and(|ds| ds.iter().all(|d| d.evaluable_from(&|a| bound.contains(a)))),
+            _ => false,
+        };
         let mut map: HashMap<Value, Value> = HashMap::new();
         let mut border = vec![];
+        for (slot, ty) in carried {
+            let name = self.slot_names[slot].trim_start_matches('%').to_string();
+            seg.ir.add_arg(graph, Some(name), ty);
+            border.push(Border::Carrier(slot));
+        }
         for &o in ops {
             let op = ir.op(o);
             if op.attrs.regions().next().is_some() {
@@ -658,6 +716,7 @@ impl Builder<'_> {
             }
             let result_type = |r: usize, v: Value| match carrier {
                 Some(c) => c.results[r].clone(),
+                None if known(ir.ty(v)) => ir.ty(v).clone(),
                 None => static_part(ir.ty(v)),
             };
             for &v in op.inputs.iter().flatten() {

@@ -37,7 +37,7 @@ onnx.graph "g"(%x: tensor<1x3x4x4xf32>, %pads: tensor<4xi64>, %n: tensor<i64>) -
 // CHECK-NEXT: segment 0 (%x: tensor<1x3x4x4xf32>, %pads: tensor<4xi64>) -> (%a: tensor<1x3x4x4xf32>, %all: tensor<8xi64>) {
 // CHECK-NEXT:   Relu-14, Constant-21, Concat-13
 // CHECK-NEXT: }
-// CHECK-NEXT: segment 1 (%p.sizes: tensor<0x"?p.0"x"?p.1"x"?p.2"x"?p.3"xui8>, %a: tensor<1x3x4x4xf32>, %all: tensor<8xi64>) -> (%s: tensor<?x?x1x?xf32>) {
+// CHECK-NEXT: segment 1 (%p.sizes: tensor<0x"?p.0"x"?p.1"x"?p.2"x"?p.3"xui8>, %a: tensor<1x3x4x4xf32>, %all: tensor<8xi64>) -> (%s: tensor<"?p.0"x"?p.1"x1x"?p.3"xf32>) {
 // CHECK-NEXT:   Pad-21, Tanh-13, Constant-21, ReduceSum-13
 // CHECK-NEXT: }
 // CHECK-NEXT: segment 2 (%r.sizes: tensor<0x"?r.0"xui8>, %n: tensor<i64>) -> (%r: tensor<"?r.0"xi64>) {
