@@ -42,7 +42,7 @@ pub use rt::{omlc_rt_alloc, omlc_rt_free, omlc_rt_parallel_for, runtime_symbols,
 pub use session::{CompiledCode, Session, Weights};
 pub use signature::{Bindings, IoSpec, ModelSignature, SpecDim};
 pub use tensor::Tensor;
-pub use value::{into_tensors, Optional, Sequence, StringTensor, Value};
+pub use value::{into_tensors, Map, MapKey, Optional, Sequence, StringTensor, Value};
 
 #[cfg(test)]
 mod tests {

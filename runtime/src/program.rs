@@ -106,6 +106,22 @@ pub enum Step {
         /// Its results (`None`: an output nobody asked for).
         outputs: Vec<Option<Slot>>,
     },
+    /// The sizes of an operator's results computed from the values of its
+    /// operands (a Pad by computed pads, a Resize to computed sizes): run
+    /// before the segment that holds the operator, by `crate::host::sizes`.
+    /// Its result is a tensor with no elements, `[0, d1, d2, …]`, whose
+    /// shape carries the sizes into that segment, which binds its symbols
+    /// from them as it binds every symbol, from its inputs' shapes.
+    Sizes {
+        /// The operator whose results are measured.
+        op: HostOp,
+        /// Its inputs (`None`: an absent optional input).
+        inputs: Vec<Option<Slot>>,
+        /// Which dims the carrier holds, in order: (result, axis).
+        dims: Vec<(usize, usize)>,
+        /// The carrier's slot.
+        output: Slot,
+    },
     /// `If`: runs one of two blocks on a boolean condition.
     If {
         /// The operator, for messages.
@@ -152,7 +168,7 @@ pub enum Step {
 
 /// The first bytes of a serialized program: a tag and the format's
 /// version, bumped whenever [`Program`] changes shape.
-const MAGIC: &[u8; 8] = b"OMLCPRG1";
+const MAGIC: &[u8; 8] = b"OMLCPRG2";
 
 impl Program {
     /// The program as bytes (a tag, then the program in `postcard`'s
@@ -299,6 +315,19 @@ impl HostProgram {
                     .collect::<Result<Vec<_>>>()?;
                 let results = host::run(op, &values)?;
                 store(frame, outputs, results);
+            }
+            Step::Sizes {
+                op,
+                inputs,
+                dims,
+                output,
+            } => {
+                let values = inputs
+                    .iter()
+                    .map(|s| s.map(|s| slot(frame, s)).transpose())
+                    .collect::<Result<Vec<_>>>()?;
+                let carrier = host::sizes(op, &values, dims)?;
+                frame[*output] = Some(Value::Tensor(carrier));
             }
             Step::If {
                 op,
@@ -448,6 +477,7 @@ fn kind_matches(ty: &Type, value: &Value) -> bool {
         (Type::Tensor(t), Value::Tensor(x)) => t.elem == x.elem(),
         (Type::Tensor(t), Value::Strings(_)) => t.elem == ElemType::String,
         (Type::Sequence(_), Value::Sequence(_)) | (Type::Optional(_), Value::Optional(_)) => true,
+        (Type::Map(key, _), Value::Map(m)) => *key == m.key,
         _ => false,
     }
 }
@@ -623,6 +653,15 @@ impl Program {
                     f,
                     "{pad}{} = host {} ({})",
                     self.optional_names(outputs),
+                    op_name(&op.op),
+                    self.optional_names(inputs)
+                )?,
+                Step::Sizes {
+                    op, inputs, output, ..
+                } => writeln!(
+                    f,
+                    "{pad}{} = sizes of {} ({})",
+                    self.slot_names[*output],
                     op_name(&op.op),
                     self.optional_names(inputs)
                 )?,

@@ -4,7 +4,7 @@
 //!
 //! Compiled code only ever sees dense tensors of fixed-width elements
 //! ([`Tensor`]). Everything else an ONNX graph can carry — string tensors,
-//! sequences, optionals — lives in the runtime as a [`Value`] and is
+//! sequences, maps, optionals — lives in the runtime as a [`Value`] and is
 //! handled by host operators (`crate::host`), which are plain Rust.
 
 use onnx_mlc_dialect::tensor::{checked_numel, Payload};
@@ -23,6 +23,8 @@ pub enum Value {
     Strings(StringTensor),
     /// A sequence of values of one type.
     Sequence(Sequence),
+    /// A map from integer or string keys to values of one type.
+    Map(Map),
     /// An optional value: present or absent.
     Optional(Optional),
 }
@@ -100,6 +102,27 @@ pub struct Sequence {
     pub items: Vec<Value>,
 }
 
+/// A map (ONNX-ML's `map(K, V)`): its key and value types (kept for an
+/// empty map) and its entries in order.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Map {
+    /// The key type: an integer type or `String`.
+    pub key: ElemType,
+    /// The type every value has.
+    pub value: Type,
+    /// The entries, in order (keys distinct).
+    pub entries: Vec<(MapKey, Value)>,
+}
+
+/// A key of a [`Map`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MapKey {
+    /// A key of an integer key type.
+    Int(i64),
+    /// A string key (bytes, as string tensors hold them).
+    String(Vec<u8>),
+}
+
 /// An optional: the type of its value (kept when absent) and the value.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Optional {
@@ -111,18 +134,19 @@ pub struct Optional {
 
 impl Value {
     /// What kind of value this is, for messages: `tensor`, `string
-    /// tensor`, `sequence` or `optional`.
+    /// tensor`, `sequence`, `map` or `optional`.
     pub fn kind(&self) -> &'static str {
         match self {
             Value::Tensor(_) => "tensor",
             Value::Strings(_) => "string tensor",
             Value::Sequence(_) => "sequence",
+            Value::Map(_) => "map",
             Value::Optional(_) => "optional",
         }
     }
 
-    /// The value's type, with every dim known (a sequence or an optional
-    /// gives its declared item type).
+    /// The value's type, with every dim known (a sequence, a map or an
+    /// optional gives its declared item type).
     pub fn type_of(&self) -> Type {
         let tensor = |elem, shape: &[i64]| {
             Type::Tensor(TensorType::with_dims(
@@ -134,6 +158,7 @@ impl Value {
             Value::Tensor(t) => tensor(t.elem(), t.shape()),
             Value::Strings(s) => tensor(ElemType::String, &s.shape),
             Value::Sequence(s) => Type::Sequence(Box::new(s.elem.clone())),
+            Value::Map(m) => Type::Map(m.key, Box::new(m.value.clone())),
             Value::Optional(o) => Type::Optional(Box::new(o.elem.clone())),
         }
     }

@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use onnx_mlc::{IoSpec, Optional, Sequence, SpecDim, StringTensor, Tensor, Value};
+use onnx_mlc::{IoSpec, Map, MapKey, Optional, Sequence, SpecDim, StringTensor, Tensor, Value};
 use onnx_mlc_dialect::{ElemType, Model, TensorData, Type};
-use onnx_mlc_import::{read_value, TestValue};
+use onnx_mlc_import::{read_value, MapKey as TestKey, TestValue};
 
 use crate::npy;
 
@@ -108,6 +108,25 @@ fn to_value(v: TestValue, ty: &Type) -> Result<Value> {
                 elem,
             })
         }
+        TestValue::Map(entries) => {
+            let Type::Map(key, value) = ty else {
+                bail!("a map given for an input of type {ty}");
+            };
+            Value::Map(Map {
+                key: *key,
+                entries: entries
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let k = match k {
+                            TestKey::Int(k) => MapKey::Int(k),
+                            TestKey::String(k) => MapKey::String(k),
+                        };
+                        Ok((k, to_value(v, value)?))
+                    })
+                    .collect::<Result<_>>()?,
+                value: (**value).clone(),
+            })
+        }
         other => {
             return Err(Unsupported(format!(
                 "{} values are not supported as inputs",
@@ -128,6 +147,18 @@ pub fn to_test_value(v: &Value) -> Result<TestValue> {
         Value::Sequence(s) => {
             TestValue::Sequence(s.items.iter().map(to_test_value).collect::<Result<_>>()?)
         }
+        Value::Map(m) => TestValue::Map(
+            m.entries
+                .iter()
+                .map(|(k, v)| {
+                    let k = match k {
+                        MapKey::Int(k) => TestKey::Int(*k),
+                        MapKey::String(k) => TestKey::String(k.clone()),
+                    };
+                    Ok((k, to_test_value(v)?))
+                })
+                .collect::<Result<_>>()?,
+        ),
         Value::Optional(o) => TestValue::Optional(
             o.value
                 .as_deref()

@@ -45,7 +45,7 @@ pub use onnx_mlc_import::{Imported, Warning};
 pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
 pub use onnx_mlc_program::Partition;
 pub use onnx_mlc_runtime::{IoSpec, ModelSignature, SpecDim};
-pub use onnx_mlc_runtime::{Optional, Sequence, StringTensor, Tensor, Value};
+pub use onnx_mlc_runtime::{Map, MapKey, Optional, Sequence, StringTensor, Tensor, Value};
 pub use pipeline::{CompileOptions, PrintPoint, Stage, StageIr, Timings, Trace, DEFAULT_RULE_SETS};
 
 /// The entry points of the library: each is a [`Compilation`] in one call.

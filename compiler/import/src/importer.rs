@@ -181,14 +181,21 @@ pub(crate) fn import(
         .map(|t| imp.import_training(t, &main_scope, ctx))
         .collect::<Result<_>>()?;
 
-    let mut opset_imports: Vec<OpsetImport> = imports
-        .iter()
-        .skip(usize::from(implied))
-        .map(|o| OpsetImport {
-            domain: o.domain.clone(),
-            version: o.version,
-        })
-        .collect();
+    // A repeated import of a domain at the same version (skl2onnx writes
+    // `""` twice) says nothing more: it is kept once. (`Opsets::new` has
+    // refused different versions.)
+    let mut opset_imports: Vec<OpsetImport> = vec![];
+    for o in imports.iter().skip(usize::from(implied)) {
+        let same = |i: &OpsetImport| {
+            canonical_domain(&i.domain) == canonical_domain(&o.domain) && i.version == o.version
+        };
+        if !opset_imports.iter().any(same) {
+            opset_imports.push(OpsetImport {
+                domain: o.domain.clone(),
+                version: o.version,
+            });
+        }
+    }
     if imp.constants_need_onnx {
         // The Constant ops that hold initializers are ai.onnx ops.
         imp.warn(format!(

@@ -14,6 +14,7 @@ use onnx_mlc_dialect::attr::SparseTensorData;
 use onnx_mlc_dialect::{ElemType, TensorData, Type};
 use onnx_mlc_proto::optional_proto::DataType as OptionalKind;
 use onnx_mlc_proto::sequence_proto::DataType as SequenceKind;
+use onnx_mlc_proto::tensor_proto::DataType;
 use onnx_mlc_proto::{
     MapProto, Message, OptionalProto, SequenceProto, SparseTensorProto, TensorProto,
 };
@@ -86,21 +87,53 @@ pub fn encode_tensor(t: &TensorData, name: &str) -> Result<Vec<u8>, ExportError>
     Ok(proto.encode_to_vec())
 }
 
-/// Serializes a tensor, sequence or optional named `name` as the proto a
-/// test data `.pb` file holds for it (`TensorProto`, `SequenceProto`,
-/// `OptionalProto`); maps and sparse tensors are not written yet.
+/// Serializes a tensor, sequence, map or optional named `name` as the
+/// proto a test data `.pb` file holds for it (`TensorProto`,
+/// `SequenceProto`, `MapProto`, `OptionalProto`); sparse tensors are not
+/// written yet.
 pub fn encode_value(v: &TestValue, name: &str) -> Result<Vec<u8>, ExportError> {
     Ok(match v {
         TestValue::Tensor(t) => return encode_tensor(t, name),
         TestValue::Sequence(items) => sequence_proto(items, name)?.encode_to_vec(),
+        TestValue::Map(entries) => map_proto(entries, name)?.encode_to_vec(),
         TestValue::Optional(o) => optional_proto(o.as_deref(), name)?.encode_to_vec(),
-        TestValue::Map(_) | TestValue::SparseTensor(_) => {
+        TestValue::SparseTensor(_) => {
             return Err(ExportError::Tensor {
                 tensor: name.to_string(),
-                message: "maps and sparse tensors are not written as test values yet".into(),
+                message: "sparse tensors are not written as test values yet".into(),
             })
         }
     })
+}
+
+/// A map's proto: its key type is that of its keys (int64 for integer
+/// keys, and for an empty map, which says nothing of them).
+fn map_proto(entries: &[(MapKey, TestValue)], name: &str) -> Result<MapProto, ExportError> {
+    let strings = matches!(entries.first(), Some((MapKey::String(_), _)));
+    let mut m = MapProto {
+        name: name.to_string(),
+        key_type: if strings {
+            DataType::String as i32
+        } else {
+            DataType::Int64 as i32
+        },
+        ..MapProto::default()
+    };
+    for (key, _) in entries {
+        match key {
+            MapKey::Int(k) if !strings => m.keys.push(*k),
+            MapKey::String(k) if strings => m.string_keys.push(Bytes::from(k.clone())),
+            _ => {
+                return Err(ExportError::Tensor {
+                    tensor: name.to_string(),
+                    message: "a map mixes integer and string keys".into(),
+                })
+            }
+        }
+    }
+    let values: Vec<TestValue> = entries.iter().map(|(_, v)| v.clone()).collect();
+    m.values = Some(sequence_proto(&values, "")?);
+    Ok(m)
 }
 
 fn tensor_value_proto(t: &TensorData, name: &str) -> Result<TensorProto, ExportError> {
@@ -129,10 +162,14 @@ fn sequence_proto(items: &[TestValue], name: &str) -> Result<SequenceProto, Expo
                 s.elem_type = SequenceKind::Optional as i32;
                 s.optional_values.push(optional_proto(o.as_deref(), "")?);
             }
-            TestValue::Map(_) | TestValue::SparseTensor(_) => {
+            TestValue::Map(entries) => {
+                s.elem_type = SequenceKind::Map as i32;
+                s.map_values.push(map_proto(entries, "")?);
+            }
+            TestValue::SparseTensor(_) => {
                 return Err(ExportError::Tensor {
                     tensor: name.to_string(),
-                    message: "sequences of maps or sparse tensors are not written yet".into(),
+                    message: "sequences of sparse tensors are not written yet".into(),
                 })
             }
         }

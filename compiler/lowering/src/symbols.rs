@@ -107,17 +107,7 @@ impl Symbols {
     /// Whether every atom of `dim` is a symbol or a broadcast of sizes
     /// that are (so that it can be evaluated).
     pub(crate) fn binds(&self, dim: &Dim) -> bool {
-        dim.monomials().is_some_and(|terms| {
-            terms
-                .iter()
-                .all(|(_, atoms)| atoms.iter().all(|a| self.binds_atom(a)))
-        })
-    }
-
-    fn binds_atom(&self, atom: &str) -> bool {
-        self.0.iter().any(|s| s.name == atom)
-            || Dim::compound_operands(atom).is_some_and(|(a, b)| self.binds(&a) && self.binds(&b))
-            || Dim::floor_operands(atom).is_some_and(|(a, _)| self.binds(&a))
+        dim.evaluable_from(&|atom| self.0.iter().any(|s| s.name == atom))
     }
 
     /// Whether graph output `v` has a size that the inputs' shapes do not

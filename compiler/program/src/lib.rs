@@ -29,6 +29,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use onnx_mlc_dialect::ir::{NewOp, OpRef, ValueDef};
+use onnx_mlc_dialect::name_dims::name_run_time_sizes;
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpId, OpKind, RegionId, TensorType, Type, Value};
 use onnx_mlc_runtime::host::{is_host_op, needs_host, HostOp};
 use onnx_mlc_runtime::program::{Block, Program, ProgramInput, Slot, Step};
@@ -64,6 +65,7 @@ impl Partition {
                 Step::If { op, .. } | Step::Loop { op, .. } | Step::SequenceMap { op, .. } => {
                     Some(op)
                 }
+                Step::Sizes { op, .. } => Some(&op.op),
                 Step::Const { .. } | Step::Segment { .. } => None,
             })
         }
@@ -114,6 +116,21 @@ impl fmt::Display for Partition {
 /// Cuts a model that went through the front end into a host program, or
 /// returns `None` when it has no host step (it compiles as one function).
 pub fn partition(model: &Model) -> Result<Option<Partition>, ProgramError> {
+    // The compiled ops among those whose sizes the run time computes get
+    // a `sizes` step (host operators size their results themselves).
+    let named = name_run_time_sizes(model)
+        .map_err(|e| ProgramError::Unsupported(format!("sizing a result at run time ({e})")))?;
+    let (model, sized): (&Model, HashSet<OpId>) = match &named {
+        Some((named, sized)) => (
+            named,
+            sized
+                .iter()
+                .copied()
+                .filter(|&o| classify(named, o) == Class::Dense)
+                .collect(),
+        ),
+        None => (model, HashSet::new()),
+    };
     let g = model.ir.region(model.graph);
     let io_needs_host = g
         .args
@@ -125,7 +142,7 @@ pub fn partition(model: &Model) -> Result<Option<Partition>, ProgramError> {
         .ops
         .iter()
         .any(|&o| !matches!(classify(model, o), Class::Dense | Class::Const));
-    if !io_needs_host && !ops_need_host {
+    if !io_needs_host && !ops_need_host && sized.is_empty() {
         return Ok(None);
     }
     let mut b = Builder {
@@ -133,6 +150,8 @@ pub fn partition(model: &Model) -> Result<Option<Partition>, ProgramError> {
         slots: HashMap::new(),
         slot_names: vec![],
         segments: vec![],
+        sized,
+        carriers: HashMap::new(),
     };
     let mut inputs = vec![];
     for a in &g.args {
@@ -226,6 +245,23 @@ struct Builder<'m> {
     slots: HashMap<Value, Slot>,
     slot_names: Vec<String>,
     segments: Vec<Model>,
+    /// The dense ops whose result sizes the run time computes
+    /// (`name_run_time_sizes`): each runs after a `sizes` step.
+    sized: HashSet<OpId>,
+    /// The carrier of each sized op whose `sizes` step is scheduled.
+    carriers: HashMap<OpId, Carrier>,
+}
+
+/// What a `sizes` step hands the segment that runs its op: a tensor with
+/// no elements whose shape is the op's result sizes.
+struct Carrier {
+    /// Its slot.
+    slot: Slot,
+    /// Its type, `tensor<0xS1xS2x…xu8>`: one symbol per dim it carries.
+    ty: Type,
+    /// The op's result types in the segment: static dims, and the
+    /// carrier's symbols for the others.
+    results: Vec<Type>,
 }
 
 impl Builder<'_> {
@@ -287,7 +323,10 @@ impl Builder<'_> {
 
         // Constants some step other than a segment reads: materialized
         // first. (Segments get their own copies.)
-        let is_dense_user = |u: &User| matches!(u, User::Op(o) if class[o] == Class::Dense);
+        // (A sized op's `sizes` step reads its operands on the host.)
+        let sized = self.sized.clone();
+        let is_dense_user =
+            |u: &User| matches!(u, User::Op(o) if class[o] == Class::Dense && !sized.contains(o));
         let region_data = ir.region(region);
         let weights = region_data
             .args
@@ -347,12 +386,14 @@ impl Builder<'_> {
             let ready = |o: &OpId, available: &HashSet<Value>| {
                 needs[o].iter().all(|v| available.contains(v))
             };
-            // Every dense op that can run now joins the current segment.
+            // Every dense op that can run now joins the current segment (a
+            // sized op once its sizes are measured).
             let mut segment = vec![];
-            while let Some(i) = pending
-                .iter()
-                .position(|o| class[o] == Class::Dense && ready(o, &available))
-            {
+            while let Some(i) = pending.iter().position(|o| {
+                class[o] == Class::Dense
+                    && ready(o, &available)
+                    && (!self.sized.contains(o) || self.carriers.contains_key(o))
+            }) {
                 let o = pending.remove(i);
                 available.extend(ir.op(o).results.iter().flatten().copied());
                 segment.push(o);
@@ -365,6 +406,11 @@ impl Builder<'_> {
                 .iter()
                 .position(|o| ready(o, &available))
                 .expect("ops in topological order always leave one ready");
+            if class[&pending[i]] == Class::Dense {
+                // A sized op: its sizes first, then it runs in a segment.
+                steps.push(self.sizes_step(pending[i]));
+                continue;
+            }
             let o = pending.remove(i);
             available.extend(ir.op(o).results.iter().flatten().copied());
             let step = match class[&o] {
@@ -403,21 +449,89 @@ impl Builder<'_> {
                 types.join(", ")
             )));
         }
-        let host = HostOp {
-            op: ir.describe_op(o),
-            attrs: op.attrs.clone(),
-            results: op
-                .results
-                .iter()
-                .map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone()))
-                .collect(),
-        };
+        let host = host_op(model, o);
         let (inputs, results) = (op.inputs.clone(), op.results.clone());
         Ok(Step::Host {
             op: host,
             inputs: inputs.iter().map(|v| v.map(|v| self.slot(v))).collect(),
             outputs: results.iter().map(|v| v.map(|v| self.slot(v))).collect(),
         })
+    }
+
+    /// The `sizes` step of a sized op: measures the dims of its results
+    /// that are not static into a carrier (see [`Carrier`]).
+    fn sizes_step(&mut self, o: OpId) -> Step {
+        let model: &Model = self.model;
+        let ir = &model.ir;
+        let op = ir.op(o);
+        let mut dims = vec![];
+        let mut symbols: Vec<Dim> = vec![Dim::Known(0)];
+        let mut results = vec![];
+        for (r, v) in op.results.iter().enumerate() {
+            let Some(v) = *v else {
+                results.push(Type::Unknown);
+                continue;
+            };
+            let ty = match ir.ty(v) {
+                Type::Tensor(t) => {
+                    let name = value_name(model, v);
+                    let shape = t.dims().map(|ds| {
+                        ds.iter()
+                            .enumerate()
+                            .map(|(axis, d)| {
+                                if d.is_known() {
+                                    return d.clone();
+                                }
+                                let symbol = match d.as_named() {
+                                    Some(named) => Dim::param(named),
+                                    None => Dim::param(&format!("{name}_d{axis}")),
+                                };
+                                if !symbols.contains(&symbol) {
+                                    symbols.push(symbol.clone());
+                                    dims.push((r, axis));
+                                }
+                                symbol
+                            })
+                            .collect()
+                    });
+                    Type::Tensor(TensorType {
+                        elem: t.elem,
+                        shape,
+                    })
+                }
+                other => other.clone(),
+            };
+            results.push(ty);
+        }
+        let host = host_op(model, o);
+        let inputs = op.inputs.iter().map(|v| v.map(|v| self.slot(v))).collect();
+        let slot = self.slot_names.len();
+        self.slot_names.push(format!(
+            "%{}.sizes",
+            value_name(
+                model,
+                op.results
+                    .iter()
+                    .flatten()
+                    .next()
+                    .copied()
+                    .expect("a sized op has a result")
+            )
+        ));
+        self.carriers.insert(
+            o,
+            Carrier {
+                slot,
+                ty: Type::Tensor(TensorType::with_dims(ElemType::U8, symbols)),
+                results,
+            },
+        );
+        Step::Sizes {
+            op: host,
+            inputs,
+            dims,
+            output: slot,
+        }
     }
 
     fn control_step(&mut self, o: OpId) -> Result<Step, ProgramError> {
@@ -526,8 +640,66 @@ impl Builder<'_> {
         let mut seg = Model::new(&format!("segment{index}"), model.opset_imports.clone());
         seg.ir_version = model.ir_version;
         let graph = seg.graph;
+        // The sizes the segment's inputs bind: an op's result keeps the
+        // dims the whole model's inference gave it when they are evaluable
+        // from these (inference inside the segment does not see the values
+        // computed before it, such as a shape tensor crossing its border).
+        let mut bound: HashSet<String> = HashSet::new();
+        for &o in ops {
+            let inputs = model.ir.op(o).inputs.iter().flatten();
+            let outside = inputs.filter(
+                |v| !matches!(ir.value(**v).def, ValueDef::Result(p, _) if members.contains(&p)),
+            );
+            let types = outside.filter_map(|&v| border_type(model, v).ok());
+            let carried = self.carriers.get(&o).map(|c| c.ty.clone());
+            for ty in types.chain(carried) {
+                if let Type::Tensor(t) = ty {
+                    let names = t.dims().into_iter().flatten().filter_map(Dim::as_named);
+                    bound.extend(names.map(str::to_string));
+                }
+            }
+        }
+        // The carriers of earlier sizes steps whose symbols the members'
+        // dims are computed from come in too.
+        let mut leaves: HashSet<String> = HashSet::new();
+        for &o in ops {
+            for &v in model.ir.op(o).results.iter().flatten() {
+                if let Type::Tensor(t) = ir.ty(v) {
+                    leaves.extend(t.dims().into_iter().flatten().flat_map(Dim::named_leaves));
+                }
+            }
+        }
+        let mut carried: Vec<(Slot, Type)> = vec![];
+        for (o, c) in &self.carriers {
+            let Type::Tensor(t) = &c.ty else { continue };
+            let names: Vec<&str> = t
+                .dims()
+                .into_iter()
+                .flatten()
+                .filter_map(Dim::as_named)
+                .collect();
+            let wanted = names
+                .iter()
+                .any(|n| leaves.contains(*n) && !bound.contains(*n));
+            if wanted && !members.contains(o) {
+                bound.extend(names.iter().map(|n| n.to_string()));
+                carried.push((c.slot, c.ty.clone()));
+            }
+        }
+        carried.sort_by_key(|(slot, _)| *slot);
+        let known = |ty: &Type| match ty {
+            Type::Tensor(t) => t
+                .dims()
+                .is_some_and(|ds| ds.iter().all(|d| d.evaluable_from(&|a| bound.contains(a)))),
+            _ => false,
+        };
         let mut map: HashMap<Value, Value> = HashMap::new();
         let mut border = vec![];
+        for (slot, ty) in carried {
+            let name = self.slot_names[slot].trim_start_matches('%').to_string();
+            seg.ir.add_arg(graph, Some(name), ty);
+            border.push(Border::Carrier(slot));
+        }
         for &o in ops {
             let op = ir.op(o);
             if op.attrs.regions().next().is_some() {
@@ -536,6 +708,17 @@ impl Builder<'_> {
                     ir.describe_op(o)
                 )));
             }
+            let carrier = self.carriers.get(&o);
+            if let Some(c) = carrier {
+                let name = self.slot_names[c.slot].trim_start_matches('%').to_string();
+                seg.ir.add_arg(graph, Some(name), c.ty.clone());
+                border.push(Border::Carrier(c.slot));
+            }
+            let result_type = |r: usize, v: Value| match carrier {
+                Some(c) => c.results[r].clone(),
+                None if known(ir.ty(v)) => ir.ty(v).clone(),
+                None => static_part(ir.ty(v)),
+            };
             for &v in op.inputs.iter().flatten() {
                 if map.contains_key(&v) {
                     continue;
@@ -566,7 +749,7 @@ impl Builder<'_> {
                     }
                     _ => {
                         let ty = border_type(model, v)?;
-                        border.push(v);
+                        border.push(Border::Value(v));
                         seg.ir.add_arg(graph, name, ty)
                     }
                 };
@@ -581,7 +764,8 @@ impl Builder<'_> {
                     results: op
                         .results
                         .iter()
-                        .map(|r| r.map(|v| (Some(value_name(model, v)), static_part(ir.ty(v)))))
+                        .enumerate()
+                        .map(|(r, v)| v.map(|v| (Some(value_name(model, v)), result_type(r, v))))
                         .collect(),
                     attrs: op.attrs.clone(),
                     name: op.name.clone(),
@@ -610,7 +794,13 @@ impl Builder<'_> {
         if outputs.is_empty() {
             return Ok(());
         }
-        let inputs = border.iter().map(|&v| self.slot(v)).collect();
+        let inputs = border
+            .iter()
+            .map(|b| match *b {
+                Border::Value(v) => self.slot(v),
+                Border::Carrier(slot) => slot,
+            })
+            .collect();
         let outputs = outputs.iter().map(|&v| self.slot(v)).collect();
         self.segments.push(seg);
         steps.push(Step::Segment {
@@ -620,6 +810,28 @@ impl Builder<'_> {
         });
         Ok(())
     }
+}
+
+/// What the host needs to know of op `o` to run it or size its results.
+fn host_op(model: &Model, o: OpId) -> HostOp {
+    let ir = &model.ir;
+    let op = ir.op(o);
+    HostOp {
+        op: ir.describe_op(o),
+        attrs: op.attrs.clone(),
+        results: op
+            .results
+            .iter()
+            .map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone()))
+            .collect(),
+    }
+}
+
+/// An input of a segment: a value computed before it, or the carrier of
+/// a sized op's result sizes.
+enum Border {
+    Value(Value),
+    Carrier(Slot),
 }
 
 /// A value's name: its ONNX name, or `v<index>` for one a pass made.

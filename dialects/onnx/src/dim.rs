@@ -555,6 +555,40 @@ impl Dim {
             })
     }
 
+    /// Whether the size can be evaluated from the named sizes `known`
+    /// accepts: every atom is one of them, or a compound or floor-quotient
+    /// atom over such sizes. `false` for [`Dim::Unknown`].
+    pub fn evaluable_from(&self, known: &impl Fn(&str) -> bool) -> bool {
+        self.monomials().is_some_and(|terms| {
+            terms.iter().all(|(_, atoms)| {
+                atoms.iter().all(|&a| {
+                    known(a)
+                        || Dim::compound_operands(a).is_some_and(|(x, y)| {
+                            x.evaluable_from(known) && y.evaluable_from(known)
+                        })
+                        || Dim::floor_operands(a).is_some_and(|(x, _)| x.evaluable_from(known))
+                })
+            })
+        })
+    }
+
+    /// The named sizes the dim is computed from: its `dim_param` atoms and
+    /// those inside its compound and floor-quotient atoms.
+    pub fn named_leaves(&self) -> Vec<String> {
+        let mut out = vec![];
+        for atom in self.atoms().into_iter().flatten() {
+            if let Some((a, b)) = Dim::compound_operands(atom) {
+                out.extend(a.named_leaves());
+                out.extend(b.named_leaves());
+            } else if let Some((a, _)) = Dim::floor_operands(atom) {
+                out.extend(a.named_leaves());
+            } else {
+                out.push(atom.to_string());
+            }
+        }
+        out
+    }
+
     /// The operands of any compound atom (a broadcast, a quotient or an
     /// operation); `None` for a `dim_param`.
     pub fn compound_operands(atom: &str) -> Option<(Dim, Dim)> {

@@ -23,8 +23,11 @@
 //! - Integer `Div` is the polynomial quotient when it is exact as
 //!   polynomials, else a truncating-division atom `tdiv(A,B)`
 //!   ([`Dim::trunc_div`]) when both operands are sizes (never negative);
-//!   `Mod` of sizes is `A - B*tdiv(A,B)`. Otherwise (a possibly negative
-//!   dividend such as `N-1`) the value is unknown.
+//!   `Mod` of sizes is `A - B*tdiv(A,B)`, and `Mod` by a positive constant
+//!   `k` is `A - k*floor(A/k)` for any sign of `A` (a window's padding
+//!   `(k - H % k) % k`). Otherwise (a division of a possibly negative
+//!   dividend such as `N-1`) the value is unknown: the host program sizes
+//!   the op that uses it at run time (`docs/runtime.md`).
 //! - Comparisons decide what holds for every size (`N == N`, `N < N+1`,
 //!   `N != -1`) and otherwise give an `eq(A,B)` / `lt(A,B)` atom whose
 //!   value is 0 or 1 ([`Dim::eq_of`], [`Dim::lt_of`]); booleans are 0/1
@@ -59,10 +62,13 @@ pub use crate::ops::ctx::{Fail, InferCtx};
 pub use crate::ops::knowledge::{Knowledge, SymTensor, MAX_TRACKED_ELEMS};
 pub use crate::ops::shape;
 
+use crate::attr::{Attr, Attrs};
 use crate::dim::Dim;
 use crate::error::{Error, Result};
-use crate::ir::{Ir, Model, OpId, RegionId, Value, ValueDef};
-use crate::types::{merge_types, TensorType, Type};
+use crate::ir::{Ir, Model, NewOp, OpId, OpRef, RegionId, RegionParent, Value, ValueDef};
+use crate::schema::OpKind;
+use crate::tensor::TensorData;
+use crate::types::{merge_types, ElemType, TensorType, Type};
 
 /// Infers the types of every value of a model (main graph and training
 /// graphs, subgraphs included), in place.
@@ -194,6 +200,82 @@ pub fn infer_op(ir: &mut Ir, op: OpId, knowledge: &mut Knowledge) -> Result<()> 
         };
     }
     Ok(())
+}
+
+/// An operand of [`infer_at_run_time`]: its value, or only its type.
+#[derive(Clone, Debug)]
+pub enum RunTimeOperand {
+    /// A value inference may read (the small integer and float tensors
+    /// that sizes are computed from: pads, sizes, scales, a shape, K).
+    Value(TensorData),
+    /// A tensor of this element type and static shape, value unread.
+    Typed(ElemType, Vec<i64>),
+}
+
+/// The result types of one op applied to operands known at run time: the
+/// same inference as at compile time, on static shapes and values, so that
+/// the sizes an op computes from its operands' values (a Pad by computed
+/// pads, a Resize to computed sizes, a Range, a TopK by a computed K) are
+/// the sizes the compiled op checks. Results inference cannot tell stay
+/// [`Type::Unknown`]; an operand the op rejects is an error naming it.
+pub fn infer_at_run_time(
+    op: &OpRef,
+    attrs: &Attrs,
+    operands: &[Option<RunTimeOperand>],
+    results: usize,
+) -> Result<Vec<Type>> {
+    let mut ir = Ir::new();
+    let region = ir.new_region("run-time sizes", RegionParent::Top);
+    let mut knowledge = Knowledge::default();
+    let mut inputs = Vec::with_capacity(operands.len());
+    for (i, operand) in operands.iter().enumerate() {
+        let name = Some(format!("operand{i}"));
+        inputs.push(operand.as_ref().map(|operand| match operand {
+            RunTimeOperand::Typed(elem, dims) => {
+                let dims = dims.iter().map(|&d| Dim::Known(d)).collect();
+                ir.add_arg(
+                    region,
+                    name,
+                    Type::Tensor(TensorType::with_dims(*elem, dims)),
+                )
+            }
+            RunTimeOperand::Value(data) => {
+                let constant = ir.append_op(
+                    region,
+                    NewOp {
+                        kind: OpKind::Constant,
+                        version: 1,
+                        inputs: vec![],
+                        results: vec![Some((name, Type::Tensor(data.ty())))],
+                        attrs: Attrs(vec![("value".to_string(), Attr::Tensor(data.clone()))]),
+                        name: String::new(),
+                    },
+                );
+                let v = ir.op(constant).results[0].expect("made with its result");
+                if let Some(value) = SymTensor::from_data(data) {
+                    knowledge.values.insert(v, value);
+                }
+                v
+            }
+        }));
+    }
+    let id = ir.append_op(
+        region,
+        NewOp {
+            kind: op.kind,
+            version: op.version,
+            inputs,
+            results: (0..results).map(|_| Some((None, Type::Unknown))).collect(),
+            attrs: attrs.clone(),
+            name: op.node.clone(),
+        },
+    );
+    infer_op(&mut ir, id, &mut knowledge)?;
+    let results = ir.op(id).results.clone();
+    Ok(results
+        .iter()
+        .map(|r| r.map_or(Type::Unknown, |v| ir.ty(v).clone()))
+        .collect())
 }
 
 fn value_label(ir: &Ir, v: Value) -> String {

@@ -35,7 +35,7 @@ pub mod error;
 mod fold;
 pub mod infer;
 pub mod ir;
-mod name_dims;
+pub mod name_dims;
 mod ops;
 pub mod parse;
 pub mod passes;

@@ -21,8 +21,9 @@
 use std::collections::HashSet;
 
 use crate::dim::Dim;
-use crate::entity::{RegionId, Value};
+use crate::entity::{OpId, RegionId, Value};
 use crate::error::Result;
+use crate::infer::infer_model;
 use crate::ir::{Ir, Model};
 use crate::types::Type;
 
@@ -35,12 +36,7 @@ pub fn name_dims(model: &mut Model) -> Result<()> {
         .iter()
         .map(|a| a.value)
         .collect();
-    let mut taken: HashSet<String> = HashSet::new();
-    for v in 0..model.ir.num_values() {
-        visit_dims(&model.ir.value(Value::from_index(v)).ty, &mut |d| {
-            taken.extend(d.atoms().into_iter().flatten().map(str::to_string))
-        });
-    }
+    let mut taken = atoms_in_use(model);
     let mut defined: HashSet<String> = HashSet::new();
     let mut args: HashSet<Value> = HashSet::new();
     for r in (0..model.ir.num_regions()).map(RegionId::from_index) {
@@ -77,6 +73,73 @@ pub fn name_dims(model: &mut Model) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A copy of the model where the results of the main graph's ops whose
+/// sizes only the run time knows have symbols of their own, and those ops
+/// in order; `None` when there are none (nothing is copied).
+///
+/// A Pad by pads computed from data, a Resize to computed sizes, a Range, a
+/// TopK by a computed K: inference leaves some result dim of theirs unknown
+/// even when everything before them is sized. Each such dim becomes a
+/// fresh symbol `"?<value>.<axis>"`, defined by the op (the run time
+/// computes it from the op's operands before the op runs), and inference
+/// runs again so that the ops downstream are sized in terms of it. Ops are
+/// taken in order, so an op is only named when what it reads is sized.
+/// Host operators (NonZero, SequenceAt, a Loop) are named too, so that the
+/// ops after them are sized in terms of their results, which the run time
+/// has when it gets there. Results of unknown rank are left alone.
+pub fn name_run_time_sizes(model: &Model) -> Result<Option<(Model, Vec<OpId>)>> {
+    let open_size = |m: &Model, o: OpId| {
+        m.ir.op(o).results.iter().flatten().any(|&v| {
+            matches!(m.ir.ty(v), Type::Tensor(t) if t.dims().is_some_and(|d| d.contains(&Dim::Unknown)))
+        })
+    };
+    let ops = &model.ir.region(model.graph).ops;
+    if !ops.iter().any(|&o| open_size(model, o)) {
+        return Ok(None);
+    }
+    let mut model = model.clone();
+    let mut taken = atoms_in_use(&model);
+    let mut sized = vec![];
+    loop {
+        let ops = &model.ir.region(model.graph).ops;
+        let Some(o) = ops
+            .iter()
+            .copied()
+            .find(|&o| !sized.contains(&o) && open_size(&model, o))
+        else {
+            return Ok(Some((model, sized)));
+        };
+        for v in model.ir.op(o).results.clone().into_iter().flatten() {
+            let name = model
+                .ir
+                .value(v)
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("v{}", v.index()));
+            if let Type::Tensor(t) = &mut model.ir.value_mut(v).ty {
+                for (axis, d) in t.shape.iter_mut().flatten().enumerate() {
+                    if *d == Dim::Unknown {
+                        *d = Dim::param(&fresh(&format!("?{name}.{axis}"), &mut taken));
+                    }
+                }
+            }
+        }
+        sized.push(o);
+        infer_model(&mut model)?;
+    }
+}
+
+/// Every atom some type of the model names.
+fn atoms_in_use(model: &Model) -> HashSet<String> {
+    let mut taken: HashSet<String> = HashSet::new();
+    for v in 0..model.ir.num_values() {
+        visit_dims(&model.ir.value(Value::from_index(v)).ty, &mut |d| {
+            taken.extend(d.atoms().into_iter().flatten().map(str::to_string))
+        });
+    }
+    taken
 }
 
 /// `base`, or `base.1`, `base.2`, … : the first not in `taken` (then taken).

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::dim::Dim;
 use crate::ir::Model;
+use crate::name_dims::name_run_time_sizes;
 use crate::schema::{Domain, OpKind};
 use crate::types::Type;
 
@@ -21,11 +22,13 @@ pub struct Summary {
     pub defaulted_inputs: usize,
     pub outputs: Vec<(String, Type)>,
     /// The size symbols and where each is bound: `("N", "input x, dim 0")`,
-    /// in order of first appearance on the inputs.
+    /// in order of first appearance on the inputs; then the symbols of the
+    /// sizes the model computes from tensor values, each with the op that
+    /// defines it (`name_dims::name_run_time_sizes`).
     pub symbols: Vec<(String, String)>,
-    /// Main-graph values whose type keeps a dim inference could not
-    /// derive (sizes the model computes from tensor values): how many,
-    /// and the first one with its origin.
+    /// Main-graph values whose type keeps a dim even a run-time symbol
+    /// cannot name (an unknown rank): how many, and the first one with its
+    /// origin.
     pub unknown_sizes: (usize, Option<String>),
     /// Number of ops of each kind, subgraphs included (`Constant`s that
     /// hold parameters are counted under `parameters`, not here).
@@ -90,6 +93,33 @@ impl Summary {
                     atom.to_string(),
                     format!("input {input}, dim {axis}{unnamed}"),
                 ));
+            }
+        }
+        // The sizes computed at run time, named as the partitioner names
+        // them.
+        let named_model = name_run_time_sizes(model).ok().flatten();
+        let (ir, sized) = match &named_model {
+            Some((m, sized)) => (&m.ir, sized.as_slice()),
+            None => (ir, &[][..]),
+        };
+        for &op in sized {
+            for &v in ir.op(op).results.iter().flatten() {
+                let Type::Tensor(t) = ir.ty(v) else { continue };
+                for (axis, d) in t.dims().into_iter().flatten().enumerate() {
+                    let Some(atom) = d.as_param().filter(|a| a.starts_with('?')) else {
+                        continue;
+                    };
+                    if symbols.iter().all(|(s, _)| s != atom) {
+                        symbols.push((
+                            atom.to_string(),
+                            format!(
+                                "computed at run time by {}, %{} dim {axis}",
+                                ir.describe_op(op),
+                                ir.value(v).name.clone().unwrap_or_default()
+                            ),
+                        ));
+                    }
+                }
             }
         }
         let mut unknown_sizes = (0, None);
@@ -191,7 +221,7 @@ impl fmt::Display for Summary {
             let values = if *n == 1 { "value" } else { "values" };
             writeln!(
                 f,
-                "unknown:    {n} {values} of sizes computed at run time (first: {first})"
+                "unknown:    {n} {values} of unknown rank (first: {first})"
             )?;
         }
         writeln!(
@@ -287,10 +317,11 @@ mod tests {
     fn names_where_each_size_symbol_is_bound_and_counts_unknown_sizes() {
         let mut m = crate::parse_model(
             r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
-onnx.graph "g"(%x: tensor<?x"S"xf32>, %k: tensor<1xi64>) -> ("y": !onnx.unknown, "z": !onnx.unknown) {
+onnx.graph "g"(%x: tensor<?x"S"xf32>, %k: tensor<2xi64>, %s: tensor<?xi64>) -> ("y": !onnx.unknown, "z": !onnx.unknown, "r": !onnx.unknown) {
   %y = "onnx.Relu"(%x) : (tensor<?x"S"xf32>) -> !onnx.unknown
-  %z = "onnx.Tile"(%x, %k) : (tensor<?x"S"xf32>, tensor<1xi64>) -> !onnx.unknown
-  onnx.return %y, %z
+  %z = "onnx.Tile"(%x, %k) : (tensor<?x"S"xf32>, tensor<2xi64>) -> !onnx.unknown
+  %r = "onnx.Reshape"(%x, %s) : (tensor<?x"S"xf32>, tensor<?xi64>) -> !onnx.unknown
+  onnx.return %y, %z, %r
 }
 "#,
         )
@@ -307,13 +338,28 @@ onnx.graph "g"(%x: tensor<?x"S"xf32>, %k: tensor<1xi64>) -> ("y": !onnx.unknown,
                     "input x, dim 0 (unnamed in the model)".to_string()
                 ),
                 ("S".to_string(), "input x, dim 1".to_string()),
+                (
+                    "?s.0".to_string(),
+                    "input s, dim 0 (unnamed in the model)".to_string()
+                ),
+                (
+                    "?z.0".to_string(),
+                    "computed at run time by unnamed node (Tile-13), %z dim 0".to_string()
+                ),
+                (
+                    "?z.1".to_string(),
+                    "computed at run time by unnamed node (Tile-13), %z dim 1".to_string()
+                ),
             ]
         );
-        assert_eq!(s.unknown_sizes.0, 1, "Tile's repeats are read at run time");
+        assert_eq!(
+            s.unknown_sizes.0, 1,
+            "a Reshape to a shape of unknown length"
+        );
         let text = s.to_string();
         assert!(text.contains("symbols:\n  \"?x.0\": input x, dim 0 (unnamed in the model)\n  \"S\": input x, dim 1\n"), "{text}");
         assert!(
-            text.contains("unknown:    1 value of sizes computed at run time (first: %z of "),
+            text.contains("unknown:    1 value of unknown rank (first: %r of "),
             "{text}"
         );
     }

@@ -3,7 +3,7 @@
 //!
 //! Compiled code handles dense tensors whose shapes it can compute from
 //! its inputs. An operator whose operands or results are not such tensors
-//! (strings, sequences, optionals) or whose result shape depends on the
+//! (strings, sequences, maps, optionals) or whose result shape depends on the
 //! data (NonZero, Unique, NonMaxSuppression) runs here instead: the
 //! partitioner (`compiler/program`) cuts the graph around it, and the
 //! program's interpreter calls [`run`] with the operator's run-time values.
@@ -17,10 +17,14 @@ use onnx_mlc_dialect::{Attrs, OpKind, Type};
 use crate::error::{Result, RuntimeError};
 use crate::value::Value;
 
+mod maps;
 mod operand;
 mod select;
 mod sequence;
+mod sizes;
 mod strings;
+
+pub use sizes::sizes;
 
 /// One operator for the host to run: what the graph says about it.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -40,7 +44,10 @@ pub struct HostOp {
 /// partitioner sends an op here when one of its operands or results is not
 /// a dense fixed-width tensor, or when [`needs_host`] says so.
 pub fn is_host_op(kind: OpKind) -> bool {
-    sequence::handles(kind) || strings::handles(kind) || select::handles(kind)
+    sequence::handles(kind)
+        || strings::handles(kind)
+        || select::handles(kind)
+        || maps::handles(kind)
 }
 
 /// Whether operators of this kind always run here, whatever their types:
@@ -61,6 +68,9 @@ pub fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
     }
     if select::handles(kind) {
         return select::run(op, inputs);
+    }
+    if maps::handles(kind) {
+        return maps::run(op, inputs);
     }
     Err(RuntimeError::Unsupported(format!(
         "{}: running it on the host is",

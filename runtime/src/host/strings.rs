@@ -9,6 +9,7 @@
 //! | `StringConcat` (20) | elementwise `x + y` | numpy broadcasting |
 //! | `RegexFullMatch` (20) | whether each element matches `pattern` entirely | the `regex` crate's syntax (RE2's, but `\w`, `\d`, `\b` are Unicode-aware, as in the ONNX reference's Python `re`) |
 //! | `Equal` (1–19) | elementwise equality, as bool | string operands, numpy broadcasting (numbers are compiled) |
+//! | `Gather` (1, 11, 13) | numpy's `take` of strings along `axis` (a classifier's string label by class index) | int32 and int64 indices, negative from the end |
 //! | `ai.onnx.ml.LabelEncoder` (1, 2, 4) | maps each key to its value, else the default | version 1's `classes_strings` (string ↔ index); keys and values as `*_strings`/`*_int64s`/`*_floats` or `*_tensor` (string, int16/32/64, float, double), `default_*` |
 //!
 //! Where the ONNX reference and onnxruntime differ, the kernels follow the
@@ -26,7 +27,7 @@ use crate::error::Result;
 use crate::tensor::Tensor;
 use crate::value::{StringTensor, Value};
 
-use super::operand::{invalid, mismatch, required, strings, unsupported};
+use super::operand::{invalid, mismatch, required, strings, tensor, unsupported};
 use super::HostOp;
 
 /// Whether this file has a kernel for `kind`.
@@ -39,6 +40,7 @@ pub(crate) fn handles(kind: OpKind) -> bool {
             | OpKind::RegexFullMatch
             | OpKind::Equal
             | OpKind::LabelEncoder
+            | OpKind::Gather
     )
 }
 
@@ -55,6 +57,7 @@ pub(crate) fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> 
         OpKind::RegexFullMatch => regex_full_match(op, strings(op, inputs, 0)?),
         OpKind::Equal => equal(op, inputs),
         OpKind::LabelEncoder => label_encoder(op, required(op, inputs, 0)?),
+        OpKind::Gather => gather(op, strings(op, inputs, 0)?, tensor(op, inputs, 1)?),
         _ => unreachable!("strings::run called for {}", op.op),
     }
 }
@@ -234,6 +237,59 @@ fn regex_full_match(op: &HostOp, x: &StringTensor) -> Result<Vec<Value>> {
 }
 
 /// `Equal` on two string tensors.
+/// `Gather` of strings (a classifier's label by class index): numpy's
+/// `take` along `axis`, negative indices counting from the end.
+fn gather(op: &HostOp, x: &StringTensor, index_tensor: &Tensor) -> Result<Vec<Value>> {
+    let indices: Vec<i64> = match index_tensor.elem() {
+        ElemType::I64 => index_tensor.to_vec::<i64>()?,
+        ElemType::I32 => index_tensor
+            .to_vec::<i32>()?
+            .into_iter()
+            .map(i64::from)
+            .collect(),
+        other => return Err(invalid(op, format!("{other} indices"))),
+    };
+    let rank = x.shape.len() as i64;
+    let axis = match op.attrs.get("axis") {
+        Some(Attr::Int(a)) => *a,
+        _ => 0,
+    };
+    if rank == 0 || !(-rank..rank).contains(&axis) {
+        return Err(invalid(op, format!("axis {axis} of a rank-{rank} tensor")));
+    }
+    let axis = axis.rem_euclid(rank) as usize;
+    let (outer, dim) = (
+        x.shape[..axis].iter().product::<i64>() as usize,
+        x.shape[axis],
+    );
+    let inner = x.shape[axis + 1..].iter().product::<i64>() as usize;
+    let picked = indices
+        .iter()
+        .map(|&i| {
+            let j = if i < 0 { i + dim } else { i };
+            if (0..dim).contains(&j) {
+                Ok(j as usize)
+            } else {
+                Err(invalid(
+                    op,
+                    format!("index {i} out of range for a dim of {dim}"),
+                ))
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut data = Vec::with_capacity(outer * picked.len() * inner);
+    for o in 0..outer {
+        for &j in &picked {
+            let start = (o * dim as usize + j) * inner;
+            data.extend_from_slice(&x.data[start..start + inner]);
+        }
+    }
+    let mut shape = x.shape[..axis].to_vec();
+    shape.extend(index_tensor.shape());
+    shape.extend(&x.shape[axis + 1..]);
+    Ok(vec![Value::Strings(StringTensor::new(shape, data)?)])
+}
+
 fn equal(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> {
     match (required(op, inputs, 0)?, required(op, inputs, 1)?) {
         (Value::Strings(x), Value::Strings(y)) => {

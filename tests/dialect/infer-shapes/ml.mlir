@@ -37,8 +37,8 @@ onnx.graph "ml"(%x: tensor<"N"x4xf32>, %names: tensor<"N"xstring>, %ids: tensor<
 // CHECK-NEXT:   %onehot = "onnx_ml.OneHotEncoder"(%codes) {cats_int64s = [1, 2, 3]} : (tensor<"N"x2xi64>) -> tensor<"N"x2x3xf32>
 // CHECK-NEXT:   %features = "onnx_ml.FeatureVectorizer"(%a, %b) {inputdimensions = [2, 3]} : (tensor<"N"x2xf64>, tensor<"N"x3xf64>) -> tensor<"N"x5xf32>
 // CHECK-NEXT:   %zipped = "onnx_ml.ZipMap"(%probs) {classlabels_int64s = [7, 8, 9]} : (tensor<"N"x3xf32>) -> !onnx.seq<!onnx.map<i64, tensor<f32>>>
-// CHECK-NEXT:   %cast = "onnx_ml.CastMap"(%counts) {cast_to = "TO_INT64"} : (!onnx.map<i64, tensor<f32>>) -> tensor<*xi64>
-// CHECK-NEXT:   %vectorized = "onnx_ml.DictVectorizer"(%words) {string_vocabulary = ["a", "b", "c"]} : (!onnx.map<string, tensor<f32>>) -> tensor<*xf32>
+// CHECK-NEXT:   %cast = "onnx_ml.CastMap"(%counts) {cast_to = "TO_INT64"} : (!onnx.map<i64, tensor<f32>>) -> tensor<1x?xi64>
+// CHECK-NEXT:   %vectorized = "onnx_ml.DictVectorizer"(%words) {string_vocabulary = ["a", "b", "c"]} : (!onnx.map<string, tensor<f32>>) -> tensor<1x3xf32>
 // CHECK-NEXT:   %label, %scores = "onnx_ml.LinearClassifier"(%x) {classlabels_ints = [0, 1], coefficients = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], intercepts = [0.0, 0.0]} : (tensor<"N"x4xf32>) -> (tensor<"N"xi64>, tensor<"N"x2xf32>)
 // CHECK-NEXT:   %regressed = "onnx_ml.LinearRegressor"(%x) {coefficients = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], targets = 2} : (tensor<"N"x4xf32>) -> tensor<"N"x2xf32>
 // CHECK-NEXT:   %svr = "onnx_ml.SVMRegressor"(%x) {coefficients = [1.0], kernel_params = [0.1, 0.0, 3.0], kernel_type = "LINEAR", n_supports = 1, support_vectors = [1.0, 2.0, 3.0, 4.0], rho = [0.0]} : (tensor<"N"x4xf32>) -> tensor<"N"x1xf32>

@@ -70,6 +70,16 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
   %even = "onnx.Slice"(%x, %zero, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, !onnx.unknown, tensor<1xi64>, tensor<1xi64>) -> !onnx.unknown
   %odd = "onnx.Slice"(%x, %one, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, !onnx.unknown, tensor<1xi64>, tensor<1xi64>) -> !onnx.unknown
   %late = "onnx.Slice"(%x, %three, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, !onnx.unknown, tensor<1xi64>, tensor<1xi64>) -> !onnx.unknown
+  // Padding up to a multiple of a window (a windowed attention's
+  // `(4 - H % 4) % 4`): Mod by a positive constant is `a - 4*floor(a/4)`
+  // for any sign of `a`, so the padded height is the size 4*ceil(H/4).
+  %four = "onnx.Constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %zeros = "onnx.Constant"() {value = dense<0> : tensor<2xi64>} : () -> tensor<2xi64>
+  %hrem = "onnx.Mod"(%h, %four) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %hgap = "onnx.Sub"(%four, %hrem) : (tensor<1xi64>, !onnx.unknown) -> !onnx.unknown
+  %hpad = "onnx.Mod"(%hgap, %four) : (!onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %pads = "onnx.Concat"(%zeros, %zeros, %zeros, %hpad, %zero) {axis = 0} : (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, !onnx.unknown, tensor<1xi64>) -> !onnx.unknown
+  %windowed = "onnx.Pad"(%x, %pads) : (tensor<"N"x"C"x"H"x"W"xf32>, !onnx.unknown) -> !onnx.unknown
   onnx.return
 }
 
@@ -125,5 +135,12 @@ onnx.graph "shape_arith"(%q: tensor<"B"x"HQ"x"S"x"D"xf32>, %k: tensor<"B"x"HKV"x
 // CHECK-NEXT:   %even = "onnx.Slice"(%x, %zero, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<"N"x"C"x"H"x"floor((\"W\"+1),2)"xf32>
 // CHECK-NEXT:   %odd = "onnx.Slice"(%x, %one, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<"N"x"C"x"H"x"floor(\"W\",2)"xf32>
 // CHECK-NEXT:   %late = "onnx.Slice"(%x, %three, %w, %lastaxis, %two) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<"N"x"C"x"H"x?xf32>
+// CHECK-NEXT:   %four = "onnx.Constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+// CHECK-NEXT:   %zeros = "onnx.Constant"() {value = dense<0> : tensor<2xi64>} : () -> tensor<2xi64>
+// CHECK-NEXT:   %hrem = "onnx.Mod"(%h, %four) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %hgap = "onnx.Sub"(%four, %hrem) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %hpad = "onnx.Mod"(%hgap, %four) : (tensor<1xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT:   %pads = "onnx.Concat"(%zeros, %zeros, %zeros, %hpad, %zero) {axis = 0} : (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<8xi64>
+// CHECK-NEXT:   %windowed = "onnx.Pad"(%x, %pads) : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<8xi64>) -> tensor<"N"x"C"x(-4*"floor((-\"H\"),4)")x"W"xf32>
 // CHECK-NEXT:   onnx.return
 // CHECK-NEXT: }

@@ -30,6 +30,6 @@ onnx.graph "g"(%x: tensor<2x3xf32>, %y: tensor<4x3xf32>, %p: tensor<i64>) -> ("o
 // CHECK-NEXT: segment 0 (%x: tensor<2x3xf32>) -> (%r: tensor<2x3xf32>) {
 // CHECK-NEXT:   Relu-14
 // CHECK-NEXT: }
-// CHECK-NEXT: segment 1 (%at: tensor<"at_d0"x3xf32>) -> (%out: tensor<?x3xf32>) {
+// CHECK-NEXT: segment 1 (%at: tensor<"?at.0"x3xf32>) -> (%out: tensor<"?at.0"x3xf32>) {
 // CHECK-NEXT:   Constant-21, Add-14
 // CHECK-NEXT: }

@@ -218,6 +218,21 @@ fn conflicting_opset_imports() {
 }
 
 #[test]
+fn an_opset_imported_twice_at_one_version_is_kept_once() {
+    // skl2onnx writes `""` twice.
+    let mut m = relu_model();
+    m.opset_import = vec![opset("", 17), opset("ai.onnx.ml", 1), opset("", 17)];
+    let model = ok(&m);
+    let domains: Vec<(&str, i64)> = model
+        .opset_imports
+        .iter()
+        .map(|o| (o.domain.as_str(), o.version))
+        .collect();
+    assert_eq!(domains, [("", 17), ("ai.onnx.ml", 1)]);
+    onnx_mlc_dialect::verify::verify_model(&model).unwrap();
+}
+
+#[test]
 fn models_before_ir_3_use_opset_1() {
     let mut m = relu_model();
     m.ir_version = 2;

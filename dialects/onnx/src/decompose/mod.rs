@@ -164,19 +164,19 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
             Binarizer => ml::binarizer,
             ArrayFeatureExtractor => ml::array_feature_extractor,
             TreeEnsemble => ml::tree_ensemble,
+            LinearClassifier => ml::linear_classifier,
+            LinearRegressor => ml::linear_regressor,
+            Normalizer => ml::normalizer,
+            Scaler => ml::scaler,
             CastMap
             | CategoryMapper
             | DictVectorizer
             | FeatureVectorizer
             | Imputer
             | LabelEncoder
-            | LinearClassifier
-            | LinearRegressor
-            | Normalizer
             | OneHotEncoder
             | SVMClassifier
             | SVMRegressor
-            | Scaler
             | TreeEnsembleClassifier
             | TreeEnsembleRegressor
             | ZipMap => return None,

@@ -189,9 +189,11 @@ fn int_div(a: &Dim, b: &Dim) -> Option<Dim> {
 }
 
 /// Integer `Mod`: the remainder takes the divisor's sign (Python's `%`),
-/// or the dividend's with `fmod = 1` (C's `fmod`). Of two sizes (never
-/// negative, where both agree) it is `a - b*(a/b)` with the truncating
-/// division atom.
+/// or the dividend's with `fmod = 1` (C's `fmod`). By a positive constant
+/// `k` it is `a - k*floor(a/k)` for any sign of `a` (Python's `%`; also
+/// C's when `a` is a size): the padding arithmetic `(k - n % k) % k` of
+/// windowed models stays a size. Of two sizes (never negative, where both
+/// agree) it is `a - b*(a/b)` with the truncating division atom.
 fn int_mod(a: &Dim, b: &Dim, fmod: bool) -> Option<Dim> {
     if let (Some(x), Some(y)) = (a.as_known(), b.as_known()) {
         if y == 0 {
@@ -203,6 +205,12 @@ fn int_mod(a: &Dim, b: &Dim, fmod: bool) -> Option<Dim> {
         } else {
             r
         }));
+    }
+    if let Some(k) = b
+        .as_known()
+        .filter(|&k| k > 0 && (!fmod || a.is_nonnegative()))
+    {
+        return defined(a.sub(&a.floor_quotient(k).scale(k)));
     }
     if !(a.is_nonnegative() && b.is_nonnegative()) {
         return None;

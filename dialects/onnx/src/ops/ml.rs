@@ -17,8 +17,9 @@
 //! - `FeatureVectorizer`: concatenates `[N, C_i]` inputs to `[N,
 //!   sum(inputdimensions)]` (float).
 //! - `CastMap`, `DictVectorizer`: a map to a tensor (`cast_to`'s type, or
-//!   the map's value type). The rank is left unknown: the spec says 1-D,
-//!   runtimes and converters use `[1, n]`.
+//!   the map's value type) of one row, `[1, n]`, as onnxruntime gives it
+//!   (the spec says 1-D; converters use `[1, n]`): `n` is the vocabulary's
+//!   length, `max_map` for a SPARSE CastMap, else the number of entries.
 //! - `ZipMap`: a `[N, C]` float tensor to a sequence of N maps from the C
 //!   class labels (string or int64) to float scalars.
 //!
@@ -117,13 +118,21 @@ pub(crate) fn infer(op: MlOp, cx: &mut InferCtx) -> Result<(), Fail> {
                 ))
                 }
             };
-            cx.set_unranked(0, elem);
+            // One row of the map's values (onnxruntime's [1, K]): K is
+            // the number of entries, or `max_map` in the SPARSE form.
+            let width = match cx.string_opt("map_form")?.as_deref().unwrap_or("DENSE") {
+                "SPARSE" => Dim::Known(cx.int_opt("max_map")?.unwrap_or(1)),
+                _ => Dim::Unknown,
+            };
+            cx.set_tensor(0, elem, vec![Dim::Known(1), width]);
             Ok(())
         }
         DictVectorizer => {
+            // One row of the vocabulary's values (onnxruntime's [1, V]).
+            let vocabulary = list_len(cx, "string_vocabulary")? + list_len(cx, "int64_vocabulary")?;
             if let Some(Type::Tensor(value)) = map_input(cx, None)? {
                 let elem = value.elem;
-                cx.set_unranked(0, elem);
+                cx.set_tensor(0, elem, vec![Dim::Known(1), Dim::Known(vocabulary as i64)]);
             }
             Ok(())
         }
@@ -580,8 +589,8 @@ mod tests {
         assert_eq!(g.ty(onehot), r#"tensor<"N"x2x3xf32>"#);
         assert_eq!(g.ty(features), r#"tensor<"N"x5xf32>"#);
         assert_eq!(g.ty(zipped), "!onnx.seq<!onnx.map<string, tensor<f32>>>");
-        assert_eq!(g.ty(cast), "tensor<*xi64>");
-        assert_eq!(g.ty(dict), "tensor<*xf32>");
+        assert_eq!(g.ty(cast), "tensor<1x?xi64>");
+        assert_eq!(g.ty(dict), "tensor<1x2xf32>");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, Model, OpKind, Value};
 
-use crate::builder::{generic, identity_map, projection, CmpiPredicate, Emitter};
+use crate::builder::{generic, identity_map, projection, CmpiPredicate, Emitter, Size};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::ops::common::{const_data, fused_root, norm_axis};
@@ -167,9 +167,10 @@ pub(super) fn gather_nd_checks(
 /// The checks of a OneHot with symbolic sizes (`ops::entry_checks`): the
 /// indices' dims equal the output's other dims, `values` has two
 /// elements, and the `depth` input, when it is a graph input (a scalar),
-/// is the output's static depth (which the lowering takes from the
-/// output's type). An error names what cannot be lowered: a depth that
-/// is symbolic or computed by the model, an unknown size.
+/// is the output's depth (which the lowering takes from the output's
+/// type). A depth the model computes is a symbol the run time sized from
+/// that very value (a host program's `sizes` step), or refused when the
+/// output's depth is static. An error names what cannot be lowered.
 pub(super) fn one_hot_checks(
     model: &Model,
     data: &OpData,
@@ -181,9 +182,7 @@ pub(super) fn one_hot_checks(
         return Err("an output rank other than the indices' plus one");
     }
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), y.len());
-    let Dim::Known(depth) = y[axis] else {
-        return Err("a depth known only at run time");
-    };
+    let depth = y[axis].clone();
     let kept = y
         .iter()
         .enumerate()
@@ -198,18 +197,20 @@ pub(super) fn one_hot_checks(
         .collect();
     let d = data.inputs[1].expect("verified: depth");
     if let Some(input) = graph_input(model, d) {
-        if !dims(Some(d))?.is_empty() {
-            return Err("a depth input that is not a scalar");
-        }
+        let entry = match dims(Some(d))?.as_slice() {
+            [] => None,
+            [Dim::Known(1)] => Some(0),
+            _ => return Err("a depth input that is not a scalar or one element"),
+        };
         out.push(Check::Value {
             input,
             elem: value_tensor(model, d)
                 .map_err(|_| "a depth that is no tensor")?
                 .elem,
-            entry: None,
-            expected: Dim::Known(depth),
+            entry,
+            expected: depth,
         });
-    } else if const_data(model, d).is_none() {
+    } else if const_data(model, d).is_none() && depth.is_known() {
         return Err("a depth computed by the model");
     }
     Ok(out)
@@ -227,11 +228,14 @@ pub(super) fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let (yd, _) = kb.shape(y)?;
     let n = yd.len();
     let axis = norm_axis(data.attrs.int("axis").unwrap_or(-1), n);
-    let depth = yd[axis];
     let kept: Vec<usize> = (0..n).filter(|&k| k != axis).collect();
     if kept.len() != id.len() {
         return Err(kb.unsupported(op, "an output rank other than the indices' plus one"));
     }
+    let depth = match kb.sizes(y)?[axis] {
+        Size::Static(d) => Size::Static(d),
+        Size::Dynamic(d) => Size::Dynamic(kb.e.index_cast(d, kb.e.int_type(64))),
+    };
     let vt = kb.tensor(values);
     let init = kb.init(y)?;
     let g = generic(
@@ -251,11 +255,11 @@ pub(super) fn one_hot(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
                 be.extui(a[0], i64t)
             };
             let zero = be.i(i64t, 0);
-            let i = be.select(
-                be.cmpi(CmpiPredicate::Slt, i, zero),
-                be.addi(i, be.i(i64t, depth)),
-                i,
-            );
+            let depth = match depth {
+                Size::Static(d) => be.i(i64t, d),
+                Size::Dynamic(d) => d,
+            };
+            let i = be.select(be.cmpi(CmpiPredicate::Slt, i, zero), be.addi(i, depth), i);
             let at = be.index_cast(be.loop_index(axis), i64t);
             let hit = be.cmpi(CmpiPredicate::Eq, i, at);
             let read = |k: i64| be.extract(vt, &[be.index(k)]);

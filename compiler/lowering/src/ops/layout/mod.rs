@@ -196,12 +196,18 @@ pub(crate) fn checks(model: &Model, op: OpId, which: LayoutOp) -> Result<Symboli
             // A symbolic length is inference's `ceil((limit - start) /
             // delta)` over the operands' symbolic values (shape
             // arithmetic the kernels compute exactly), so it holds at run
-            // time; operands given as graph inputs have no such values.
-            if data
-                .inputs
-                .iter()
-                .flatten()
-                .any(|&v| graph_input(model, v).is_some())
+            // time; or a symbol of its own, which the run time sized from
+            // these operands (a host program's `sizes` step). Operands
+            // given as graph inputs have no symbolic values.
+            let named = dims(data.results[0])?
+                .first()
+                .is_some_and(|d| d.as_named().is_some());
+            if !named
+                && data
+                    .inputs
+                    .iter()
+                    .flatten()
+                    .any(|&v| graph_input(model, v).is_some())
             {
                 return Ok(Symbolic::not_yet());
             }

@@ -67,6 +67,10 @@ pub(super) fn slice(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         };
         strides[a] = step.abs();
         reversed[a] = step < 0;
+        if step < 0 && yd[a] == DYNAMIC {
+            // A count known at run time only, read backwards.
+            return slice_at_run_time(kb, op);
+        }
     }
     strided_copy(kb, op, &offsets, &strides, &reversed)
 }
@@ -163,7 +167,9 @@ fn slice_at_run_time(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 }
 
 /// Copies the window of input 0 at `offsets` with `strides` (the output's
-/// dims as sizes) to output 0, reading the `reversed` dims backwards.
+/// dims as sizes, static or bound at run time: a slice of a constant up to
+/// a symbolic length) to output 0, reading the `reversed` dims backwards
+/// (static ones only).
 fn strided_copy(
     kb: &mut KernelBuilder,
     op: OpId,
@@ -175,13 +181,8 @@ fn strided_copy(
     let x = data.inputs[0].expect("input 0");
     let y = data.results[0].expect("output 0");
     let (yd, _) = kb.shape(y)?;
-    let window = sub_tensor(
-        kb,
-        kb.tensor(x),
-        &Size::statics(offsets),
-        &Size::statics(&yd),
-        strides,
-    )?;
+    let sizes = kb.sizes(y)?;
+    let window = sub_tensor(kb, kb.tensor(x), &Size::statics(offsets), &sizes, strides)?;
     let rank = yd.len();
     let cx = kb.e.cx;
     let exprs: Vec<Expr> = (0..rank)
