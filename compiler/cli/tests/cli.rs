@@ -490,7 +490,7 @@ fn a_model_with_an_unnamed_batch_dim_runs_and_inspect_names_its_symbol() {
     let bytes = std::fs::read(repo().join(MLP)).unwrap();
     let mut proto = ModelProto::decode(bytes.as_slice()).unwrap();
     let graph = proto.graph.as_mut().unwrap();
-    let mut set_dim = |vi: &mut onnx_mlc_proto::ValueInfoProto, value: Option<DimValue>| {
+    let set_dim = |vi: &mut onnx_mlc_proto::ValueInfoProto, value: Option<DimValue>| {
         let Some(TypeValue::TensorType(t)) = vi.r#type.as_mut().and_then(|t| t.value.as_mut())
         else {
             panic!("the MLP's values are tensors")

@@ -146,10 +146,10 @@ fn resize_operands(
 /// (rounded by `keep_aspect_ratio_policy`), with the input's size then at
 /// least 1 (the scale divides by it). The kernel reads the input at
 /// indices clamped into its run-time sizes, so a scale that disagrees
-/// would only give other values, but the check refuses it. An error names
-/// what cannot be lowered: constant scales that are not integral over a
-/// symbolic size, scales or sizes computed by the model, antialiasing
-/// over a symbolic size.
+/// would only give other values, but the check refuses it. Scales or sizes
+/// the model computes need no check (see the body). An error names what
+/// cannot be lowered: constant scales that are not integral over a
+/// symbolic size, antialiasing over a symbolic size.
 pub(super) fn resize_checks(
     model: &Model,
     data: &OpData,
@@ -238,6 +238,13 @@ pub(super) fn resize_checks(
             }
         }
     } else if let Some(v) = ops.scales.or(ops.sizes) {
+        if graph_input(model, v).is_none() {
+            // Computed by the model (a segmentation head resized to its
+            // input's size): the output dims are inference's over the
+            // computed values, or a host program's sizes step computed
+            // them from these very values; either way they hold.
+            return Ok(out);
+        }
         let (input, elem) = given(v)?;
         let rule = match (ops.sizes.is_some(), policy) {
             (false, _) => ResizeRule::Scales,
