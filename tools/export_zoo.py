@@ -30,7 +30,7 @@ and `tests/zoo/models.tsv`, the index the `zoo` test reads (made from every
 (`tools/materialize_models.py`) and onnxruntime's outputs at each size
 (`tools/reference.py models`) into `.cache/zoo/`.
 
-Usage: export_zoo.py [--out tests/zoo] [--list] [name-or-family ...]   (default: all)
+Usage: export_zoo.py [--out tests/zoo] [--list] [--facts-only] [name-or-family ...]   (default: all)
 """
 from __future__ import annotations
 
@@ -184,7 +184,7 @@ BATCH_SIZES = [{"batch": 1}, {"batch": 2}]
 
 
 def classifier(ctor: str, dynamo: bool = False, image: int = 224, ci: str = "jit",
-               note: str = "", **kwargs) -> Model:
+               note: str = "", rtol: float = 1e-3, **kwargs) -> Model:
     """A torchvision classifier with a dynamic batch."""
 
     def build():
@@ -198,7 +198,8 @@ def classifier(ctor: str, dynamo: bool = False, image: int = 224, ci: str = "jit
     exporter = DYNAMO if dynamo else LEGACY
     family = "vision-dynamo" if dynamo else "vision"
     return Model(family, ctor, f"torchvision {ctor}(weights=None){note}, 1x3x{image}x{image} "
-                 "images, dynamic batch", "torchvision", exporter, build, BATCH_SIZES, ci=ci)
+                 "images, dynamic batch", "torchvision", exporter, build, BATCH_SIZES, ci=ci,
+                 rtol=rtol)
 
 
 def detection(ctor: str, keys: list[str], size: int, dynamo: bool = False, **kwargs) -> Model:
@@ -608,7 +609,8 @@ def wav2vec2() -> Model:
 
 
 def sklearn_model(name: str, description: str, make: Callable, data: str = "classes",
-                  zipmap: bool = True, rtol: float = 1e-4, atol: float = 1e-4) -> Model:
+                  zipmap: bool = True, rtol: float = 1e-4, atol: float = 1e-4,
+                  ci: str = "jit,aot") -> Model:
     """An estimator fit on seeded synthetic data, converted by skl2onnx with
     a dynamic (unnamed) batch dim; classifiers keep skl2onnx's ZipMap
     unless `zipmap` is False."""
@@ -625,11 +627,11 @@ def sklearn_model(name: str, description: str, make: Callable, data: str = "clas
             warnings.simplefilter("ignore")
             estimator = make().fit(x, y)
         options = None if zipmap else {id(estimator): {"zipmap": False}}
-        return to_onnx(estimator, x[:1], target_opset={"": 17, "ai.onnx.ml": 3}, options=options)
+        return to_onnx(estimator, x[:1], target_opset=17, options=options)
 
     return Model("sklearn", name, f"scikit-learn {description} (skl2onnx), 6 float features, "
                  "dynamic batch", "scikit-learn", "skl2onnx", build,
-                 [{"X:0": 1}, {"X:0": 5}], rtol=rtol, atol=atol, ci="jit,aot")
+                 [{"X:0": 1}, {"X:0": 5}], rtol=rtol, atol=atol, ci=ci)
 
 
 def sklearn_column_transformer() -> Model:
@@ -657,7 +659,7 @@ def sklearn_column_transformer() -> Model:
         pipe.fit(frame, y)
         types = [("city", StringTensorType([None, 1])), ("x0", FloatTensorType([None, 1])),
                  ("x1", FloatTensorType([None, 1]))]
-        return to_onnx(pipe, initial_types=types, target_opset={"": 17, "ai.onnx.ml": 3})
+        return to_onnx(pipe, initial_types=types, target_opset=17)
 
     sizes = [{f"{i}:0": n for i in ("city", "x0", "x1")} for n in (1, 5)]
     return Model("sklearn", "column_transformer_strings", "scikit-learn ColumnTransformer "
@@ -677,7 +679,7 @@ def sklearn_onehot() -> Model:
         rng = np.random.default_rng(SEED)
         encoder = OneHotEncoder(handle_unknown="ignore").fit(rng.choice(words, (50, 2)))
         return to_onnx(encoder, initial_types=[("X", StringTensorType([None, 2]))],
-                       target_opset={"": 17, "ai.onnx.ml": 3})
+                       target_opset=17)
 
     return Model("sklearn", "one_hot_encoder", "scikit-learn OneHotEncoder over two string "
                  "columns (skl2onnx), dynamic batch", "scikit-learn", "skl2onnx", build,
@@ -716,8 +718,9 @@ def sklearn_models() -> list[Model]:
         sklearn_model("svr", "SVR (RBF kernel)", svm.SVR, data="regression"),
         sklearn_model("knn_classifier", "KNeighborsClassifier(5) with ZipMap",
                       neighbors.KNeighborsClassifier),
+        # Compiling it takes minutes (TopK over the 200 training points): JIT only in CI.
         sklearn_model("knn_regressor", "KNeighborsRegressor(5)", neighbors.KNeighborsRegressor,
-                      data="regression"),
+                      data="regression", ci="jit"),
         sklearn_model("mlp_classifier", "MLPClassifier(32) with ZipMap",
                       lambda: neural_network.MLPClassifier((32,), max_iter=300, **seed)),
         sklearn_model("scaler_pca_logistic", "Pipeline(StandardScaler, PCA(3), "
@@ -767,7 +770,10 @@ def via_files(transform: Callable[[pathlib.Path, pathlib.Path], None],
 def quantized(base: str, kind: str) -> Model:
     """`base` quantized by onnxruntime: `qdq`/`qoperator` static (random
     calibration data), `dynamic` (MatMulInteger, DynamicQuantizeLinear) or
-    `nbits` (MatMulNBits, 4 bits, block 32)."""
+    `nbits` (MatMulNBits, 4 bits, block 32). A float computed a hair
+    differently can round to the next quantization step, and the step
+    propagates: onnxruntime's own optimized graph of `resnet18_qdq` differs
+    from its plain one by up to 0.11, hence the absolute tolerance."""
     spec = next(m for m in ZOO if m.id == base)
 
     def build():
@@ -801,7 +807,7 @@ def quantized(base: str, kind: str) -> Model:
             "nbits": "MatMulNBits 4-bit weight quantization (block 32)"}[kind]
     return Model("quantized", f"{spec.name}_{kind}", f"{spec.description}; onnxruntime "
                  f"{what}", "onnxruntime", f"onnxruntime.quantization ({kind})", build,
-                 spec.sizes, spec.int_ranges, rtol=1e-2, atol=5e-2, int_weights=True)
+                 spec.sizes, spec.int_ranges, rtol=1e-2, atol=0.15, int_weights=True)
 
 
 def transformer_optimized(base: str, model_type: str, fp16: bool = False) -> Model:
@@ -863,7 +869,10 @@ def register() -> None:
                      ("convnext_tiny", "jit"), ("vit_b_16", "jit"), ("swin_t", "jit"),
                      ("maxvit_t", "jit"), ("googlenet", "jit"), ("alexnet", "jit")]:
         add(classifier(ctor, ci=ci))
-    add(classifier("inception_v3", image=299, note=", 299x299", init_weights=True))
+    # torchvision's own init for Inception v3 (truncated normal, std 0.1) grows its
+    # logits to ~1e11; there onnxruntime's optimized graph differs from its plain
+    # one by 4e-3 relative, so the float32 summation order alone needs rtol 1e-2.
+    add(classifier("inception_v3", image=299, note=", 299x299", init_weights=True, rtol=1e-2))
     for ctor in ["resnet18", "mobilenet_v3_small", "efficientnet_b0", "regnet_y_400mf",
                  "convnext_tiny", "swin_t"]:
         add(classifier(ctor, dynamo=True))
@@ -929,7 +938,7 @@ def register() -> None:
     add(quantized("vision/mobilenet_v2", "qdq"))
     add(quantized("text/bert", "dynamic"))
     add(quantized("text/bert", "qdq"))
-    add(quantized("text/gpt2", "nbits"))
+    add(quantized("text/bert", "nbits"))
     add(quantized("text/llama", "nbits"))
     add(transformer_optimized("text/bert", "bert"))
     add(transformer_optimized("text/bert", "bert", fp16=True))
@@ -994,6 +1003,26 @@ def opset_of(model: onnx.ModelProto) -> int:
     return next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), 0)
 
 
+def facts(spec: Model, opset: int) -> dict:
+    """What `weights.json` says of the model besides its weights."""
+    return {"description": spec.description, "source": spec.source,
+            "exporter": spec.exporter, "opset": opset,
+            "sizes": spec.sizes, "dim_values": spec.sizes[0],
+            "int_ranges": {k: list(v) for k, v in spec.int_ranges.items()},
+            "string_values": spec.string_values, "rtol": spec.rtol, "atol": spec.atol,
+            "ci": spec.ci}
+
+
+def update_facts(spec: Model, out: pathlib.Path) -> str:
+    """Rewrites the facts of an exported model's `weights.json` from its spec
+    (tolerance, sizes, CI modes, ...), keeping graph and weights."""
+    path = out / spec.id / "weights.json"
+    old = json.loads(path.read_text())
+    new = facts(spec, old["opset"]) | {k: old[k] for k in ("format", "file", "size", "tensors")}
+    path.write_text(recipes.dump(new))
+    return "facts updated" if new != old else "facts unchanged"
+
+
 def export(spec: Model, out: pathlib.Path) -> str:
     """Builds, checks and writes one model; returns the progress line."""
     model = built(spec.id)
@@ -1003,12 +1032,7 @@ def export(spec: Model, out: pathlib.Path) -> str:
         onnx.save(model, str(full))
         onnx.checker.check_model(str(full))
         shapes = check_sizes(full, spec)
-    recipe = {"description": spec.description, "source": spec.source,
-              "exporter": spec.exporter, "opset": opset_of(model),
-              "sizes": spec.sizes, "dim_values": spec.sizes[0],
-              "int_ranges": {k: list(v) for k, v in spec.int_ranges.items()},
-              "string_values": spec.string_values, "rtol": spec.rtol, "atol": spec.atol,
-              "ci": spec.ci, **recipes.strip_weights(model, ints=spec.int_weights)}
+    recipe = facts(spec, opset_of(model)) | recipes.strip_weights(model, ints=spec.int_weights)
     folder.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(folder / "model.onnx"))
     (folder / "weights.json").write_text(recipes.dump(recipe))
@@ -1023,6 +1047,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=REPO / "tests" / "zoo")
     parser.add_argument("--list", action="store_true", help="list the models and exit")
+    parser.add_argument("--facts-only", action="store_true",
+                        help="only rewrite the models' facts (tolerance, sizes, CI modes, ...) "
+                        "in their weights.json, no export")
     parser.add_argument("names", nargs="*",
                         help="model ids (vision/resnet18), names or families (default: all)")
     args = parser.parse_args()
@@ -1037,7 +1064,7 @@ def main() -> int:
     for spec in chosen:
         start = time.monotonic()
         try:
-            line = export(spec, args.out)
+            line = update_facts(spec, args.out) if args.facts_only else export(spec, args.out)
         except Exception as e:  # noqa: BLE001 - one model's failure must not stop the rest
             failed.append(spec.id)
             line = f"FAILED: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
