@@ -22,10 +22,12 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use onnx_mlc_tests::conformance::manifest::Manifest;
-use onnx_mlc_tests::conformance::report::{conclude, reasons, tallies, CaseResult};
+use onnx_mlc_tests::conformance::report::{conclude, tallies, CaseResult};
 use onnx_mlc_tests::conformance::runner::{run_all, Runner};
 use onnx_mlc_tests::conformance::{default_jobs, env_number, Mode, Outcome};
-use onnx_mlc_tests::zoo::{failure_class, parse_index, render_docs, MANIFEST, MODES};
+use onnx_mlc_tests::zoo::{
+    failure_class, parse_index, reason_classes, render_docs, MANIFEST, MODES,
+};
 use onnx_mlc_tests::{cache_dir, repo_root};
 
 fn main() {
@@ -193,8 +195,8 @@ fn run() -> Result<bool, String> {
         }
         let list: Vec<String> = classes.iter().map(|(c, n)| format!("{c} {n}")).collect();
         println!("\n{} failures: {}", mode.name(), list.join(", "));
-        for (why, n) in reasons(&results, *mode).iter().take(10) {
-            println!("  {n:>3}  {why}");
+        for (why, n, ids) in reason_classes(&results, *mode) {
+            println!("  {n:>3}  {why}\n       {}", ids.join(" "));
         }
     }
     if full {

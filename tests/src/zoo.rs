@@ -7,13 +7,16 @@
 //! index (`tests/zoo/models.tsv`, written by `tools/export_zoo.py`), its
 //! manifest's layout and the `docs/zoo.md` page.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::sync::LazyLock;
 use std::time::Duration;
+
+use regex::Regex;
 
 use crate::conformance::compare::Tolerance;
 use crate::conformance::manifest::Layout;
-use crate::conformance::report::{reasons, tallies, CaseResult, Tally};
+use crate::conformance::report::{tallies, CaseResult, Tally};
 use crate::conformance::Mode;
 
 /// The modes the zoo runs: the JIT and the AOT shared library (the models
@@ -120,6 +123,49 @@ pub fn failure_class(why: &str) -> &str {
     why.split([':', ' ']).next().unwrap_or(why)
 }
 
+/// A failure reason with what is particular to one model taken out —
+/// quoted names (values, nodes, kernels, domains), tensor types, the
+/// element and values of a wrong output — so that one cause in several
+/// models reads the same.
+pub fn reason_class(why: &str) -> String {
+    static PARTICULAR: LazyLock<[(Regex, &str); 3]> = LazyLock::new(|| {
+        [
+            (Regex::new(r#""[^"]*""#).expect("valid"), "\"…\""),
+            (Regex::new(r"tensor<[^>]*>").expect("valid"), "tensor<…>"),
+            (
+                Regex::new(r"\[\d+\]: \S+, expected \S+").expect("valid"),
+                "[i]: x, expected y",
+            ),
+        ]
+    });
+    let mut class = why.to_string();
+    for (pattern, with) in PARTICULAR.iter() {
+        class = pattern.replace_all(&class, *with).into_owned();
+    }
+    class.chars().take(120).collect()
+}
+
+/// The failure reason classes of one mode ([`reason_class`]), most frequent
+/// first: how many model × size failed so, and the models.
+pub fn reason_classes(results: &[CaseResult], mode: Mode) -> Vec<(String, usize, Vec<String>)> {
+    let mut classes = BTreeMap::<String, (usize, BTreeSet<String>)>::new();
+    for r in results {
+        if let Some(Err(why)) = &r.modes[mode.index()] {
+            let entry = classes.entry(reason_class(why)).or_default();
+            entry.0 += 1;
+            entry
+                .1
+                .insert(r.id.split('@').next().unwrap_or("").to_string());
+        }
+    }
+    let mut v: Vec<_> = classes
+        .into_iter()
+        .map(|(class, (n, models))| (class, n, models.into_iter().collect()))
+        .collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
+}
+
 fn cell(t: &Tally, mode: Mode) -> String {
     match t.modes[mode.index()] {
         (_, 0) => "–".into(),
@@ -205,11 +251,16 @@ pub fn render_docs(
     for (class, [jit, aot]) in &classes {
         let _ = writeln!(out, "| {class} | {jit} | {aot} |");
     }
-    out += "\n## Most frequent failure reasons (jit)\n\n| model × size | reason |\n|---|---|\n";
-    for (why, n) in reasons(results, Mode::Jit).iter().take(25) {
-        let _ = writeln!(out, "| {n} | `{}` |", escape(why));
+    for mode in MODES {
+        let _ = writeln!(
+            out,
+            "\n## Failure reasons ({})\n\n| model × size | reason | models |\n|---|---|---|",
+            mode.name()
+        );
+        for (why, n, ids) in reason_classes(results, mode) {
+            let _ = writeln!(out, "| {n} | `{}` | {} |", escape(&why), ids.join(", "));
+        }
     }
-
     out += "\n## Slowest compiles (jit, first size)\n\n| model | compile |\n|---|---|\n";
     let mut slow: Vec<(&String, &Duration)> = compile.iter().collect();
     slow.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
@@ -271,6 +322,22 @@ mod tests {
         assert!(models[1].ci.is_empty());
         assert!(parse_index("a\tb\n").is_err());
         assert!(parse_index("a\tb\tc\t17\ts\t1\t1\tdynamic\n").is_err());
+    }
+
+    #[test]
+    fn reason_classes_leave_out_names_types_and_values() {
+        assert_eq!(
+            reason_class(r#"ERROR: node "Add_3" (op QLinearAdd, domain "com.microsoft", opset 1)"#),
+            r#"ERROR: node "…" (op QLinearAdd, domain "…", opset 1)"#
+        );
+        assert_eq!(
+            reason_class("UNSUPPORTED: on the host (operands tensor<\"?X.0\"x3xf32>)"),
+            "UNSUPPORTED: on the host (operands tensor<…>)"
+        );
+        assert_eq!(
+            reason_class("WRONG: output 0: [50]: -0.78, expected -0.71"),
+            "WRONG: output 0: [i]: x, expected y"
+        );
     }
 
     #[test]
