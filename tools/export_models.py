@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import collections
 import dataclasses
-import json
 import pathlib
 import sys
 import tempfile
@@ -53,23 +52,12 @@ import onnx
 import onnxruntime as ort
 import torch
 import torchvision
-from onnx import numpy_helper
 
-from omlc_tools import models
+from omlc_tools import models, recipes
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 OPSET = 17
 SEED = 0
-# Float initializers with more elements than this go to external data.
-INLINE_LIMIT = 1024
-# Offsets in weights.bin are page aligned so that a loader can map tensors.
-ALIGN = 4096
-WEIGHTS_FILE = "weights.bin"
-RECIPE_FORMAT = "onnx-mlc weight recipes 1"
-
-FLOAT_TYPES = {
-    onnx.TensorProto.FLOAT, onnx.TensorProto.DOUBLE, onnx.TensorProto.FLOAT16,
-}
 
 
 @dataclasses.dataclass
@@ -272,48 +260,6 @@ def compare_with_torch(path: pathlib.Path, model: torch.nn.Module, args: tuple) 
     return worst
 
 
-def recipe(values: np.ndarray) -> dict:
-    """How to regenerate an array of this distribution."""
-    flat = values.reshape(-1).astype(np.float64)
-    if (flat == flat[0]).all():
-        return {"init": "constant", "value": float(flat[0])}
-    return {"init": "normal", "mean": float(flat.mean()), "std": float(flat.std()),
-            "min": float(flat.min()), "max": float(flat.max())}
-
-
-def strip_weights(model: onnx.ModelProto) -> dict:
-    """Moves the large float initializers to external data; returns their recipes."""
-    tensors = {}
-    offset = 0
-    for init in model.graph.initializer:
-        count = int(np.prod(init.dims, dtype=np.int64))
-        if init.data_type not in FLOAT_TYPES or count <= INLINE_LIMIT:
-            continue
-        values = numpy_helper.to_array(init)
-        offset = -(-offset // ALIGN) * ALIGN
-        tensors[init.name] = {"dtype": values.dtype.name, "dims": list(values.shape),
-                              "offset": offset, "length": values.nbytes, **recipe(values)}
-        for field in ("raw_data", "float_data", "double_data", "int32_data"):
-            init.ClearField(field)
-        init.data_location = onnx.TensorProto.EXTERNAL
-        del init.external_data[:]
-        for key, value in (("location", WEIGHTS_FILE), ("offset", str(offset)),
-                           ("length", str(values.nbytes))):
-            entry = init.external_data.add()
-            entry.key, entry.value = key, value
-        offset += values.nbytes
-    return {"format": RECIPE_FORMAT, "file": WEIGHTS_FILE, "size": offset, "tensors": tensors}
-
-
-def dump_recipes(recipes: dict) -> str:
-    """The recipe file: top-level fields first, then one line per tensor (diffable)."""
-    lines = ["{"]
-    lines += [f" {json.dumps(k)}: {json.dumps(v)}," for k, v in recipes.items() if k != "tensors"]
-    tensors = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in recipes["tensors"].items()]
-    lines += [' "tensors": {', ",\n".join(tensors), " }", "}"]
-    return "\n".join(lines) + "\n"
-
-
 def op_histogram(model: onnx.ModelProto) -> str:
     counts = collections.Counter(node.op_type for node in model.graph.node)
     return ", ".join(f"{op} {n}" for op, n in counts.most_common())
@@ -353,17 +299,17 @@ def main() -> int:
             if name == "default":
                 save_reference(full, example, out)
                 onnx.save(proto, str(out / "model.onnx"))
-                recipes = None
+                recipe = None
             else:
-                recipes = {"description": spec.description,
-                           "dim_values": spec.dim_values or {},
-                           "int_ranges": {k: list(v) for k, v in (spec.int_ranges or {}).items()},
-                           **strip_weights(proto)}
+                recipe = {"description": spec.description,
+                          "dim_values": spec.dim_values or {},
+                          "int_ranges": {k: list(v) for k, v in (spec.int_ranges or {}).items()},
+                          **recipes.strip_weights(proto)}
                 onnx.save(proto, str(out / "model.onnx"))
-                (out / "weights.json").write_text(dump_recipes(recipes))
+                (out / "weights.json").write_text(recipes.dump(recipe))
         size = (out / "model.onnx").stat().st_size
-        external = f", {len(recipes['tensors'])} external ({recipes['size'] / 2**20:.1f} MiB)" \
-            if recipes else ""
+        external = f", {len(recipe['tensors'])} external ({recipe['size'] / 2**20:.1f} MiB)" \
+            if recipe else ""
         print(f"{name}: {len(proto.graph.node)} nodes, {len(proto.graph.initializer)} "
               f"initializers{external}; model.onnx {size / 1024:.0f} KiB; "
               f"rel. error vs torch {error:.1e}; {time.monotonic() - start:.1f}s")

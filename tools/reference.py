@@ -20,7 +20,9 @@ reference data.
 `models` does that for the real models: `.cache/models/<name>/test_data_set_0`
 (seeded with the model's name, integer ranges and dims from
 `tests/models/<name>/weights.json`), which the model tests and the benchmarks
-compare onnx-mlc with. The models must be materialized first
+compare onnx-mlc with; with `--models tests/zoo --cache .cache/zoo`, for the
+model zoo: `test_data_set_K` at the K-th of the sizes its recipe lists (the
+zoo test compares onnx-mlc with them). The models must be materialized first
 (`tools/materialize_models.py`; `tools/setup.sh` runs both). Each data set
 gets a stamp (a hash of the model's materialization stamp, the code that
 makes the data and the onnxruntime version): up-to-date data is skipped, so a
@@ -45,14 +47,14 @@ import sys
 import time
 
 from omlc_tools import models, ort, seeded
-from omlc_tools.models import DATA_SET
 
 STAMP = "REFERENCE_STAMP"
 
 
 def summary(outputs) -> str:
-    """`name [dims]` of each output, for the progress line."""
-    return ", ".join(f"{name} {list(value.shape)}" for name, value in outputs)
+    """`name [dims]` of each output (`name [N maps]` for a ZipMap's), for the progress line."""
+    return ", ".join(f"{name} [{len(value)} maps]" if isinstance(value, list)
+                     else f"{name} {list(value.shape)}" for name, value in outputs)
 
 
 def reference_stamp(out: pathlib.Path) -> str:
@@ -70,24 +72,31 @@ def reference_stamp(out: pathlib.Path) -> str:
 
 
 def write_model_data(model_src: pathlib.Path, cache: pathlib.Path, name: str) -> str:
-    """`cache/<name>/test_data_set_0` of a real model, unless up to date."""
-    if not (model_src / name / "weights.json").is_file():
+    """`cache/<name>/test_data_set_K` of a real model, one per size its recipe
+    lists (`sizes`: the dim values of data set K; else one data set, at
+    `dim_values`), unless up to date."""
+    recipe = models.recipe_of(name, model_src)
+    if not recipe:
         raise SystemExit(f"error: {name} is not a model of {model_src} with a weight recipe")
     out = cache / name
     stamp = reference_stamp(out)
-    data = out / DATA_SET
-    if (data / STAMP).is_file() and (data / STAMP).read_text() == stamp:
-        return "up to date"
-    partial = out / (DATA_SET + ".partial")
-    if partial.exists():
-        shutil.rmtree(partial)
-    line = summary(ort.write_reference(out / "model.onnx", partial, seeded.seed_of(name),
-                                       models.recipe_of(name, model_src)))
-    (partial / STAMP).write_text(stamp)
-    if data.exists():
-        shutil.rmtree(data)
-    partial.rename(data)
-    return "written: " + line
+    lines = []
+    for k, dims in enumerate(recipe.get("sizes") or [recipe.get("dim_values", {})]):
+        data = out / f"test_data_set_{k}"
+        if (data / STAMP).is_file() and (data / STAMP).read_text() == stamp:
+            lines.append("up to date")
+            continue
+        partial = out / (data.name + ".partial")
+        if partial.exists():
+            shutil.rmtree(partial)
+        sized = {**recipe, "dim_values": dims}
+        lines.append("written: " + summary(ort.write_reference(
+            out / "model.onnx", partial, seeded.seed_of(name), sized)))
+        (partial / STAMP).write_text(stamp)
+        if data.exists():
+            shutil.rmtree(data)
+        partial.rename(data)
+    return "; ".join(lines)
 
 
 def seed(args: argparse.Namespace) -> int:
@@ -102,7 +111,9 @@ def cmd_outputs(args: argparse.Namespace) -> int:
 
 
 def cmd_models(args: argparse.Namespace) -> int:
-    for name in args.names or models.REAL_MODELS:
+    every = models.REAL_MODELS if args.models == models.CHECKED_IN else sorted(
+        p.parent.relative_to(args.models).as_posix() for p in args.models.rglob("weights.json"))
+    for name in args.names or every:
         start = time.monotonic()
         line = write_model_data(args.models, args.cache, name)
         print(f"{name}: {line} [{time.monotonic() - start:.1f}s]")
@@ -135,10 +146,12 @@ def main() -> int:
     p.set_defaults(run=cmd_outputs)
 
     p = sub.add_parser("models", help="the real models' .cache/models/<name>/test_data_set_0")
-    p.add_argument("--models", type=pathlib.Path, default=models.CHECKED_IN)
+    p.add_argument("--models", type=pathlib.Path, default=models.CHECKED_IN,
+                   help="the checked-in graphs and recipes (tests/models, tests/zoo)")
     p.add_argument("--cache", type=pathlib.Path, default=models.CACHE)
     p.add_argument("names", nargs="*",
-                   help=f"models (default: {' '.join(models.REAL_MODELS)})")
+                   help=f"models (default: {' '.join(models.REAL_MODELS)}; "
+                   "with another --models, every model under it)")
     p.set_defaults(run=cmd_models)
 
     p = sub.add_parser("time", help="onnxruntime's median latency (ms) per thread count")

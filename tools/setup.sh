@@ -2,8 +2,8 @@
 # Sets up everything onnx-mlc's build and tests need on a Debian 12 machine
 # that has cargo/rustc and python3: system packages (LLVM/MLIR 22, the AArch64
 # cross tools), the Python venv with the pinned reference packages, the ONNX
-# backend test data, the materialized real models and onnxruntime's outputs
-# on them.
+# backend test data, the materialized real models and model zoo, and
+# onnxruntime's outputs on them.
 #
 # Idempotent: every step checks first and does nothing when already done, so
 # a second run takes a second or two. Needs the Debian archive, the Python
@@ -87,6 +87,14 @@ step "real models (.cache/models)"
 
 step "reference outputs of the models (.cache/models/*/test_data_set_0)"
 "$PY" tools/reference.py models --cache "$ROOT/.cache/models"
+
+step "model zoo weights (.cache/zoo)"
+"$PY" tools/materialize_models.py --models "$ROOT/tests/zoo" --out "$ROOT/.cache/zoo" |
+    { grep -vE ': up to date(; up to date)* \[' || note "all up to date"; }
+
+step "reference outputs of the zoo at each size (.cache/zoo/*/*/test_data_set_K)"
+"$PY" tools/reference.py models --models "$ROOT/tests/zoo" --cache "$ROOT/.cache/zoo" |
+    { grep -vE ': up to date(; up to date)* \[' || note "all up to date"; }
 
 # ---------------------------------------------------------------------------
 step "rust target aarch64-unknown-linux-gnu"

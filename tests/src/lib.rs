@@ -1,7 +1,8 @@
 //! Shared machinery of onnx-mlc's test suites: where the test data lives,
 //! a FileCheck and the runner of every stage's text-IR file tests, the
-//! round-trip properties (through the text form and through ONNX), and the
-//! workspace manifest's member lists.
+//! round-trip properties (through the text form and through ONNX), the
+//! workspace manifest's member lists, and the conformance and model zoo
+//! runs through the CLI.
 
 use std::path::PathBuf;
 
@@ -15,6 +16,7 @@ pub mod plan_check;
 pub mod reference;
 pub mod text;
 pub mod workspace;
+pub mod zoo;
 
 /// `n` deterministic values in [-1, 1) from `seed` (a linear congruential
 /// generator): test inputs that need no random-number crate.

@@ -52,12 +52,18 @@ def read_data_set(data: pathlib.Path, prefix: str = "input") -> list[tuple[pathl
 
 def write_data_set(data: pathlib.Path, inputs, outputs) -> None:
     """`data/input_K.pb` and `data/output_K.pb` (serialized TensorProtos, the
-    ONNX backend tests' layout) from (name, array) pairs."""
+    ONNX backend tests' layout; a list of dicts, a ZipMap's output, as a
+    SequenceProto of MapProtos) from (name, value) pairs."""
     import numpy as np
     from onnx import numpy_helper
 
     data.mkdir(parents=True, exist_ok=True)
-    for prefix, tensors in (("input", inputs), ("output", outputs)):
-        for k, (name, value) in enumerate(tensors):
-            proto = numpy_helper.from_array(np.asarray(value), name)
+    for prefix, values in (("input", inputs), ("output", outputs)):
+        for k, (name, value) in enumerate(values):
+            if isinstance(value, list):
+                # onnxruntime gives a ZipMap's float32 probabilities as Python floats.
+                maps = [{k: np.float32(v) for k, v in item.items()} for item in value]
+                proto = numpy_helper.from_list(maps, name)
+            else:
+                proto = numpy_helper.from_array(np.asarray(value), name)
             (data / f"{prefix}_{k}.pb").write_bytes(proto.SerializeToString())

@@ -25,15 +25,17 @@ def reference_session(model: pathlib.Path):
 
 def write_reference(model: pathlib.Path, data: pathlib.Path, seed: int, recipe: dict) -> list:
     """Seeded inputs (`seeded.seeded_inputs`) and the reference outputs on them,
-    written to the data set `data`; returns the (name, array) outputs."""
+    written to the data set `data`; returns the (name, value) outputs (arrays,
+    or lists of dicts for a classifier's ZipMap)."""
     import numpy as np
 
     session = reference_session(model)
     feeds = seeded.seeded_inputs(session, seed, recipe)
     values = session.run(None, dict(feeds))
-    outputs = [(o.name, np.asarray(v)) for o, v in zip(session.get_outputs(), values)]
+    outputs = [(o.name, v if isinstance(v, list) else np.asarray(v))
+               for o, v in zip(session.get_outputs(), values)]
     for name, value in outputs:
-        if not np.isfinite(value).all():
+        if isinstance(value, np.ndarray) and value.dtype.kind == "f" and not np.isfinite(value).all():
             raise ValueError(f"{model}: output {name} is not finite")
     models.write_data_set(data, feeds, outputs)
     return outputs

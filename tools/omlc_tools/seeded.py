@@ -19,6 +19,7 @@ ORT_TYPES = {
     "tensor(int8)": "int8",
     "tensor(uint8)": "uint8",
     "tensor(bool)": "bool",
+    "tensor(string)": "object",
 }
 
 
@@ -39,9 +40,12 @@ def seeded_inputs(session, seed: int, recipe: dict | None = None) -> list[tuple[
     """(name, array) of every input of an onnxruntime session, in order.
 
     Floats are standard normal samples; integers are uniform over the range
-    `recipe["int_ranges"]` gives the input (default [0, 2)); a symbolic dim is
-    `recipe["dim_values"]`'s value (default 1). One generator seeded with
-    `seed` draws them all in input order, so the same seed gives the same bytes.
+    `recipe["int_ranges"]` gives the input (default [0, 2)); strings are
+    drawn from `recipe["string_values"]`'s list for the input (default
+    "a", "b"); a symbolic dim is `recipe["dim_values"]`'s value for its name,
+    or for `<input>:<axis>` when the dim has no name (default 1). One
+    generator seeded with `seed` draws them all in input order, so the same
+    seed gives the same bytes.
     """
     import numpy as np
 
@@ -51,12 +55,16 @@ def seeded_inputs(session, seed: int, recipe: dict | None = None) -> list[tuple[
     rng = np.random.default_rng(seed)
     feeds = []
     for info in session.get_inputs():
-        shape = [d if isinstance(d, int) else dims.get(d, 1) for d in info.shape]
+        shape = [d if isinstance(d, int) else dims.get(d or f"{info.name}:{axis}", 1)
+                 for axis, d in enumerate(info.shape)]
         if info.type not in ORT_TYPES:
             raise ValueError(f"input {info.name}: no generator for {info.type}")
         dtype = np.dtype(ORT_TYPES[info.type])
         if np.issubdtype(dtype, np.floating):
             value = rng.standard_normal(shape).astype(dtype)
+        elif dtype == object:
+            words = recipe.get("string_values", {}).get(info.name, ["a", "b"])
+            value = np.array(words, dtype=object)[rng.integers(0, len(words), shape)]
         else:
             low, high = ranges.get(info.name, (0, 2))
             value = rng.integers(low, high, shape, dtype=dtype)

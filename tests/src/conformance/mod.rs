@@ -46,6 +46,35 @@ impl Mode {
     pub fn from_name(name: &str) -> Option<Mode> {
         Mode::ALL.into_iter().find(|m| m.name() == name)
     }
+
+    /// The modes the environment variable `var` names (comma-separated),
+    /// `default` when it is not set; an error names an unknown or
+    /// unavailable mode.
+    pub fn from_env(var: &str, default: &[Mode]) -> Result<Vec<Mode>, String> {
+        let Ok(names) = std::env::var(var) else {
+            return Ok(default.to_vec());
+        };
+        names
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(|n| {
+                Mode::from_name(n)
+                    .filter(|m| default.contains(m))
+                    .ok_or(format!("{var}: unknown mode {n}"))
+            })
+            .collect()
+    }
+}
+
+/// The number the environment variable `var` holds, if set and a number.
+pub fn env_number<T: std::str::FromStr>(var: &str) -> Option<T> {
+    std::env::var(var).ok().and_then(|s| s.trim().parse().ok())
+}
+
+/// How many runs go at a time by default: the available cores.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
 /// How one case went in one mode.

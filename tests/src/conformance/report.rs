@@ -8,6 +8,7 @@ use std::path::Path;
 
 use onnx_mlc_proto::{Message, ModelProto};
 
+use super::manifest::Manifest;
 use super::Mode;
 
 /// One case's results: its id, the operator it tests, and per mode
@@ -54,13 +55,23 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, r: &CaseResult) {
+    /// Counts one case's results.
+    pub fn add(&mut self, r: &CaseResult) {
         self.cases += 1;
         for (slot, m) in self.modes.iter_mut().zip(&r.modes) {
             if let Some(outcome) = m {
                 slot.1 += 1;
                 slot.0 += outcome.is_ok() as usize;
             }
+        }
+    }
+
+    /// Adds another tally's counts.
+    pub fn merge(&mut self, other: &Tally) {
+        self.cases += other.cases;
+        for (a, b) in self.modes.iter_mut().zip(other.modes) {
+            a.0 += b.0;
+            a.1 += b.1;
         }
     }
 
@@ -110,6 +121,70 @@ fn reason_key(why: &str) -> String {
     words.chars().take(90).collect()
 }
 
+/// The failures of the `modes` run, except those of the `lenient` modes,
+/// that are not a clean `UNSUPPORTED` (wrong results, errors, crashes,
+/// time-outs), a line each.
+pub fn unclean_failures(results: &[CaseResult], modes: &[Mode], lenient: &[Mode]) -> Vec<String> {
+    let mut unclean = vec![];
+    for r in results {
+        for mode in modes.iter().filter(|m| !lenient.contains(m)) {
+            if let Some(Err(why)) = &r.modes[mode.index()] {
+                if !why.starts_with("UNSUPPORTED: ") {
+                    unclean.push(format!("{} [{}]: {why}", r.id, mode.name()));
+                }
+            }
+        }
+    }
+    unclean
+}
+
+/// The end of a run held to a manifest: under `bless` the manifest takes
+/// the results and is written to `path`, otherwise the differences from it
+/// are listed; then the `unclean` failures, and the closing
+/// `N passed, N failed` over case × mode. Whether the run is green: no
+/// difference (or blessed) and nothing unclean.
+pub fn conclude(
+    manifest: &mut Manifest,
+    path: &Path,
+    results: &[CaseResult],
+    modes: &[Mode],
+    bless: bool,
+    unclean: &[String],
+) -> Result<bool, String> {
+    let problems = manifest.differences(results, modes);
+    if bless {
+        manifest.bless(results, modes);
+        std::fs::write(path, manifest.render()).map_err(|e| e.to_string())?;
+        println!("manifest rewritten: {}", path.display());
+    } else if !problems.is_empty() {
+        println!(
+            "\n{} differences from the manifest (ONNX_MLC_BLESS=1 rewrites it):",
+            problems.len()
+        );
+        for p in &problems {
+            println!("  {p}");
+        }
+    }
+    let count = |pass: bool| {
+        results
+            .iter()
+            .flat_map(|r| &r.modes)
+            .filter(|m| m.as_ref().is_some_and(|o| o.is_ok() == pass))
+            .count()
+    };
+    if !unclean.is_empty() {
+        println!(
+            "\n{} failures that are not a clean UNSUPPORTED (wrong results, errors, crashes, time-outs):",
+            unclean.len()
+        );
+        for u in unclean {
+            println!("  {u}");
+        }
+    }
+    println!("\n{} passed, {} failed", count(true), count(false));
+    Ok((bless || problems.is_empty()) && unclean.is_empty())
+}
+
 /// The `docs/conformance.md` page.
 pub fn render_docs(results: &[CaseResult]) -> String {
     let (suites, ops) = tallies(results);
@@ -134,11 +209,7 @@ pub fn render_docs(results: &[CaseResult]) -> String {
     let mut total = Tally::default();
     for (suite, t) in &suites {
         let _ = writeln!(out, "| {suite} | {} |{}", t.cases, t.cells());
-        total.cases += t.cases;
-        for (a, b) in total.modes.iter_mut().zip(t.modes) {
-            a.0 += b.0;
-            a.1 += b.1;
-        }
+        total.merge(t);
     }
     let _ = writeln!(out, "| **all** | {} |{}", total.cases, total.cells());
     out += "\n## Most frequent failure reasons\n\n";

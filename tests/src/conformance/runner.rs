@@ -2,17 +2,21 @@
 //! symbolic input dims in [`Mode::Dynamic`]), its input files (generated
 //! the way the ONNX runner does for the `light/` models, which ship
 //! none), a child process with a time limit, and the outputs it writes
-//! compared with the expected ones.
+//! compared with the expected ones. The model zoo runs its models' data
+//! sets the same way ([`Runner::run_data_set`]), and both spread their
+//! runs over worker threads with [`run_all`].
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use onnx_mlc_dialect::{ElemType, Type};
-use onnx_mlc_import::{load_model, read_value, ImportOptions};
+use onnx_mlc_import::{load_model, read_value, ImportOptions, TestValue};
 use onnx_mlc_proto::{tensor_shape_proto::dimension, type_proto, Message, ModelProto};
 
-use super::compare::{check_random, compare, Check};
+use super::compare::{check_random, compare, Check, Tolerance};
 use super::{Mode, Outcome};
 use crate::backend::Case;
 
@@ -33,15 +37,64 @@ impl Runner {
     /// Runs `case` in `mode`; `slot` names the scratch folder (one per
     /// concurrent worker).
     pub fn run(&self, case: &Case, mode: Mode, slot: usize, check: Check) -> Outcome {
-        let dir = self.scratch.join(format!("w{slot}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            return Outcome::Fail(format!("harness: cannot create {}: {e}", dir.display()));
-        }
+        let dir = match self.slot_dir(slot) {
+            Ok(dir) => dir,
+            Err(why) => return Outcome::Fail(why),
+        };
         match self.try_run(case, mode, &dir, check) {
             Ok(()) => Outcome::Pass,
             Err(reason) => Outcome::Fail(reason.replace(&*dir.to_string_lossy(), "<scratch>")),
         }
+    }
+
+    /// Runs `model` in `mode` (JIT or AOT) on the data set `data`
+    /// (`input_K.pb` and the expected `output_K.pb`), comparing within
+    /// `tol`; on success, also the compile time `onnx-mlc` reported.
+    pub fn run_data_set(
+        &self,
+        model: &Path,
+        data: &Path,
+        mode: Mode,
+        slot: usize,
+        tol: Tolerance,
+    ) -> (Outcome, Option<Duration>) {
+        let dir = match self.slot_dir(slot) {
+            Ok(dir) => dir,
+            Err(why) => return (Outcome::Fail(why), None),
+        };
+        let inputs: Vec<PathBuf> = (0..)
+            .map(|k| data.join(format!("input_{k}.pb")))
+            .take_while(|p| p.exists())
+            .collect();
+        let out = dir.join("out");
+        let result = self
+            .invoke(model, &inputs, &out, mode, &dir)
+            .and_then(|compile| {
+                let imported = load_model(model, &ImportOptions::default())
+                    .map_err(|e| format!("harness: import: {e}"))?;
+                let graph = imported.model.ir.region(imported.model.graph);
+                let types: Vec<&Type> = graph
+                    .outputs
+                    .iter()
+                    .map(|o| imported.model.ir.ty(o.value))
+                    .collect();
+                compare_outputs(&out, data, "", &types, tol).map(|()| compile)
+            });
+        match result {
+            Ok(compile) => (Outcome::Pass, compile),
+            Err(reason) => (
+                Outcome::Fail(reason.replace(&*dir.to_string_lossy(), "<scratch>")),
+                None,
+            ),
+        }
+    }
+
+    fn slot_dir(&self, slot: usize) -> Result<PathBuf, String> {
+        let dir = self.scratch.join(format!("w{slot}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("harness: cannot create {}: {e}", dir.display()))?;
+        Ok(dir)
     }
 
     fn try_run(&self, case: &Case, mode: Mode, dir: &Path, check: Check) -> Result<(), String> {
@@ -78,36 +131,26 @@ impl Runner {
             }
             let out = dir.join(format!("out{set}"));
             self.invoke(&model_path, &inputs, &out, mode, dir)?;
-            let (mut gots, mut wants) = (vec![], vec![]);
-            for (k, ty) in output_types.iter().enumerate() {
-                let want = folder.join(format!("{prefix}output_{k}.pb"));
-                if !want.exists() {
-                    continue;
+            match check {
+                Check::Values(tol) => compare_outputs(&out, folder, prefix, &output_types, tol)?,
+                Check::Random(op) => {
+                    let (gots, wants) = read_outputs(&out, folder, prefix, &output_types)?;
+                    let given = inputs
+                        .iter()
+                        .zip(&input_types)
+                        .map(|(path, ty)| read_value(path, ty).map_err(|e| format!("input: {e}")))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    check_random(op, &gots, &wants, &given).map_err(|e| format!("WRONG: {e}"))?;
                 }
-                let want =
-                    read_value(&want, ty).map_err(|e| format!("expected output {k}: {e}"))?;
-                let got = read_value(&out.join(format!("output_{k}.pb")), ty)
-                    .map_err(|e| format!("output {k}: {e}"))?;
-                if let Check::Values(tol) = check {
-                    compare(&got, &want, tol).map_err(|e| format!("WRONG: output {k}: {e}"))?;
-                }
-                gots.push(got);
-                wants.push(want);
-            }
-            if let Check::Random(op) = check {
-                let given = inputs
-                    .iter()
-                    .zip(&input_types)
-                    .map(|(path, ty)| read_value(path, ty).map_err(|e| format!("input: {e}")))
-                    .collect::<Result<Vec<_>, _>>()?;
-                check_random(op, &gots, &wants, &given).map_err(|e| format!("WRONG: {e}"))?;
             }
         }
         Ok(())
     }
 
-    /// Runs the CLI; an error is its first stderr line, prefixed as the
-    /// CLI prefixes it (`UNSUPPORTED: …`, `ERROR: …`) or saying how it died.
+    /// Runs the CLI (with `--timings`); returns the compile time it
+    /// reported, or the error: its first stderr line that is not a timing,
+    /// prefixed as the CLI prefixes it (`UNSUPPORTED: …`, `ERROR: …`) or
+    /// saying how it died.
     fn invoke(
         &self,
         model: &Path,
@@ -115,7 +158,7 @@ impl Runner {
         out: &Path,
         mode: Mode,
         dir: &Path,
-    ) -> Result<(), String> {
+    ) -> Result<Option<Duration>, String> {
         let stderr_path = dir.join("stderr.txt");
         let stderr = std::fs::File::create(&stderr_path).map_err(|e| format!("harness: {e}"))?;
         let mut command = Command::new(&self.bin);
@@ -124,6 +167,7 @@ impl Runner {
             .arg(model)
             .arg("--out")
             .arg(out)
+            .arg("--timings")
             .args(inputs);
         if mode == Mode::Aot {
             command.arg("--aot");
@@ -147,11 +191,23 @@ impl Runner {
                 Err(e) => return Err(format!("harness: wait: {e}")),
             }
         };
-        if status.success() {
-            return Ok(());
-        }
         let text = std::fs::read_to_string(&stderr_path).unwrap_or_default();
-        let first = text.lines().next().unwrap_or("").trim().to_string();
+        let timing = |line: &str| {
+            let (_, value) = line.split_once(':')?;
+            value.trim().strip_suffix(" ms")?.trim().parse::<f64>().ok()
+        };
+        if status.success() {
+            let total = text
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("total:").and_then(|_| timing(l)));
+            return Ok(total.map(|ms| Duration::from_secs_f64(ms / 1e3)));
+        }
+        let first = text
+            .lines()
+            .find(|l| timing(l).is_none())
+            .unwrap_or("")
+            .trim()
+            .to_string();
         Err(match status.code() {
             Some(EXIT_UNSUPPORTED) if first.starts_with("UNSUPPORTED:") => first,
             Some(code) if first.starts_with("ERROR:") => format!("{first} (exit {code})"),
@@ -162,6 +218,89 @@ impl Runner {
             }
         })
     }
+}
+
+/// Output `k` as `onnx-mlc` wrote it to `out` and as the data set
+/// `folder` expects it (`{prefix}output_K.pb`), read as `ty`; `None` when
+/// the data set has no expected file for it.
+fn read_output(
+    out: &Path,
+    folder: &Path,
+    prefix: &str,
+    k: usize,
+    ty: &Type,
+) -> Result<Option<(TestValue, TestValue)>, String> {
+    let want = folder.join(format!("{prefix}output_{k}.pb"));
+    if !want.exists() {
+        return Ok(None);
+    }
+    let want = read_value(&want, ty).map_err(|e| format!("expected output {k}: {e}"))?;
+    let got = read_value(&out.join(format!("output_{k}.pb")), ty)
+        .map_err(|e| format!("output {k}: {e}"))?;
+    Ok(Some((got, want)))
+}
+
+/// Every output (see [`read_output`]): what was written, what was expected.
+fn read_outputs(
+    out: &Path,
+    folder: &Path,
+    prefix: &str,
+    types: &[&Type],
+) -> Result<(Vec<TestValue>, Vec<TestValue>), String> {
+    let (mut gots, mut wants) = (vec![], vec![]);
+    for (k, ty) in types.iter().enumerate() {
+        if let Some((got, want)) = read_output(out, folder, prefix, k, ty)? {
+            gots.push(got);
+            wants.push(want);
+        }
+    }
+    Ok((gots, wants))
+}
+
+/// Compares the outputs in `out` with the expected ones of `folder`, in
+/// order (see [`read_output`]); the error, `WRONG: output K: …`, names the
+/// first that differs.
+fn compare_outputs(
+    out: &Path,
+    folder: &Path,
+    prefix: &str,
+    types: &[&Type],
+    tol: Tolerance,
+) -> Result<(), String> {
+    for (k, ty) in types.iter().enumerate() {
+        if let Some((got, want)) = read_output(out, folder, prefix, k, ty)? {
+            compare(&got, &want, tol).map_err(|e| format!("WRONG: output {k}: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs `run(item, slot)` for every item on `jobs` worker threads (`slot`
+/// is the worker's number, for its scratch folder); the results in item
+/// order.
+pub fn run_all<W: Sync, O: Send>(
+    jobs: usize,
+    work: &[W],
+    run: impl Fn(&W, usize) -> O + Sync,
+) -> Vec<O> {
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(work.len()));
+    std::thread::scope(|s| {
+        for slot in 0..jobs.max(1) {
+            let (next, results, run) = (&next, &results, &run);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = work.get(i) else {
+                    break;
+                };
+                let outcome = run(item, slot);
+                results.lock().expect("no worker panics").push((i, outcome));
+            });
+        }
+    });
+    let mut results = results.into_inner().expect("no worker panics");
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, o)| o).collect()
 }
 
 /// Writes the model at `from` to `to` with every dim of every graph input
