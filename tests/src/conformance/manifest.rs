@@ -13,8 +13,20 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::report::CaseResult;
 use super::Mode;
+
+/// One case's results: its id, the operator it tests, and per mode
+/// whether it passed (`None`: not run) and why not.
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    /// `suite/name`.
+    pub id: String,
+    /// The operator under test (`report::principal_op`).
+    pub op: String,
+    /// Per mode ([`Mode::index`]): `Some(Ok(()))` passed, `Some(Err(why))`
+    /// failed, `None` not run.
+    pub modes: [Option<Result<(), String>>; Mode::ALL.len()],
+}
 
 /// What the manifest expects of one case.
 #[derive(Clone, Debug, PartialEq, Eq)]

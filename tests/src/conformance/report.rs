@@ -8,21 +8,9 @@ use std::path::Path;
 
 use onnx_mlc_proto::{Message, ModelProto};
 
+pub use super::manifest::CaseResult;
 use super::manifest::Manifest;
 use super::Mode;
-
-/// One case's results: its id, the operator it tests, and per mode
-/// whether it passed (`None`: not run) and why not.
-#[derive(Clone, Debug)]
-pub struct CaseResult {
-    /// `suite/name`.
-    pub id: String,
-    /// The operator under test (see [`principal_op`]).
-    pub op: String,
-    /// Per mode ([`Mode::index`]): `Some(Ok(()))` passed, `Some(Err(why))`
-    /// failed, `None` not run.
-    pub modes: [Option<Result<(), String>>; Mode::ALL.len()],
-}
 
 /// The operator a model tests: its first node that is not a `Constant`
 /// (with its domain when not `ai.onnx`), `Constant` if there is no other.
