@@ -397,10 +397,9 @@ fn float_list(b: &Builder, name: &str) -> Option<Vec<f64>> {
     }
 }
 
-/// The input of a linear ml op as a float `[N, F]` matrix: cast from
-/// double or an integer type, a 1-D `[F]` input taken as one row (as
-/// onnxruntime takes it).
-fn float_rows(b: &mut Builder) -> Option<(Value, i64)> {
+/// Input 0 of an ml op that computes in float: float, double, int32 or
+/// int64, cast to float.
+fn float_input(b: &mut Builder) -> Option<Value> {
     let x = b.input(0)?;
     if !matches!(
         b.elem(x)?,
@@ -408,7 +407,14 @@ fn float_rows(b: &mut Builder) -> Option<(Value, i64)> {
     ) {
         return None;
     }
-    let x = b.cast(x, ElemType::F32)?;
+    b.cast(x, ElemType::F32)
+}
+
+/// The input of a linear ml op as a float `[N, F]` matrix: cast from
+/// double or an integer type, a 1-D `[F]` input taken as one row (as
+/// onnxruntime takes it).
+fn float_rows(b: &mut Builder) -> Option<(Value, i64)> {
+    let x = float_input(b)?;
     let x = match b.rank(x)? {
         1 => b.squeeze_like(Unsqueeze, x, &[0])?,
         2 => x,
@@ -546,14 +552,7 @@ pub(super) fn linear_classifier(b: &mut Builder) -> Option<Vec<Option<Value>>> {
 /// Expands Scaler: `(X - offset) * scale` per column (or one value for
 /// all), in float.
 pub(super) fn scaler(b: &mut Builder) -> Option<Vec<Option<Value>>> {
-    let x = b.input(0)?;
-    if !matches!(
-        b.elem(x)?,
-        ElemType::F32 | ElemType::F64 | ElemType::I32 | ElemType::I64
-    ) {
-        return None;
-    }
-    let x = b.cast(x, ElemType::F32)?;
+    let x = float_input(b)?;
     let columns = b.sym_dims(x)?.last()?.as_known()?;
     let mut y = x;
     for (name, op) in [("offset", Sub), ("scale", Mul)] {
@@ -573,14 +572,7 @@ pub(super) fn scaler(b: &mut Builder) -> Option<Vec<Option<Value>>> {
 /// by the sum of absolute values, L2 by the square root of the sum of
 /// squares; a row whose divisor is 0 is left as it is.
 pub(super) fn normalizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
-    let x = b.input(0)?;
-    if !matches!(
-        b.elem(x)?,
-        ElemType::F32 | ElemType::F64 | ElemType::I32 | ElemType::I64
-    ) {
-        return None;
-    }
-    let x = b.cast(x, ElemType::F32)?;
+    let x = float_input(b)?;
     let axis = b.rank(x)? as i64 - 1;
     let norm = match b.string_attr("norm")?.as_str() {
         "MAX" => b.reduce(ReduceMax, x, &[axis], true)?,
