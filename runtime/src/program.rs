@@ -309,11 +309,7 @@ impl HostProgram {
                 inputs,
                 outputs,
             } => {
-                let values = inputs
-                    .iter()
-                    .map(|s| s.map(|s| slot(frame, s)).transpose())
-                    .collect::<Result<Vec<_>>>()?;
-                let results = host::run(op, &values)?;
+                let results = host::run(op, &optional_slots(frame, inputs)?)?;
                 store(frame, outputs, results);
             }
             Step::Sizes {
@@ -322,11 +318,7 @@ impl HostProgram {
                 dims,
                 output,
             } => {
-                let values = inputs
-                    .iter()
-                    .map(|s| s.map(|s| slot(frame, s)).transpose())
-                    .collect::<Result<Vec<_>>>()?;
-                let carrier = host::sizes(op, &values, dims)?;
+                let carrier = host::sizes(op, &optional_slots(frame, inputs)?, dims)?;
                 frame[*output] = Some(Value::Tensor(carrier));
             }
             Step::If {
@@ -486,6 +478,14 @@ fn slot(frame: &Frame, s: Slot) -> Result<&Value> {
     frame[s]
         .as_ref()
         .ok_or_else(|| RuntimeError::ModelInfo(format!("slot {s} is read before it is written")))
+}
+
+/// The values of a host step's operands (`None`: an absent optional).
+fn optional_slots<'f>(frame: &'f Frame, slots: &[Option<Slot>]) -> Result<Vec<Option<&'f Value>>> {
+    slots
+        .iter()
+        .map(|s| s.map(|s| slot(frame, s)).transpose())
+        .collect()
 }
 
 fn take(frame: &Frame, s: Slot) -> Result<Value> {

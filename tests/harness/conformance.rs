@@ -155,18 +155,7 @@ fn run() -> Result<bool, String> {
     let (suites, by_op) = tallies(&results);
     println!("\nper operator (node suite):");
     for (op, t) in &by_op {
-        let cells: Vec<String> = modes
-            .iter()
-            .map(|m| {
-                format!(
-                    "{} {}/{}",
-                    m.name(),
-                    t.modes[m.index()].0,
-                    t.modes[m.index()].1
-                )
-            })
-            .collect();
-        println!("  {op:<32} {}", cells.join("  "));
+        println!("  {op:<32} {}", t.counts(&modes));
     }
     println!("\nper suite:");
     for (suite, t) in &suites {

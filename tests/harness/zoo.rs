@@ -173,18 +173,7 @@ fn run() -> Result<bool, String> {
     let (families, _) = tallies(&results);
     println!("\nper family (model × size passed / run):");
     for (family, t) in &families {
-        let cells: Vec<String> = modes
-            .iter()
-            .map(|m| {
-                format!(
-                    "{} {}/{}",
-                    m.name(),
-                    t.modes[m.index()].0,
-                    t.modes[m.index()].1
-                )
-            })
-            .collect();
-        println!("  {family:<20} {}", cells.join("  "));
+        println!("  {family:<20} {}", t.counts(&modes));
     }
     for mode in &modes {
         let mut classes = BTreeMap::<&str, usize>::new();

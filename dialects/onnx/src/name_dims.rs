@@ -48,24 +48,10 @@ pub fn name_dims(model: &mut Model) -> Result<()> {
         }
     }
     for &v in &inputs {
-        let name = model
-            .ir
-            .value(v)
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("arg{}", v.index()));
-        let Type::Tensor(t) = &mut model.ir.value_mut(v).ty else {
-            continue;
-        };
-        let Some(dims) = t.shape.as_mut() else {
-            continue;
-        };
-        for (axis, d) in dims.iter_mut().enumerate() {
-            if *d == Dim::Unknown {
-                *d = Dim::param(&fresh(&format!("?{name}.{axis}"), &mut taken));
-            }
-            defined.extend(d.atoms().into_iter().flatten().map(str::to_string));
-        }
+        name_unknown_dims(&mut model.ir, v, &format!("arg{}", v.index()), &mut taken);
+        visit_dims(&model.ir.value(v).ty, &mut |d| {
+            defined.extend(d.atoms().into_iter().flatten().map(str::to_string))
+        });
     }
     for v in (0..model.ir.num_values()).map(Value::from_index) {
         if !args.contains(&v) {
@@ -112,22 +98,27 @@ pub fn name_run_time_sizes(model: &Model) -> Result<Option<(Model, Vec<OpId>)>> 
             return Ok(Some((model, sized)));
         };
         for v in model.ir.op(o).results.clone().into_iter().flatten() {
-            let name = model
-                .ir
-                .value(v)
-                .name
-                .clone()
-                .unwrap_or_else(|| format!("v{}", v.index()));
-            if let Type::Tensor(t) = &mut model.ir.value_mut(v).ty {
-                for (axis, d) in t.shape.iter_mut().flatten().enumerate() {
-                    if *d == Dim::Unknown {
-                        *d = Dim::param(&fresh(&format!("?{name}.{axis}"), &mut taken));
-                    }
-                }
-            }
+            name_unknown_dims(&mut model.ir, v, &format!("v{}", v.index()), &mut taken);
         }
         sized.push(o);
         infer_model(&mut model)?;
+    }
+}
+
+/// Gives each unknown dim of tensor `v` a fresh symbol `"?<name>.<axis>"`
+/// (`unnamed` standing for the name of a value without one).
+fn name_unknown_dims(ir: &mut Ir, v: Value, unnamed: &str, taken: &mut HashSet<String>) {
+    let name = ir
+        .value(v)
+        .name
+        .clone()
+        .unwrap_or_else(|| unnamed.to_string());
+    if let Type::Tensor(t) = &mut ir.value_mut(v).ty {
+        for (axis, d) in t.shape.iter_mut().flatten().enumerate() {
+            if *d == Dim::Unknown {
+                *d = Dim::param(&fresh(&format!("?{name}.{axis}"), taken));
+            }
+        }
     }
 }
 

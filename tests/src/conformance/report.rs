@@ -54,6 +54,18 @@ impl Tally {
         }
     }
 
+    /// `jit 3/4  aot 2/4`: passed and run per mode of `modes`.
+    pub fn counts(&self, modes: &[Mode]) -> String {
+        let cells: Vec<String> = modes
+            .iter()
+            .map(|m| {
+                let (passed, run) = self.modes[m.index()];
+                format!("{} {passed}/{run}", m.name())
+            })
+            .collect();
+        cells.join("  ")
+    }
+
     /// Adds another tally's counts.
     pub fn merge(&mut self, other: &Tally) {
         self.cases += other.cases;
