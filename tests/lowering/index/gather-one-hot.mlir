@@ -12,8 +12,8 @@ onnx.graph "g"(%idx: tensor<3xi64>, %values: tensor<2xf32>) -> ("y": tensor<3x5x
 // CHECK-LABEL: func.func @k0(%arg0: memref<3xi64> {llvm.noalias}, %arg1: memref<i64> {llvm.noalias}, %arg2: memref<2xf32> {llvm.noalias}, %arg3: memref<3x5xf32>
 // CHECK: linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel"]} ins(%{{\w+}} : tensor<3xi64>) outs(%{{\w+}} : tensor<3x5xf32>) attrs =
 // CHECK: arith.constant 0 : i64
-// CHECK: arith.cmpi slt, %{{\w+}}, %{{\w+}} : i64
 // CHECK: arith.constant 5 : i64
+// CHECK: arith.cmpi slt, %{{\w+}}, %{{\w+}} : i64
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : i64
 // CHECK: arith.select %{{\w+}}, %{{\w+}}, %{{\w+}} : i64
 // CHECK: linalg.index 1 : index
