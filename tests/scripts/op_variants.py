@@ -8,7 +8,8 @@ runs through `onnx-mlc run` (JIT, and AOT for the generators in
 for the variant, the onnx reference evaluator), and the outputs must agree
 (rtol 1e-4, atol 1e-5).
 
-Usage: op_variants.py ONNX_MLC_BIN. Prints a line per failure and closes
+Usage: op_variants.py ONNX_MLC_BIN [NAME]: the variants whose name
+contains NAME (default: all). Prints a line per failure and closes
 with `checked N variants, F failed`; exits 1 on a failure.
 """
 
@@ -345,11 +346,82 @@ def linear_model_variants(rng):
         yield f"Normalizer {norm}", m, [x]
 
 
+def top_k_variants(rng):
+    """TopK's selection buffer: long rows against small and full k, ties
+    (equal values keep their index order), smallest, integers, an inner
+    axis, k = 0, rows already in order (every element enters), and a k the
+    model computes from a shape (sized at run time)."""
+    f32, i64 = TensorProto.FLOAT, TensorProto.INT64
+    node = helper.make_node
+
+    def top(shape, k, axis=-1, largest=1, elem=np.float32):
+        ty = helper.np_dtype_to_tensor_dtype(np.dtype(elem))
+        return graph(
+            "top_k",
+            [node("TopK", ["x", "k"], ["v", "i"], axis=axis, largest=largest)],
+            [("x", ty, shape)],
+            [("v", ty), ("i", i64)],
+            [("k", np.array([k], np.int64))],
+        )
+
+    long = rng.standard_normal((3, 2000)).astype(np.float32)
+    for k in [1, 5, 300, 2000]:
+        for largest in [1, 0]:
+            yield f"TopK k={k} of 2000 largest={largest}", top(long.shape, k, largest=largest), [long]
+    ties = rng.integers(0, 4, size=(4, 50)).astype(np.float32)
+    yield "TopK ties", top(ties.shape, 20), [ties]
+    yield "TopK ties smallest", top(ties.shape, 20, largest=0), [ties]
+    ints = rng.integers(-100, 100, size=(2, 5, 64)).astype(np.int32)
+    yield "TopK int32 inner axis", top(ints.shape, 4, axis=1, elem=np.int32), [ints]
+    big = rng.integers(-(2**40), 2**40, size=(3, 100)).astype(np.int64)
+    yield "TopK int64 smallest", top(big.shape, 9, largest=0, elem=np.int64), [big]
+    yield "TopK k=0", top((2, 6), 0), [rng.standard_normal((2, 6)).astype(np.float32)]
+    rising = np.tile(np.arange(500, dtype=np.float32), (2, 1))
+    yield "TopK ascending rows", top(rising.shape, 100), [rising]
+    computed = graph(
+        "top_k_computed",
+        [
+            node("Shape", ["x"], ["s"], start=1),
+            node("Div", ["s", "two"], ["k"]),
+            node("TopK", ["x", "k"], ["v", "i"], axis=1),
+        ],
+        [("x", f32, ["n", "m"])],
+        [("v", f32), ("i", i64)],
+        [("two", np.array([2], np.int64))],
+    )
+    for m in [10, 333]:
+        xs = rng.standard_normal((2, m)).astype(np.float32)
+        yield f"TopK of a computed k, m={m}", computed, [xs]
+
+
+def integer_abs_variants(rng):
+    """Abs and ReduceL1 of every integer type: the most negative value,
+    unsigned inputs (their own absolute value), vectorized rows."""
+    for elem in [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint32]:
+        info = np.iinfo(elem)
+        x = rng.integers(info.min, info.max, size=(8, 40), dtype=elem, endpoint=True)
+        x[0, 0] = info.min
+        ty = helper.np_dtype_to_tensor_dtype(np.dtype(elem))
+        abs_ = graph("abs", [helper.make_node("Abs", ["x"], ["y"])], [("x", ty, x.shape)], [("y", ty)])
+        yield f"Abs {np.dtype(elem)}", abs_, [x]
+    for elem in [np.int32, np.int64, np.uint32, np.uint64]:
+        x = rng.integers(0 if elem in (np.uint32, np.uint64) else -1000, 1000, size=(6, 33)).astype(elem)
+        ty = helper.np_dtype_to_tensor_dtype(np.dtype(elem))
+        l1 = graph(
+            "reduce_l1",
+            [helper.make_node("ReduceL1", ["x", "axes"], ["y"], keepdims=0)],
+            [("x", ty, x.shape)],
+            [("y", ty)],
+            [("axes", np.array([1], np.int64))],
+        )
+        yield f"ReduceL1 {np.dtype(elem)}", l1, [x]
+
+
 GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants,
-              linear_model_variants]
+              linear_model_variants, top_k_variants, integer_abs_variants]
 
 # The generators whose models also run as AOT libraries (`run --aot`).
-AOT_TOO = [run_time_size_variants, map_variants]
+AOT_TOO = [run_time_size_variants, map_variants, top_k_variants]
 
 
 def value_proto(x, name):
@@ -425,12 +497,15 @@ def agrees(binary, tmp, mode, files, expected, name):
 
 def main():
     binary = sys.argv[1]
+    only = sys.argv[2] if len(sys.argv) > 2 else ""
     rng = np.random.default_rng(0)
     checked = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         for generate in GENERATORS:
             for name, m, inputs in generate(rng):
+                if only not in name:
+                    continue
                 onnx.save(m, tmp / "model.onnx")
                 files = []
                 for i, x in enumerate(inputs):

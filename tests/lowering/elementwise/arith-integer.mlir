@@ -60,7 +60,9 @@ onnx.graph "g"(%a: tensor<6xi32>, %b: tensor<6xi32>, %u: tensor<6xui8>, %s: tens
 // CHECK: arith.cmpi slt, %{{\w+}}, %{{\w+}} : i32
 // CHECK: arith.constant -1 : i32
 // CHECK: arith.select %{{\w+}}, %{{\w+}}-1_i32_8, %{{\w+}} : i32
-// CHECK: math.absi %{{\w+}} : i32
+// CHECK: arith.constant 0 : i32
+// CHECK: arith.subi %{{\w+}}, %{{\w+}} : i32
+// CHECK: arith.maxsi %{{\w+}}, %{{\w+}} : i32
 // CHECK-LABEL: func.func @k1(%arg0: memref<6xi8> {llvm.noalias}, %arg1: memref<6xi8> {llvm.noalias}, %arg2: memref<6xi8> {llvm.noalias}, %arg3: index, %arg4: index) attributes
 // CHECK: linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]} ins(%{{\w+}}, %{{\w+}} : tensor<6xi8>, tensor<6xi8>) outs(%{{\w+}} :
 // CHECK: arith.shli %{{\w+}}, %{{\w+}} : i8

@@ -97,7 +97,6 @@ same_type_ops! {
     UnaryOp(x) via unary {
         negf NegF "arith.negf",
         absf AbsF "math.absf",
-        absi AbsI "math.absi",
         acos Acos "math.acos",
         acosh Acosh "math.acosh",
         asin Asin "math.asin",
@@ -189,6 +188,14 @@ impl<'c, 'a> Emitter<'c, 'a> {
     /// `arith.constant` of an integer type.
     pub fn i(&self, ty: Type<'c>, value: i64) -> Value<'c, 'a> {
         self.constant(ty, IntegerAttribute::new(ty, value).into())
+    }
+
+    /// `|x|` of a signed integer scalar, as `max(x, 0 - x)` (the most
+    /// negative value stays itself, as in two's complement): `math.absi`
+    /// has no LLVM lowering on the 2-D vectors vectorized kernels make.
+    pub fn absi(&self, x: Value<'c, '_>) -> Value<'c, 'a> {
+        let zero = self.i(x.r#type(), 0);
+        self.maxsi(x, self.subi(zero, x))
     }
 
     /// `arith.constant … : index`.

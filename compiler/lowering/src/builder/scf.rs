@@ -12,9 +12,9 @@ impl<'c, 'a> Emitter<'c, 'a> {
     /// values after the last one.
     pub fn for_loop(
         &self,
-        lb: Value<'c, 'a>,
-        ub: Value<'c, 'a>,
-        init: &[Value<'c, 'a>],
+        lb: Value<'c, '_>,
+        ub: Value<'c, '_>,
+        init: &[Value<'c, '_>],
         body: impl for<'r> FnOnce(
             Emitter<'c, 'r>,
             Value<'c, 'r>,
@@ -53,11 +53,11 @@ impl<'c, 'a> Emitter<'c, 'a> {
     /// carrying nothing.
     pub fn for_each(
         &self,
-        lb: Value<'c, 'a>,
-        ub: Value<'c, 'a>,
+        lb: Value<'c, '_>,
+        ub: Value<'c, '_>,
         body: impl for<'r> FnOnce(Emitter<'c, 'r>, Value<'c, 'r>),
     ) {
-        self.for_loop(lb, ub, &[], |be, i, _| {
+        self.for_loop(lb, ub, &[] as &[Value], |be, i, _| {
             body(be, i);
             vec![]
         });

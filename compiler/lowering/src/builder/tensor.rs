@@ -46,6 +46,24 @@ impl<'c, 'a> Emitter<'c, 'a> {
         )
     }
 
+    /// `tensor.insert v into t[at…]`: `t` with one element replaced.
+    pub fn insert(
+        &self,
+        v: Value<'c, '_>,
+        t: Value<'c, '_>,
+        at: &[Value<'c, '_>],
+    ) -> Value<'c, 'a> {
+        let mut operands = vec![v, t];
+        operands.extend(at.iter().copied());
+        self.value(
+            OperationBuilder::new("tensor.insert", self.loc)
+                .add_operands(&operands)
+                .add_results(&[t.r#type()])
+                .build()
+                .expect("a well-formed tensor.insert"),
+        )
+    }
+
     /// `tensor.dim t, i`.
     fn dim(&self, t: Value<'c, '_>, i: Value<'c, '_>) -> Value<'c, 'a> {
         self.value(

@@ -6,7 +6,6 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, Value};
 
 use super::convolution::{conv_with, IntConv};
-use crate::builder::Size;
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::ops::linalg::widened;
@@ -53,8 +52,7 @@ pub(crate) fn lower_qlinear_conv(kb: &mut KernelBuilder, op: OpId) -> Result<()>
     };
     let (y_zero, bias) = (input(7), input(8));
     let y = data.results[0].expect("verified: y");
-    let yd = kb.shape(y)?.0;
-    let acc = kb.empty(&Size::statics(&yd), ElemType::I32)?;
+    let acc = kb.empty(&kb.sizes(y)?, ElemType::I32)?;
     let c = integer_conv(kb, op, [&x, &w], acc, bias)?;
     requantize(kb, op, c, [xs, ws, ys], y_zero, y, Some(1))
 }

@@ -83,12 +83,10 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: ConvOp) -> Result<(
 pub(crate) fn checks(model: &Model, data: &OpData, which: ConvOp) -> Symbolic {
     use ConvOp::*;
     match which {
-        Conv | AveragePool | MaxPool | LpPool | GlobalAveragePool | GlobalMaxPool
-        | GlobalLpPool => Symbolic::of(window::window_checks(model, data)),
+        Conv | ConvInteger | QLinearConv | AveragePool | MaxPool | LpPool | GlobalAveragePool
+        | GlobalMaxPool | GlobalLpPool => Symbolic::of(window::window_checks(model, data)),
         ConvTranspose => Symbolic::of(window::conv_transpose_checks(model, data)),
         Col2Im => Symbolic::of(col2im::col2im_checks(model, data)),
-        ConvInteger | QLinearConv | DeformConv | CausalConvWithState | MaxUnpool => {
-            Symbolic::not_yet()
-        }
+        DeformConv | CausalConvWithState | MaxUnpool => Symbolic::not_yet(),
     }
 }

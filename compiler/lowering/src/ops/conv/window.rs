@@ -71,7 +71,9 @@ pub(crate) fn window_checks(
     model: &Model,
     data: &OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    use OpKind::{Conv, FusedConv, GlobalAveragePool, GlobalLpPool, GlobalMaxPool};
+    use OpKind::{
+        Conv, ConvInteger, FusedConv, GlobalAveragePool, GlobalLpPool, GlobalMaxPool, QLinearConv,
+    };
     let dims = |v: Option<Value>| sized_dims(model, v);
     let (x, y) = (dims(data.inputs[0])?, dims(data.results[0])?);
     if x.len() != y.len() || x.len() < 3 {
@@ -105,8 +107,16 @@ pub(crate) fn window_checks(
             }
             return Ok(out);
         }
-        Conv | FusedConv => {
-            let w = dims(data.inputs[1])?;
+        Conv | FusedConv | ConvInteger | QLinearConv => {
+            // The weight, bias and residual operands by position.
+            let (w, bias, residual) = match data.kind {
+                FusedConv => (1, Some(2), Some(3)),
+                ConvInteger => (1, None, None),
+                QLinearConv => (3, Some(8), None),
+                _ => (1, Some(2), None),
+            };
+            let operand = |i: Option<usize>| i.and_then(|i| data.inputs.get(i).copied().flatten());
+            let w = dims(data.inputs[w])?;
             if w.len() != x.len() {
                 return Err("a weight of another rank than the input");
             }
@@ -116,11 +126,11 @@ pub(crate) fn window_checks(
             if group != 1 && !w[0].is_known() {
                 more.push(Check::Divisible(w[0].clone(), Dim::Known(group)));
             }
-            if let Some(b) = data.inputs.get(2).copied().flatten() {
+            if let Some(b) = operand(bias) {
                 equal(&dims(Some(b))?[0], &w[0]);
             }
             // FusedConv's residual, added at the same coordinates.
-            if let Some(z) = data.inputs.get(3).copied().flatten() {
+            if let Some(z) = operand(residual) {
                 let z = dims(Some(z))?;
                 if z.len() != y.len() {
                     return Err("a residual of another rank than the output");

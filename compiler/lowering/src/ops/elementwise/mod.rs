@@ -343,7 +343,8 @@ fn scalar_op<'c, 'b>(
         Neg if float => e.negf(x),
         Neg => e.subi(e.i(ty, 0), x),
         Abs if float => e.absf(x),
-        Abs => e.absi(x),
+        Abs if t.is_signed_int() => e.absi(x),
+        Abs => x,
         Relu if float => e.maximumf(x, fl(0.0)),
         Relu => e.maxsi(x, e.i(ty, 0)),
         LeakyRelu => {

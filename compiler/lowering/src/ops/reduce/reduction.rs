@@ -499,7 +499,7 @@ fn fold<'c, 'b>(
         ReduceProd => be.binary(mul, acc, x),
         ReduceSumSquare | ReduceL2 => be.binary(add, acc, be.binary(mul, x, x)),
         ReduceL1 if float => be.binary(add, acc, be.absf(x)),
-        ReduceL1 => be.binary(add, acc, be.absi(x)),
+        ReduceL1 if signed => be.binary(add, acc, be.absi(x)),
         ReduceLogSumExp => {
             let max = max.expect("LogSumExp's max");
             be.binary(add, acc, exp(be, be.subf(x, max)))
