@@ -417,11 +417,35 @@ def integer_abs_variants(rng):
         yield f"ReduceL1 {np.dtype(elem)}", l1, [x]
 
 
+def nms_variants(rng):
+    """NonMaxSuppression on scores with many ties (a few distinct values, as
+    a detection head with random weights gives): which of two equal boxes
+    is kept, and in which order, follows onnxruntime's heap."""
+    f32, i64 = TensorProto.FLOAT, TensorProto.INT64
+    for boxes_n, classes, levels, iou, limit in [(40, 2, 3, 0.5, 10), (300, 3, 4, 0.3, 100), (17, 1, 1, 0.7, 50)]:
+        corners = rng.uniform(0, 50, size=(1, boxes_n, 2)).astype(np.float32)
+        sizes = rng.uniform(5, 30, size=(1, boxes_n, 2)).astype(np.float32)
+        boxes = np.concatenate([corners, corners + sizes], axis=2)
+        scores = rng.integers(0, levels, size=(1, classes, boxes_n)).astype(np.float32) / 4 + 0.25
+        m = graph(
+            "nms",
+            [helper.make_node("NonMaxSuppression", ["b", "s", "limit", "iou", "threshold"], ["y"])],
+            [("b", f32, boxes.shape), ("s", f32, scores.shape)],
+            [("y", i64)],
+            [
+                ("limit", np.array([limit], np.int64)),
+                ("iou", np.array([iou], np.float32)),
+                ("threshold", np.array([0.3], np.float32)),
+            ],
+        )
+        yield f"NonMaxSuppression ties {boxes_n} boxes {classes} classes", m, [boxes, scores]
+
+
 GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants,
-              linear_model_variants, top_k_variants, integer_abs_variants]
+              linear_model_variants, top_k_variants, integer_abs_variants, nms_variants]
 
 # The generators whose models also run as AOT libraries (`run --aot`).
-AOT_TOO = [run_time_size_variants, map_variants, top_k_variants]
+AOT_TOO = [run_time_size_variants, map_variants, top_k_variants, nms_variants]
 
 
 def value_proto(x, name):

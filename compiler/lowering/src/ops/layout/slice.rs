@@ -3,7 +3,7 @@
 //! window per output) and Concat (each input copied into its window of
 //! the output).
 
-use melior::ir::Value as MValue;
+use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::OpId;
 
 use super::copy::finish_root;
@@ -250,11 +250,20 @@ fn is_empty(sizes: &[Size]) -> bool {
     sizes.iter().any(|s| matches!(s, Size::Static(0)))
 }
 
-/// `a + b`, static when both are.
+/// `a + b`, static when both are. A run-time sum is taken in `i64` and
+/// cast back, so that each slice offset is one opaque value to
+/// bufferization's check that a slice is written where it was read:
+/// summed as `index`, every check re-derives the whole chain of sums
+/// before it (cubic in the inputs; minutes for the 90-way Concat of a
+/// detection head's per-class boxes).
 fn add_sizes<'c, 'a>(e: Emitter<'c, 'a>, a: Size<'c, 'a>, b: Size<'c, 'a>) -> Size<'c, 'a> {
     match (a, b) {
         (Size::Static(x), Size::Static(y)) => Size::Static(x + y),
-        _ => Size::Dynamic(e.addi(a.value(&e), b.value(&e))),
+        _ => {
+            let i64t = e.int_type(64);
+            let sum = e.addi(e.index_cast(a.value(&e), i64t), e.index_cast(b.value(&e), i64t));
+            Size::Dynamic(e.index_cast(sum, Type::index(e.cx)))
+        }
     }
 }
 
