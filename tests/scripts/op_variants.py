@@ -198,6 +198,32 @@ def run_time_size_variants(rng):
     )
     yield "TopK by an input K", top, [x(2, 10), ints(3)]
     yield "TopK by an input K, 2", top, [x(2, 10), ints(7)]
+    body = helper.make_graph(
+        [
+            node("Add", ["i", "one"], ["n"]),
+            node("Range", ["zero", "n", "one"], ["r"]),
+            node("Cast", ["r"], ["rf"], to=f32),
+            node("Mul", ["rf", "rf"], ["sq"]),
+            node("ReduceSum", ["sq"], ["s"], keepdims=0),
+            node("Add", ["acc", "s"], ["acc2"]),
+            node("Identity", ["c"], ["c2"]),
+        ],
+        "body",
+        [
+            helper.make_tensor_value_info("i", i64, []),
+            helper.make_tensor_value_info("c", TensorProto.BOOL, []),
+            helper.make_tensor_value_info("acc", f32, []),
+        ],
+        [helper.make_tensor_value_info("c2", TensorProto.BOOL, []), helper.make_tensor_value_info("acc2", f32, [])],
+        [numpy_helper.from_array(np.array(1, np.int64), "one"), numpy_helper.from_array(np.array(0, np.int64), "zero")],
+    )
+    looped = graph(
+        "range_in_loop",
+        [node("Loop", ["m", "", "a0"], ["a"], body=body)],
+        [("m", i64, []), ("a0", f32, [])],
+        [("a", f32)],
+    )
+    yield "Range of a per-iteration length in a Loop body", looped, [np.array(5, np.int64), np.array(0.5, np.float32)]
     value = helper.make_tensor("v", f32, [1], [2.0])
     shapes = graph(
         "shapes_by_input",

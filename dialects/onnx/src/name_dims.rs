@@ -61,9 +61,10 @@ pub fn name_dims(model: &mut Model) -> Result<()> {
     Ok(())
 }
 
-/// A copy of the model where the results of the main graph's ops whose
-/// sizes only the run time knows have symbols of their own, and those ops
-/// in order; `None` when there are none (nothing is copied).
+/// A copy of the model where the results of the ops whose sizes only the
+/// run time knows — in the main graph and in the subgraphs the host runs
+/// (a Loop's body, an If's branches) — have symbols of their own, and
+/// those ops in order; `None` when there are none (nothing is copied).
 ///
 /// A Pad by pads computed from data, a Resize to computed sizes, a Range, a
 /// TopK by a computed K: inference leaves some result dim of theirs unknown
@@ -81,18 +82,22 @@ pub fn name_run_time_sizes(model: &Model) -> Result<Option<(Model, Vec<OpId>)>> 
             matches!(m.ir.ty(v), Type::Tensor(t) if t.dims().is_some_and(|d| d.contains(&Dim::Unknown)))
         })
     };
-    let ops = &model.ir.region(model.graph).ops;
-    if !ops.iter().any(|&o| open_size(model, o)) {
+    if !model
+        .ir
+        .walk_ops(model.graph)
+        .into_iter()
+        .any(|o| open_size(model, o))
+    {
         return Ok(None);
     }
     let mut model = model.clone();
     let mut taken = atoms_in_use(&model);
     let mut sized = vec![];
     loop {
-        let ops = &model.ir.region(model.graph).ops;
-        let Some(o) = ops
-            .iter()
-            .copied()
+        let Some(o) = model
+            .ir
+            .walk_ops(model.graph)
+            .into_iter()
             .find(|&o| !sized.contains(&o) && open_size(&model, o))
         else {
             return Ok(Some((model, sized)));

@@ -261,7 +261,10 @@ fn add_sizes<'c, 'a>(e: Emitter<'c, 'a>, a: Size<'c, 'a>, b: Size<'c, 'a>) -> Si
         (Size::Static(x), Size::Static(y)) => Size::Static(x + y),
         _ => {
             let i64t = e.int_type(64);
-            let sum = e.addi(e.index_cast(a.value(&e), i64t), e.index_cast(b.value(&e), i64t));
+            let sum = e.addi(
+                e.index_cast(a.value(&e), i64t),
+                e.index_cast(b.value(&e), i64t),
+            );
             Size::Dynamic(e.index_cast(sum, Type::index(e.cx)))
         }
     }
