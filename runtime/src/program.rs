@@ -299,7 +299,9 @@ impl HostProgram {
                         ))),
                     })
                     .collect::<Result<Vec<&Tensor>>>()?;
-                let results = self.segments[*index].run_refs(&tensors)?;
+                let results = self.segments[*index]
+                    .run_refs(&tensors)
+                    .map_err(|e| in_segment(e, *index, &tensors))?;
                 for (&s, t) in outputs.iter().zip(results) {
                     frame[s] = Some(Value::Tensor(t));
                 }
@@ -736,6 +738,23 @@ impl Program {
             "  ".repeat(depth + 1),
             self.names(&block.outputs)
         )
+    }
+}
+
+/// A compiled segment's failure, told with the segment (as `--emit program`
+/// numbers it) and the shapes it ran on: its code alone does not say which
+/// of a program's segments failed.
+fn in_segment(e: RuntimeError, index: usize, inputs: &[&Tensor]) -> RuntimeError {
+    match e {
+        RuntimeError::Model { code, meaning, .. } => RuntimeError::Host {
+            op: format!("segment {index} of the host program"),
+            code,
+            message: format!(
+                "{meaning}, on inputs of shapes {:?}",
+                inputs.iter().map(|t| t.shape()).collect::<Vec<_>>()
+            ),
+        },
+        other => other,
     }
 }
 
