@@ -212,7 +212,8 @@ SOFTMAX_CLASS_LAYER = re.compile(r"(classification_head\.module_list\.\d+(\.1)?|
 CLASS_SPREAD = 30.0
 
 
-def detection(ctor: str, keys: list[str], size: int, dynamo: bool = False, **kwargs) -> Model:
+def detection(ctor: str, keys: list[str], size: int, dynamo: bool = False, ci: str = "jit",
+              **kwargs) -> Model:
     """A torchvision detector on one image of dynamic height and width (the
     model resizes it to its own `min_size`); score threshold 0 so that random
     weights still detect something."""
@@ -245,7 +246,7 @@ def detection(ctor: str, keys: list[str], size: int, dynamo: bool = False, **kwa
                  f"score threshold 0, one 3xHxW image (dynamic height and width) -> "
                  f"{', '.join(keys)}", "torchvision", DYNAMO if dynamo else LEGACY, build,
                  [{"height": size, "width": size}, {"height": size - 64, "width": size + 32}],
-                 rtol=1e-3, atol=1e-3)
+                 rtol=1e-3, atol=1e-3, ci=ci)
 
 
 def segmentation(ctor: str, **kwargs) -> Model:
@@ -894,12 +895,14 @@ def register() -> None:
     add(detection("fasterrcnn_mobilenet_v3_large_320_fpn", detections, 320))
     add(detection("retinanet_resnet50_fpn", detections, 320, min_size=320, max_size=320))
     add(detection("fcos_resnet50_fpn", detections, 320, min_size=320, max_size=320))
-    add(detection("ssd300_vgg16", detections, 300))
+    # The slowest to compile (minutes each: VGG's head, the R-CNNs' paste
+    # loops) run in the full zoo only.
+    add(detection("ssd300_vgg16", detections, 300, ci=""))
     add(detection("ssdlite320_mobilenet_v3_large", detections, 320))
-    add(detection("maskrcnn_resnet50_fpn", detections + ["masks"], 320, min_size=320,
+    add(detection("maskrcnn_resnet50_fpn", detections + ["masks"], 320, min_size=320, ci="",
                   max_size=320))
     add(detection("keypointrcnn_resnet50_fpn", detections + ["keypoints"], 320, min_size=320,
-                  max_size=320))
+                  ci="", max_size=320))
     add(segmentation("fcn_resnet50"))
     add(segmentation("deeplabv3_mobilenet_v3_large"))
     add(segmentation("lraspp_mobilenet_v3_large"))
