@@ -345,11 +345,98 @@ def linear_model_variants(rng):
         yield f"Normalizer {norm}", m, [x]
 
 
+def legacy_tree_variants(rng):
+    """The legacy TreeEnsembleRegressor and TreeEnsembleClassifier
+    (decompose/tree.rs): two trees over three features (node ids out of
+    order in the second) with every BRANCH_* mode and NaN features that
+    take the true branch; the regressor under each aggregate function,
+    one and two targets, base values and post transforms; the classifier
+    with int and string labels over three classes (leaves voting for some
+    classes only, with and without base values) and onnxruntime's
+    two-class forms (votes for class 0 only with all-positive weights, or
+    mixed weights under LOGISTIC as gradient boosting writes them; votes
+    for both classes). A symbolic batch, at batch 5 and 1."""
+    f32 = TensorProto.FLOAT
+    modes_sets = [["BRANCH_LEQ", "BRANCH_LT", "BRANCH_GTE", "BRANCH_GT"],
+                  ["BRANCH_EQ", "BRANCH_NEQ", "BRANCH_LEQ", "BRANCH_GT"]]
+    # (tree, node id, mode index or None for a leaf, feature, split, true id, false id)
+    nodes = [(0, 0, 0, 0, 0.0, 1, 2), (0, 1, 1, 1, 0.5, 3, 4), (0, 2, None, 0, 0, 0, 0),
+             (0, 3, None, 0, 0, 0, 0), (0, 4, None, 0, 0, 0, 0),
+             (1, 0, 2, 2, -0.5, 2, 1), (1, 2, None, 0, 0, 0, 0), (1, 1, 3, 0, 1.0, 3, 4),
+             (1, 3, None, 0, 0, 0, 0), (1, 4, None, 0, 0, 0, 0)]
+    leaves = [(t, i) for t, i, m, *_ in nodes if m is None]
+
+    def tree_attrs(modes):
+        return dict(
+            nodes_treeids=[n[0] for n in nodes], nodes_nodeids=[n[1] for n in nodes],
+            nodes_modes=["LEAF" if n[2] is None else modes[n[2]] for n in nodes],
+            nodes_featureids=[n[3] for n in nodes], nodes_values=[float(n[4]) for n in nodes],
+            nodes_truenodeids=[n[5] for n in nodes], nodes_falsenodeids=[n[6] for n in nodes],
+            nodes_missing_value_tracks_true=[1 if k in (0, 7) else 0 for k in range(len(nodes))])
+
+    def votes(prefix, classes, pick, positive=False):
+        out = {f"{prefix}_treeids": [], f"{prefix}_nodeids": [], f"{prefix}_ids": [], f"{prefix}_weights": []}
+        for k, (t, i) in enumerate(leaves):
+            for c in classes:
+                if pick(k, c):
+                    w = float(rng.random()) if positive else float(rng.standard_normal())
+                    for key, v in zip(out, (t, i, c, round(w, 3))):
+                        out[key].append(v)
+        return out
+
+    def build(node, outputs):
+        g = helper.make_graph([node], "trees", [helper.make_tensor_value_info("X", f32, ["N", 3])],
+                              outputs)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("ai.onnx.ml", 1)])
+        m.ir_version = 8
+        return m
+
+    rows = lambda n: rng.choice([-1.0, -0.5, 0.0, 0.5, 1.0, 2.0, np.nan], size=(n, 3)).astype(np.float32)
+    out_y = [helper.make_tensor_value_info("Y", f32, None)]
+    for modes in modes_sets:
+        for aggregate in ("SUM", "AVERAGE", "MIN", "MAX"):
+            for targets, base, post in ((1, [0.25], "NONE"), (2, [], "NONE"), (2, [0.5, -1.0], "SOFTMAX"),
+                                        (2, [], "LOGISTIC")):
+                attrs = dict(tree_attrs(modes), n_targets=targets, aggregate_function=aggregate,
+                             post_transform=post, **votes("target", range(targets), lambda k, c: (k + c) % 3 != 1))
+                if base:
+                    attrs["base_values"] = base
+                node = helper.make_node("TreeEnsembleRegressor", ["X"], ["Y"], domain="ai.onnx.ml", **attrs)
+                m = build(node, out_y)
+                for n in (5, 1):
+                    yield f"TreeEnsembleRegressor {modes[0]} {aggregate} {targets} targets base={base} {post} batch {n}", m, [rows(n)]
+    for labels in (["cat", "dog", "eel"], [3, 5, 7]):
+        label_type = TensorProto.STRING if isinstance(labels[0], str) else TensorProto.INT64
+        attr = "classlabels_strings" if isinstance(labels[0], str) else "classlabels_int64s"
+        outputs = [helper.make_tensor_value_info("Y", label_type, None),
+                   helper.make_tensor_value_info("Z", f32, None)]
+        for base, post, pick in (([], "NONE", lambda k, c: True), ([], "NONE", lambda k, c: (k + c) % 3 != 0),
+                                 ([0.1, -0.3, 0.2], "SOFTMAX", lambda k, c: (k + c) % 2 == 0),
+                                 ([], "LOGISTIC", lambda k, c: True)):
+            attrs = dict(tree_attrs(modes_sets[0]), post_transform=post, **votes("class", range(3), pick),
+                         **{attr: labels})
+            if base:
+                attrs["base_values"] = base
+            node = helper.make_node("TreeEnsembleClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml", **attrs)
+            m = build(node, outputs)
+            for n in (5, 1):
+                yield f"TreeEnsembleClassifier {attr} base={base} {post} partial={pick(0, 0) + pick(1, 0)} batch {n}", m, [rows(n)]
+        two = labels[:2] if isinstance(labels[0], str) else [0, 1]
+        for name, extra in (("class 0 positive", dict(votes("class", [0], lambda k, c: True, True))),
+                            ("class 0 logistic", dict(votes("class", [0], lambda k, c: True),
+                                                      post_transform="LOGISTIC", base_values=[0.3])),
+                            ("both classes", dict(votes("class", [0, 1], lambda k, c: True, True)))):
+            attrs = dict(tree_attrs(modes_sets[1]), **extra, **{attr: two})
+            node = helper.make_node("TreeEnsembleClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml", **attrs)
+            m = build(node, outputs)
+            yield f"TreeEnsembleClassifier binary {name} {attr}", m, [rows(6)]
+
+
 GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants,
-              linear_model_variants]
+              linear_model_variants, legacy_tree_variants]
 
 # The generators whose models also run as AOT libraries (`run --aot`).
-AOT_TOO = [run_time_size_variants, map_variants]
+AOT_TOO = [run_time_size_variants, map_variants, legacy_tree_variants]
 
 
 def value_proto(x, name):
