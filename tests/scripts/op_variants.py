@@ -432,11 +432,72 @@ def legacy_tree_variants(rng):
             yield f"TreeEnsembleClassifier binary {name} {attr}", m, [rows(6)]
 
 
+def svm_variants(rng):
+    """SVMClassifier and SVMRegressor (decompose/svm.rs) over each kernel:
+    the classifier one-vs-one over three and two classes with int and
+    string labels, with Platt probabilities (prob_a/prob_b, coupled by a
+    run-time loop) and without (pairwise scores under NONE and LOGISTIC),
+    and the linear form without support vectors; the regressor with
+    support vectors, one_class, and the linear form. A symbolic batch."""
+    f32 = TensorProto.FLOAT
+    features = 3
+
+    def build(node, outputs):
+        g = helper.make_graph([node], "svm", [helper.make_tensor_value_info("X", f32, ["N", features])],
+                              outputs)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("ai.onnx.ml", 1)])
+        m.ir_version = 8
+        return m
+
+    rows = lambda n: rng.standard_normal((n, features)).astype(np.float32)
+    floats = lambda n, scale=1.0: [round(float(v), 4) for v in rng.standard_normal(n) * scale]
+    kernels = [("LINEAR", [0.0, 0.0, 0.0]), ("POLY", [0.3, 0.5, 3.0]), ("RBF", [0.4, 0.0, 0.0]),
+               ("SIGMOID", [0.2, 0.1, 0.0])]
+    for labels in (["cat", "dog", "eel"], [3, 5, 7]):
+        label_type = TensorProto.STRING if isinstance(labels[0], str) else TensorProto.INT64
+        attr = "classlabels_strings" if isinstance(labels[0], str) else "classlabels_ints"
+        outputs = [helper.make_tensor_value_info("Y", label_type, None),
+                   helper.make_tensor_value_info("Z", f32, None)]
+        for kernel, params in kernels:
+            for classes in (3, 2):
+                per_class = [3, 2, 4][:classes]
+                count = sum(per_class)
+                pairs = classes * (classes - 1) // 2
+                for proba, post in ((True, "NONE"), (False, "NONE"), (False, "LOGISTIC")):
+                    attrs = dict(kernel_type=kernel, kernel_params=params, vectors_per_class=per_class,
+                                 support_vectors=floats(count * features),
+                                 coefficients=floats((classes - 1) * count), rho=floats(pairs, 0.3),
+                                 post_transform=post, **{attr: labels[:classes]})
+                    if proba:
+                        attrs.update(prob_a=floats(pairs, 2.0), prob_b=floats(pairs, 0.2))
+                    node = helper.make_node("SVMClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml", **attrs)
+                    m = build(node, outputs)
+                    for n in (5, 1):
+                        yield f"SVMClassifier {kernel} {classes} classes {attr} proba={proba} {post} batch {n}", m, [rows(n)]
+        for classes, coefficients in ((3, floats(9)), (2, floats(6)), (2, [abs(v) for v in floats(6)])):
+            node = helper.make_node("SVMClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml",
+                                    coefficients=coefficients, rho=[0.2], kernel_params=[0.0, 0.0, 0.0],
+                                    **{attr: labels[:classes]})
+            yield f"SVMClassifier linear {classes} classes {attr}", build(node, outputs), [rows(6)]
+    out = [helper.make_tensor_value_info("Y", f32, None)]
+    for kernel, params in kernels:
+        for one_class in (0, 1):
+            node = helper.make_node("SVMRegressor", ["X"], ["Y"], domain="ai.onnx.ml", kernel_type=kernel,
+                                    kernel_params=params, n_supports=4, support_vectors=floats(4 * features),
+                                    coefficients=floats(4), rho=[0.1], one_class=one_class)
+            m = build(node, out)
+            for n in (5, 1):
+                yield f"SVMRegressor {kernel} one_class={one_class} batch {n}", m, [rows(n)]
+    node = helper.make_node("SVMRegressor", ["X"], ["Y"], domain="ai.onnx.ml", n_supports=0,
+                            coefficients=floats(features), rho=[0.4], kernel_params=[0.0, 0.0, 0.0])
+    yield "SVMRegressor linear", build(node, out), [rows(5)]
+
+
 GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants,
-              linear_model_variants, legacy_tree_variants]
+              linear_model_variants, legacy_tree_variants, svm_variants]
 
 # The generators whose models also run as AOT libraries (`run --aot`).
-AOT_TOO = [run_time_size_variants, map_variants, legacy_tree_variants]
+AOT_TOO = [run_time_size_variants, map_variants, legacy_tree_variants, svm_variants]
 
 
 def value_proto(x, name):

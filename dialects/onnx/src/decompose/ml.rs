@@ -90,7 +90,7 @@ pub(super) fn float_input(b: &mut Builder) -> Option<Value> {
 /// The input of a linear ml op as a float `[N, F]` matrix: cast from
 /// double or an integer type, a 1-D `[F]` input taken as one row (as
 /// onnxruntime takes it).
-fn float_rows(b: &mut Builder) -> Option<(Value, i64)> {
+pub(super) fn float_rows(b: &mut Builder) -> Option<(Value, i64)> {
     let x = float_input(b)?;
     let x = match b.rank(x)? {
         1 => b.squeeze_like(Unsqueeze, x, &[0])?,

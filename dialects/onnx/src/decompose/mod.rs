@@ -13,7 +13,7 @@
 //! `linear_attention.rs`, `causal_conv.rs`, `tensor_scatter.rs`,
 //! `rotary.rs`, `loss.rs`, `norm.rs`, `activation.rs`, `dropout.rs`,
 //! `einsum.rs`, `rnn.rs`, `training.rs`, `gradient.rs`, `det.rs`,
-//! `tfidf.rs`, `ml.rs`, `tree.rs`, `spectral.rs`, `pool.rs`, `deform_conv.rs`,
+//! `tfidf.rs`, `ml.rs`, `tree.rs`, `svm.rs`, `spectral.rs`, `pool.rs`, `deform_conv.rs`,
 //! `random.rs`, `control.rs`; for onnxruntime's contrib operators
 //! `contrib.rs`, `contrib_quant.rs`, `contrib_attention.rs`)
 //! states the identity each expansion implements, following the spec text
@@ -57,6 +57,7 @@ mod random;
 mod rnn;
 mod rotary;
 mod spectral;
+mod svm;
 mod tensor_scatter;
 mod tfidf;
 mod training;
@@ -171,8 +172,10 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
             LinearRegressor => ml::linear_regressor,
             Normalizer => ml::normalizer,
             Scaler => ml::scaler,
+            SVMClassifier => svm::svm_classifier,
+            SVMRegressor => svm::svm_regressor,
             CastMap | CategoryMapper | DictVectorizer | FeatureVectorizer | Imputer
-            | LabelEncoder | OneHotEncoder | SVMClassifier | SVMRegressor | ZipMap => return None,
+            | LabelEncoder | OneHotEncoder | ZipMap => return None,
         },
         FamilyOp::Training(op) => match op {
             Adagrad => training::adagrad,
