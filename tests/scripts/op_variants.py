@@ -493,11 +493,76 @@ def svm_variants(rng):
     yield "SVMRegressor linear", build(node, out), [rows(5)]
 
 
+def encoder_variants(rng):
+    """ai.onnx.ml's encoders (decompose/ml.rs; CategoryMapper and the
+    string lookup of OneHotEncoder on the host): OneHotEncoder over
+    strings (an unknown category giving zeros), int64 and float inputs;
+    Imputer of a float value, of NaN, of an int64 value, per column and
+    single; FeatureVectorizer of float, int64 or int32 inputs cut and
+    zero-padded to their widths; CategoryMapper both ways with defaults.
+    A symbolic batch, at batch 4 and 1."""
+    f32, i64, s = TensorProto.FLOAT, TensorProto.INT64, TensorProto.STRING
+
+    def build(nodes, inputs, outputs):
+        g = helper.make_graph(nodes, "encoders",
+                              [helper.make_tensor_value_info(n, ty, shape) for n, ty, shape in inputs],
+                              [helper.make_tensor_value_info(n, ty, None) for n, ty in outputs])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("ai.onnx.ml", 1)])
+        m.ir_version = 8
+        return m
+
+    words = np.array(["red", "green", "blue", "teal"], dtype=object)
+    node = helper.make_node
+    for n in (4, 1):
+        x = words[rng.integers(0, 4, size=(n, 2))]
+        m = build([node("OneHotEncoder", ["X"], ["Y"], domain="ai.onnx.ml", cats_strings=["blue", "green", "red"],
+                        zeros=1)], [("X", s, ["N", 2])], [("Y", f32)])
+        yield f"OneHotEncoder strings batch {n}", m, [x]
+        for ty, dtype in ((i64, np.int64), (f32, np.float32)):
+            x = rng.integers(0, 6, size=(n, 3)).astype(dtype)
+            m = build([node("OneHotEncoder", ["X"], ["Y"], domain="ai.onnx.ml", cats_int64s=[1, 3, 4, 5],
+                            zeros=1)], [("X", ty, ["N", 3])], [("Y", f32)])
+            yield f"OneHotEncoder {np.dtype(dtype)} batch {n}", m, [x]
+        for name, attrs, pool in (
+                ("float value", dict(imputed_value_floats=[9.0, 8.0, 7.0], replaced_value_float=-1.0),
+                 [-1.0, 0.0, 2.5]),
+                ("NaN", dict(imputed_value_floats=[5.5], replaced_value_float=float("nan")),
+                 [-1.0, 0.0, 2.5, np.nan]),
+                ("default 0", dict(imputed_value_floats=[1.0, 2.0, 3.0]), [-1.0, 0.0, 2.5])):
+            x = rng.choice(pool, size=(n, 3)).astype(np.float32)
+            m = build([node("Imputer", ["X"], ["Y"], domain="ai.onnx.ml", **attrs)], [("X", f32, ["N", 3])],
+                      [("Y", f32)])
+            yield f"Imputer {name} batch {n}", m, [x]
+        x = rng.integers(-1, 3, size=(n, 3)).astype(np.int64)
+        for imputed in ([7, 8, 9], [4]):
+            m = build([node("Imputer", ["X"], ["Y"], domain="ai.onnx.ml", imputed_value_int64s=imputed,
+                            replaced_value_int64=-1)], [("X", i64, ["N", 3])], [("Y", i64)])
+            yield f"Imputer int64 {len(imputed)} values batch {n}", m, [x]
+        for ty, make in ((f32, lambda w: rng.standard_normal((n, w)).astype(np.float32)),
+                         (i64, lambda w: rng.integers(-5, 5, (n, w)).astype(np.int64)),
+                         (TensorProto.INT32, lambda w: rng.integers(-5, 5, (n, w)).astype(np.int32))):
+            m = build([node("FeatureVectorizer", ["A", "B", "C"], ["Y"], domain="ai.onnx.ml",
+                            inputdimensions=[3, 4, 2])],
+                      [("A", ty, ["N", 3]), ("B", ty, ["N", 2]), ("C", ty, ["N", 4])], [("Y", f32)])
+            yield f"FeatureVectorizer {ty} batch {n}", m, [make(3), make(2), make(4)]
+        x = words[rng.integers(0, 4, size=(n, 3))]
+        cats = dict(cats_strings=["red", "green", "blue"], cats_int64s=[7, 3, 5])
+        m = build([node("CategoryMapper", ["X"], ["Y"], domain="ai.onnx.ml", default_int64=-4, **cats)],
+                  [("X", s, ["N", 3])], [("Y", i64)])
+        yield f"CategoryMapper to int64 batch {n}", m, [x]
+        x = rng.choice([7, 3, 5, 0], size=(n, 3)).astype(np.int64)
+        m = build([node("CategoryMapper", ["X"], ["Y"], domain="ai.onnx.ml", default_string="none", **cats)],
+                  [("X", i64, ["N", 3])], [("Y", s)])
+        yield f"CategoryMapper to string batch {n}", m, [x]
+
+
 GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants,
-              linear_model_variants, legacy_tree_variants, svm_variants]
+              linear_model_variants, legacy_tree_variants, svm_variants,
+              encoder_variants]
 
 # The generators whose models also run as AOT libraries (`run --aot`).
-AOT_TOO = [run_time_size_variants, map_variants, legacy_tree_variants, svm_variants]
+AOT_TOO = [run_time_size_variants, map_variants, legacy_tree_variants, svm_variants,
+              encoder_variants]
 
 
 def value_proto(x, name):

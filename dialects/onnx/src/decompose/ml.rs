@@ -270,3 +270,107 @@ pub(super) fn normalizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let norm = b.select(is_zero, one, norm)?;
     Some(vec![Some(b.binary(Div, x, norm)?)])
 }
+
+/// Expands OneHotEncoder: `Cast(x[..., None] == cats, float)`, one more
+/// axis of the categories. int64 and int32 inputs compare as int64, float
+/// and double ones truncated to int64 as onnxruntime does; strings first
+/// become their category's index by a CategoryMapper on the host (-1 for
+/// none), which then compares with `0..C`. An unknown category gives a
+/// row of zeros (onnxruntime fails on one when `zeros` is 0).
+pub(super) fn one_hot_encoder(b: &mut Builder) -> Option<Vec<Option<Value>>> {
+    let x = b.input(0)?;
+    let (x, cats) = match (b.attr("cats_strings"), b.int_list("cats_int64s")) {
+        (Some(Attr::Strings(s)), _) if !s.is_empty() && b.elem(x)? == ElemType::String => {
+            let indices: Vec<i64> = (0..s.len() as i64).collect();
+            let attrs = [
+                ("cats_strings", Attr::Strings(s)),
+                ("cats_int64s", Attr::Ints(indices.clone())),
+                ("default_int64", Attr::Int(-1)),
+            ];
+            let index = b.node(CategoryMapper, &[Some(x)], &attrs, 1)?[0];
+            (index, b.ints(&indices)?)
+        }
+        (_, Some(ints)) if !ints.is_empty() && b.elem(x)? != ElemType::String => {
+            (b.cast(x, ElemType::I64)?, b.ints(&ints)?)
+        }
+        _ => return None,
+    };
+    let axis = b.rank(x)? as i64;
+    let x = b.squeeze_like(Unsqueeze, x, &[axis])?;
+    let equal = b.binary(Equal, x, cats)?;
+    Some(vec![Some(b.cast(equal, ElemType::F32)?)])
+}
+
+/// Expands Imputer: `Where(x is the replaced value, imputed, x)` per
+/// column of the last axis (or one imputed value for all); a NaN replaced
+/// value (float inputs) matches NaNs.
+pub(super) fn imputer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
+    let x = b.input(0)?;
+    let elem = b.elem(x)?;
+    let (replaced, imputed) = if elem == ElemType::I64 {
+        let replaced = b.int_attr("replaced_value_int64").unwrap_or(0);
+        let imputed = b.int_list("imputed_value_int64s")?;
+        let replaced = b.constant(TensorData::scalar(replaced))?;
+        let imputed = match imputed.as_slice() {
+            [] => return None,
+            [one] => b.constant(TensorData::scalar(*one))?,
+            many => b.ints(many)?,
+        };
+        (replaced, imputed)
+    } else if elem == ElemType::F32 {
+        let replaced = b.float_attr("replaced_value_float").unwrap_or(0.0);
+        let imputed = float_list(b, "imputed_value_floats")?;
+        let imputed = b.floats(ElemType::F32, vec![imputed.len() as i64], &imputed)?;
+        if replaced.is_nan() {
+            let nan = b.unary(IsNaN, x)?;
+            return Some(vec![Some(b.select(nan, imputed, x)?)]);
+        }
+        (b.scalar(ElemType::F32, f64::from(replaced))?, imputed)
+    } else {
+        return None;
+    };
+    let hit = b.binary(Equal, x, replaced)?;
+    Some(vec![Some(b.select(hit, imputed, x)?)])
+}
+
+/// Expands FeatureVectorizer: each input cast to float as `[N, C_i]` (a
+/// 1-D input one row), cut or zero-padded to its `inputdimensions` width
+/// as onnxruntime does, then concatenated along the features.
+pub(super) fn feature_vectorizer(b: &mut Builder) -> Option<Vec<Option<Value>>> {
+    let widths = b.int_list("inputdimensions")?;
+    let count = b.target().inputs.len();
+    if widths.len() != count {
+        return None;
+    }
+    let mut parts = vec![];
+    for (i, &want) in widths.iter().enumerate() {
+        let x = b.input(i)?;
+        if !matches!(
+            b.elem(x)?,
+            ElemType::F32 | ElemType::F64 | ElemType::I32 | ElemType::I64
+        ) {
+            return None;
+        }
+        let x = b.cast(x, ElemType::F32)?;
+        let x = match b.rank(x)? {
+            1 => b.squeeze_like(Unsqueeze, x, &[0])?,
+            2 => x,
+            _ => return None,
+        };
+        let have = b.sym_dims(x)?.last()?.as_known()?;
+        let x = if have > want {
+            b.slice(x, 1, 0, want)?
+        } else if have < want {
+            let pads = b.ints(&[0, 0, 0, want - have])?;
+            b.op(Pad, &[x, pads], &[])?
+        } else {
+            x
+        };
+        parts.push(x);
+    }
+    let y = match parts.as_slice() {
+        [one] => *one,
+        _ => b.op(Concat, &parts, &[("axis", Attr::Int(1))])?,
+    };
+    Some(vec![Some(y)])
+}

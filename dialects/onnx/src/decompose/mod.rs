@@ -174,8 +174,10 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
             Scaler => ml::scaler,
             SVMClassifier => svm::svm_classifier,
             SVMRegressor => svm::svm_regressor,
-            CastMap | CategoryMapper | DictVectorizer | FeatureVectorizer | Imputer
-            | LabelEncoder | OneHotEncoder | ZipMap => return None,
+            OneHotEncoder => ml::one_hot_encoder,
+            Imputer => ml::imputer,
+            FeatureVectorizer => ml::feature_vectorizer,
+            CastMap | CategoryMapper | DictVectorizer | LabelEncoder | ZipMap => return None,
         },
         FamilyOp::Training(op) => match op {
             Adagrad => training::adagrad,
