@@ -461,12 +461,22 @@ fn reached(b: &mut Builder, x: Value, forest: &Forest, paths: &[(usize, Path)]) 
 /// The trees' votes combined per target, `[N, targets]`: a MatMul of the
 /// reached paths with the vote table for SUM and AVERAGE (divided by the
 /// tree count), a masked ReduceMin/Max for MIN and MAX (0 for a target no
-/// reached leaf votes for, as in onnxruntime).
+/// reached leaf votes for, as in onnxruntime; with a single target every
+/// reached leaf votes, 0 when it has no vote).
 fn aggregate(b: &mut Builder, x: Value, forest: &Forest, how: Aggregate) -> Option<(Value, Reach)> {
     let elem = b.elem(x)?;
     let paths = forest.paths()?;
+    // One target: onnxruntime takes each reached leaf's first vote, a leaf
+    // without one voting 0 (a leaf voting twice is not expanded).
+    let single = forest.targets == 1;
+    if single && forest.leaves.iter().any(|votes| votes.len() > 1) {
+        return None;
+    }
     let reach = reached(b, x, forest, &paths)?;
-    let (table, owns) = forest.vote_table(&paths);
+    let (table, mut owns) = forest.vote_table(&paths);
+    if single {
+        owns.fill(true);
+    }
     let shape = vec![paths.len() as i64, forest.targets as i64];
     let y = match how {
         Aggregate::Sum | Aggregate::Average => {
