@@ -171,6 +171,27 @@ pub(super) fn class_labels(b: &mut Builder, ints: &str) -> Option<(Value, usize)
     }
 }
 
+/// The index of each row's first highest score (`[N, C]` → `[N]`).
+pub(super) fn first_max(b: &mut Builder, scores: Value) -> Option<Value> {
+    b.op(
+        ArgMax,
+        &[scores],
+        &[("axis", Attr::Int(1)), ("keepdims", Attr::Int(0))],
+    )
+}
+
+/// The labels (a constant of [`class_labels`]) at `index` (a Gather, on
+/// the host for string labels).
+pub(super) fn label_at(b: &mut Builder, labels: Value, index: Value) -> Option<Value> {
+    b.op(Gather, &[labels, index], &[("axis", Attr::Int(0))])
+}
+
+/// The label of each row's first highest score.
+pub(super) fn top_label(b: &mut Builder, labels: Value, scores: Value) -> Option<Value> {
+    let index = first_max(b, scores)?;
+    label_at(b, labels, index)
+}
+
 /// Expands LinearRegressor: `X · Wᵀ + intercepts` (`[N, targets]`), then
 /// the post transform (onnxruntime's).
 pub(super) fn linear_regressor(b: &mut Builder) -> Option<Vec<Option<Value>>> {
@@ -202,7 +223,7 @@ pub(super) fn linear_classifier(b: &mut Builder) -> Option<Vec<Option<Value>>> {
         let positive = b.binary(Greater, scores, zero)?;
         let positive = b.reshape(positive, &[-1])?;
         let index = b.cast(positive, ElemType::I64)?;
-        let label = b.op(Gather, &[labels, index], &[("axis", Attr::Int(0))])?;
+        let label = label_at(b, labels, index)?;
         let scores = if post == "LOGISTIC" {
             b.unary(Sigmoid, scores)?
         } else {
@@ -216,12 +237,7 @@ pub(super) fn linear_classifier(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     if n_labels as i64 != targets {
         return None;
     }
-    let index = b.op(
-        ArgMax,
-        &[scores],
-        &[("axis", Attr::Int(1)), ("keepdims", Attr::Int(0))],
-    )?;
-    let label = b.op(Gather, &[labels, index], &[("axis", Attr::Int(0))])?;
+    let label = top_label(b, labels, scores)?;
     let scores = post_transform(b, scores, targets)?;
     Some(vec![Some(label), Some(scores)])
 }

@@ -15,7 +15,9 @@
 //! ```
 
 use super::builder::Builder;
-use super::ml::{class_labels, float_list, float_rows, post_transform};
+use super::ml::{
+    class_labels, first_max, float_list, float_rows, label_at, post_transform, top_label,
+};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::*;
@@ -236,12 +238,7 @@ pub(super) fn svm_classifier(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     let base_votes = b.floats(ElemType::F32, vec![classes as i64], &base_votes)?;
     let votes = b.binary(MatMul, positive, shift)?;
     let votes = b.binary(Add, votes, base_votes)?;
-    let index = b.op(
-        ArgMax,
-        &[votes],
-        &[("axis", Attr::Int(1)), ("keepdims", Attr::Int(0))],
-    )?;
-    let label = b.op(Gather, &[labels, index], &[("axis", Attr::Int(0))])?;
+    let label = top_label(b, labels, votes)?;
 
     let (prob_a, prob_b) = (
         float_list(b, "prob_a").unwrap_or_default(),
@@ -287,11 +284,7 @@ fn linear_svm_classifier(
         return None;
     }
     let scores = times_transposed(b, x, coefficients, features as usize, rho)?;
-    let index = b.op(
-        ArgMax,
-        &[scores],
-        &[("axis", Attr::Int(1)), ("keepdims", Attr::Int(0))],
-    )?;
+    let index = first_max(b, scores)?;
     let index = if classes == 2 {
         let all_positive = coefficients.iter().all(|&c| c >= 0.0);
         let max = b.reduce(ReduceMax, scores, &[1], false)?;
@@ -307,7 +300,7 @@ fn linear_svm_classifier(
     } else {
         index
     };
-    let label = b.op(Gather, &[labels, index], &[("axis", Attr::Int(0))])?;
+    let label = label_at(b, labels, index)?;
     let scores = post_transform(b, scores, classes as i64)?;
     Some(vec![Some(label), Some(scores)])
 }

@@ -20,7 +20,7 @@
 //! binary rules (see [`tree_ensemble_classifier`]).
 
 use super::builder::Builder;
-use super::ml::{class_labels, float_input, float_list, post_transform};
+use super::ml::{class_labels, float_input, float_list, label_at, post_transform, top_label};
 use crate::attr::Attr;
 use crate::ir::Value;
 use crate::schema::OpKind::{self, *};
@@ -138,16 +138,15 @@ impl Forest {
             b.int_list("nodes_trueleafs")?,
             b.int_list("nodes_falseleafs")?,
         );
-        let lists = [
-            modes.len(),
-            features.len(),
-            missing.len(),
-            true_ids.len(),
-            false_ids.len(),
-            true_leaf.len(),
-            false_leaf.len(),
+        let int_lists = [
+            &features,
+            &missing,
+            &true_ids,
+            &false_ids,
+            &true_leaf,
+            &false_leaf,
         ];
-        if lists != [n; 7] {
+        if modes.len() != n || int_lists.iter().any(|l| l.len() != n) {
             return None;
         }
         let targets = usize::try_from(b.int_attr("n_targets")?).ok()?;
@@ -195,13 +194,7 @@ impl Forest {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
-        Forest {
-            branches,
-            leaves,
-            roots,
-            targets,
-        }
-        .checked()
+        Forest::checked(branches, leaves, roots, targets)
     }
 
     /// The forest of the legacy ops: nodes named by (tree id, node id),
@@ -228,16 +221,8 @@ impl Forest {
             .int_list("nodes_missing_value_tracks_true")
             .filter(|m| !m.is_empty())
             .unwrap_or_else(|| vec![0; n]);
-        let lists = [
-            trees.len(),
-            modes.len(),
-            features.len(),
-            values.len(),
-            true_ids.len(),
-            false_ids.len(),
-            missing.len(),
-        ];
-        if lists != [n; 7] {
+        let int_lists = [&trees, &features, &true_ids, &false_ids, &missing];
+        if modes.len() != n || values.len() != n || int_lists.iter().any(|l| l.len() != n) {
             return None;
         }
         // Each node as a branch or a leaf, numbered in order.
@@ -290,27 +275,37 @@ impl Forest {
                 roots.push(position[&(trees[i], ids[i])]);
             }
         }
-        Forest {
+        Forest::checked(branches, leaves, roots, targets)
+    }
+
+    /// The forest of these parts, if its children and votes name existing
+    /// nodes, leaves and targets.
+    fn checked(
+        branches: Vec<Branch>,
+        leaves: Vec<Vec<(usize, f64)>>,
+        roots: Vec<Child>,
+        targets: usize,
+    ) -> Option<Forest> {
+        let forest = Forest {
             branches,
             leaves,
             roots,
             targets,
-        }
-        .checked()
+        };
+        forest.valid().then_some(forest)
     }
 
-    /// The forest, if its children and votes name existing nodes, leaves
-    /// and targets.
-    fn checked(self) -> Option<Forest> {
+    /// Whether the children and votes name existing nodes, leaves and
+    /// targets.
+    fn valid(&self) -> bool {
         let fits = |c: &Child| match *c {
             Child::Node(i) => i < self.branches.len(),
             Child::Leaf(i) => i < self.leaves.len(),
         };
-        let ok = !self.branches.is_empty()
+        !self.branches.is_empty()
             && self.roots.iter().all(fits)
             && self.branches.iter().all(|b| fits(&b.yes) && fits(&b.no))
-            && self.leaves.iter().flatten().all(|&(t, _)| t < self.targets);
-        ok.then_some(self)
+            && self.leaves.iter().flatten().all(|&(t, _)| t < self.targets)
     }
 
     /// Every path from a root to a leaf, with its leaf; `None` for a cycle.
@@ -674,12 +669,7 @@ pub(super) fn tree_ensemble_classifier(b: &mut Builder) -> Option<Vec<Option<Val
             let low = b.scalar(ElemType::F32, f64::from(f32::MIN))?;
             b.select(voted, scores, low)?
         };
-        let index = b.op(
-            ArgMax,
-            &[ranked],
-            &[("axis", Attr::Int(1)), ("keepdims", Attr::Int(0))],
-        )?;
-        let label = b.op(Gather, &[labels, index], &[("axis", Attr::Int(0))])?;
+        let label = top_label(b, labels, ranked)?;
         let scores = post_transform(b, scores, classes as i64)?;
         return Some(vec![Some(label), Some(scores)]);
     }
@@ -731,7 +721,7 @@ pub(super) fn tree_ensemble_classifier(b: &mut Builder) -> Option<Vec<Option<Val
     };
     let positive = b.reshape(positive, &[-1])?;
     let index = b.cast(positive, ElemType::I64)?;
-    let label = b.op(Gather, &[labels, index], &[("axis", Attr::Int(0))])?;
+    let label = label_at(b, labels, index)?;
     Some(vec![Some(label), Some(scores)])
 }
 
