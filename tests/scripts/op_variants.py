@@ -467,11 +467,224 @@ def nms_variants(rng):
         yield f"NonMaxSuppression ties {boxes_n} boxes {classes} classes", m, [boxes, scores]
 
 
+def legacy_tree_variants(rng):
+    """The legacy TreeEnsembleRegressor and TreeEnsembleClassifier
+    (decompose/tree.rs): two trees over three features (node ids out of
+    order in the second) with every BRANCH_* mode and NaN features that
+    take the true branch; the regressor under each aggregate function,
+    one and two targets, base values and post transforms; the classifier
+    with int and string labels over three classes (leaves voting for some
+    classes only, with and without base values) and onnxruntime's
+    two-class forms (votes for class 0 only with all-positive weights, or
+    mixed weights under LOGISTIC as gradient boosting writes them; votes
+    for both classes). A symbolic batch, at batch 5 and 1."""
+    f32 = TensorProto.FLOAT
+    modes_sets = [["BRANCH_LEQ", "BRANCH_LT", "BRANCH_GTE", "BRANCH_GT"],
+                  ["BRANCH_EQ", "BRANCH_NEQ", "BRANCH_LEQ", "BRANCH_GT"]]
+    # (tree, node id, mode index or None for a leaf, feature, split, true id, false id)
+    nodes = [(0, 0, 0, 0, 0.0, 1, 2), (0, 1, 1, 1, 0.5, 3, 4), (0, 2, None, 0, 0, 0, 0),
+             (0, 3, None, 0, 0, 0, 0), (0, 4, None, 0, 0, 0, 0),
+             (1, 0, 2, 2, -0.5, 2, 1), (1, 2, None, 0, 0, 0, 0), (1, 1, 3, 0, 1.0, 3, 4),
+             (1, 3, None, 0, 0, 0, 0), (1, 4, None, 0, 0, 0, 0)]
+    leaves = [(t, i) for t, i, m, *_ in nodes if m is None]
+
+    def tree_attrs(modes):
+        return dict(
+            nodes_treeids=[n[0] for n in nodes], nodes_nodeids=[n[1] for n in nodes],
+            nodes_modes=["LEAF" if n[2] is None else modes[n[2]] for n in nodes],
+            nodes_featureids=[n[3] for n in nodes], nodes_values=[float(n[4]) for n in nodes],
+            nodes_truenodeids=[n[5] for n in nodes], nodes_falsenodeids=[n[6] for n in nodes],
+            nodes_missing_value_tracks_true=[1 if k in (0, 7) else 0 for k in range(len(nodes))])
+
+    def votes(prefix, classes, pick, positive=False):
+        out = {f"{prefix}_treeids": [], f"{prefix}_nodeids": [], f"{prefix}_ids": [], f"{prefix}_weights": []}
+        for k, (t, i) in enumerate(leaves):
+            for c in classes:
+                if pick(k, c):
+                    w = float(rng.random()) if positive else float(rng.standard_normal())
+                    for key, v in zip(out, (t, i, c, round(w, 3))):
+                        out[key].append(v)
+        return out
+
+    def build(node, outputs):
+        g = helper.make_graph([node], "trees", [helper.make_tensor_value_info("X", f32, ["N", 3])],
+                              outputs)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("ai.onnx.ml", 1)])
+        m.ir_version = 8
+        return m
+
+    rows = lambda n: rng.choice([-1.0, -0.5, 0.0, 0.5, 1.0, 2.0, np.nan], size=(n, 3)).astype(np.float32)
+    out_y = [helper.make_tensor_value_info("Y", f32, None)]
+    for modes in modes_sets:
+        for aggregate in ("SUM", "AVERAGE", "MIN", "MAX"):
+            for targets, base, post in ((1, [0.25], "NONE"), (2, [], "NONE"), (2, [0.5, -1.0], "SOFTMAX"),
+                                        (2, [], "LOGISTIC")):
+                attrs = dict(tree_attrs(modes), n_targets=targets, aggregate_function=aggregate,
+                             post_transform=post, **votes("target", range(targets), lambda k, c: (k + c) % 3 != 1))
+                if base:
+                    attrs["base_values"] = base
+                node = helper.make_node("TreeEnsembleRegressor", ["X"], ["Y"], domain="ai.onnx.ml", **attrs)
+                m = build(node, out_y)
+                for n in (5, 1):
+                    yield f"TreeEnsembleRegressor {modes[0]} {aggregate} {targets} targets base={base} {post} batch {n}", m, [rows(n)]
+    for labels in (["cat", "dog", "eel"], [3, 5, 7]):
+        label_type = TensorProto.STRING if isinstance(labels[0], str) else TensorProto.INT64
+        attr = "classlabels_strings" if isinstance(labels[0], str) else "classlabels_int64s"
+        outputs = [helper.make_tensor_value_info("Y", label_type, None),
+                   helper.make_tensor_value_info("Z", f32, None)]
+        for base, post, pick in (([], "NONE", lambda k, c: True), ([], "NONE", lambda k, c: (k + c) % 3 != 0),
+                                 ([0.1, -0.3, 0.2], "SOFTMAX", lambda k, c: (k + c) % 2 == 0),
+                                 ([], "LOGISTIC", lambda k, c: True)):
+            attrs = dict(tree_attrs(modes_sets[0]), post_transform=post, **votes("class", range(3), pick),
+                         **{attr: labels})
+            if base:
+                attrs["base_values"] = base
+            node = helper.make_node("TreeEnsembleClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml", **attrs)
+            m = build(node, outputs)
+            for n in (5, 1):
+                yield f"TreeEnsembleClassifier {attr} base={base} {post} partial={pick(0, 0) + pick(1, 0)} batch {n}", m, [rows(n)]
+        two = labels[:2] if isinstance(labels[0], str) else [0, 1]
+        for name, extra in (("class 0 positive", dict(votes("class", [0], lambda k, c: True, True))),
+                            ("class 0 logistic", dict(votes("class", [0], lambda k, c: True),
+                                                      post_transform="LOGISTIC", base_values=[0.3])),
+                            ("both classes", dict(votes("class", [0, 1], lambda k, c: True, True)))):
+            attrs = dict(tree_attrs(modes_sets[1]), **extra, **{attr: two})
+            node = helper.make_node("TreeEnsembleClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml", **attrs)
+            m = build(node, outputs)
+            yield f"TreeEnsembleClassifier binary {name} {attr}", m, [rows(6)]
+
+
+def svm_variants(rng):
+    """SVMClassifier and SVMRegressor (decompose/svm.rs) over each kernel:
+    the classifier one-vs-one over three and two classes with int and
+    string labels, with Platt probabilities (prob_a/prob_b, coupled by a
+    run-time loop) and without (pairwise scores under NONE and LOGISTIC),
+    and the linear form without support vectors; the regressor with
+    support vectors, one_class, and the linear form. A symbolic batch."""
+    f32 = TensorProto.FLOAT
+    features = 3
+
+    def build(node, outputs):
+        g = helper.make_graph([node], "svm", [helper.make_tensor_value_info("X", f32, ["N", features])],
+                              outputs)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("ai.onnx.ml", 1)])
+        m.ir_version = 8
+        return m
+
+    rows = lambda n: rng.standard_normal((n, features)).astype(np.float32)
+    floats = lambda n, scale=1.0: [round(float(v), 4) for v in rng.standard_normal(n) * scale]
+    kernels = [("LINEAR", [0.0, 0.0, 0.0]), ("POLY", [0.3, 0.5, 3.0]), ("RBF", [0.4, 0.0, 0.0]),
+               ("SIGMOID", [0.2, 0.1, 0.0])]
+    for labels in (["cat", "dog", "eel"], [3, 5, 7]):
+        label_type = TensorProto.STRING if isinstance(labels[0], str) else TensorProto.INT64
+        attr = "classlabels_strings" if isinstance(labels[0], str) else "classlabels_ints"
+        outputs = [helper.make_tensor_value_info("Y", label_type, None),
+                   helper.make_tensor_value_info("Z", f32, None)]
+        for kernel, params in kernels:
+            for classes in (3, 2):
+                per_class = [3, 2, 4][:classes]
+                count = sum(per_class)
+                pairs = classes * (classes - 1) // 2
+                for proba, post in ((True, "NONE"), (False, "NONE"), (False, "LOGISTIC")):
+                    attrs = dict(kernel_type=kernel, kernel_params=params, vectors_per_class=per_class,
+                                 support_vectors=floats(count * features),
+                                 coefficients=floats((classes - 1) * count), rho=floats(pairs, 0.3),
+                                 post_transform=post, **{attr: labels[:classes]})
+                    if proba:
+                        attrs.update(prob_a=floats(pairs, 2.0), prob_b=floats(pairs, 0.2))
+                    node = helper.make_node("SVMClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml", **attrs)
+                    m = build(node, outputs)
+                    for n in (5, 1):
+                        yield f"SVMClassifier {kernel} {classes} classes {attr} proba={proba} {post} batch {n}", m, [rows(n)]
+        for classes, coefficients in ((3, floats(9)), (2, floats(6)), (2, [abs(v) for v in floats(6)])):
+            node = helper.make_node("SVMClassifier", ["X"], ["Y", "Z"], domain="ai.onnx.ml",
+                                    coefficients=coefficients, rho=[0.2], kernel_params=[0.0, 0.0, 0.0],
+                                    **{attr: labels[:classes]})
+            yield f"SVMClassifier linear {classes} classes {attr}", build(node, outputs), [rows(6)]
+    out = [helper.make_tensor_value_info("Y", f32, None)]
+    for kernel, params in kernels:
+        for one_class in (0, 1):
+            node = helper.make_node("SVMRegressor", ["X"], ["Y"], domain="ai.onnx.ml", kernel_type=kernel,
+                                    kernel_params=params, n_supports=4, support_vectors=floats(4 * features),
+                                    coefficients=floats(4), rho=[0.1], one_class=one_class)
+            m = build(node, out)
+            for n in (5, 1):
+                yield f"SVMRegressor {kernel} one_class={one_class} batch {n}", m, [rows(n)]
+    node = helper.make_node("SVMRegressor", ["X"], ["Y"], domain="ai.onnx.ml", n_supports=0,
+                            coefficients=floats(features), rho=[0.4], kernel_params=[0.0, 0.0, 0.0])
+    yield "SVMRegressor linear", build(node, out), [rows(5)]
+
+
+def encoder_variants(rng):
+    """ai.onnx.ml's encoders (decompose/ml.rs; CategoryMapper and the
+    string lookup of OneHotEncoder on the host): OneHotEncoder over
+    strings (an unknown category giving zeros), int64 and float inputs;
+    Imputer of a float value, of NaN, of an int64 value, per column and
+    single; FeatureVectorizer of float, int64 or int32 inputs cut and
+    zero-padded to their widths; CategoryMapper both ways with defaults.
+    A symbolic batch, at batch 4 and 1."""
+    f32, i64, s = TensorProto.FLOAT, TensorProto.INT64, TensorProto.STRING
+
+    def build(nodes, inputs, outputs):
+        g = helper.make_graph(nodes, "encoders",
+                              [helper.make_tensor_value_info(n, ty, shape) for n, ty, shape in inputs],
+                              [helper.make_tensor_value_info(n, ty, None) for n, ty in outputs])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("ai.onnx.ml", 1)])
+        m.ir_version = 8
+        return m
+
+    words = np.array(["red", "green", "blue", "teal"], dtype=object)
+    node = helper.make_node
+    for n in (4, 1):
+        x = words[rng.integers(0, 4, size=(n, 2))]
+        m = build([node("OneHotEncoder", ["X"], ["Y"], domain="ai.onnx.ml", cats_strings=["blue", "green", "red"],
+                        zeros=1)], [("X", s, ["N", 2])], [("Y", f32)])
+        yield f"OneHotEncoder strings batch {n}", m, [x]
+        for ty, dtype in ((i64, np.int64), (f32, np.float32)):
+            x = rng.integers(0, 6, size=(n, 3)).astype(dtype)
+            m = build([node("OneHotEncoder", ["X"], ["Y"], domain="ai.onnx.ml", cats_int64s=[1, 3, 4, 5],
+                            zeros=1)], [("X", ty, ["N", 3])], [("Y", f32)])
+            yield f"OneHotEncoder {np.dtype(dtype)} batch {n}", m, [x]
+        for name, attrs, pool in (
+                ("float value", dict(imputed_value_floats=[9.0, 8.0, 7.0], replaced_value_float=-1.0),
+                 [-1.0, 0.0, 2.5]),
+                ("NaN", dict(imputed_value_floats=[5.5], replaced_value_float=float("nan")),
+                 [-1.0, 0.0, 2.5, np.nan]),
+                ("default 0", dict(imputed_value_floats=[1.0, 2.0, 3.0]), [-1.0, 0.0, 2.5])):
+            x = rng.choice(pool, size=(n, 3)).astype(np.float32)
+            m = build([node("Imputer", ["X"], ["Y"], domain="ai.onnx.ml", **attrs)], [("X", f32, ["N", 3])],
+                      [("Y", f32)])
+            yield f"Imputer {name} batch {n}", m, [x]
+        x = rng.integers(-1, 3, size=(n, 3)).astype(np.int64)
+        for imputed in ([7, 8, 9], [4]):
+            m = build([node("Imputer", ["X"], ["Y"], domain="ai.onnx.ml", imputed_value_int64s=imputed,
+                            replaced_value_int64=-1)], [("X", i64, ["N", 3])], [("Y", i64)])
+            yield f"Imputer int64 {len(imputed)} values batch {n}", m, [x]
+        for ty, make in ((f32, lambda w: rng.standard_normal((n, w)).astype(np.float32)),
+                         (i64, lambda w: rng.integers(-5, 5, (n, w)).astype(np.int64)),
+                         (TensorProto.INT32, lambda w: rng.integers(-5, 5, (n, w)).astype(np.int32))):
+            m = build([node("FeatureVectorizer", ["A", "B", "C"], ["Y"], domain="ai.onnx.ml",
+                            inputdimensions=[3, 4, 2])],
+                      [("A", ty, ["N", 3]), ("B", ty, ["N", 2]), ("C", ty, ["N", 4])], [("Y", f32)])
+            yield f"FeatureVectorizer {ty} batch {n}", m, [make(3), make(2), make(4)]
+        x = words[rng.integers(0, 4, size=(n, 3))]
+        cats = dict(cats_strings=["red", "green", "blue"], cats_int64s=[7, 3, 5])
+        m = build([node("CategoryMapper", ["X"], ["Y"], domain="ai.onnx.ml", default_int64=-4, **cats)],
+                  [("X", s, ["N", 3])], [("Y", i64)])
+        yield f"CategoryMapper to int64 batch {n}", m, [x]
+        x = rng.choice([7, 3, 5, 0], size=(n, 3)).astype(np.int64)
+        m = build([node("CategoryMapper", ["X"], ["Y"], domain="ai.onnx.ml", default_string="none", **cats)],
+                  [("X", i64, ["N", 3])], [("Y", s)])
+        yield f"CategoryMapper to string batch {n}", m, [x]
+
+
 GENERATORS = [tfidf_variants, ml_variants, tree_variants, run_time_size_variants, map_variants,
-              linear_model_variants, top_k_variants, integer_abs_variants, nms_variants]
+              linear_model_variants, legacy_tree_variants, svm_variants, encoder_variants,
+              top_k_variants, integer_abs_variants, nms_variants]
 
 # The generators whose models also run as AOT libraries (`run --aot`).
-AOT_TOO = [run_time_size_variants, map_variants, top_k_variants, nms_variants]
+AOT_TOO = [run_time_size_variants, map_variants, legacy_tree_variants, svm_variants,
+           encoder_variants, top_k_variants, nms_variants]
 
 
 def value_proto(x, name):

@@ -11,6 +11,7 @@
 //! | `Equal` (1–19) | elementwise equality, as bool | string operands, numpy broadcasting (numbers are compiled) |
 //! | `Gather` (1, 11, 13) | numpy's `take` of strings along `axis` (a classifier's string label by class index) | int32 and int64 indices, negative from the end |
 //! | `ai.onnx.ml.LabelEncoder` (1, 2, 4) | maps each key to its value, else the default | version 1's `classes_strings` (string ↔ index); keys and values as `*_strings`/`*_int64s`/`*_floats` or `*_tensor` (string, int16/32/64, float, double), `default_*` |
+//! | `ai.onnx.ml.CategoryMapper` (1) | the LabelEncoder from `cats_strings` to `cats_int64s` (string input) or back | `default_int64`, `default_string` |
 //!
 //! Where the ONNX reference and onnxruntime differ, the kernels follow the
 //! spec and onnxruntime: `StringNormalizer` drops whole elements equal to
@@ -40,6 +41,7 @@ pub(crate) fn handles(kind: OpKind) -> bool {
             | OpKind::RegexFullMatch
             | OpKind::Equal
             | OpKind::LabelEncoder
+            | OpKind::CategoryMapper
             | OpKind::Gather
     )
 }
@@ -56,7 +58,9 @@ pub(crate) fn run(op: &HostOp, inputs: &[Option<&Value>]) -> Result<Vec<Value>> 
         }
         OpKind::RegexFullMatch => regex_full_match(op, strings(op, inputs, 0)?),
         OpKind::Equal => equal(op, inputs),
-        OpKind::LabelEncoder => label_encoder(op, required(op, inputs, 0)?),
+        OpKind::LabelEncoder | OpKind::CategoryMapper => {
+            label_encoder(op, required(op, inputs, 0)?)
+        }
         OpKind::Gather => gather(op, strings(op, inputs, 0)?, tensor(op, inputs, 1)?),
         _ => unreachable!("strings::run called for {}", op.op),
     }
@@ -578,9 +582,23 @@ fn input_keys(op: &HostOp, x: &Value) -> Result<(Vec<i64>, Vec<Key>)> {
     })
 }
 
-/// `ai.onnx.ml.LabelEncoder`: see the module docs.
+/// `ai.onnx.ml.LabelEncoder` and `CategoryMapper`: see the module docs.
 fn label_encoder(op: &HostOp, x: &Value) -> Result<Vec<Value>> {
-    let (keys, values) = if op.op.version < 2 {
+    let (keys, values) = if op.op.kind == OpKind::CategoryMapper {
+        let strings = match op.attrs.get("cats_strings") {
+            Some(Attr::Strings(s)) => s.clone(),
+            _ => Vec::new(),
+        };
+        let ints = match op.attrs.get("cats_int64s") {
+            Some(Attr::Ints(v)) => v.clone(),
+            _ => Vec::new(),
+        };
+        let (strings, ints) = (Column::Strings(strings), Column::Ints(ElemType::I64, ints));
+        match x {
+            Value::Strings(_) => (strings, ints),
+            _ => (ints, strings),
+        }
+    } else if op.op.version < 2 {
         // Version 1: strings to their index in `classes_strings`, or back.
         let classes = match op.attrs.get("classes_strings") {
             Some(Attr::Strings(c)) => c.clone(),

@@ -32,7 +32,9 @@
 //!   are stacked on a new leading axis; a loop that runs no step and has scan
 //!   outputs is not expanded (their shape is the body's, never computed).
 //!
-//! A sequence length or trip count that is symbolic, a condition known at run
+//! A Scan (9–25) of more than [`MAX_UNROLLED_STEPS`] steps, or of a
+//! symbolic length, runs as a run-time Loop over its steps instead. A
+//! sequence length or trip count that is symbolic, a condition known at run
 //! time only, a body with nested subgraphs that could not be expanded first,
 //! or more than [`MAX_INLINED_OPS`] ops to emit leaves the op as it is, and
 //! the lowering refuses it. Run-time control flow (structured loops and
@@ -52,6 +54,11 @@ use crate::types::{ElemType, Type};
 
 /// The most ops one expansion may inline (body ops times steps).
 pub(super) const MAX_INLINED_OPS: usize = 1024;
+
+/// The most steps of a Scan inlined one by one: a longer one runs as a
+/// run-time Loop, whose body compiles once (a scan over a k-NN model's
+/// 200 training rows, inlined, took the lowering minutes).
+const MAX_UNROLLED_STEPS: i64 = 64;
 
 impl Builder<'_> {
     /// A `GRAPH` attribute of the op being replaced.
@@ -326,7 +333,7 @@ pub(super) fn scan(b: &mut Builder) -> Option<Vec<Option<Value>>> {
     };
     let out_dirs = output_dirs.iter().map(|&d| d == 1).collect();
     let steps = match len_of(b, scan_inputs.first()?)? {
-        Dim::Known(n) => n,
+        Dim::Known(n) if batched || n <= MAX_UNROLLED_STEPS => n,
         _ if !batched => {
             return run_time_scan(
                 b,

@@ -13,7 +13,7 @@
 //! `linear_attention.rs`, `causal_conv.rs`, `tensor_scatter.rs`,
 //! `rotary.rs`, `loss.rs`, `norm.rs`, `activation.rs`, `dropout.rs`,
 //! `einsum.rs`, `rnn.rs`, `training.rs`, `gradient.rs`, `det.rs`,
-//! `tfidf.rs`, `ml.rs`, `spectral.rs`, `pool.rs`, `deform_conv.rs`,
+//! `tfidf.rs`, `ml.rs`, `tree.rs`, `svm.rs`, `spectral.rs`, `pool.rs`, `deform_conv.rs`,
 //! `random.rs`, `control.rs`; for onnxruntime's contrib operators
 //! `contrib.rs`, `contrib_quant.rs`, `contrib_attention.rs`)
 //! states the identity each expansion implements, following the spec text
@@ -57,9 +57,11 @@ mod random;
 mod rnn;
 mod rotary;
 mod spectral;
+mod svm;
 mod tensor_scatter;
 mod tfidf;
 mod training;
+mod tree;
 
 use crate::error::Result;
 use crate::infer::{infer_model, infer_op};
@@ -163,23 +165,19 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
         FamilyOp::Ml(op) => match op {
             Binarizer => ml::binarizer,
             ArrayFeatureExtractor => ml::array_feature_extractor,
-            TreeEnsemble => ml::tree_ensemble,
+            TreeEnsemble => tree::tree_ensemble,
+            TreeEnsembleClassifier => tree::tree_ensemble_classifier,
+            TreeEnsembleRegressor => tree::tree_ensemble_regressor,
             LinearClassifier => ml::linear_classifier,
             LinearRegressor => ml::linear_regressor,
             Normalizer => ml::normalizer,
             Scaler => ml::scaler,
-            CastMap
-            | CategoryMapper
-            | DictVectorizer
-            | FeatureVectorizer
-            | Imputer
-            | LabelEncoder
-            | OneHotEncoder
-            | SVMClassifier
-            | SVMRegressor
-            | TreeEnsembleClassifier
-            | TreeEnsembleRegressor
-            | ZipMap => return None,
+            SVMClassifier => svm::svm_classifier,
+            SVMRegressor => svm::svm_regressor,
+            OneHotEncoder => ml::one_hot_encoder,
+            Imputer => ml::imputer,
+            FeatureVectorizer => ml::feature_vectorizer,
+            CastMap | CategoryMapper | DictVectorizer | LabelEncoder | ZipMap => return None,
         },
         FamilyOp::Training(op) => match op {
             Adagrad => training::adagrad,
