@@ -40,7 +40,6 @@ import dataclasses
 import inspect
 import json
 import pathlib
-import re
 import sys
 import tempfile
 import time
@@ -203,15 +202,6 @@ def classifier(ctor: str, dynamo: bool = False, image: int = 224, ci: str = "jit
                  rtol=rtol)
 
 
-# The last layer of a detector's softmax class head (SSD's per-level convs,
-# R-CNN's `cls_score`). With random weights it scores every box of a class
-# alike up to float rounding, so which boxes TopK and NMS keep would follow
-# the rounding of each runtime's softmax; its weights are widened by
-# CLASS_SPREAD so that the scores differ well above it.
-SOFTMAX_CLASS_LAYER = re.compile(r"(classification_head\.module_list\.\d+(\.1)?|box_predictor\.cls_score)\.weight$")
-CLASS_SPREAD = 30.0
-
-
 def detection(ctor: str, keys: list[str], size: int, dynamo: bool = False, ci: str = "jit",
               **kwargs) -> Model:
     """A torchvision detector on one image of dynamic height and width (the
@@ -234,10 +224,6 @@ def detection(ctor: str, keys: list[str], size: int, dynamo: bool = False, ci: s
         # RetinaNet, FCOS and SSD `score_thresh`.
         threshold = "box_score_thresh" if "rcnn" in ctor else "score_thresh"
         model = torchvision_model(ctor, weights_backbone=None, **{threshold: 0.0}, **kwargs)
-        with torch.no_grad():
-            for name, p in model.named_parameters():
-                if SOFTMAX_CLASS_LAYER.search(name):
-                    p.mul_(CLASS_SPREAD)
         axes = {"image": {1: "height", 2: "width"}} | {k: {0: "detections"} for k in keys}
         return torch_export(Wrapper(model), (torch.rand(3, size, size),), ["image"], keys, axes,
                             dynamo=dynamo, opset=17 if not dynamo else 18)
