@@ -766,6 +766,24 @@ mod tests {
     use super::*;
     use crate::value::{Optional, StringTensor};
 
+    #[test]
+    fn a_failing_segment_is_named_with_its_input_shapes() {
+        let x = Tensor::from_vec(vec![2, 3], vec![0f32; 6]).unwrap();
+        let failed = RuntimeError::Model {
+            code: OMLC_ERR_SHAPE,
+            name: "OMLC_ERR_SHAPE",
+            meaning: "a run-time shape check failed",
+        };
+        let told = in_segment(failed, 7, &[&x]).to_string();
+        assert_eq!(
+            told,
+            "segment 7 of the host program: a run-time shape check failed, \
+             on inputs of shapes [[2, 3]] (OMLC_ERR_SHAPE)"
+        );
+        let other = in_segment(RuntimeError::Alloc(8), 7, &[&x]);
+        assert!(matches!(other, RuntimeError::Alloc(8)));
+    }
+
     fn op(kind: OpKind) -> OpRef {
         OpRef {
             node: "n".into(),

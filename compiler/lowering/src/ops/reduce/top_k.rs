@@ -3,9 +3,10 @@
 //! rank order: an element that ranks before the buffer's last (or finds
 //! it not yet full) is inserted at its place and the elements after it
 //! move one slot down. Equal elements keep their index order, as ONNX
-//! asks. The cost is O(n) per row plus O(k) per insertion: O(n + k·log n
-//! · k) expected on unordered data, O(n·k) at worst (an ascending row
-//! for `largest`), where comparing every pair would cost O(n²·k).
+//! asks. The cost is O(n) per row plus O(k) per insertion: about
+//! O(n + k²·log(n/k)) on unordered data (k·log(n/k) insertions), O(n·k)
+//! at worst (an ascending row for `largest`), where comparing every pair
+//! would cost O(n²·k).
 
 use melior::ir::Value as MValue;
 use onnx_mlc_dialect::ir::{OpData, OpId};
