@@ -1104,6 +1104,72 @@ fn sampling_ops_over_symbolic_sizes_match_the_static_model() {
     );
 }
 
+/// DFT of a symbolic length along an axis read at run time, in a
+/// signal of symbolic real (1) or complex (2) parts.
+const DFT_AXIS: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 20}}
+onnx.graph "g"(%x: tensor<2x"N"x"C"xf32>, %axis: tensor<i64>) -> ("y": tensor<2x"N"x2xf32>) {
+  %y = "onnx.DFT"(%x, none, %axis) : (tensor<2x"N"x"C"xf32>, none, tensor<i64>) -> tensor<2x"N"x2xf32>
+  onnx.return %y
+}
+"#;
+
+/// A one-sided DFT of a symbolic signal padded or cut to a run-time
+/// length whose half gives the declared 5 bins.
+const DFT_LENGTH: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 20}}
+onnx.graph "g"(%x: tensor<2x"N"x1xf32>, %length: tensor<i64>) -> ("y": tensor<2x5x2xf32>) {
+  %axis = "onnx.Constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %y = "onnx.DFT"(%x, %length, %axis) {onesided = 1} : (tensor<2x"N"x1xf32>, tensor<i64>, tensor<i64>) -> tensor<2x5x2xf32>
+  onnx.return %y
+}
+"#;
+
+/// STFT of a symbolic signal by a run-time step, with a window of
+/// symbolic length, into a declared 15 frames of 9 bins.
+const STFT: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<1x"S"x1xf32>, %step: tensor<i64>, %w: tensor<"W"xf32>) -> ("y": tensor<1x15x9x2xf32>) {
+  %y = "onnx.STFT"(%x, %step, %w) : (tensor<1x"S"x1xf32>, tensor<i64>, tensor<"W"xf32>) -> tensor<1x15x9x2xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn spectral_ops_over_symbolic_sizes_match_the_static_model() {
+    // [N, C, axis]: the axis 1 or 0 (as -3); a signal of 3 parts, or the
+    // last axis (2, -1) or one out of range are refused.
+    let axis = |s: &[i64]| vec![floats(&[2, s[0], s[1]], 9), ints(&[], vec![s[2]])];
+    matches_static_instances(
+        DFT_AXIS,
+        &["N", "C"],
+        &[&[5, 1, 1], &[6, 2, 1], &[2, 2, -3], &[7, 1, 1]],
+        &[&[5, 3, 1], &[5, 2, 2], &[5, 2, -1], &[5, 2, -4]],
+        &axis,
+    );
+    // [N, length]: lengths 8 and 9 give 5 bins, 10 gives 6.
+    let length = |s: &[i64]| vec![floats(&[2, s[0], 1], 10), ints(&[], vec![s[1]])];
+    matches_static_instances(
+        DFT_LENGTH,
+        &["N"],
+        &[&[6, 8], &[12, 9], &[9, 9]],
+        &[&[6, 10], &[6, 0]],
+        &length,
+    );
+    // [S, W, step]: 15 frames of 9 bins; other frame counts are refused.
+    let stft = |s: &[i64]| {
+        vec![
+            floats(&[1, s[0], 1], 11),
+            ints(&[], vec![s[2]]),
+            floats(&[s[1]], 12),
+        ]
+    };
+    matches_static_instances(
+        STFT,
+        &["S", "W"],
+        &[&[128, 16, 8], &[120, 16, 7], &[129, 17, 8]],
+        &[&[100, 16, 8], &[128, 16, 9], &[128, 16, 0], &[128, 20, 8]],
+        &stft,
+    );
+}
+
 /// CenterCropPad of the first two axes to a declared 6×5, from symbolic
 /// sizes that crop, pad, or stay.
 const CENTER_CROP_PAD: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 18}}

@@ -5,13 +5,14 @@
 
 use melior::ir::r#type::{MemRefType, ShapedTypeLike};
 use melior::ir::{Type, Value as MValue, ValueLike};
-use onnx_mlc_dialect::Dim;
+use onnx_mlc_dialect::{Dim, ElemType};
 
 use crate::builder::{CmpiPredicate, Emitter};
 use crate::error::{LowerError, Result};
 use crate::ops::reduce::reduction::axes_mask;
+use crate::ops::signal::{dft_holds, stft_holds, Transform};
 use crate::ops::vision::resized_hold;
-use crate::symbols::{evaluate, Check, Symbols};
+use crate::symbols::{evaluate, Check, Scalar, Symbols};
 
 /// Emits `i1` true when every check of [`checks`] holds for the symbols'
 /// `values` and the graph inputs' buffers `inputs` (memrefs, in the
@@ -34,6 +35,10 @@ pub fn emit_check<'c, 'a>(
             });
         }
         Ok(evaluate(e, symbols, values, d))
+    };
+    let scalar = |s: &Scalar| match s {
+        Scalar::Size(d) => size(d),
+        Scalar::Input { input, elem } => Ok(input_entry(e, inputs[*input], *elem, None)),
     };
     for check in checks {
         let holds = match check {
@@ -128,29 +133,64 @@ pub fn emit_check<'c, 'a>(
                 entry,
                 expected,
             } => {
-                // Entry `entry` of a vector, else a scalar or the first
-                // entry of a one-element vector.
-                let buffer = inputs[*input];
-                let at: Vec<MValue> = match entry {
-                    Some(j) => vec![e.index(*j as i64)],
-                    None => {
-                        let rank = MemRefType::try_from(buffer.r#type()).map_or(0, |m| m.rank());
-                        (0..rank).map(|_| e.index(0)).collect()
-                    }
-                };
-                let mut v = e.load(buffer, &at);
-                if elem.is_float() {
-                    // A float count (OneHot's depth) is truncated, as the
-                    // reference casts it to int64.
-                    v = e.fptosi(v, e.int_type(64));
-                }
-                let v = e.index_cast(v, Type::index(e.cx));
+                let v = input_entry(e, inputs[*input], *elem, *entry);
                 e.cmpi(CmpiPredicate::Eq, v, size(expected)?)
+            }
+            Check::Dft {
+                axis,
+                length,
+                inverse,
+                onesided,
+                x,
+                y,
+            } => {
+                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
+                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
+                let length = length.as_ref().map(scalar).transpose()?;
+                let transform = Transform {
+                    inverse: *inverse,
+                    onesided: *onesided,
+                };
+                dft_holds(e, scalar(axis)?, length, transform, &x, &y)
+            }
+            Check::Stft {
+                step,
+                length,
+                onesided,
+                x,
+                y,
+            } => {
+                let x = x.iter().map(size).collect::<Result<Vec<_>>>()?;
+                let y = y.iter().map(size).collect::<Result<Vec<_>>>()?;
+                stft_holds(e, scalar(step)?, scalar(length)?, *onesided, &x, &y)
             }
         };
         ok = e.andi(ok, holds);
     }
     Ok(ok)
+}
+
+/// Emits entry `entry` of graph input `buffer` (a vector), else its single
+/// entry (a scalar or a vector of one), as an index; a float (OneHot's
+/// depth) is truncated, as the reference casts it to int64.
+fn input_entry<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    buffer: MValue<'c, 'a>,
+    elem: ElemType,
+    entry: Option<usize>,
+) -> MValue<'c, 'a> {
+    let at: Vec<MValue> = match entry {
+        Some(j) => vec![e.index(j as i64)],
+        None => {
+            let rank = MemRefType::try_from(buffer.r#type()).map_or(0, |m| m.rank());
+            (0..rank).map(|_| e.index(0)).collect()
+        }
+    };
+    let mut v = e.load(buffer, &at);
+    if elem.is_float() {
+        v = e.fptosi(v, e.int_type(64));
+    }
+    e.index_cast(v, Type::index(e.cx))
 }
 
 /// Emits the number of elements a slice of a dim of run-time size `d`

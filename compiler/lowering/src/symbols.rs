@@ -503,6 +503,39 @@ pub enum Check {
         x: Vec<Dim>,
         y: Vec<Dim>,
     },
+    /// DFT's output dims `y` follow from its input dims `x`: along `axis`
+    /// (normalized, not the last) the transform's length from `length`
+    /// (else the input's own there), 1 or 2 values in the last dim, the
+    /// input's own dims elsewhere (`ops::signal`).
+    Dft {
+        axis: Scalar,
+        length: Option<Scalar>,
+        inverse: bool,
+        onesided: bool,
+        x: Vec<Dim>,
+        y: Vec<Dim>,
+    },
+    /// STFT's output dims `y` (`[batch, frames, bins, 2]`) follow from its
+    /// signal's dims `x` (`[batch, samples, 1 or 2]`), the frame step and
+    /// the frame length (`ops::signal`).
+    Stft {
+        step: Scalar,
+        length: Scalar,
+        onesided: bool,
+        x: Vec<Dim>,
+        y: Vec<Dim>,
+    },
+}
+
+/// A scalar a check reads: a size (a constant or a polynomial over the
+/// symbols), or the single entry of a graph input read at run time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    /// A size.
+    Size(Dim),
+    /// Graph input `input`'s single entry (a scalar or a vector of one),
+    /// an integer of type `elem`.
+    Input { input: usize, elem: ElemType },
 }
 
 /// How Resize's run-time scales or sizes give its output dims
