@@ -1170,6 +1170,40 @@ fn spectral_ops_over_symbolic_sizes_match_the_static_model() {
     );
 }
 
+/// Det of a batch of matrices whose order and count are symbolic.
+const DET: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"B"x"M"x"K"xf32>) -> ("y": tensor<"B"xf32>) {
+  %y = "onnx.Det"(%x) : (tensor<"B"x"M"x"K"xf32>) -> tensor<"B"xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn det_of_a_symbolic_order_matches_the_static_model() {
+    // [B, M, K]: the expansion of each static order against the loops;
+    // a singular matrix (two equal rows) is an exact 0; non-square
+    // matrices are refused.
+    let det = |s: &[i64]| {
+        let mut x = floats(s, 13);
+        if s[1] >= 2 {
+            let mut v = x.to_vec::<f32>().unwrap();
+            let m = s[1] as usize;
+            for c in 0..m {
+                v[m + c] = v[c];
+            }
+            x = given(s, v);
+        }
+        vec![x]
+    };
+    matches_static_instances(
+        DET,
+        &["B", "M", "K"],
+        &[&[3, 4, 4], &[2, 7, 7], &[1, 1, 1], &[2, 0, 0]],
+        &[&[2, 3, 4]],
+        &det,
+    );
+}
+
 /// CenterCropPad of the first two axes to a declared 6×5, from symbolic
 /// sizes that crop, pad, or stay.
 const CENTER_CROP_PAD: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 18}}

@@ -182,3 +182,19 @@ pub(crate) fn operand(data: &OpData, i: usize) -> std::result::Result<Value, &'s
         .flatten()
         .ok_or("an absent operand")
 }
+
+/// The position of element `r` (row-major) of a tensor of dims `sizes`.
+pub(crate) fn position<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    r: MValue<'c, 'a>,
+    sizes: &[MValue<'c, 'a>],
+) -> Vec<MValue<'c, 'a>> {
+    let mut at = vec![];
+    let mut rest = r;
+    for &s in sizes.iter().rev() {
+        at.push(e.remui(rest, s));
+        rest = e.divui(rest, s);
+    }
+    at.reverse();
+    at
+}

@@ -38,7 +38,7 @@ use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::schema::SignalOp;
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
-use super::common::{const_ints, equal, fused_root};
+use super::common::{const_ints, equal, fused_root, position};
 use crate::builder::{elem_of, generic, identity_map, CmpiPredicate, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
@@ -345,22 +345,6 @@ fn pick<'c, 'a>(
             let here = e.cmpi(CmpiPredicate::Eq, axis, e.index(d as i64));
             e.select(here, s, acc)
         })
-}
-
-/// The position of output element `r` (row-major) in dims `sizes`.
-fn position<'c, 'a>(
-    e: &Emitter<'c, 'a>,
-    r: MValue<'c, 'a>,
-    sizes: &[MValue<'c, 'a>],
-) -> Vec<MValue<'c, 'a>> {
-    let mut at = vec![];
-    let mut rest = r;
-    for &s in sizes.iter().rev() {
-        at.push(e.remui(rest, s));
-        rest = e.divui(rest, s);
-    }
-    at.reverse();
-    at
 }
 
 /// `x[at]` widened to f64.

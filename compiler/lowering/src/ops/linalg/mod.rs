@@ -1,7 +1,9 @@
 //! Matrix products (the dialect's `ops/linalg.rs` family): MatMul, Gemm
 //! and the optimizer's fused forms in `matmul.rs`, the integer products
-//! (MatMulInteger, QLinearMatMul) in `integer.rs`.
+//! (MatMulInteger, QLinearMatMul) in `integer.rs`, Det of a symbolic order
+//! in `det.rs`.
 
+mod det;
 mod integer;
 pub(crate) mod matmul;
 
@@ -22,7 +24,8 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: LinalgOp) -> Result
         MatMul | Gemm => matmul::lower(kb, op),
         MatMulInteger => integer::lower_matmul_integer(kb, op),
         QLinearMatMul => integer::lower_qlinear_matmul(kb, op),
-        Einsum | Det | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
+        Det => det::lower(kb, op),
+        Einsum | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
             Err(kb.not_lowered(op))
         }
     }
@@ -35,7 +38,8 @@ pub(crate) fn checks(model: &Model, data: &OpData, which: LinalgOp) -> Result<Sy
     Ok(match which {
         MatMul | Gemm => matmul::checks(model, data)?,
         MatMulInteger | QLinearMatMul => Symbolic::of(integer::product_checks(model, data)),
-        Einsum | Det | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
+        Det => Symbolic::of(det::checks(model, data)),
+        Einsum | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
             Symbolic::not_yet()
         }
     })
