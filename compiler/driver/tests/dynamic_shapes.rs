@@ -1204,6 +1204,62 @@ fn det_of_a_symbolic_order_matches_the_static_model() {
     );
 }
 
+/// MaxUnpool of symbolic sizes into the shape MaxPool's input had
+/// (inferred from the window), strided and padded.
+const MAX_UNPOOL: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<"N"x"C"x"H"x"W"xf32>, %i: tensor<"N"x"C"x"H"x"W"xi64>) -> ("y": tensor<?x?x?x?xf32>) {
+  %y = "onnx.MaxUnpool"(%x, %i) {kernel_shape = [3, 2], strides = [2, 2], pads = [1, 0, 0, 1]} : (tensor<"N"x"C"x"H"x"W"xf32>, tensor<"N"x"C"x"H"x"W"xi64>) -> tensor<?x?x?x?xf32>
+  onnx.return %y
+}
+"#;
+
+/// MaxUnpool into a larger `output_shape` read at run time (padded at the
+/// end), its entries checked against the declared output.
+const MAX_UNPOOL_SHAPE: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 22}}
+onnx.graph "g"(%x: tensor<1x1x"H"x"W"xf32>, %i: tensor<1x1x"H"x"W"xi64>, %shape: tensor<4xi64>) -> ("y": tensor<1x1x7x7xf32>) {
+  %y = "onnx.MaxUnpool"(%x, %i, %shape) {kernel_shape = [2, 2], strides = [2, 2]} : (tensor<1x1x"H"x"W"xf32>, tensor<1x1x"H"x"W"xi64>, tensor<4xi64>) -> tensor<1x1x7x7xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn max_unpool_of_symbolic_sizes_matches_the_static_model() {
+    // Distinct positions (every other cell of the inferred image, one per
+    // input element, none past its end) and values.
+    let indices = |s: &[i64], inferred: i64| {
+        let n = s.iter().product::<i64>();
+        ints(s, (0..n).map(|k| (2 * k) % inferred).collect())
+    };
+    // [N, C, H, W]: the inferred image is (2H - 2) x 2W per channel.
+    let unpool = |s: &[i64]| {
+        let per_image = s[0] * s[1] * (2 * s[2] - 2) * (2 * s[3]);
+        vec![floats(s, 14), indices(s, per_image)]
+    };
+    matches_static_instances(
+        MAX_UNPOOL,
+        &["N", "C", "H", "W"],
+        &[&[1, 1, 3, 2], &[2, 3, 4, 5]],
+        &[],
+        &unpool,
+    );
+    // [H, W, output_shape's last entry]: 3x3 inputs unpool into 6x6.
+    let shaped = |s: &[i64]| {
+        let hw = [1, 1, s[0], s[1]];
+        vec![
+            floats(&hw, 15),
+            indices(&hw, 4 * s[0] * s[1]),
+            ints(&[4], vec![1, 1, 7, s[2]]),
+        ]
+    };
+    matches_static_instances(
+        MAX_UNPOOL_SHAPE,
+        &["H", "W"],
+        &[&[3, 3, 7], &[2, 3, 7]],
+        &[&[3, 3, 6], &[4, 3, 7], &[3, 4, 7]],
+        &shaped,
+    );
+}
+
 /// CenterCropPad of the first two axes to a declared 6×5, from symbolic
 /// sizes that crop, pad, or stay.
 const CENTER_CROP_PAD: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 18}}

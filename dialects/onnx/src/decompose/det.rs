@@ -14,8 +14,9 @@
 //!
 //! A zero pivot (a singular matrix; its column below is then zero too)
 //! divides by 1 instead, so the determinant is an exact 0, not a NaN.
-//! Not handled (the op stays): `M` unknown or above [`MAX_ORDER`], element
-//! types other than f32 and f64.
+//! Not handled (the op stays): `M` unknown or above [`MAX_ORDER`] (the
+//! lowering's loops compute those: `compiler/lowering/src/ops/linalg/det.rs`),
+//! element types other than f32 and f64.
 
 use super::builder::Builder;
 use crate::attr::Attr;

@@ -10,7 +10,8 @@
 //! (MaxPool's `Indices` output is lowered directly, with its values:
 //! `compiler/lowering/src/ops/conv.rs`.)
 //!
-//! Not handled (the op stays): non-static shapes.
+//! Not handled (the op stays, and the lowering's loop stores each value:
+//! `compiler/lowering/src/ops/conv/unpool.rs`): non-static shapes.
 
 use super::builder::Builder;
 use crate::attr::Attr;

@@ -36,9 +36,11 @@
 //! between each band's edges, as comparisons and `Where`s over a
 //! `[bins, num_mel_bins]` grid.
 //!
-//! Not handled (the op stays): non-static signal shapes, an unknown
-//! `dft_length`, an STFT frame length no shape settles, sizes above
-//! [`MAX_MATRIX`] elements, element types other than f16/bf16/f32/f64.
+//! Not handled (the op stays, and the lowering sums each output element
+//! directly: `compiler/lowering/src/ops/signal.rs`): non-static signal
+//! shapes, an unknown `dft_length`, an STFT frame length no shape settles,
+//! sizes above [`MAX_MATRIX`] elements, element types other than
+//! f16/bf16/f32/f64.
 
 use super::builder::Builder;
 use crate::attr::Attr;

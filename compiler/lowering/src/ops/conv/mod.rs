@@ -13,6 +13,7 @@
 //! | ConvTranspose (1, 11, 22) | a window over the output reading the input where `(o + pad − k·d) / s` is exact | groups, strides, dilations, pads, `output_padding`, `output_shape`, `auto_pad` |
 //! | ConvInteger (10), QLinearConv (10) | Conv's window over `i32` operands (zero points subtracted), QLinearConv's result requantized | u8/i8, per-tensor or per-channel weights' zero point and scale |
 //! | Col2Im (18) | the sum of the column blocks covering each image position | any spatial rank; strides, dilations, pads; run-time block shape |
+//! | MaxUnpool (9–22), symbolic sizes (a static one is expanded by the dialect) | one loop over the input storing each value at its index (`unpool.rs`) | any spatial rank; strides, pads; `output_shape` |
 //!
 //! The output of the window op is the kernel's root (`omlc.root`), its
 //! initial value (zero, the bias, or the identity of the reduction) a
@@ -49,6 +50,7 @@ mod convolution;
 mod integer;
 mod pool;
 mod transpose;
+mod unpool;
 pub(crate) mod window;
 
 use onnx_mlc_dialect::ir::{OpData, OpId};
@@ -73,7 +75,8 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: ConvOp) -> Result<(
         ConvInteger => integer::lower_conv_integer(kb, op),
         QLinearConv => integer::lower_qlinear_conv(kb, op),
         Col2Im => col2im::lower(kb, op),
-        DeformConv | CausalConvWithState | MaxUnpool => Err(kb.not_lowered(op)),
+        MaxUnpool => unpool::lower(kb, op),
+        DeformConv | CausalConvWithState => Err(kb.not_lowered(op)),
     }
 }
 
@@ -87,6 +90,7 @@ pub(crate) fn checks(model: &Model, data: &OpData, which: ConvOp) -> Symbolic {
         | GlobalMaxPool | GlobalLpPool => Symbolic::of(window::window_checks(model, data)),
         ConvTranspose => Symbolic::of(window::conv_transpose_checks(model, data)),
         Col2Im => Symbolic::of(col2im::col2im_checks(model, data)),
-        DeformConv | CausalConvWithState | MaxUnpool => Symbolic::not_yet(),
+        MaxUnpool => Symbolic::of(unpool::checks(model, data)),
+        DeformConv | CausalConvWithState => Symbolic::not_yet(),
     }
 }
