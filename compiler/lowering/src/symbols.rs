@@ -36,7 +36,7 @@
 //! symbols, and, for now, the ops whose lowerings do not take run-time
 //! sizes yet.
 
-use melior::ir::Value as MValue;
+use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, DimOp, ElemType, Model, Value};
 
@@ -152,61 +152,89 @@ pub fn sizes<'c, 'a>(
         .map(|d| match d {
             Dim::Known(n) => Ok(Size::Static(*n)),
             _ if !symbols.binds(d) => Err(unsupported()),
-            _ => Ok(Size::Dynamic(evaluate(e, symbols, values, d))),
+            _ => Ok(Size::Dynamic(kernel_size(e, symbols, values, d))),
         })
         .collect()
 }
 
-/// Emits `arith` ops computing a polynomial whose atoms are all symbols.
+/// Emits `arith` ops computing a polynomial whose atoms are all symbols
+/// (`index` arithmetic, as the model's entry check compares sizes).
 pub(crate) fn evaluate<'c, 'a>(
     e: &Emitter<'c, 'a>,
     symbols: &Symbols,
     values: &[MValue<'c, 'a>],
     d: &Dim,
 ) -> MValue<'c, 'a> {
+    let index = Type::index(e.cx);
+    evaluate_as(e, symbols, &|k| values[k], index, d)
+}
+
+/// The run-time value of size `d` in a kernel: a symbol's own value, or
+/// its polynomial computed in `i64` and cast to `index`. The cast hides the
+/// arithmetic from MLIR's value-bounds analysis, which bufferization runs
+/// to compare the slices a kernel reads and writes: on the long polynomials
+/// of a detection head (nested floor divisions and broadcast selects, one
+/// per feature level) it ran for more than fifteen minutes on one Concat.
+fn kernel_size<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    symbols: &Symbols,
+    values: &[MValue<'c, 'a>],
+    d: &Dim,
+) -> MValue<'c, 'a> {
+    if let Some(k) = d
+        .as_param()
+        .and_then(|p| symbols.0.iter().position(|s| s.name == p))
+    {
+        return values[k];
+    }
+    let i64t = e.int_type(64);
+    let leaf = |k: usize| e.index_cast(values[k], i64t);
+    let v = evaluate_as(e, symbols, &leaf, i64t, d);
+    e.index_cast(v, Type::index(e.cx))
+}
+
+/// [`evaluate`] in integer type `ty` (`index` or `i64`), symbol `k`'s
+/// value given by `leaf(k)`.
+fn evaluate_as<'c, 'a>(
+    e: &Emitter<'c, 'a>,
+    symbols: &Symbols,
+    leaf: &dyn Fn(usize) -> MValue<'c, 'a>,
+    ty: Type<'c>,
+    d: &Dim,
+) -> MValue<'c, 'a> {
+    let at = |d: &Dim| evaluate_as(e, symbols, leaf, ty, d);
+    let constant = |c: i64| e.i(ty, c);
     let mut sum: Option<MValue> = None;
     for (coeff, atoms) in d.monomials().expect("checked by the caller") {
-        let mut term: Option<MValue> = (coeff != 1 || atoms.is_empty()).then(|| e.index(coeff));
+        let mut term: Option<MValue> = (coeff != 1 || atoms.is_empty()).then(|| constant(coeff));
         for atom in atoms {
             let value = match symbols.0.iter().position(|s| s.name == atom) {
-                Some(k) => values[k],
+                Some(k) => leaf(k),
                 None if Dim::operation_operands(atom).is_some() => {
                     let (op, a, b) = Dim::operation_operands(atom).expect("matched");
-                    evaluate_operation(
-                        e,
-                        op,
-                        evaluate(e, symbols, values, &a),
-                        evaluate(e, symbols, values, &b),
-                    )
+                    evaluate_operation(e, op, at(&a), at(&b), ty)
                 }
                 None if Dim::quotient_operands(atom).is_some() => {
                     // `a / b`, checked to be exact by the model's entry
                     // ([`checks`]); a 0 divisor (which the check refuses)
                     // divides by 1 instead of trapping before it.
                     let (a, b) = Dim::quotient_operands(atom).expect("matched");
-                    let (a, b) = (
-                        evaluate(e, symbols, values, &a),
-                        evaluate(e, symbols, values, &b),
-                    );
-                    let zero = e.cmpi(CmpiPredicate::Eq, b, e.index(0));
-                    let b = e.select(zero, e.index(1), b);
+                    let (a, b) = (at(&a), at(&b));
+                    let zero = e.cmpi(CmpiPredicate::Eq, b, constant(0));
+                    let b = e.select(zero, constant(1), b);
                     e.divsi(a, b)
                 }
                 None if Dim::floor_operands(atom).is_some() => {
                     // `floor(a / k)` for a positive constant `k`, any sign of `a`.
                     let (a, k) = Dim::floor_operands(atom).expect("matched");
-                    let a = evaluate(e, symbols, values, &a);
-                    e.floordivsi(a, e.index(k))
+                    e.floordivsi(at(&a), constant(k))
                 }
                 None => {
                     // A broadcast of `a` and `b`: `b` where `a` is 1, else `a`
                     // (the model's entry checks that they agree, [`checks`]).
                     let (a, b) = Dim::broadcast_operands(atom).expect("checked by the caller");
-                    let (a, b) = (
-                        evaluate(e, symbols, values, &a),
-                        evaluate(e, symbols, values, &b),
-                    );
-                    let a_is_one = e.cmpi(CmpiPredicate::Eq, a, e.index(1));
+                    let (a, b) = (at(&a), at(&b));
+                    let a_is_one = e.cmpi(CmpiPredicate::Eq, a, constant(1));
                     e.select(a_is_one, b, a)
                 }
             };
@@ -225,22 +253,24 @@ pub(crate) fn evaluate<'c, 'a>(
 }
 
 /// Emits the value of an operation atom ([`DimOp`]) of operands `a` and
-/// `b`: a truncating division (a 0 divisor, undefined in ONNX, divides by
-/// 1 instead of trapping), or a comparison as 0/1.
+/// `b` (of integer type `ty`): a truncating division (a 0 divisor,
+/// undefined in ONNX, divides by 1 instead of trapping), or a comparison
+/// as 0/1.
 fn evaluate_operation<'c, 'a>(
     e: &Emitter<'c, 'a>,
     op: DimOp,
     a: MValue<'c, 'a>,
     b: MValue<'c, 'a>,
+    ty: Type<'c>,
 ) -> MValue<'c, 'a> {
     let truth = |predicate| {
         let bit = e.cmpi(predicate, a, b);
-        e.select(bit, e.index(1), e.index(0))
+        e.select(bit, e.i(ty, 1), e.i(ty, 0))
     };
     match op {
         DimOp::TruncDiv => {
-            let zero = e.cmpi(CmpiPredicate::Eq, b, e.index(0));
-            let b = e.select(zero, e.index(1), b);
+            let zero = e.cmpi(CmpiPredicate::Eq, b, e.i(ty, 0));
+            let b = e.select(zero, e.i(ty, 1), b);
             e.divsi(a, b)
         }
         DimOp::Eq => truth(CmpiPredicate::Eq),
