@@ -17,9 +17,7 @@
 //!
 //! Rows `j ≥ n` are zero (`dft_length` below the input length truncates,
 //! above it zero-pads, as numpy's `fft(x, n)` does). DFT-20 takes its axis
-//! as an input: when its value is known only at run time, the transform is
-//! computed along every axis whose result has the declared result shape,
-//! and `Where` on the axis value picks one. `dft_length` must be known.
+//! as an input, which must be a constant here, as `dft_length` must.
 //!
 //! STFT slices `frames` windows of `frame_length` samples every
 //! `frame_step` with one `Gather` (indices `f·step + k`, computed at run
@@ -38,7 +36,7 @@
 //!
 //! Not handled (the op stays, and the lowering sums each output element
 //! directly: `compiler/lowering/src/ops/signal.rs`): non-static signal
-//! shapes, an unknown `dft_length`, an STFT frame length no shape settles,
+//! shapes, an unknown `dft_length` or axis, an STFT frame length no shape settles,
 //! sizes above [`MAX_MATRIX`] elements, element types other than
 //! f16/bf16/f32/f64.
 
@@ -138,51 +136,21 @@ pub(super) fn dft(b: &mut Builder) -> Option<Vec<Option<Value>>> {
             onesided,
         }
     };
+    // An axis read at run time stays: the lowering checks it at the
+    // model's entry and transforms along it.
     let axis = if b.target().version < 20 {
-        Some(b.int_attr("axis")?)
+        b.int_attr("axis")?
     } else {
         match b.input(2) {
-            Some(a) => b.known(a).and_then(|v| v.first().copied()),
-            None => Some(-2),
+            Some(a) => *b.known(a)?.first()?,
+            None => -2,
         }
     };
-    if let Some(axis) = axis {
-        if axis < -rank || axis >= rank - 1 || axis == -1 {
-            return None;
-        }
-        let axis = axis.rem_euclid(rank);
-        return Some(vec![Some(along(b, x, axis, transform(axis))?)]);
+    if axis < -rank || axis >= rank - 1 || axis == -1 {
+        return None;
     }
-    // The axis is a run-time value: every axis giving the declared shape.
-    let result = b.target().results.first().copied().flatten()?;
-    let declared = b.dims(result)?;
-    let candidates: Vec<i64> = (0..rank - 1)
-        .filter(|&a| {
-            let t = transform(a);
-            let mut out = dims.clone();
-            out[a as usize] = t.out_len();
-            out[rank as usize - 1] = t.out_parts();
-            t.n > 0 && out == declared
-        })
-        .collect();
-    let axis_value = b.input(2)?;
-    let axis_value = b.cast(axis_value, ElemType::I64)?;
-    let rank_value = b.constant(TensorData::scalar(rank))?;
-    let shifted = b.binary(Add, axis_value, rank_value)?;
-    let normalized = b.binary(Mod, shifted, rank_value)?;
-    let mut picked: Option<Value> = None;
-    for a in candidates {
-        let y = along(b, x, a, transform(a))?;
-        picked = Some(match picked {
-            None => y,
-            Some(other) => {
-                let a_value = b.constant(TensorData::scalar(a))?;
-                let is_a = b.binary(Equal, normalized, a_value)?;
-                b.select(is_a, y, other)?
-            }
-        });
-    }
-    Some(vec![Some(picked?)])
+    let axis = axis.rem_euclid(rank);
+    Some(vec![Some(along(b, x, axis, transform(axis))?)])
 }
 
 /// The transform `t` of `x` along `axis` (non-negative, not the last).
