@@ -367,7 +367,7 @@ fn check_memory(g: &View, plan: &Plan, kernel_of: &HashMap<OpId, usize>) -> Resu
     }
     if plan.naive_bytes != naive
         || plan.workspace_size > plan.naive_bytes
-        || plan.workspace_size % ALIGN != 0
+        || !plan.workspace_size.is_multiple_of(ALIGN)
     {
         return Err(format!(
             "workspace {} B, naive {} B (expected {naive})",

@@ -532,8 +532,7 @@ fn check_run_time_broadcast(run: impl Fn(&[Tensor]) -> Result<Vec<Tensor>, Strin
         Tensor::from_vec(vec![2], values(2, 1)).unwrap(),
         Tensor::from_vec(vec![2, 3], values(6, 2)).unwrap(),
     ])
-    .err()
-    .expect("K=2 against N=3 fails");
+    .expect_err("K=2 against N=3 fails");
     assert!(e.contains("shape"), "{e}");
 }
 
@@ -676,9 +675,7 @@ fn check_run_time_lengths(run: &Run<'_>) {
         (4, [true, true, true]),
         (4, [false; 3]),
     ] {
-        let e = run(&inputs(s, c))
-            .err()
-            .expect("a length that does not match fails");
+        let e = run(&inputs(s, c)).expect_err("a length that does not match fails");
         assert!(e.contains("shape"), "{e}");
     }
 }
@@ -848,8 +845,7 @@ fn check_run_time_batch(run: &Run<'_>) {
         Tensor::from_vec(vec![2, 2, 3], values(12, 1)).unwrap(),
         Tensor::from_vec(vec![3, 3, 2], values(18, 2)).unwrap(),
     ])
-    .err()
-    .expect("P=2 against Q=3 fails");
+    .expect_err("P=2 against Q=3 fails");
     assert!(e.contains("shape"), "{e}");
 }
 
@@ -969,8 +965,7 @@ fn recurrences_of_symbolic_length_run_as_loops() {
             Tensor::from_vec(vec![3, 2], values(6, 2)).unwrap(),
             Tensor::from_vec(vec![2, 4], values(8, 3)).unwrap(),
         ])
-        .err()
-        .expect("lengths 3 and 4 fail")
+        .expect_err("lengths 3 and 4 fail")
         .to_string();
     assert!(e.contains("shape"), "{e}");
 }

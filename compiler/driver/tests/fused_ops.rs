@@ -397,7 +397,8 @@ fn fused_attention_with_symbolic_sizes() {
     let model = parse_model(SYMBOLIC_ATTENTION).unwrap();
     let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
     // [A, B, C, M] and (S, D, T, E).
-    let cases: [([usize; 4], (usize, usize, usize, usize)); 6] = [
+    type Case = ([usize; 4], (usize, usize, usize, usize));
+    let cases: [Case; 6] = [
         ([1, 3, 3, 1], (4, 8, 5, 6)),
         ([3, 1, 3, 3], (1, 3, 7, 2)),
         ([2, 2, 1, 2], (5, 4, 1, 3)),

@@ -312,11 +312,11 @@ pub fn write_symbolic(from: &Path, to: &Path) -> Result<(), String> {
     let graph = proto.graph.as_mut().ok_or("harness: model without graph")?;
     let initializers: std::collections::HashSet<String> =
         graph.initializer.iter().map(|t| t.name.clone()).collect();
-    let mut k = 0;
-    for input in graph
+    for (k, input) in graph
         .input
         .iter_mut()
         .filter(|i| !initializers.contains(&i.name))
+        .enumerate()
     {
         if let Some(type_proto::Value::TensorType(t)) =
             input.r#type.as_mut().and_then(|t| t.value.as_mut())
@@ -330,7 +330,6 @@ pub fn write_symbolic(from: &Path, to: &Path) -> Result<(), String> {
                 dim.value = Some(dimension::Value::DimParam(format!("in{k}_d{a}")));
             }
         }
-        k += 1;
     }
     std::fs::write(to, proto.encode_to_vec()).map_err(|e| format!("harness: {e}"))
 }

@@ -169,11 +169,11 @@ mod tests {
         );
         assert_eq!(broadcast(&[Dim::Unknown], &d(&[5])).unwrap(), d(&[5]));
         let m = Dim::param("M");
-        let nm = broadcast(&[n.clone()], &[m.clone()]).unwrap();
+        let nm = broadcast(std::slice::from_ref(&n), std::slice::from_ref(&m)).unwrap();
         assert_eq!(nm, vec![Dim::broadcast_of(&n, &m)]);
         assert_eq!(nm[0].to_string(), r#""bcast(\"M\",\"N\")""#);
         assert_eq!(
-            broadcast(&[n.clone()], &[Dim::Unknown]).unwrap(),
+            broadcast(std::slice::from_ref(&n), &[Dim::Unknown]).unwrap(),
             vec![Dim::Unknown]
         );
         assert_eq!(normalize_axis(-1, 3).unwrap(), 2);
