@@ -190,6 +190,18 @@ def run_time_size_variants(rng):
     )
     yield "Range to an input limit", ranged, [np.array(7, np.int64)]
     yield "Range to an input limit, 2", ranged, [np.array(12, np.int64)]
+    # A detection head's `keep[:k]`: the count NonZero finds may be less.
+    keep = graph(
+        "slice_of_a_count",
+        [node("NonZero", ["x"], ["nz"]), node("Squeeze", ["nz", "zero"], ["found"]),
+         node("Slice", ["found", "zero", "limit", "zero"], ["kept"]),
+         node("Gather", ["x", "kept"], ["y"])],
+        [("x", f32, ["n"])],
+        [("y", f32)],
+        [("zero", ints(0)), ("limit", ints(6))],
+    )
+    yield "Slice of a NonZero count, fewer than the end", keep, [np.array([0, 1, 0, 2, 3], np.float32)]
+    yield "Slice of a NonZero count, more than the end", keep, [x(9) + 0.5]
     top = graph(
         "top_k_by_input",
         [node("TopK", ["x", "k"], ["v", "i"], axis=1), node("Neg", ["v"], ["y"])],

@@ -561,13 +561,22 @@ fn slice_count(start: &Dim, end: &Dim, step: i64) -> Dim {
 }
 
 /// Length of a slice of dim `d`. Static dims and bounds follow the spec
-/// exactly; otherwise the bounds are assumed in range (a negative bound
-/// counts from the end, an `INT_MAX`-like one is the end), which is what
-/// exporters rely on when they slice symbolic dims.
+/// exactly; for symbolic dims the bounds are assumed in range (a negative
+/// bound counts from the end, an `INT_MAX`-like one is the end), which is
+/// what exporters rely on when they slice symbolic dims, and the model's
+/// entry checks (`Check::SliceLength`). A dim not known yet, or known
+/// only as a size found at run time (`"?…"`: a count a NonZero or a
+/// NonMaxSuppression computes, a dim the model leaves unnamed), gives an
+/// unknown length, itself sized at run time: a detection head's
+/// `keep[:1000]` may keep fewer.
 fn slice_len(d: &Dim, start: &Dim, end: &Dim, step: i64) -> Dim {
     if let (Dim::Known(d), Dim::Known(s), Dim::Known(e)) = (d, start, end) {
         let (s, e) = clamp_slice(*d, *s, *e, step);
         return slice_count(&Dim::Known(s), &Dim::Known(e), step);
+    }
+    let found_at_run_time = d.as_param().is_some_and(|p| p.starts_with('?'));
+    if *d == Dim::Unknown || found_at_run_time {
+        return Dim::Unknown;
     }
     let bound = |v: &Dim, is_end: bool| match v {
         Dim::Known(k) if *k >= SLICE_END => {
