@@ -25,7 +25,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, Model, Value};
 
 use crate::builder::Size;
-use crate::builder::{unit, Emitter};
+use crate::builder::{fill, unit, Emitter};
 use crate::error::{LowerError, Result};
 use crate::schedule::{OpTiles, Schedule};
 use crate::symbols::{self, Symbols};
@@ -163,6 +163,18 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         self.structured_ops += 1;
         self.schedule = Some(Schedule::Generic { outer: None });
         self.e.append(op)
+    }
+
+    /// Appends a `linalg.fill` of `value` into `out` (as [`structured`]
+    /// does) and returns the filled tensor.
+    ///
+    /// [`structured`]: KernelBuilder::structured
+    pub fn filled(&mut self, value: MValue<'c, 'a>, out: MValue<'c, 'a>) -> MValue<'c, 'a> {
+        let e = self.e;
+        self.structured(fill(e, value, out))
+            .result(0)
+            .expect("one result")
+            .into()
     }
 
     /// Appends an elementwise `linalg.generic` over `dims` with

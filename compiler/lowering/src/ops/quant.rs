@@ -44,7 +44,7 @@ use super::elementwise::cast::cast;
 use super::narrow::{self, Format};
 use super::operand::{BodyOperand, Gather};
 use crate::builder::{
-    d, elem_of, fill, generic, identity_map, map, projection, CmpfPredicate, Emitter, Expr,
+    d, elem_of, generic, identity_map, map, projection, CmpfPredicate, Emitter, Expr,
 };
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
@@ -436,12 +436,7 @@ fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     for _ in 0..2 {
         let t = kb.empty(&[], ElemType::F32)?;
         let zero = e.f(elem_of(t), 0.0);
-        bounds.push(
-            kb.structured(fill(e, zero, t))
-                .result(0)
-                .expect("one result")
-                .into(),
-        );
+        bounds.push(kb.filled(zero, t));
     }
     let range = generic(
         e,

@@ -64,15 +64,14 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: SignalOp) -> Result
 pub(crate) fn checks(model: &Model, op: OpId, which: SignalOp) -> Result<Symbolic> {
     use SignalOp::*;
     let data = model.ir.op(op);
-    let mut symbolic = match which {
-        DFT => return Ok(Symbolic::of(dft_checks(model, data))),
-        STFT => return Ok(Symbolic::of(stft_checks(model, data))),
-        _ => Symbolic::not_yet(),
-    };
-    match which {
+    Ok(match which {
+        DFT => Symbolic::of(dft_checks(model, data)),
+        STFT => Symbolic::of(stft_checks(model, data)),
+        MelWeightMatrix => Symbolic::not_yet(),
         BlackmanWindow | HammingWindow | HannWindow => {
+            let mut symbolic = Symbolic::not_yet();
             if let Some(size) = runtime_size(model, op) {
-                let y = model.ir.op(op).results[0].expect("a window has an output");
+                let y = data.results[0].expect("a window has an output");
                 if let Some([n]) = value_tensor(model, y)?.dims() {
                     symbolic.checks.push(Check::Value {
                         input: graph_input(model, size).expect("runtime_size is a graph input"),
@@ -82,10 +81,9 @@ pub(crate) fn checks(model: &Model, op: OpId, which: SignalOp) -> Result<Symboli
                     });
                 }
             }
+            symbolic
         }
-        DFT | STFT | MelWeightMatrix => {}
-    }
-    Ok(symbolic)
+    })
 }
 
 /// The `size` input of window op `op` when it is read at run time: a

@@ -4,7 +4,7 @@ use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, Model};
 
-use crate::builder::{elem_of, fill, generic, projection, CmpiPredicate, Size};
+use crate::builder::{elem_of, generic, projection, CmpiPredicate, Size};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::ops::common::{entries_are, equal, operand};
@@ -56,11 +56,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let bounds = kb.empty(&[k_total], elem)?;
     let init = kb.init(y)?;
     let zero = e.f(elem_of(init), 0.0);
-    let init: MValue = kb
-        .structured(fill(e, zero, init))
-        .result(0)
-        .expect("one result")
-        .into();
+    let init = kb.filled(zero, init);
     let e = kb.e;
     let n = yd.len();
     let dk = n;

@@ -16,7 +16,7 @@ use melior::ir::Value as MValue;
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{Dim, Model};
 
-use crate::builder::{elem_of, fill, CmpiPredicate};
+use crate::builder::{elem_of, CmpiPredicate};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::ops::common::{entries_are, equal, position};
@@ -106,11 +106,7 @@ pub(super) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let init = kb.init(y)?;
     let e = kb.e;
     let zero = e.f(elem_of(init), 0.0);
-    let init: MValue = kb
-        .structured(fill(e, zero, init))
-        .result(0)
-        .expect("one result")
-        .into();
+    let init = kb.filled(zero, init);
     let e = kb.e;
     let xs: Vec<MValue> = e.sizes_of(xt, &xd).iter().map(|s| s.value(&e)).collect();
     let mut inferred = xs[..2].to_vec();

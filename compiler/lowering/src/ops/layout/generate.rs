@@ -6,7 +6,7 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, OpKind};
 
 use super::copy::finish_root;
-use crate::builder::{elem_of, fill, generic, identity_map, map, CmpiPredicate, Expr};
+use crate::builder::{elem_of, generic, identity_map, map, CmpiPredicate, Expr};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::ops::half;
@@ -58,8 +58,8 @@ pub(super) fn constant_of_shape(kb: &mut KernelBuilder, op: OpId) -> Result<()> 
     } else {
         e.i(ty, value as i64)
     };
-    let r = kb.structured(fill(e, c, init));
-    kb.define(y, r.result(0).expect("one result").into());
+    let r = kb.filled(c, init);
+    kb.define(y, r);
     Ok(())
 }
 

@@ -22,8 +22,7 @@
 
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::{OpData, OpId};
-use onnx_mlc_dialect::ElemType;
-use onnx_mlc_dialect::Model;
+use onnx_mlc_dialect::{ElemType, Model};
 
 use crate::builder::{CmpfPredicate, CmpiPredicate};
 use crate::error::Result;

@@ -7,7 +7,7 @@ use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::{ElemType, Model, OpKind, Value};
 
 use super::matmul::{batch_gather, contraction};
-use crate::builder::{fill, generic, identity_map, Size};
+use crate::builder::{generic, identity_map, Size};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::ops::elementwise::cast::cast;
@@ -101,8 +101,7 @@ fn integer_product<'c, 'a>(
     let (b32, bd) = widened(kb, op, b, (bd.len() >= 2).then(|| bd.len() - 1), Some(y))?;
     let e = kb.e;
     let zero = e.i(e.int_type(32), 0);
-    let filled = kb.structured(fill(e, zero, init));
-    let filled = filled.result(0).expect("one result").into();
+    let filled = kb.filled(zero, init);
     let yd = kb.shape(y)?.0;
     let c = contraction(kb, (a32, &ad, false), (b32, &bd, false), filled, &yd);
     Ok(kb.structured(c).result(0).expect("one result").into())
