@@ -49,7 +49,7 @@ from typing import Callable
 import numpy as np
 import onnx
 
-from omlc_tools import recipes
+from omlc_tools import calibrate, recipes
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 SEED = 0
@@ -78,6 +78,11 @@ class Model:
     ci: str = "jit"
     # Externalize large 8-bit integer initializers too (quantized weights).
     int_weights: bool = False
+    # Calibrate the regenerated weights on the test inputs (`omlc_tools/calibrate.py`).
+    calibrate: bool = False
+    # Lists of detections: the output (index) whose descending values order
+    # the rows of every output (the zoo test lets rows tied on it swap).
+    ranked: int | None = None
 
     @property
     def id(self) -> str:
@@ -202,11 +207,18 @@ def classifier(ctor: str, dynamo: bool = False, image: int = 224, ci: str = "jit
                  rtol=rtol)
 
 
-def detection(ctor: str, keys: list[str], size: int, dynamo: bool = False, ci: str = "jit",
-              **kwargs) -> Model:
+def detection(ctor: str, keys: list[str], size: int, second: tuple[int, int],
+              dynamo: bool = False, ci: str = "jit", **kwargs) -> Model:
     """A torchvision detector on one image of dynamic height and width (the
     model resizes it to its own `min_size`); score threshold 0 so that random
-    weights still detect something."""
+    weights still detect something, and those weights calibrated on the test
+    images (`omlc_tools/calibrate.py`) so that the scores depend on the image.
+
+    The second size (`second`, height and width) is one the model resizes by
+    a power of two: at other factors onnxruntime's float32 Resize
+    coordinates are off by up to 3e-4 (onnx-mlc's by 2e-7 from the exact
+    result), and a random-weight detector amplifies that into a different
+    order of its detections."""
 
     def build():
         import torch
@@ -229,10 +241,11 @@ def detection(ctor: str, keys: list[str], size: int, dynamo: bool = False, ci: s
                             dynamo=dynamo, opset=17 if not dynamo else 18)
 
     return Model("detection", ctor, f"torchvision {ctor}(weights=None, weights_backbone=None), "
-                 f"score threshold 0, one 3xHxW image (dynamic height and width) -> "
-                 f"{', '.join(keys)}", "torchvision", DYNAMO if dynamo else LEGACY, build,
-                 [{"height": size, "width": size}, {"height": size - 64, "width": size + 32}],
-                 rtol=1e-3, atol=1e-3, ci=ci)
+                 f"score threshold 0, weights calibrated on the test images, one 3xHxW image "
+                 f"(dynamic height and width) -> {', '.join(keys)}", "torchvision",
+                 DYNAMO if dynamo else LEGACY, build,
+                 [{"height": size, "width": size}, {"height": second[0], "width": second[1]}],
+                 rtol=1e-3, atol=1e-3, ci=ci, calibrate=True, ranked=keys.index("scores"))
 
 
 def segmentation(ctor: str, **kwargs) -> Model:
@@ -878,17 +891,27 @@ def register() -> None:
                  "convnext_tiny", "swin_t"]:
         add(classifier(ctor, dynamo=True))
     detections = ["boxes", "scores", "labels"]
-    add(detection("fasterrcnn_mobilenet_v3_large_320_fpn", detections, 320))
-    add(detection("retinanet_resnet50_fpn", detections, 320, min_size=320, max_size=320))
-    add(detection("fcos_resnet50_fpn", detections, 320, min_size=320, max_size=320))
+    # Second sizes: the R-CNNs, RetinaNet and FCOS scale the image by
+    # min(min_size / its short side, max_size / its long side), the SSDs to a
+    # fixed square; each second size is scaled by 2 or 1/2 on both axes.
+    add(detection("fasterrcnn_mobilenet_v3_large_320_fpn", detections, 320, (160, 240)))
+    add(detection("retinanet_resnet50_fpn", detections, 320, (128, 160), min_size=320,
+                  max_size=320))
+    add(detection("fcos_resnet50_fpn", detections, 320, (128, 160), min_size=320, max_size=320))
     # The slowest to compile (minutes each: VGG's head, the R-CNNs' paste
     # loops) run in the full zoo only.
-    add(detection("ssd300_vgg16", detections, 300, ci=""))
-    add(detection("ssdlite320_mobilenet_v3_large", detections, 320))
-    add(detection("maskrcnn_resnet50_fpn", detections + ["masks"], 320, min_size=320, ci="",
-                  max_size=320))
-    add(detection("keypointrcnn_resnet50_fpn", detections + ["keypoints"], 320, min_size=320,
-                  ci="", max_size=320))
+    add(detection("ssd300_vgg16", detections, 300, (150, 600), ci=""))
+    add(detection("ssdlite320_mobilenet_v3_large", detections, 320, (160, 640)))
+    # The R-CNNs with a ResNet-50 keep the 150 best region proposals, as the
+    # 320-pixel Faster R-CNN does, not 1000: among a random RPN's thousands
+    # of near-equal objectness scores, which 1000 survive is float rounding
+    # (onnxruntime's own optimized and plain graphs disagree on them), and
+    # so are the detections made from them.
+    rpn = {"rpn_pre_nms_top_n_test": 150, "rpn_post_nms_top_n_test": 150}
+    add(detection("maskrcnn_resnet50_fpn", detections + ["masks"], 320, (128, 160), min_size=320,
+                  ci="", max_size=320, **rpn))
+    add(detection("keypointrcnn_resnet50_fpn", detections + ["keypoints"], 320, (128, 160),
+                  min_size=320, ci="", max_size=320, **rpn))
     add(segmentation("fcn_resnet50"))
     add(segmentation("deeplabv3_mobilenet_v3_large"))
     add(segmentation("lraspp_mobilenet_v3_large"))
@@ -958,9 +981,11 @@ INDEX_HEADER = """\
 # onnx-mlc model zoo: every model of tests/zoo/, written by tools/export_zoo.py
 # from the models' weights.json (edit those, or the script, not this file).
 # sizes: the dim values of each tested size (data set K of .cache/zoo/<id>/
-# is size K); ci: the modes the CI subset runs, at the first size only.
+# is size K); ci: the modes the CI subset runs, at the first size only;
+# ranked: for lists of detections, the output whose descending values order
+# every output's rows (rows tied on it may come in either order).
 #
-# id\tsource\texporter\topset\tsizes\trtol\tatol\tci
+# id\tsource\texporter\topset\tsizes\trtol\tatol\tci\tranked
 """
 
 
@@ -976,23 +1001,29 @@ def write_index(out: pathlib.Path) -> int:
         model_id = path.parent.relative_to(out).as_posix()
         sizes = " ".join(size_label(s) for s in r["sizes"])
         rows.append("\t".join([model_id, r["source"], r["exporter"], str(r["opset"]), sizes,
-                               f"{r['rtol']:g}", f"{r['atol']:g}", r["ci"] or "-"]))
+                               f"{r['rtol']:g}", f"{r['atol']:g}", r["ci"] or "-",
+                               str(r.get("ranked", "-"))]))
     (out / "models.tsv").write_text(INDEX_HEADER + "".join(r + "\n" for r in rows))
     return len(rows)
+
+
+def size_feeds(session, spec: Model) -> list[dict]:
+    """The seeded inputs of each tested size (those the references use)."""
+    from omlc_tools import seeded
+
+    return [dict(seeded.seeded_inputs(session, SEED, {
+        "dim_values": dims, "int_ranges": spec.int_ranges,
+        "string_values": spec.string_values})) for dims in spec.sizes]
 
 
 def check_sizes(path: pathlib.Path, spec: Model) -> str:
     """Runs the export in onnxruntime at each size; returns the output shapes."""
     import onnxruntime as ort
 
-    from omlc_tools import seeded
-
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
     shapes = []
-    for dims in spec.sizes:
-        recipe = {"dim_values": dims, "int_ranges": spec.int_ranges,
-                  "string_values": spec.string_values}
-        outputs = session.run(None, dict(seeded.seeded_inputs(session, SEED, recipe)))
+    for feeds in size_feeds(session, spec):
+        outputs = session.run(None, feeds)
         for value in outputs:
             if isinstance(value, np.ndarray) and value.dtype.kind == "f" \
                     and not np.isfinite(value).all():
@@ -1013,7 +1044,7 @@ def facts(spec: Model, opset: int) -> dict:
             "sizes": spec.sizes, "dim_values": spec.sizes[0],
             "int_ranges": {k: list(v) for k, v in spec.int_ranges.items()},
             "string_values": spec.string_values, "rtol": spec.rtol, "atol": spec.atol,
-            "ci": spec.ci}
+            "ci": spec.ci} | ({"ranked": spec.ranked} if spec.ranked is not None else {})
 
 
 def update_facts(spec: Model, out: pathlib.Path) -> str:
@@ -1035,7 +1066,15 @@ def export(spec: Model, out: pathlib.Path) -> str:
         onnx.save(model, str(full))
         onnx.checker.check_model(str(full))
         shapes = check_sizes(full, spec)
-    recipe = facts(spec, opset_of(model)) | recipes.strip_weights(model, ints=spec.int_weights)
+        recipe = facts(spec, opset_of(model)) | recipes.strip_weights(model,
+                                                                      ints=spec.int_weights)
+        if spec.calibrate:
+            import onnxruntime as ort
+
+            feeds = size_feeds(ort.InferenceSession(str(full), providers=["CPUExecutionProvider"]),
+                               spec)
+            count = calibrate.calibrate(model, recipe, feeds, log=lambda line: None)
+            shapes += f"; {count} weights calibrated"
     folder.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(folder / "model.onnx"))
     (folder / "weights.json").write_text(recipes.dump(recipe))

@@ -36,34 +36,6 @@ import numpy as np
 from omlc_tools import recipes, seeded
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
-# Tensors are generated in chunks of this many elements to bound memory.
-CHUNK = 1 << 24
-
-
-def generate(name: str, spec: dict, sink) -> None:
-    """Writes the tensor's little-endian bytes to `sink` chunk by chunk."""
-    dtype = np.dtype(spec["dtype"]).newbyteorder("<")
-    count = int(np.prod(spec["dims"], dtype=np.int64))
-    if count * dtype.itemsize != spec["length"]:
-        raise ValueError(f"{name}: {spec['dims']} x {dtype} is not {spec['length']} bytes")
-    rng = np.random.default_rng(seeded.seed_of(name))
-    for start in range(0, count, CHUNK):
-        n = min(CHUNK, count - start)
-        if spec["init"] == "constant":
-            chunk = np.full(n, spec["value"], dtype=dtype)
-        elif spec["init"] == "uniform":
-            chunk = rng.integers(spec["min"], spec["max"], n, dtype=dtype, endpoint=True)
-        elif spec["init"] == "normal":
-            chunk = rng.standard_normal(n, dtype=np.float32)
-            chunk *= np.float32(spec["std"])
-            chunk += np.float32(spec["mean"])
-            np.clip(chunk, spec["min"], spec["max"], out=chunk)
-            chunk = chunk.astype(dtype, copy=False)
-        else:
-            raise ValueError(f"{name}: unknown init {spec['init']!r}")
-        sink.write(chunk.tobytes())
-
-
 def stamp_of(model_dir: pathlib.Path) -> str:
     digest = hashlib.sha256()
     for path in (model_dir / "model.onnx", model_dir / "weights.json", pathlib.Path(__file__),
@@ -88,7 +60,7 @@ def materialize(model_dir: pathlib.Path, out: pathlib.Path) -> bool:
             if spec["offset"] < sink.tell():
                 raise ValueError(f"{name}: offset {spec['offset']} overlaps the previous tensor")
             sink.write(b"\0" * (spec["offset"] - sink.tell()))
-            generate(name, spec, sink)
+            recipes.write_tensor(name, spec, sink)
         if sink.tell() != recipe["size"]:
             raise ValueError(f"{model_dir}: wrote {sink.tell()} bytes, recipe says {recipe['size']}")
     partial.rename(out / recipe["file"])

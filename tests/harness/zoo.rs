@@ -124,7 +124,7 @@ fn run() -> Result<bool, String> {
         let data = folder.join(format!("test_data_set_{}", w.size));
         let begin = Instant::now();
         let (outcome, compile) = if data.is_dir() {
-            runner.run_data_set(&folder.join("model.onnx"), &data, w.mode, slot, m.tolerance)
+            runner.run_data_set(&folder.join("model.onnx"), &data, w.mode, slot, m.check())
         } else {
             let why = format!("harness: no {} (run tools/setup.sh)", data.display());
             (Outcome::Fail(why), None)

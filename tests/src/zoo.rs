@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use regex::Regex;
 
-use crate::conformance::compare::Tolerance;
+use crate::conformance::compare::{Check, Tolerance};
 use crate::conformance::manifest::Layout;
 use crate::conformance::report::{tallies, CaseResult, Tally};
 use crate::conformance::Mode;
@@ -53,11 +53,25 @@ pub struct ZooModel {
     pub sizes: Vec<String>,
     /// The tolerance of its float outputs.
     pub tolerance: Tolerance,
+    /// For lists of detections, the output whose descending values order
+    /// every output's rows ([`Check::Ranked`]).
+    pub ranked: Option<usize>,
     /// The modes the CI subset runs it in (at its first size).
     pub ci: Vec<Mode>,
 }
 
 impl ZooModel {
+    /// How its outputs are checked.
+    pub fn check(&self) -> Check {
+        match self.ranked {
+            Some(by) => Check::Ranked {
+                tol: self.tolerance,
+                by,
+            },
+            None => Check::Values(self.tolerance),
+        }
+    }
+
     /// The family: the first part of the id.
     pub fn family(&self) -> &str {
         self.id.split('/').next().unwrap_or("")
@@ -70,8 +84,9 @@ impl ZooModel {
 }
 
 /// Parses `tests/zoo/models.tsv`: `id source exporter opset sizes rtol
-/// atol ci`, tab-separated, sizes space-separated, ci modes comma-separated
-/// (`-`: none); `#` lines are comments.
+/// atol ci ranked`, tab-separated, sizes space-separated, ci modes
+/// comma-separated (`-`: none), ranked an output index (`-`: none); `#`
+/// lines are comments.
 pub fn parse_index(text: &str) -> Result<Vec<ZooModel>, String> {
     let mut models = vec![];
     for (n, line) in text.lines().enumerate() {
@@ -79,9 +94,9 @@ pub fn parse_index(text: &str) -> Result<Vec<ZooModel>, String> {
             continue;
         }
         let f: Vec<&str> = line.split('\t').collect();
-        let [id, source, exporter, opset, sizes, rtol, atol, ci] = f[..] else {
+        let [id, source, exporter, opset, sizes, rtol, atol, ci, ranked] = f[..] else {
             return Err(format!(
-                "line {}: expected 8 fields, found {}",
+                "line {}: expected 9 fields, found {}",
                 n + 1,
                 f.len()
             ));
@@ -112,6 +127,10 @@ pub fn parse_index(text: &str) -> Result<Vec<ZooModel>, String> {
                 atol: number(atol)?,
             },
             ci,
+            ranked: match ranked {
+                "-" => None,
+                k => Some(k.parse().map_err(|e| format!("line {}: {k}: {e}", n + 1))?),
+            },
         });
     }
     Ok(models)
@@ -313,15 +332,19 @@ mod tests {
 
     #[test]
     fn parses_the_index() {
-        let text = "# comment\nvision/resnet18\ttorchvision\ttorch.onnx TorchScript\t17\tbatch=1 batch=2\t0.001\t0.0001\tjit,aot\nsklearn/svr\tscikit-learn\tskl2onnx\t17\tX:0=1\t1e-4\t1e-4\t-\n";
+        let text = "# comment\nvision/resnet18\ttorchvision\ttorch.onnx TorchScript\t17\tbatch=1 batch=2\t0.001\t0.0001\tjit,aot\t-\nsklearn/svr\tscikit-learn\tskl2onnx\t17\tX:0=1\t1e-4\t1e-4\t-\t1\n";
         let models = parse_index(text).unwrap();
         assert_eq!(models.len(), 2);
         assert_eq!(models[0].family(), "vision");
         assert_eq!(models[0].case_id(1), "vision/resnet18@batch=2");
         assert_eq!(models[0].ci, vec![Mode::Jit, Mode::Aot]);
         assert!(models[1].ci.is_empty());
+        assert_eq!(models[0].check(), Check::Values(models[0].tolerance));
+        let tol = models[1].tolerance;
+        assert_eq!(models[1].check(), Check::Ranked { tol, by: 1 });
         assert!(parse_index("a\tb\n").is_err());
-        assert!(parse_index("a\tb\tc\t17\ts\t1\t1\tdynamic\n").is_err());
+        assert!(parse_index("a\tb\tc\t17\ts\t1\t1\tdynamic\t-\n").is_err());
+        assert!(parse_index("a\tb\tc\t17\ts\t1\t1\tjit\tscores\n").is_err());
     }
 
     #[test]

@@ -27,6 +27,8 @@ FORMAT = "onnx-mlc weight recipes 1"
 INLINE_LIMIT = 1024
 # Offsets in weights.bin are page aligned so that a loader can map tensors.
 ALIGN = 4096
+# Tensors are regenerated in chunks of this many elements to bound memory.
+CHUNK = 1 << 24
 WEIGHTS_FILE = "weights.bin"
 FLOAT_DTYPES = {"float32", "float64", "float16"}
 INT_DTYPES = {"int8", "uint8"}
@@ -86,6 +88,47 @@ def strip_weights(model, ints: bool = False) -> dict:
             entry.key, entry.value = key, value
         offset += values.nbytes
     return {"format": FORMAT, "file": WEIGHTS_FILE, "size": offset, "tensors": tensors}
+
+
+def write_tensor(name: str, spec: dict, sink) -> None:
+    """Writes the tensor's little-endian bytes, regenerated from its recipe
+    `spec` (seeded by its name), to `sink` chunk by chunk."""
+    import numpy as np
+
+    from omlc_tools import seeded
+
+    dtype = np.dtype(spec["dtype"]).newbyteorder("<")
+    count = int(np.prod(spec["dims"], dtype=np.int64))
+    if count * dtype.itemsize != spec["length"]:
+        raise ValueError(f"{name}: {spec['dims']} x {dtype} is not {spec['length']} bytes")
+    rng = np.random.default_rng(seeded.seed_of(name))
+    for start in range(0, count, CHUNK):
+        n = min(CHUNK, count - start)
+        if spec["init"] == "constant":
+            chunk = np.full(n, spec["value"], dtype=dtype)
+        elif spec["init"] == "uniform":
+            chunk = rng.integers(spec["min"], spec["max"], n, dtype=dtype, endpoint=True)
+        elif spec["init"] == "normal":
+            chunk = rng.standard_normal(n, dtype=np.float32)
+            chunk *= np.float32(spec["std"])
+            chunk += np.float32(spec["mean"])
+            np.clip(chunk, spec["min"], spec["max"], out=chunk)
+            chunk = chunk.astype(dtype, copy=False)
+        else:
+            raise ValueError(f"{name}: unknown init {spec['init']!r}")
+        sink.write(chunk.tobytes())
+
+
+def regenerate(name: str, spec: dict):
+    """The tensor `write_tensor` writes, as an array."""
+    import io
+
+    import numpy as np
+
+    sink = io.BytesIO()
+    write_tensor(name, spec, sink)
+    dtype = np.dtype(spec["dtype"]).newbyteorder("<")
+    return np.frombuffer(sink.getvalue(), dtype=dtype).reshape(spec["dims"]).copy()
 
 
 def dump(recipes: dict) -> str:

@@ -5,12 +5,15 @@
 //! little-endian in 1.0, 4 bytes in 2.0 and 3.0), then the header — a Python
 //! dict literal `{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }`
 //! padded with spaces to a multiple of 64 bytes and ending in a newline —
-//! then the data, C order, in the byte order `descr` names.
+//! then the data, in C or Fortran order as `fortran_order` says, in the
+//! byte order `descr` names.
 //!
 //! Only what maps onto a tensor is read: the fixed-width numeric types and
-//! `bool`, little-endian (or single-byte), C order. Anything else (big-endian
-//! data, Fortran order, structured or object arrays) is an error naming it,
-//! never a guess.
+//! `bool`, in either byte order and either element order (`np.save` of a
+//! transposed array writes Fortran order); they are read into C order,
+//! little-endian. Anything else (structured, string or object arrays) is an
+//! error naming it, never a guess. Written files are C order,
+//! little-endian.
 
 use anyhow::{anyhow, bail, Context, Result};
 use onnx_mlc::Tensor;
@@ -60,8 +63,12 @@ pub fn decode(bytes: &[u8]) -> Result<Tensor> {
         .split_at_checked(header_len)
         .ok_or_else(|| anyhow!("truncated .npy header"))?;
     let header = std::str::from_utf8(header).context(".npy header is not text")?;
-    let Header { elem, shape } =
-        Header::parse(header).with_context(|| format!(".npy header {header:?}"))?;
+    let Header {
+        elem,
+        shape,
+        fortran,
+        big_endian,
+    } = Header::parse(header).with_context(|| format!(".npy header {header:?}"))?;
     let expected = checked_numel(&shape).map(|n| elem.packed_bytes(n));
     if expected != Some(data.len()) {
         bail!(
@@ -70,7 +77,46 @@ pub fn decode(bytes: &[u8]) -> Result<Tensor> {
             expected.map_or("more than fit in memory".to_string(), |n| n.to_string())
         );
     }
-    Tensor::from_bytes(elem, &shape, data).map_err(|e| anyhow!(".npy data: {e}"))
+    let width = elem.bit_width().div_ceil(8) as usize;
+    let mut bytes = if fortran {
+        c_order(data, &shape, width)
+    } else {
+        data.to_vec()
+    };
+    if big_endian {
+        bytes.chunks_exact_mut(width).for_each(<[u8]>::reverse);
+    }
+    Tensor::from_bytes(elem, &shape, &bytes).map_err(|e| anyhow!(".npy data: {e}"))
+}
+
+/// The elements of `width` bytes of a Fortran-order array of `shape` (the
+/// first index varying fastest), in C order (the last fastest).
+fn c_order(data: &[u8], shape: &[i64], width: usize) -> Vec<u8> {
+    let dims: Vec<usize> = shape.iter().map(|&d| d as usize).collect();
+    // The Fortran-order stride of each dim, in elements.
+    let strides: Vec<usize> = dims
+        .iter()
+        .scan(1, |stride, &d| {
+            let s = *stride;
+            *stride *= d;
+            Some(s)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(data.len());
+    let mut index = vec![0usize; dims.len()];
+    for _ in 0..data.len() / width.max(1) {
+        let at: usize = index.iter().zip(&strides).map(|(i, s)| i * s).sum();
+        out.extend_from_slice(&data[at * width..(at + 1) * width]);
+        // The next index in C order.
+        for axis in (0..dims.len()).rev() {
+            index[axis] += 1;
+            if index[axis] < dims[axis] {
+                break;
+            }
+            index[axis] = 0;
+        }
+    }
+    out
 }
 
 /// Encodes a tensor as a `.npy` file (format 1.0).
@@ -116,6 +162,10 @@ pub fn encode(t: &Tensor) -> Result<Vec<u8>> {
 struct Header {
     elem: ElemType,
     shape: Vec<i64>,
+    /// Whether the data is in Fortran order (the first index fastest).
+    fortran: bool,
+    /// Whether the elements are big-endian.
+    big_endian: bool,
 }
 
 /// A value of the header's dict literal.
@@ -150,19 +200,21 @@ impl Header {
             bail!("text after the dict: {:?}", p.rest);
         }
         let descr = descr.ok_or_else(|| anyhow!("no 'descr'"))?;
-        if fortran.ok_or_else(|| anyhow!("no 'fortran_order'"))? {
-            bail!("Fortran-order arrays are not supported (save a C-order copy)");
-        }
+        let fortran = fortran.ok_or_else(|| anyhow!("no 'fortran_order'"))?;
         let shape = shape.ok_or_else(|| anyhow!("no 'shape'"))?;
+        let (elem, big_endian) = elem_of(&descr)?;
         Ok(Header {
-            elem: elem_of(&descr)?,
+            elem,
             shape,
+            fortran,
+            big_endian,
         })
     }
 }
 
-/// The element type of a `descr` such as `<f4` or `|b1`.
-fn elem_of(descr: &str) -> Result<ElemType> {
+/// The element type of a `descr` such as `<f4` or `|b1`, and whether it is
+/// big-endian.
+fn elem_of(descr: &str) -> Result<(ElemType, bool)> {
     let unsupported = || anyhow!("dtype '{descr}' is not supported");
     let (order, code) = descr.split_at_checked(1).ok_or_else(unsupported)?;
     let (elem, _) = TYPES
@@ -172,10 +224,9 @@ fn elem_of(descr: &str) -> Result<ElemType> {
     // '=' is native order: little-endian on every target onnx-mlc runs on.
     let single = elem.bit_width() == 8;
     match order {
-        "<" | "=" => Ok(*elem),
-        "|" if single => Ok(*elem),
-        ">" if single => Ok(*elem),
-        ">" => bail!("big-endian dtype '{descr}' is not supported"),
+        "<" | "=" => Ok((*elem, false)),
+        "|" if single => Ok((*elem, false)),
+        ">" => Ok((*elem, !single)),
         _ => Err(unsupported()),
     }
 }
@@ -286,6 +337,22 @@ mod tests {
     }
 
     #[test]
+    fn reads_fortran_order_and_big_endian_data_into_c_order() {
+        // np.save of np.asfortranarray(np.arange(12).reshape(2, 3, 2)).astype('>i2').
+        let header = "{'descr': '>i2', 'fortran_order': True, 'shape': (2, 3, 2), }";
+        let mut b = b"\x93NUMPY\x01\x00\x76\x00".to_vec();
+        b.extend_from_slice(header.as_bytes());
+        b.extend(std::iter::repeat_n(b' ', 118 - header.len() - 1));
+        b.push(b'\n');
+        for v in [0i16, 6, 2, 8, 4, 10, 1, 7, 3, 9, 5, 11] {
+            b.extend_from_slice(&v.to_be_bytes());
+        }
+        let t = decode(&b).unwrap();
+        assert_eq!(t.shape(), [2, 3, 2]);
+        assert_eq!(t.to_vec::<i16>().unwrap(), (0..12).collect::<Vec<i16>>());
+    }
+
+    #[test]
     fn writes_what_numpy_writes() {
         let t = Tensor::from_vec(vec![2, 3], (0..6).map(|v| v as f32).collect()).unwrap();
         assert_eq!(encode(&t).unwrap(), numpy_f32_2x3());
@@ -318,6 +385,8 @@ mod tests {
             Ok(Header {
                 elem: ElemType::F32,
                 shape: shape.to_vec(),
+                fortran: false,
+                big_endian: false,
             })
         };
         assert_eq!(
@@ -354,14 +423,6 @@ mod tests {
             b
         };
         let chain = |bytes: &[u8]| format!("{:#}", decode(bytes).unwrap_err());
-        assert!(chain(&with_header(
-            "{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }"
-        ))
-        .ends_with("big-endian dtype '>f4' is not supported"));
-        assert!(chain(&with_header(
-            "{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }"
-        ))
-        .ends_with("Fortran-order arrays are not supported (save a C-order copy)"));
         assert!(chain(&with_header(
             "{'descr': '<U3', 'fortran_order': False, 'shape': (1,), }"
         ))

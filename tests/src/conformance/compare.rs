@@ -36,6 +36,14 @@ impl Default for Tolerance {
 pub enum Check {
     /// Against the reference values, within a tolerance.
     Values(Tolerance),
+    /// Lists of detections, against the reference by [`compare_ranked`]:
+    /// output `by` orders every output's rows.
+    Ranked {
+        /// The tolerance of float values.
+        tol: Tolerance,
+        /// The output whose descending values order the rows.
+        by: usize,
+    },
     /// Seed-dependent outputs of a random op, by [`check_random`].
     Random(RandomOp),
 }
@@ -155,6 +163,177 @@ pub fn compare(got: &TestValue, want: &TestValue, tol: Tolerance) -> Result<(), 
     }
 }
 
+/// Checks lists of detections (a detector's boxes, scores, labels, masks,
+/// keypoints: row `i` of every output is detection `i`, in descending
+/// order of output `by`'s values) against the reference's.
+///
+/// Output `by` compares value by value; let `ε` be the largest difference
+/// found there. Rows whose `by` values are within `2ε` of each other may
+/// come in either order: which of two scores that close comes first is
+/// decided by float rounding, which differs between correct
+/// implementations. So each run of such tied rows must match the
+/// reference's as a set (every reference row has its own row in the run
+/// that matches it in every output), except at the end of the list, where
+/// the rows tied with the last one may differ in which of them made the
+/// cut. Float values compare within `atol + rtol·|expected|`, the `atol`
+/// raised to `rtol` times the output's largest magnitude: a coordinate is
+/// as precise as the image it is in, not as its own value (a box edge at
+/// x = 0.04 carries the error of one at x = 300).
+pub fn compare_ranked(
+    got: &[TestValue],
+    want: &[TestValue],
+    by: usize,
+    tol: Tolerance,
+) -> Result<(), String> {
+    let key = want
+        .get(by)
+        .ok_or(format!("no output {by} to order the rows by"))?;
+    compare(&got[by], key, tol).map_err(|e| format!("output {by}: {e}"))?;
+    let rows = |values: &[TestValue]| -> Result<Vec<Rows>, String> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(k, v)| Rows::of(v).ok_or(format!("output {k} is not a numeric tensor")))
+            .collect()
+    };
+    let (g, w) = (rows(got)?, rows(want)?);
+    let n = w[by].count;
+    for (k, (a, b)) in g.iter().zip(&w).enumerate() {
+        if a.dims != b.dims {
+            return Err(format!(
+                "output {k}: shape {:?}, expected {:?}",
+                a.dims, b.dims
+            ));
+        }
+        if b.count != n {
+            return Err(format!("output {k} has {} rows, output {by} {n}", b.count));
+        }
+    }
+    let tols: Vec<Tolerance> = w
+        .iter()
+        .map(|r| Tolerance {
+            rtol: tol.rtol,
+            atol: tol.atol.max(tol.rtol * r.largest()),
+        })
+        .collect();
+    let (Some(scores), Some(found)) = (w[by].floats(), g[by].floats()) else {
+        return Err(format!("output {by} is not a float tensor"));
+    };
+    let tie = 2.0
+        * scores
+            .iter()
+            .zip(found)
+            .fold(0.0, |m: f64, (a, b)| m.max((a - b).abs()));
+    let tied = |a: f64, b: f64| (a - b).abs() <= tie;
+    let matches = |j: usize, i: usize| {
+        g.iter()
+            .zip(&w)
+            .zip(&tols)
+            .all(|((a, b), &t)| a.row_matches(j, b, i, t))
+    };
+    let mut start = 0;
+    for end in 1..=n {
+        if end < n && tied(scores[end - 1], scores[end]) {
+            continue;
+        }
+        let mut taken = vec![false; end - start];
+        for i in start..end {
+            // The same place first, then the other tied rows.
+            let mut candidates = std::iter::once(i).chain((start..end).filter(|&j| j != i));
+            if let Some(j) = candidates.find(|&j| !taken[j - start] && matches(j, i)) {
+                taken[j - start] = true;
+            } else if !(end == n && tied(scores[i], scores[n - 1])) {
+                let (k, diff) = g
+                    .iter()
+                    .zip(&w)
+                    .zip(&tols)
+                    .enumerate()
+                    .find_map(|(k, ((a, b), &t))| a.row_diff(i, b, i, t).map(|d| (k, d)))
+                    .unwrap_or((by, "tied rows in another order".into()));
+                return Err(format!(
+                    "row {i} (rows {start}..{end} tie on output {by}) has no match: \
+                     output {k} row {i}: {diff}"
+                ));
+            }
+        }
+        start = end;
+    }
+    Ok(())
+}
+
+/// Whether `a` is within `tol` of the expected `b`.
+fn close(a: f64, b: f64, tol: Tolerance) -> bool {
+    a == b || (a.is_nan() && b.is_nan()) || (a - b).abs() <= tol.atol + tol.rtol * b.abs()
+}
+
+/// A tensor as rows along its first dim, its values read as numbers.
+struct Rows {
+    dims: Vec<i64>,
+    count: usize,
+    width: usize,
+    values: RowValues,
+}
+
+enum RowValues {
+    Floats(Vec<f64>),
+    Ints(Vec<i64>),
+}
+
+impl Rows {
+    fn of(v: &TestValue) -> Option<Rows> {
+        let TestValue::Tensor(t) = v else { return None };
+        let count = usize::try_from(*t.dims.first()?).ok()?;
+        let total: i64 = t.dims.iter().product();
+        let width = usize::try_from(total).ok()?.checked_div(count).unwrap_or(0);
+        let values = if t.elem.is_int() || t.elem == ElemType::Bool {
+            RowValues::Ints(t.to_i64s()?)
+        } else {
+            RowValues::Floats(t.to_f64s()?)
+        };
+        Some(Rows {
+            dims: t.dims.clone(),
+            count,
+            width,
+            values,
+        })
+    }
+
+    fn floats(&self) -> Option<&[f64]> {
+        match &self.values {
+            RowValues::Floats(v) => Some(v),
+            RowValues::Ints(_) => None,
+        }
+    }
+
+    /// The largest magnitude of a float tensor (0 for integers).
+    fn largest(&self) -> f64 {
+        self.floats().map_or(0.0, |v| {
+            v.iter()
+                .filter(|x| x.is_finite())
+                .fold(0.0, |m, x| m.max(x.abs()))
+        })
+    }
+
+    fn row_matches(&self, i: usize, want: &Rows, j: usize, tol: Tolerance) -> bool {
+        self.row_diff(i, want, j, tol).is_none()
+    }
+
+    /// Where row `i` first differs from `want`'s row `j`, if it does.
+    fn row_diff(&self, i: usize, want: &Rows, j: usize, tol: Tolerance) -> Option<String> {
+        let (a, b) = (i * self.width, j * want.width);
+        let w = self.width;
+        match (&self.values, &want.values) {
+            (RowValues::Floats(g), RowValues::Floats(e)) => (0..w)
+                .find(|&x| !close(g[a + x], e[b + x], tol))
+                .map(|x| format!("[{x}]: {}, expected {}", g[a + x], e[b + x])),
+            (RowValues::Ints(g), RowValues::Ints(e)) => (0..w)
+                .find(|&x| g[a + x] != e[b + x])
+                .map(|x| format!("[{x}]: {}, expected {}", g[a + x], e[b + x])),
+            _ => Some("element types differ".into()),
+        }
+    }
+}
+
 fn kind(v: &TestValue) -> &'static str {
     match v {
         TestValue::Tensor(_) => "tensor",
@@ -196,10 +375,11 @@ fn compare_tensors(got: &TensorData, want: &TensorData, tol: Tolerance) -> Resul
         } else {
             tol.rtol
         };
-        let close = |a: f64, b: f64| {
-            a == b || (a.is_nan() && b.is_nan()) || (a - b).abs() <= tol.atol + rtol * b.abs()
+        let tol = Tolerance {
+            rtol,
+            atol: tol.atol,
         };
-        return match g.iter().zip(&w).position(|(&a, &b)| !close(a, b)) {
+        return match g.iter().zip(&w).position(|(&a, &b)| !close(a, b, tol)) {
             None => Ok(()),
             Some(i) => Err(format!("[{i}]: {}, expected {}", g[i], w[i])),
         };
@@ -274,5 +454,82 @@ mod tests {
         assert!(compare(&f32s(&[1.0]), &f64s, tol).is_err());
         assert!(compare(&TestValue::Sequence(vec![f32s(&[1.0])]), &f32s(&[1.0]), tol).is_err());
         assert!(compare(&TestValue::Optional(None), &TestValue::Optional(None), tol).is_ok());
+    }
+
+    /// Detections: boxes `[n, 4]`, scores `[n]`, labels `[n]`.
+    fn detections(boxes: &[[f32; 4]], scores: &[f32], labels: &[i64]) -> Vec<TestValue> {
+        let n = scores.len() as i64;
+        let flat: Vec<f32> = boxes.iter().flatten().copied().collect();
+        vec![
+            TestValue::Tensor(TensorData::from_vec(vec![n, 4], &flat).unwrap()),
+            f32s(scores),
+            TestValue::Tensor(TensorData::from_vec(vec![n], labels).unwrap()),
+        ]
+    }
+
+    #[test]
+    fn ranked_rows_tied_on_the_key_may_swap() {
+        let tol = Tolerance {
+            rtol: 1e-3,
+            atol: 1e-3,
+        };
+        let (a, b, c) = (
+            [0.0, 0.0, 10.0, 10.0],
+            [5.0, 5.0, 300.0, 300.0],
+            [1.0, 2.0, 3.0, 4.0],
+        );
+        let d = [7.0, 7.0, 9.0, 9.0];
+        let want = detections(&[a, b, c, d], &[0.9, 0.5, 0.4996, 0.3], &[1, 2, 3, 4]);
+        // Scores off by up to 2e-4: rows 1 and 2 (4e-4 apart) tie, either
+        // order passes.
+        let swapped = detections(&[a, c, b, d], &[0.9, 0.4998, 0.4997, 0.3], &[1, 3, 2, 4]);
+        assert!(compare_ranked(&swapped, &want, 1, tol).is_ok());
+        // With exact scores nothing ties.
+        let exact = detections(&[a, c, b, d], &[0.9, 0.5, 0.4996, 0.3], &[1, 3, 2, 4]);
+        let e = compare_ranked(&exact, &want, 1, tol).unwrap_err();
+        assert!(
+            e.starts_with("row 1 (rows 1..2 tie on output 1) has no match"),
+            "{e}"
+        );
+        // Rows 0 and 1 never tie.
+        let wrong = detections(&[b, a, c, d], &[0.9, 0.5, 0.4996, 0.3], &[2, 1, 3, 4]);
+        assert!(compare_ranked(&wrong, &want, 1, tol).is_err());
+        // A tied row that is not the reference's.
+        let other = [1.0, 2.0, 3.0, 5.0];
+        let odd = detections(
+            &[a, other, b, d],
+            &[0.9, 0.4998, 0.4997, 0.3],
+            &[1, 3, 2, 4],
+        );
+        assert!(compare_ranked(&odd, &want, 1, tol).is_err());
+        // Coordinates are as precise as the largest one: 0.2 off at 1.0 is
+        // within 1e-3 of 300.
+        let moved = detections(
+            &[a, b, [1.2, 2.0, 3.0, 4.0], d],
+            &[0.9, 0.5, 0.4996, 0.3],
+            &[1, 2, 3, 4],
+        );
+        assert!(compare_ranked(&moved, &want, 1, tol).is_ok());
+        let far = detections(
+            &[a, b, [1.4, 2.0, 3.0, 4.0], d],
+            &[0.9, 0.5, 0.4996, 0.3],
+            &[1, 2, 3, 4],
+        );
+        assert!(compare_ranked(&far, &want, 1, tol).is_err());
+        // The last rows may differ in which made the cut, when tied with the last.
+        let cut = detections(
+            &[a, b, d, other],
+            &[0.9, 0.5, 0.4997, 0.4998],
+            &[1, 2, 4, 5],
+        );
+        let short = detections(&[a, b, c], &[0.9, 0.5, 0.4996], &[1, 2, 3]);
+        let cut_short = detections(&[a, b, other], &[0.9, 0.5, 0.4997], &[1, 2, 5]);
+        assert!(compare_ranked(&cut_short, &short, 1, tol).is_ok());
+        assert!(compare_ranked(&cut, &want, 1, tol).is_err());
+        // The scores compare in place, and the row counts must agree.
+        let lower = detections(&[a, b, c, d], &[0.9, 0.4, 0.4996, 0.3], &[1, 2, 3, 4]);
+        assert!(compare_ranked(&lower, &want, 1, tol).is_err());
+        let fewer = detections(&[a, b], &[0.9, 0.5], &[1, 2]);
+        assert!(compare_ranked(&fewer, &short, 1, tol).is_err());
     }
 }

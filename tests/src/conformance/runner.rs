@@ -16,7 +16,7 @@ use onnx_mlc_dialect::{ElemType, Type};
 use onnx_mlc_import::{load_model, read_value, ImportOptions, TestValue};
 use onnx_mlc_proto::{tensor_shape_proto::dimension, type_proto, Message, ModelProto};
 
-use super::compare::{check_random, compare, Check, Tolerance};
+use super::compare::{check_random, compare, compare_ranked, Check, Tolerance};
 use super::{Mode, Outcome};
 use crate::backend::Case;
 
@@ -48,15 +48,15 @@ impl Runner {
     }
 
     /// Runs `model` in `mode` (JIT or AOT) on the data set `data`
-    /// (`input_K.pb` and the expected `output_K.pb`), comparing within
-    /// `tol`; on success, also the compile time `onnx-mlc` reported.
+    /// (`input_K.pb` and the expected `output_K.pb`), its outputs checked
+    /// by `check`; on success, also the compile time `onnx-mlc` reported.
     pub fn run_data_set(
         &self,
         model: &Path,
         data: &Path,
         mode: Mode,
         slot: usize,
-        tol: Tolerance,
+        check: Check,
     ) -> (Outcome, Option<Duration>) {
         let dir = match self.slot_dir(slot) {
             Ok(dir) => dir,
@@ -78,7 +78,8 @@ impl Runner {
                     .iter()
                     .map(|o| imported.model.ir.ty(o.value))
                     .collect();
-                compare_outputs(&out, data, "", &types, tol).map(|()| compile)
+                let given = || Err("harness: a data set of a random op".to_string());
+                check_outputs(&out, data, "", &types, check, given).map(|()| compile)
             });
         match result {
             Ok(compile) => (Outcome::Pass, compile),
@@ -131,18 +132,14 @@ impl Runner {
             }
             let out = dir.join(format!("out{set}"));
             self.invoke(&model_path, &inputs, &out, mode, dir)?;
-            match check {
-                Check::Values(tol) => compare_outputs(&out, folder, prefix, &output_types, tol)?,
-                Check::Random(op) => {
-                    let (gots, wants) = read_outputs(&out, folder, prefix, &output_types)?;
-                    let given = inputs
-                        .iter()
-                        .zip(&input_types)
-                        .map(|(path, ty)| read_value(path, ty).map_err(|e| format!("input: {e}")))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    check_random(op, &gots, &wants, &given).map_err(|e| format!("WRONG: {e}"))?;
-                }
-            }
+            let given = || {
+                inputs
+                    .iter()
+                    .zip(&input_types)
+                    .map(|(path, ty)| read_value(path, ty).map_err(|e| format!("input: {e}")))
+                    .collect()
+            };
+            check_outputs(&out, folder, prefix, &output_types, check, given)?;
         }
         Ok(())
     }
@@ -255,6 +252,29 @@ fn read_outputs(
         }
     }
     Ok((gots, wants))
+}
+
+/// Checks the outputs in `out` against the expected ones of `folder` by
+/// `check`; `given` reads the inputs (which a random op's check needs).
+fn check_outputs(
+    out: &Path,
+    folder: &Path,
+    prefix: &str,
+    types: &[&Type],
+    check: Check,
+    given: impl FnOnce() -> Result<Vec<TestValue>, String>,
+) -> Result<(), String> {
+    match check {
+        Check::Values(tol) => compare_outputs(out, folder, prefix, types, tol),
+        Check::Ranked { tol, by } => {
+            let (gots, wants) = read_outputs(out, folder, prefix, types)?;
+            compare_ranked(&gots, &wants, by, tol).map_err(|e| format!("WRONG: {e}"))
+        }
+        Check::Random(op) => {
+            let (gots, wants) = read_outputs(out, folder, prefix, types)?;
+            check_random(op, &gots, &wants, &given()?).map_err(|e| format!("WRONG: {e}"))
+        }
+    }
 }
 
 /// Compares the outputs in `out` with the expected ones of `folder`, in
