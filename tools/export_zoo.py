@@ -78,8 +78,10 @@ class Model:
     ci: str = "jit"
     # Externalize large 8-bit integer initializers too (quantized weights).
     int_weights: bool = False
-    # Calibrate the regenerated weights on the test inputs (`omlc_tools/calibrate.py`).
+    # Calibrate the regenerated weights on seeded inputs of the test sizes
+    # (`omlc_tools/calibrate.py`), centering each output channel too with `center`.
     calibrate: bool = False
+    center: bool = True
     # Lists of detections: the output (index) whose descending values order
     # the rows of every output (the zoo test lets rows tied on it swap).
     ranked: int | None = None
@@ -208,11 +210,12 @@ def classifier(ctor: str, dynamo: bool = False, image: int = 224, ci: str = "jit
 
 
 def detection(ctor: str, keys: list[str], size: int, second: tuple[int, int],
-              dynamo: bool = False, ci: str = "jit", **kwargs) -> Model:
+              dynamo: bool = False, ci: str = "jit", center: bool = True, **kwargs) -> Model:
     """A torchvision detector on one image of dynamic height and width (the
     model resizes it to its own `min_size`); score threshold 0 so that random
-    weights still detect something, and those weights calibrated on the test
-    images (`omlc_tools/calibrate.py`) so that the scores depend on the image.
+    weights still detect something, and those weights calibrated on seeded
+    images of the test sizes (`omlc_tools/calibrate.py`, centered unless not
+    `center`) so that the scores depend on the image.
 
     The second size (`second`, height and width) is one the model resizes by
     a power of two: at other factors onnxruntime's float32 Resize
@@ -241,11 +244,12 @@ def detection(ctor: str, keys: list[str], size: int, second: tuple[int, int],
                             dynamo=dynamo, opset=17 if not dynamo else 18)
 
     return Model("detection", ctor, f"torchvision {ctor}(weights=None, weights_backbone=None), "
-                 f"score threshold 0, weights calibrated on the test images, one 3xHxW image "
+                 f"score threshold 0, weights calibrated on seeded images, one 3xHxW image "
                  f"(dynamic height and width) -> {', '.join(keys)}", "torchvision",
                  DYNAMO if dynamo else LEGACY, build,
                  [{"height": size, "width": size}, {"height": second[0], "width": second[1]}],
-                 rtol=1e-3, atol=1e-3, ci=ci, calibrate=True, ranked=keys.index("scores"))
+                 rtol=1e-3, atol=1e-3, ci=ci, calibrate=True, center=center,
+                 ranked=keys.index("scores"))
 
 
 def segmentation(ctor: str, **kwargs) -> Model:
@@ -902,16 +906,19 @@ def register() -> None:
     # loops) run in the full zoo only.
     add(detection("ssd300_vgg16", detections, 300, (150, 600), ci=""))
     add(detection("ssdlite320_mobilenet_v3_large", detections, 320, (160, 640)))
-    # The R-CNNs with a ResNet-50 keep the 150 best region proposals, as the
-    # 320-pixel Faster R-CNN does, not 1000: among a random RPN's thousands
-    # of near-equal objectness scores, which 1000 survive is float rounding
-    # (onnxruntime's own optimized and plain graphs disagree on them), and
-    # so are the detections made from them.
-    rpn = {"rpn_pre_nms_top_n_test": 150, "rpn_post_nms_top_n_test": 150}
-    add(detection("maskrcnn_resnet50_fpn", detections + ["masks"], 320, (128, 160), min_size=320,
-                  ci="", max_size=320, **rpn))
+    # The two-stage detectors with a ResNet-50 are calibrated in scale only
+    # (see omlc_tools/calibrate.py), keep the 150 best region proposals, as
+    # the 320-pixel Faster R-CNN does, not 1000, and return 10 detections:
+    # each is pasted or located at whole pixels from its box, so a box edge
+    # that rounding moves across a pixel moves its mask or keypoints (each
+    # detection is one more chance of that), and the keypoint head's eight
+    # 512-channel convolutions run once per detection.
+    rcnn = {"min_size": 320, "max_size": 320, "ci": "", "center": False,
+            "rpn_pre_nms_top_n_test": 150, "rpn_post_nms_top_n_test": 150,
+            "box_detections_per_img": 10}
+    add(detection("maskrcnn_resnet50_fpn", detections + ["masks"], 320, (128, 160), **rcnn))
     add(detection("keypointrcnn_resnet50_fpn", detections + ["keypoints"], 320, (128, 160),
-                  min_size=320, ci="", max_size=320, **rpn))
+                  **rcnn))
     add(segmentation("fcn_resnet50"))
     add(segmentation("deeplabv3_mobilenet_v3_large"))
     add(segmentation("lraspp_mobilenet_v3_large"))
@@ -1008,7 +1015,7 @@ def write_index(out: pathlib.Path) -> int:
 
 
 def size_feeds(session, spec: Model) -> list[dict]:
-    """The seeded inputs of each tested size (those the references use)."""
+    """Seeded inputs of each tested size (drawn like the references', from seed 0)."""
     from omlc_tools import seeded
 
     return [dict(seeded.seeded_inputs(session, SEED, {
@@ -1073,7 +1080,8 @@ def export(spec: Model, out: pathlib.Path) -> str:
 
             feeds = size_feeds(ort.InferenceSession(str(full), providers=["CPUExecutionProvider"]),
                                spec)
-            count = calibrate.calibrate(model, recipe, feeds, log=lambda line: None)
+            count = calibrate.calibrate(model, recipe, feeds, center=spec.center,
+                                        log=lambda line: None)
             shapes += f"; {count} weights calibrated"
     folder.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(folder / "model.onnx"))

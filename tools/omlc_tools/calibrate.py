@@ -11,8 +11,19 @@ downloaded), so the export calibrates the regenerated ones the way a
 BatchNorm would, layer-wise sequential unit-variance initialization (LSUV,
 Mishkin & Matas 2016): in graph order, each Conv/ConvTranspose/Gemm whose
 weight is an initializer gets its output, measured in onnxruntime on the
-model's own test inputs, shifted to zero mean per output channel and scaled
-to unit variance.
+model's seeded inputs at its test sizes (drawn like the test's, from
+another seed), scaled to unit variance and, with `center`,
+shifted to zero mean per output channel.
+
+Centering is what a BatchNorm does, and it is what brings a detector's
+scores back to the image; but a random ReLU network whose every layer is
+centered is chaotic (a mean-field result for batch-normalized networks):
+rounding errors grow layer by layer. A single-stage detector's outputs
+are smooth in its features and bear it; a two-stage one samples its
+features at the proposals' coordinates (RoIAlign), where that noise
+becomes a different feature, so onnxruntime's own optimized and plain
+graphs disagree on its detections. Those are calibrated in scale only,
+which keeps them within 1e-6 of each other.
 
 The result must survive the recipe, so only what the recipe keeps exactly
 is changed: a regenerated weight is scaled through its recipe (mean, standard
@@ -41,10 +52,12 @@ def scale_recipe(spec: dict, k: float) -> None:
             spec[key] *= k
 
 
-def calibrate(model, recipe: dict, feeds: list[dict], log: Callable[[str], None] = print) -> int:
+def calibrate(model, recipe: dict, feeds: list[dict], center: bool = True,
+              log: Callable[[str], None] = print) -> int:
     """Calibrates `model` (large initializers external, as `strip_weights`
     left it) in place, with `recipe` (updated); `feeds` are the input sets
-    the statistics are taken on. Returns how many weights were calibrated."""
+    the statistics are taken on; `center` shifts each output channel to
+    zero mean. Returns how many weights were calibrated."""
     import numpy as np
     import onnx
     from onnx import numpy_helper
@@ -86,7 +99,7 @@ def calibrate(model, recipe: dict, feeds: list[dict], log: Callable[[str], None]
             continue
         rows = np.concatenate([np.moveaxis(y, 1, 0).reshape(y.shape[1], -1) for y in outputs],
                               axis=1).astype(np.float64)
-        mean = rows.mean(axis=1)
+        mean = rows.mean(axis=1) if center else np.zeros(len(rows))
         std = float((rows - mean[:, None]).std())
         if not std > 0:
             continue
