@@ -1023,21 +1023,23 @@ def size_feeds(session, spec: Model) -> list[dict]:
         "string_values": spec.string_values})) for dims in spec.sizes]
 
 
-def check_sizes(path: pathlib.Path, spec: Model) -> str:
-    """Runs the export in onnxruntime at each size; returns the output shapes."""
+def check_sizes(path: pathlib.Path, spec: Model) -> tuple[str, list[dict]]:
+    """Runs the export in onnxruntime at each size; returns the output
+    shapes and the inputs it ran on."""
     import onnxruntime as ort
 
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
     shapes = []
-    for feeds in size_feeds(session, spec):
-        outputs = session.run(None, feeds)
+    feeds = size_feeds(session, spec)
+    for feed in feeds:
+        outputs = session.run(None, feed)
         for value in outputs:
             if isinstance(value, np.ndarray) and value.dtype.kind == "f" \
                     and not np.isfinite(value).all():
                 raise ValueError("non-finite output")
         shapes.append(" ".join(str(list(v.shape)) if hasattr(v, "shape") else f"[{len(v)} maps]"
                                 for v in outputs))
-    return "; ".join(shapes)
+    return "; ".join(shapes), feeds
 
 
 def opset_of(model: onnx.ModelProto) -> int:
@@ -1072,17 +1074,12 @@ def export(spec: Model, out: pathlib.Path) -> str:
         full = pathlib.Path(tmp) / "model.onnx"
         onnx.save(model, str(full))
         onnx.checker.check_model(str(full))
-        shapes = check_sizes(full, spec)
-        recipe = facts(spec, opset_of(model)) | recipes.strip_weights(model,
-                                                                      ints=spec.int_weights)
-        if spec.calibrate:
-            import onnxruntime as ort
-
-            feeds = size_feeds(ort.InferenceSession(str(full), providers=["CPUExecutionProvider"]),
-                               spec)
-            count = calibrate.calibrate(model, recipe, feeds, center=spec.center,
-                                        log=lambda line: None)
-            shapes += f"; {count} weights calibrated"
+        shapes, feeds = check_sizes(full, spec)
+    recipe = facts(spec, opset_of(model)) | recipes.strip_weights(model, ints=spec.int_weights)
+    if spec.calibrate:
+        count = calibrate.calibrate(model, recipe, feeds, center=spec.center,
+                                    log=lambda line: None)
+        shapes += f"; {count} weights calibrated"
     folder.mkdir(parents=True, exist_ok=True)
     onnx.save(model, str(folder / "model.onnx"))
     (folder / "weights.json").write_text(recipes.dump(recipe))

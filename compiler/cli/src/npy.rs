@@ -18,7 +18,8 @@
 use anyhow::{anyhow, bail, Context, Result};
 use onnx_mlc::Tensor;
 use onnx_mlc_dialect::tensor::checked_numel;
-use onnx_mlc_dialect::ElemType;
+use onnx_mlc_dialect::{ElemType, TensorData};
+use onnx_mlc_optimizer::eval::transpose;
 
 const MAGIC: &[u8] = b"\x93NUMPY";
 
@@ -79,7 +80,7 @@ pub fn decode(bytes: &[u8]) -> Result<Tensor> {
     }
     let width = elem.bit_width().div_ceil(8) as usize;
     let mut bytes = if fortran {
-        c_order(data, &shape, width)
+        c_order(elem, &shape, data)?
     } else {
         data.to_vec()
     };
@@ -89,34 +90,17 @@ pub fn decode(bytes: &[u8]) -> Result<Tensor> {
     Tensor::from_bytes(elem, &shape, &bytes).map_err(|e| anyhow!(".npy data: {e}"))
 }
 
-/// The elements of `width` bytes of a Fortran-order array of `shape` (the
-/// first index varying fastest), in C order (the last fastest).
-fn c_order(data: &[u8], shape: &[i64], width: usize) -> Vec<u8> {
-    let dims: Vec<usize> = shape.iter().map(|&d| d as usize).collect();
-    // The Fortran-order stride of each dim, in elements.
-    let strides: Vec<usize> = dims
-        .iter()
-        .scan(1, |stride, &d| {
-            let s = *stride;
-            *stride *= d;
-            Some(s)
-        })
-        .collect();
-    let mut out = Vec::with_capacity(data.len());
-    let mut index = vec![0usize; dims.len()];
-    for _ in 0..data.len() / width.max(1) {
-        let at: usize = index.iter().zip(&strides).map(|(i, s)| i * s).sum();
-        out.extend_from_slice(&data[at * width..(at + 1) * width]);
-        // The next index in C order.
-        for axis in (0..dims.len()).rev() {
-            index[axis] += 1;
-            if index[axis] < dims[axis] {
-                break;
-            }
-            index[axis] = 0;
-        }
-    }
-    out
+/// The data of a Fortran-order array of `shape` (the first index varying
+/// fastest), in C order: the C-order array of the reversed shape,
+/// transposed by the reversed axes.
+fn c_order(elem: ElemType, shape: &[i64], data: &[u8]) -> Result<Vec<u8>> {
+    let reversed: Vec<i64> = shape.iter().rev().copied().collect();
+    let as_stored = TensorData::from_raw(elem, reversed, data.to_vec().into())
+        .map_err(|e| anyhow!(".npy data: {e}"))?;
+    let perm: Vec<i64> = (0..shape.len() as i64).rev().collect();
+    transpose(&as_stored, &perm)
+        .and_then(|t| t.raw().map(|b| b.to_vec()))
+        .ok_or_else(|| anyhow!(".npy data: cannot reorder {elem} elements"))
 }
 
 /// Encodes a tensor as a `.npy` file (format 1.0).
