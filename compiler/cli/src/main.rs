@@ -29,7 +29,7 @@ use onnx_mlc::pipeline::default_optimizer;
 use onnx_mlc::{
     AotModel, AotOutput, Artifact, Compilation, CompileOptions, CompiledModel, Engine,
     ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings, Trace,
-    Value, Warning, WeightsPolicy,
+    Value, Warning, WeightsPolicy, DEFAULT_MAX_VARIANTS,
 };
 use onnx_mlc_dialect::passes;
 use onnx_mlc_dialect::print::PrintOptions;
@@ -94,6 +94,16 @@ enum Command {
     /// Compile a model and print its latency (median, min, p90 over --runs runs after --warmup
     /// runs) at 1 thread and at --threads threads, on seeded random inputs or the files given.
     Bench(BenchArgs),
+}
+
+/// How the JIT treats a model whose inputs have sizes only the run time knows.
+#[derive(clap::Args, Debug)]
+struct VariantArgs {
+    /// Size variants the JIT keeps for a model with dynamic input sizes: code compiled for the
+    /// sizes of a run, on their first run (`run` compiles only the variant of its inputs). 0: the
+    /// general code only, which every size runs on.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_VARIANTS)]
+    max_variants: usize,
 }
 
 #[derive(clap::Args, Debug)]
@@ -163,6 +173,7 @@ fn compile_options(
         target,
         optimizer: opt.optimizer()?,
         strict: import.strict,
+        max_variants: DEFAULT_MAX_VARIANTS,
     })
 }
 
@@ -322,6 +333,8 @@ struct RunArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     #[command(flatten)]
+    variants: VariantArgs,
+    #[command(flatten)]
     opt: OptArgs,
     #[command(flatten)]
     import: ImportArgs,
@@ -348,6 +361,8 @@ struct BenchArgs {
     /// Measure a shared library compiled ahead of time instead of the JIT's code.
     #[arg(long)]
     aot: bool,
+    #[command(flatten)]
+    variants: VariantArgs,
     #[command(flatten)]
     opt: OptArgs,
     #[command(flatten)]
@@ -763,10 +778,32 @@ fn compile_for_run(
 }
 
 fn run_model(args: &RunArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
-    let options = compile_options(args.threads, TargetSpec::host(), &args.opt, &args.import)?;
+    let mut options = compile_options(args.threads, TargetSpec::host(), &args.opt, &args.import)?;
+    options.max_variants = args.variants.max_variants;
     let model = load(&args.model, &options, warnings)?;
-    let (compiled, _) = compile_for_run(&model, &options, args.aot, &args.opt)?;
-    let inputs = inputs::read_values(&model, &args.inputs)?;
+    // Read first for the JIT's variant of their sizes, compiled alone; a
+    // model that does not compile is reported before inputs that do not
+    // read.
+    let inputs = inputs::read_values(&model, &args.inputs);
+    let bound = match &inputs {
+        Ok(values) if !args.aot && options.max_variants > 0 => {
+            let shapes: Vec<Option<&[i64]>> = values
+                .iter()
+                .map(|v| match v {
+                    Value::Tensor(t) => Some(t.shape()),
+                    _ => None,
+                })
+                .collect();
+            onnx_mlc::bind_input_sizes(&model, &shapes)
+        }
+        _ => None,
+    };
+    // Sizes the model rejects: the general code says why when it runs.
+    let compiled = match bound.map(|m| compile_for_run(&m, &options, args.aot, &args.opt)) {
+        Some(Ok((compiled, _))) => compiled,
+        _ => compile_for_run(&model, &options, args.aot, &args.opt)?.0,
+    };
+    let inputs = inputs?;
     let outputs = compiled.run_values(inputs)?;
     let names = compiled.output_names();
     std::fs::create_dir_all(&args.out)
@@ -830,6 +867,22 @@ impl Latency {
     }
 }
 
+/// How long the first run took when it compiled a size variant (a JIT
+/// model with dynamic input sizes), else zero: part of the compile time
+/// `bench` reports.
+fn first_variant(compiled: &Runnable, inputs: &[Tensor]) -> anyhow::Result<Duration> {
+    let Runnable::Jit(model) = compiled else {
+        return Ok(Duration::ZERO);
+    };
+    let start = Instant::now();
+    model.run(inputs)?;
+    Ok(if model.variant_sizes().is_empty() {
+        Duration::ZERO
+    } else {
+        start.elapsed()
+    })
+}
+
 /// A duration in milliseconds, as `bench` prints it.
 fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
@@ -839,7 +892,8 @@ fn bench(args: &BenchArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
     if args.runs == 0 {
         bail!("--runs must be at least 1");
     }
-    let options = compile_options(1, TargetSpec::host(), &args.opt, &args.import)?;
+    let mut options = compile_options(1, TargetSpec::host(), &args.opt, &args.import)?;
+    options.max_variants = args.variants.max_variants;
     let model = load(&args.model, &options, warnings)?;
     let many = args
         .threads
@@ -867,6 +921,7 @@ fn bench(args: &BenchArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
                 inputs::read_all(&model, &args.inputs)?
             }),
         };
+        let took = took + first_variant(&compiled, inputs)?;
         let l = Latency::measure(&compiled, inputs, args.warmup, args.runs)?;
         rows.push(format!(
             "{threads:>7}  {:>10}  {:>10}  {:>10}  {:>5}  {:>9.2}",

@@ -1,9 +1,10 @@
 //! The LLVM IR around the lowered model: what turns `omlc_model` and its
 //! kernels into the runtime ABI of `docs/abi.md`.
 //!
-//! - `<kernel>_parallel(rt, buffers…)` for each kernel of several chunks:
-//!   packs the buffer pointers into a context on the stack and calls
-//!   `omlc_rt_parallel_for(rt, <kernel>_task, ctx, chunks)`;
+//! - `<kernel>_parallel(rt, buffers…, symbols…)` for each kernel of
+//!   several chunks: packs the buffer pointers (and, for a kernel with
+//!   symbolic sizes, the symbols' values) into a context on the stack and
+//!   calls `omlc_rt_parallel_for(rt, <kernel>_task, ctx, chunks)`;
 //!   `<kernel>_task(ctx, begin, end)` unpacks them and runs the kernel over
 //!   chunks `[begin, end)`.
 //! - `__omlc_main(inputs, outputs, workspace, weights, rt)`: reads the data
@@ -187,11 +188,18 @@ fn define_parallel<'ctx>(
     );
     b.position_at_end(llcx.append_basic_block(task, "entry"));
     let ctx = task.get_nth_param(0).expect("ctx").into_pointer_value();
+    // One pointer-sized slot per buffer, then per symbol value.
+    let slots = k.memrefs + k.symbols;
     let mut args: Vec<BasicMetadataValueEnum> = vec![];
-    for j in 0..k.memrefs {
+    for j in 0..slots {
         let slot = gep(b, llcx, ctx, j)?;
+        let ty = if j < k.memrefs {
+            ptr.as_basic_type_enum()
+        } else {
+            i64t.as_basic_type_enum()
+        };
         args.push(
-            b.build_load(ptr, slot, &format!("a{j}"))
+            b.build_load(ty, slot, &format!("a{j}"))
                 .map_err(err)?
                 .into(),
         );
@@ -204,9 +212,9 @@ fn define_parallel<'ctx>(
     let wrapper = function(module, &k.parallel_name())?;
     b.position_at_end(llcx.append_basic_block(wrapper, "entry"));
     let ctx = b
-        .build_array_alloca(ptr, i64t.const_int(k.memrefs as u64, false), "ctx")
+        .build_array_alloca(ptr, i64t.const_int(slots as u64, false), "ctx")
         .map_err(err)?;
-    for j in 0..k.memrefs {
+    for j in 0..slots {
         let slot = gep(b, llcx, ctx, j)?;
         let a = wrapper.get_nth_param(1 + j as u32).expect("declared");
         b.build_store(slot, a).map_err(err)?;

@@ -42,6 +42,7 @@ use crate::compiled::{Compiled, CompiledModel};
 use crate::error::Result;
 use crate::jit::jit_session;
 use crate::pipeline::{CompileOptions, Pipeline, Stage, Timings, Trace, Units};
+use crate::variants::Variants;
 
 /// How a model compiles, once the compilation knows.
 enum Form {
@@ -68,6 +69,9 @@ pub struct CompileReport {
 pub struct Compilation<'p> {
     pipeline: Pipeline<'p>,
     optimizer: OptReport,
+    /// The model as the caller gave it: the JIT compiles its size variants
+    /// from it.
+    source: Model,
     /// The model after the front end.
     model: Model,
     form: Form,
@@ -96,11 +100,13 @@ impl<'p> Compilation<'p> {
             timings: Timings::default(),
             segment: None,
         };
+        let source = model.clone();
         let mut model = model.clone();
         let optimizer = pipeline.front_end(&mut model)?;
         Ok(Compilation {
             pipeline,
             optimizer,
+            source,
             model,
             form: Form::Unknown,
         })
@@ -167,6 +173,7 @@ impl<'p> Compilation<'p> {
             optimizer,
             model,
             form,
+            ..
         } = self;
         let units = match form {
             Form::Single => Units::Single(compile(&mut pipeline, &model)?),
@@ -185,11 +192,20 @@ impl<'p> Compilation<'p> {
     }
 
     /// Compiles for this machine and loads the code: a session per unit,
-    /// all on one pool of `threads` threads.
+    /// all on one pool of `threads` threads; a model with dynamic input
+    /// sizes also gets its size variants, compiled on first use
+    /// (`crate::variants`).
     pub fn jit(self) -> Result<(CompiledModel, CompileReport)> {
         let rt = Arc::new(RtContext::new(self.pipeline.options.threads)?);
+        let variants = Variants::new(&self.source, &self.pipeline.options, &rt).map(Box::new);
+        let (compiled, report) = self.jit_on(&rt)?;
+        Ok((CompiledModel { compiled, variants }, report))
+    }
+
+    /// Compiles for this machine and loads the code on the thread pool `rt`.
+    pub(crate) fn jit_on(self, rt: &Arc<RtContext>) -> Result<(Compiled, CompileReport)> {
         let (units, pipeline, optimizer) =
-            self.compile_units(|pipeline, model| jit_session(pipeline, model, &rt))?;
+            self.compile_units(|pipeline, model| jit_session(pipeline, model, rt))?;
         let compiled = match units {
             Units::Single(session) => Compiled::Single(session),
             Units::Program(program, sessions) => {
@@ -204,7 +220,7 @@ impl<'p> Compilation<'p> {
             timings: pipeline.timings,
             optimizer,
         };
-        Ok((CompiledModel { compiled }, report))
+        Ok((compiled, report))
     }
 
     /// Compiles ahead of time into `output`: a shared library, or only the

@@ -1,6 +1,7 @@
 //! The result of a JIT compilation: a [`CompiledModel`], one compiled
 //! function or a host program over compiled segments, run from any number
-//! of threads.
+//! of threads, with the size variants a model with dynamic axes compiles
+//! on first use (`crate::variants`).
 
 use onnx_mlc_runtime::program::Program;
 use onnx_mlc_runtime::{
@@ -8,20 +9,57 @@ use onnx_mlc_runtime::{
 };
 
 use crate::error::Result;
+use crate::variants::Variants;
 
 /// A compiled model, ready to run from any number of threads: one
 /// compiled function, or a host program (`onnx_mlc_program`) whose
-/// compiled segments run between host steps.
+/// compiled segments run between host steps. A model whose inputs have
+/// sizes only the run time knows also compiles, on the first run at new
+/// sizes, code for exactly those sizes
+/// ([`crate::CompileOptions::max_variants`]).
 pub struct CompiledModel {
+    /// The general code: every size the model accepts.
     pub(crate) compiled: Compiled,
+    pub(crate) variants: Option<Box<Variants>>,
 }
 
-/// The two forms of a [`CompiledModel`].
+/// The two forms of compiled code.
 pub(crate) enum Compiled {
     /// The whole model is one compiled function.
     Single(Session),
     /// Compiled segments, host operators and control flow.
     Program(HostProgram),
+}
+
+impl Compiled {
+    fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
+        match self {
+            Compiled::Single(s) => Ok(s.run(inputs)?),
+            Compiled::Program(p) => Ok(p.run_tensors(inputs)?),
+        }
+    }
+
+    fn run_refs(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>> {
+        match self {
+            Compiled::Single(s) => Ok(s.run_refs(inputs)?),
+            // A size variant may be a host program where the general code
+            // is not; it runs on owned tensors.
+            Compiled::Program(p) => {
+                let owned: Vec<Tensor> = inputs.iter().map(|&t| t.clone()).collect();
+                Ok(p.run_tensors(&owned)?)
+            }
+        }
+    }
+
+    fn run_values(&self, inputs: Vec<Value>) -> Result<Vec<Value>> {
+        match self {
+            Compiled::Program(p) => Ok(p.run(inputs)?),
+            Compiled::Single(s) => {
+                let tensors = into_tensors(inputs, "inputs of a model of tensors")?;
+                Ok(s.run(&tensors)?.into_iter().map(Value::Tensor).collect())
+            }
+        }
+    }
 }
 
 impl CompiledModel {
@@ -51,33 +89,55 @@ impl CompiledModel {
         }
     }
 
+    /// The sizes the model has size variants for, in the order they were
+    /// first run: each lists the sizes of the inputs' dims that are not
+    /// known at compile time, input by input, axis by axis.
+    pub fn variant_sizes(&self) -> Vec<Vec<i64>> {
+        self.variants.as_ref().map_or_else(Vec::new, |v| v.sizes())
+    }
+
+    /// Runs `f` on the code for inputs of these shapes: their size
+    /// variant (compiled now on their first run), or the general code.
+    fn with_code<'s, T>(
+        &self,
+        shape: impl Fn(usize) -> Option<&'s [i64]>,
+        f: impl FnOnce(&Compiled) -> Result<T>,
+    ) -> Result<T> {
+        let variant = self.variants.as_ref().and_then(|v| v.code(shape));
+        match variant.as_ref().and_then(|code| code.get()?.as_ref()) {
+            Some(code) => f(code),
+            None => f(&self.compiled),
+        }
+    }
+
     /// Runs the model on tensor inputs in graph order; validates their
     /// dtypes and shapes first. A host program whose inputs or outputs are
     /// not all dense tensors needs [`CompiledModel::run_values`].
     pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
-        match &self.compiled {
-            Compiled::Single(s) => Ok(s.run(inputs)?),
-            Compiled::Program(p) => Ok(p.run_tensors(inputs)?),
-        }
+        self.with_code(|k| Some(inputs.get(k)?.shape()), |c| c.run(inputs))
     }
 
     /// Runs the model on values of any kind (tensors, string tensors,
     /// sequences, optionals) in graph order.
     pub fn run_values(&self, inputs: Vec<Value>) -> Result<Vec<Value>> {
-        match &self.compiled {
-            Compiled::Program(p) => Ok(p.run(inputs)?),
-            Compiled::Single(s) => {
-                let tensors = into_tensors(inputs, "inputs of a model of tensors")?;
-                Ok(s.run(&tensors)?.into_iter().map(Value::Tensor).collect())
-            }
-        }
+        let shapes: Vec<Option<Vec<i64>>> = inputs
+            .iter()
+            .map(|v| match v {
+                Value::Tensor(t) => Some(t.shape().to_vec()),
+                _ => None,
+            })
+            .collect();
+        self.with_code(|k| shapes.get(k)?.as_deref(), |c| c.run_values(inputs))
     }
 
     /// Runs the model on inputs given by name (each exactly once); returns
     /// the outputs in graph order.
     pub fn run_named(&self, inputs: &[(&str, &Tensor)]) -> Result<Vec<Tensor>> {
         match &self.compiled {
-            Compiled::Single(s) => Ok(s.run_named(inputs)?),
+            Compiled::Single(s) => {
+                let ordered = s.signature().order_named(inputs)?;
+                self.with_code(|k| Some(ordered.get(k)?.shape()), |c| c.run_refs(&ordered))
+            }
             Compiled::Program(_) => Err(RuntimeError::Unsupported(
                 "inputs given by name to a host program are".into(),
             )

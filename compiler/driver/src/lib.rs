@@ -29,6 +29,7 @@ mod compiled;
 pub mod error;
 mod jit;
 pub mod pipeline;
+mod variants;
 
 use std::path::Path;
 
@@ -46,7 +47,10 @@ pub use onnx_mlc_optimizer::{OptReport, OptimizeOptions, RuleSet};
 pub use onnx_mlc_program::Partition;
 pub use onnx_mlc_runtime::{IoSpec, ModelSignature, SpecDim};
 pub use onnx_mlc_runtime::{Map, MapKey, Optional, Sequence, StringTensor, Tensor, Value};
-pub use pipeline::{CompileOptions, PrintPoint, Stage, StageIr, Timings, Trace, DEFAULT_RULE_SETS};
+pub use pipeline::{
+    CompileOptions, PrintPoint, Stage, StageIr, Timings, Trace, DEFAULT_MAX_VARIANTS,
+    DEFAULT_RULE_SETS,
+};
 
 /// The entry points of the library: each is a [`Compilation`] in one call.
 pub struct Engine;
@@ -145,6 +149,22 @@ impl AotModel {
     pub fn compile(model: &Model, options: &CompileOptions) -> Result<(AotModel, LibraryReport)> {
         Compilation::new(model, options)?.aot()
     }
+}
+
+/// `model` with the sizes its inputs leave to the run time bound to the
+/// shapes of the inputs it will run on (`shapes[k]`: input `k`'s, in graph
+/// order, `None` for one that is not a tensor): compiled, it runs at those
+/// sizes only, on static code — what the JIT's size variants are
+/// ([`CompileOptions::max_variants`]), for a caller that knows its inputs
+/// before compiling (`onnx-mlc run`). Returns `None` when the model's
+/// inputs cannot be bound by position (unknown ranks, non-tensor inputs)
+/// or a shape is missing or too short.
+pub fn bind_input_sizes(model: &Model, shapes: &[Option<&[i64]>]) -> Option<Model> {
+    variants::bind(
+        model,
+        &onnx_mlc_dialect::name_dims::open_input_dims(model)?,
+        |k| *shapes.get(k)?,
+    )
 }
 
 /// The C header of a model's library (`--emit header`): which inputs and

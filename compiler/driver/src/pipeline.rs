@@ -77,7 +77,17 @@ pub struct CompileOptions {
     /// are checked against the IR spec's C90 identifier rule, and anything
     /// the importer would warn about is an error.
     pub strict: bool,
+    /// How many size variants the JIT keeps for a model whose inputs have
+    /// sizes only the run time knows: the first run at new sizes compiles
+    /// code for exactly those sizes (static schedules, computed shapes
+    /// folded), and later runs at them reuse it; once this many are kept,
+    /// other sizes run on the general code. 0: the general code only.
+    /// Ahead-of-time libraries have the general code only.
+    pub max_variants: usize,
 }
+
+/// [`CompileOptions::max_variants`] unless told otherwise.
+pub const DEFAULT_MAX_VARIANTS: usize = 8;
 
 impl Default for CompileOptions {
     fn default() -> CompileOptions {
@@ -86,6 +96,7 @@ impl Default for CompileOptions {
             target: TargetSpec::host(),
             optimizer: default_optimizer(),
             strict: false,
+            max_variants: DEFAULT_MAX_VARIANTS,
         }
     }
 }

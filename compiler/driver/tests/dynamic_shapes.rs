@@ -15,14 +15,27 @@
 //! A case may also be refused as unsupported (an op family not lowered
 //! with symbolic sizes yet), never give a wrong result; the core
 //! elementwise and matrix-product cases must run.
+//!
+//! These compile with the size variants off (`general()`), so that the
+//! symbolic kernels are what runs; the last tests check the variants.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use onnx_mlc::{AotModel, CompileOptions, Engine, Tensor};
+use onnx_mlc::{AotModel, CompileOptions, CompiledModel, Engine, Tensor};
 use onnx_mlc_dialect::ir::ValueDef;
 use onnx_mlc_dialect::schema::Family;
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, TensorType, Type};
 use onnx_mlc_import::{read_value, TestValue};
+
+/// Options that keep a model with dynamic sizes on its general code, no
+/// size variants: these tests check the symbolic kernels.
+fn general() -> CompileOptions {
+    CompileOptions {
+        max_variants: 0,
+        ..CompileOptions::default()
+    }
+}
 
 fn backend() -> PathBuf {
     let main = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.cache/onnx-backend/node");
@@ -190,7 +203,7 @@ fn run_case(name: &str) -> Result<Outcome, String> {
         Ok(m) => m,
         Err(e) => return Ok(Outcome::Skip(format!("load: {e}"))),
     };
-    let options = CompileOptions::default();
+    let options = general();
     let Some(symbolic_model) = reshaped(&model, symbolic) else {
         return Ok(Outcome::Skip("inputs that are no static tensors".into()));
     };
@@ -406,7 +419,7 @@ fn check_mlp(run: impl Fn(&[Tensor]) -> Vec<Tensor>) {
 #[test]
 fn a_model_with_symbolic_intermediates_runs_at_several_sizes() {
     let model = onnx_mlc_dialect::parse_model(MLP).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let compiled = Engine::compile(&model, &general()).unwrap();
     check_mlp(|inputs| compiled.run(inputs).unwrap());
 }
 
@@ -427,9 +440,9 @@ onnx.graph "mlp"(%x: tensor<?x?x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<16x4x
 #[test]
 fn unnamed_input_dims_and_free_output_names_run_at_several_sizes() {
     let model = onnx_mlc_dialect::parse_model(MLP_UNNAMED).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let compiled = Engine::compile(&model, &general()).unwrap();
     check_mlp(|inputs| compiled.run(inputs).unwrap());
-    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    let (library, _) = AotModel::compile(&model, &general()).unwrap();
     check_mlp(|inputs| library.run(inputs).unwrap());
 }
 
@@ -539,9 +552,9 @@ fn check_run_time_broadcast(run: impl Fn(&[Tensor]) -> Result<Vec<Tensor>, Strin
 #[test]
 fn broadcasts_between_symbols_are_decided_at_run_time() {
     let model = onnx_mlc_dialect::parse_model(RUN_TIME_BROADCAST).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let compiled = Engine::compile(&model, &general()).unwrap();
     check_run_time_broadcast(|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
-    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    let (library, _) = AotModel::compile(&model, &general()).unwrap();
     check_run_time_broadcast(|inputs| library.run(inputs).map_err(|e| e.to_string()));
 }
 
@@ -570,9 +583,9 @@ fn check_flatten(run: impl Fn(&[Tensor]) -> Vec<Tensor>) {
 #[test]
 fn outputs_of_computed_sizes_are_allocated_by_the_model() {
     let model = onnx_mlc_dialect::parse_model(FLATTEN).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let compiled = Engine::compile(&model, &general()).unwrap();
     check_flatten(|inputs| compiled.run(inputs).unwrap());
-    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    let (library, _) = AotModel::compile(&model, &general()).unwrap();
     check_flatten(|inputs| library.run(inputs).unwrap());
 }
 
@@ -594,7 +607,7 @@ onnx.graph "g"(%x: tensor<"N"x"C"x"T"xf32>) -> ("y": tensor<"N"x"C"x"T"xf32>) {
 #[test]
 fn empty_intermediates_of_symbolic_dims_take_their_sizes() {
     let model = onnx_mlc_dialect::parse_model(EMPTY_AMONG_SYMBOLS).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let compiled = Engine::compile(&model, &general()).unwrap();
     for (n, c, t) in [(2usize, 4usize, 8usize), (1, 3, 5), (3, 1, 0)] {
         let x = values(n * c * t, t as u64);
         let shape = vec![n as i64, c as i64, t as i64];
@@ -687,9 +700,9 @@ fn sizes_set_by_input_values_are_checked_at_run_time() {
         (RUN_TIME_LENGTHS, check_run_time_lengths),
     ] {
         let model = onnx_mlc_dialect::parse_model(text).unwrap();
-        let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+        let compiled = Engine::compile(&model, &general()).unwrap();
         check(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
-        let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+        let (library, _) = AotModel::compile(&model, &general()).unwrap();
         check(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
     }
 }
@@ -709,7 +722,7 @@ fn matches_static_instances(
     inputs: &dyn Fn(&[i64]) -> Vec<Tensor>,
 ) {
     let model = onnx_mlc_dialect::parse_model(template).unwrap();
-    let options = CompileOptions::default();
+    let options = general();
     let compiled = Engine::compile(&model, &options).unwrap();
     let (library, _) = AotModel::compile(&model, &options).unwrap();
     for &sizes in good {
@@ -852,9 +865,9 @@ fn check_run_time_batch(run: &Run<'_>) {
 #[test]
 fn matmul_batch_dims_broadcast_at_run_time() {
     let model = onnx_mlc_dialect::parse_model(RUN_TIME_BATCH).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let compiled = Engine::compile(&model, &general()).unwrap();
     check_run_time_batch(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
-    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    let (library, _) = AotModel::compile(&model, &general()).unwrap();
     check_run_time_batch(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
 }
 
@@ -909,7 +922,7 @@ fn float_inputs(shapes: Vec<Vec<i64>>) -> Vec<Tensor> {
 fn recurrences_of_symbolic_length_run_as_loops() {
     for text in [SYMBOLIC_SCAN, SYMBOLIC_LINEAR_ATTENTION, SYMBOLIC_LSTM] {
         let model = onnx_mlc_dialect::parse_model(text).unwrap();
-        let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+        let compiled = Engine::compile(&model, &general()).unwrap();
         assert!(compiled.program().is_some(), "a host program");
     }
     matches_static_instances(
@@ -958,7 +971,7 @@ fn recurrences_of_symbolic_length_run_as_loops() {
     );
     // Scan inputs of different lengths: a clean shape error.
     let model = onnx_mlc_dialect::parse_model(SYMBOLIC_SCAN).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let compiled = Engine::compile(&model, &general()).unwrap();
     let e = compiled
         .run(&[
             Tensor::from_vec(vec![2], values(2, 1)).unwrap(),
@@ -1442,7 +1455,7 @@ fn max_pool_reference(x: &[f32], [n, c, h, w]: [i64; 4], column_major: bool) -> 
 #[test]
 fn max_pool_indices_over_symbolic_sizes_match_the_reference() {
     let model = onnx_mlc_dialect::parse_model(MAX_POOL_INDICES).unwrap();
-    let options = CompileOptions::default();
+    let options = general();
     let compiled = Engine::compile(&model, &options).unwrap();
     let (library, _) = AotModel::compile(&model, &options).unwrap();
     for sizes in [[1, 1, 1, 2], [2, 3, 4, 5], [1, 2, 5, 3], [3, 1, 2, 7]] {
@@ -1540,9 +1553,9 @@ fn check_run_time_axes_length(run: &Run<'_>) {
 #[test]
 fn axes_of_run_time_length_are_read_and_checked() {
     let model = onnx_mlc_dialect::parse_model(RUN_TIME_AXES_LENGTH).unwrap();
-    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let compiled = Engine::compile(&model, &general()).unwrap();
     check_run_time_axes_length(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
-    let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+    let (library, _) = AotModel::compile(&model, &general()).unwrap();
     check_run_time_axes_length(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
 }
 
@@ -1654,9 +1667,9 @@ fn per_channel_and_legacy_broadcasts_are_checked_at_run_time() {
         (LEGACY_BROADCASTS, check_legacy_broadcasts),
     ] {
         let model = onnx_mlc_dialect::parse_model(text).unwrap();
-        let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+        let compiled = Engine::compile(&model, &general()).unwrap();
         check(&|inputs| compiled.run(inputs).map_err(|e| e.to_string()));
-        let (library, _) = AotModel::compile(&model, &CompileOptions::default()).unwrap();
+        let (library, _) = AotModel::compile(&model, &general()).unwrap();
         check(&|inputs| library.run(inputs).map_err(|e| e.to_string()));
     }
 }
@@ -1681,7 +1694,7 @@ fn matches_static_runs(
     runs: &[(Vec<i64>, Vec<Tensor>)],
     bad: &[Vec<Tensor>],
 ) {
-    let options = CompileOptions::default();
+    let options = general();
     let model = onnx_mlc_dialect::parse_model(text).unwrap();
     let compiled = Engine::compile(&model, &options).unwrap();
     for (sizes, inputs) in runs {
@@ -1829,4 +1842,146 @@ fn integer_products_read_parameters_of_run_time_sizes() {
         &runs,
         &bad,
     );
+}
+
+// Size variants: a model with dynamic input sizes compiled once by the JIT
+// runs each new size on code compiled for it, kept in a bounded cache,
+// and agrees with its general code at every size.
+
+/// A small CNN with a dynamic batch: a padded 3×3 convolution, ReLU,
+/// Flatten and a product, so that the variant folds the batch into a
+/// convolution the general code runs with a symbolic size.
+const CNN: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "cnn"(%x: tensor<"N"x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %w2: tensor<256x5xf32>) -> ("y": tensor<?x?xf32>) {
+  %c = "onnx.Conv"(%x, %w) {pads = [1, 1, 1, 1]} : (tensor<"N"x3x8x8xf32>, tensor<4x3x3x3xf32>) -> !onnx.unknown
+  %r = "onnx.Relu"(%c) : (!onnx.unknown) -> !onnx.unknown
+  %f = "onnx.Flatten"(%r) : (!onnx.unknown) -> !onnx.unknown
+  %y = "onnx.MatMul"(%f, %w2) : (!onnx.unknown, tensor<256x5xf32>) -> tensor<?x?xf32>
+  onnx.return %y
+}
+"#;
+
+/// The CNN's inputs at batch `n`.
+fn inputs(n: usize) -> Vec<Tensor> {
+    vec![
+        Tensor::from_vec(vec![n as i64, 3, 8, 8], values(n * 192, n as u64)).unwrap(),
+        Tensor::from_vec(vec![4, 3, 3, 3], values(108, 100)).unwrap(),
+        Tensor::from_vec(vec![256, 5], values(1280, 101)).unwrap(),
+    ]
+}
+
+fn with_variants(max_variants: usize) -> CompileOptions {
+    CompileOptions {
+        max_variants,
+        ..CompileOptions::default()
+    }
+}
+
+/// `model`'s output at batch `n`.
+fn output(model: &CompiledModel, n: usize) -> Vec<f32> {
+    let out = model.run(&inputs(n)).unwrap();
+    assert_eq!(out[0].shape(), [n as i64, 5]);
+    out[0].to_vec::<f32>().unwrap()
+}
+
+fn assert_close(got: &[f32], want: &[f32], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (j, (a, b)) in got.iter().zip(want).enumerate() {
+        assert!(
+            (a - b).abs() <= 1e-4 + 1e-4 * b.abs(),
+            "{what} [{j}]: {a} vs {b}"
+        );
+    }
+}
+
+#[test]
+fn each_size_of_one_session_runs_on_its_own_variant() {
+    let model = onnx_mlc_dialect::parse_model(CNN).unwrap();
+    let general = Engine::compile(&model, &with_variants(0)).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    assert!(compiled.variant_sizes().is_empty(), "nothing ran yet");
+    for n in [1, 3, 1, 3] {
+        assert_close(
+            &output(&compiled, n),
+            &output(&general, n),
+            &format!("N={n}"),
+        );
+    }
+    assert_eq!(compiled.variant_sizes(), [[1], [3]]);
+    assert!(general.variant_sizes().is_empty());
+}
+
+#[test]
+fn the_cache_is_bounded_and_other_sizes_run_on_the_general_code() {
+    let model = onnx_mlc_dialect::parse_model(CNN).unwrap();
+    let general = Engine::compile(&model, &with_variants(0)).unwrap();
+    let compiled = Engine::compile(&model, &with_variants(2)).unwrap();
+    for n in [2, 1, 4, 5, 2] {
+        assert_close(
+            &output(&compiled, n),
+            &output(&general, n),
+            &format!("N={n}"),
+        );
+    }
+    assert_eq!(compiled.variant_sizes(), [[2], [1]]);
+}
+
+#[test]
+fn a_model_with_static_inputs_has_no_variants() {
+    let model = onnx_mlc_dialect::parse_model(&CNN.replace("\"N\"x", "2x")).unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    output(&compiled, 2);
+    assert!(compiled.variant_sizes().is_empty());
+}
+
+#[test]
+fn sizes_the_model_rejects_get_the_general_codes_error() {
+    let model = onnx_mlc_dialect::parse_model(
+        r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "add"(%a: tensor<"N"x4xf32>, %b: tensor<"N"x4xf32>) -> ("y": tensor<"N"x4xf32>) {
+  %y = "onnx.Add"(%a, %b) : (tensor<"N"x4xf32>, tensor<"N"x4xf32>) -> tensor<"N"x4xf32>
+  onnx.return %y
+}
+"#,
+    )
+    .unwrap();
+    let compiled = Engine::compile(&model, &CompileOptions::default()).unwrap();
+    let a = Tensor::from_vec(vec![2, 4], values(8, 1)).unwrap();
+    let b = Tensor::from_vec(vec![3, 4], values(12, 2)).unwrap();
+    let err = compiled.run(&[a.clone(), b]).unwrap_err().to_string();
+    assert!(err.contains("bound \"N\" to 2"), "{err}");
+    assert!(compiled.variant_sizes().is_empty());
+    let sum = compiled.run(&[a.clone(), a.clone()]).unwrap();
+    let want: Vec<f32> = a.to_vec::<f32>().unwrap().iter().map(|v| v + v).collect();
+    assert_eq!(sum[0].to_vec::<f32>().unwrap(), want);
+    assert_eq!(compiled.variant_sizes(), [[2, 2]]);
+}
+
+#[test]
+fn threads_asking_for_the_same_sizes_share_one_variant() {
+    let model = onnx_mlc_dialect::parse_model(CNN).unwrap();
+    let general = Engine::compile(&model, &with_variants(0)).unwrap();
+    let want: Vec<Vec<f32>> = (1..=2).map(|n| output(&general, n)).collect();
+    let compiled = Arc::new(Engine::compile(&model, &CompileOptions::default()).unwrap());
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let compiled = compiled.clone();
+            std::thread::spawn(move || {
+                (0..6)
+                    .map(|k| {
+                        let n = 1 + (t + k) % 2;
+                        (n, output(&compiled, n))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    for thread in threads {
+        for (n, got) in thread.join().unwrap() {
+            assert_close(&got, &want[n - 1], &format!("N={n}"));
+        }
+    }
+    let mut sizes = compiled.variant_sizes();
+    sizes.sort();
+    assert_eq!(sizes, [[1], [2]]);
 }

@@ -10,7 +10,7 @@
 //! elementwise epilogue reading a matmul's result, say) never need a buffer
 //! of their own.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use melior::dialect::func;
 use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute, StringAttribute, TypeAttribute};
@@ -21,12 +21,15 @@ use melior::ir::{
     RegionLike, Type, Value as MValue,
 };
 use melior::Context;
+use onnx_mlc_dialect::ir::OpData;
 use onnx_mlc_dialect::ir::OpId;
-use onnx_mlc_dialect::{ElemType, Model, Value};
+use onnx_mlc_dialect::schema::Family;
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use crate::builder::Size;
 use crate::builder::{fill, unit, Emitter};
 use crate::error::{LowerError, Result};
+use crate::ops::common::{const_ints, norm_axis};
 use crate::schedule::{OpTiles, Schedule};
 use crate::symbols::{self, Symbols};
 use crate::types::{
@@ -75,6 +78,9 @@ pub struct KernelBuilder<'c, 'a> {
     /// symbolic sizes (else empty).
     symbols: &'a Symbols,
     symbol_values: Vec<MValue<'c, 'a>>,
+    /// The values of a kernel run image by image ([`image_batch`]) that
+    /// it sees one image at a time.
+    image: Option<HashSet<Value>>,
 }
 
 impl<'c, 'a> KernelBuilder<'c, 'a> {
@@ -95,7 +101,18 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
     /// [`crate::builder::DYNAMIC`] where the size is symbolic (only in the
     /// kernels [`OpLowering::check_dynamic`] admits).
     pub fn shape(&self, v: Value) -> Result<(Vec<i64>, ElemType)> {
-        kb_shape(self.model, v)
+        let (mut dims, elem) = kb_shape(self.model, v)?;
+        if self.in_image(v) {
+            dims[0] = 1;
+        }
+        Ok((dims, elem))
+    }
+
+    /// Whether `v` is seen one image at a time ([`image_batch`]).
+    fn in_image(&self, v: Value) -> bool {
+        self.image
+            .as_ref()
+            .is_some_and(|batched| batched.contains(&v))
     }
 
     /// The MLIR tensor type of value `v`.
@@ -123,7 +140,11 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
 
     /// The run-time sizes of value `v` (static ones without code).
     pub fn sizes(&self, v: Value) -> Result<Vec<Size<'c, 'a>>> {
-        symbols::sizes(&self.e, self.model, self.symbols, &self.symbol_values, v)
+        let mut sizes = symbols::sizes(&self.e, self.model, self.symbols, &self.symbol_values, v)?;
+        if self.in_image(v) {
+            sizes[0] = Size::Static(1);
+        }
+        Ok(sizes)
     }
 
     /// Computes root result `root` in the destination of `consumer` (a later
@@ -339,7 +360,8 @@ pub fn build<'c>(
             .iter()
             .chain(&spec.outputs)
             .any(|&v| symbols::has_symbolic_size(model, v));
-    if dynamic {
+    let image = image_batch(model, spec);
+    if dynamic && image.is_none() {
         lowering.check_dynamic(model, &spec.ops)?;
     }
     let mut arg_types = vec![];
@@ -353,7 +375,16 @@ pub fn build<'c>(
     }
     arg_types.extend([index, index]);
     let block = Block::new(&arg_types.iter().map(|t| (*t, loc)).collect::<Vec<_>>());
-    let schedule = build_body(cx, loc, &block, (model, symbols), dynamic, spec, lowering)?;
+    let schedule = build_body(
+        cx,
+        loc,
+        &block,
+        (model, symbols),
+        dynamic,
+        image,
+        spec,
+        lowering,
+    )?;
     let region = Region::new();
     region.append_block(block);
     let fn_type = FunctionType::new(cx, &arg_types, &[]);
@@ -386,13 +417,18 @@ pub fn build<'c>(
 }
 
 /// Builds the body of kernel `spec` into `block` (whose arguments the
-/// signature of [`build`] declares) and returns how to schedule it.
+/// signature of [`build`] declares) and returns how to schedule it: its
+/// ops once over the whole tensors or, for a kernel run image by image
+/// (`image`, [`image_batch`]), inside a loop over the images, on static
+/// views of one image.
+#[allow(clippy::too_many_arguments)]
 fn build_body<'c>(
     cx: &'c Context,
     loc: Location<'c>,
     block: &Block<'c>,
     (model, symbols): (&Model, &Symbols),
     dynamic: bool,
+    image: Option<HashSet<Value>>,
     spec: &KernelSpec,
     lowering: &dyn OpLowering,
 ) -> Result<Schedule> {
@@ -405,50 +441,254 @@ fn build_body<'c>(
     } else {
         vec![]
     };
-    let mut kb = KernelBuilder {
-        e,
-        model,
-        tensors: HashMap::new(),
-        dests: HashMap::new(),
-        init_alias: HashMap::new(),
-        schedule: None,
-        structured_ops: 0,
-        producers: 0,
-        symbols,
-        symbol_values,
+    let args: Vec<MValue> = (0..n_memrefs)
+        .map(|i| block.argument(i).expect("declared").into())
+        .collect();
+    let lowered = match image {
+        Some(ref images) => {
+            let first = *spec.outputs.first().expect("an image kernel has outputs");
+            let count = symbols::sizes(&e, model, symbols, &symbol_values, first)?[0].value(&e);
+            let mut lowered = None;
+            e.for_each(e.index(0), count, |be, n| {
+                let kernel = Lowering {
+                    model,
+                    symbols,
+                    spec,
+                    args: &args,
+                };
+                lowered = Some(kernel.lower(
+                    be,
+                    symbol_values.clone(),
+                    Some((images.clone(), n)),
+                    lowering,
+                ));
+            });
+            lowered.expect("the loop body is built")?
+        }
+        None => Lowering {
+            model,
+            symbols,
+            spec,
+            args: &args,
+        }
+        .lower(e, symbol_values, None, lowering)?,
     };
-    // An argument reinterpreted to its value's own memref type.
-    fn arg<'c, 'a>(kb: &KernelBuilder<'c, 'a>, i: usize, v: Value) -> Result<MValue<'c, 'a>> {
-        let (dims, elem) = kb.shape(v)?;
-        Ok(kb.e.reinterpret(
-            kb.e.block.argument(i).expect("declared").into(),
-            memref_type(kb.e.cx, &dims, elem)?,
-            &kb.sizes(v)?,
-        ))
-    }
-    for (i, &v) in spec.inputs.iter().enumerate() {
-        let memref = arg(&kb, i, v)?;
-        let ty = kb.tensor_type(v)?;
-        kb.define(v, e.to_tensor(memref, ty, false));
-    }
-    for (i, &v) in spec.outputs.iter().enumerate() {
-        let memref = arg(&kb, spec.inputs.len() + i, v)?;
-        let ty = kb.tensor_type(v)?;
-        kb.dests.insert(v, e.to_tensor(memref, ty, true));
-    }
-    lowering.lower(&mut kb, &spec.ops)?;
-    for (i, &v) in spec.outputs.iter().enumerate() {
-        let memref = arg(&kb, spec.inputs.len() + i, v)?;
-        e.materialize_in_destination(kb.tensor(v), memref);
-    }
     e.append(func::r#return(&[], loc));
-    Ok(match kb.schedule {
-        _ if dynamic => Schedule::Generic { outer: None },
+    let (schedule, structured_ops) = lowered;
+    Ok(match schedule {
+        _ if dynamic && image.is_none() => Schedule::Generic { outer: None },
         // Several independent structured ops: each is bufferized as it is.
-        Some(Schedule::Elementwise { .. }) if kb.structured_ops > 1 => {
+        Some(Schedule::Elementwise { .. }) if structured_ops > 1 => {
             Schedule::Generic { outer: None }
         }
         Some(s) => s,
         None => Schedule::Generic { outer: None },
     })
+}
+
+/// The ops of one kernel, lowered where an emitter says: the function's
+/// block, or the body of its loop over images.
+struct Lowering<'k, 'c> {
+    model: &'k Model,
+    symbols: &'k Symbols,
+    spec: &'k KernelSpec,
+    /// The function's memref arguments (inputs, then outputs).
+    args: &'k [MValue<'c, 'k>],
+}
+
+impl<'k, 'c> Lowering<'k, 'c> {
+    /// Lowers the ops with `e` between the kernel's inputs (as tensors) and
+    /// its outputs (committed into their memrefs); with `image` (the batch
+    /// dim and the image's index), on the views of that image. Returns the
+    /// schedule the ops asked for and how many structured ops they built.
+    fn lower<'r>(
+        &self,
+        e: Emitter<'c, 'r>,
+        symbol_values: Vec<MValue<'c, 'r>>,
+        image: Option<(HashSet<Value>, MValue<'c, 'r>)>,
+        lowering: &dyn OpLowering,
+    ) -> Result<(Option<Schedule>, usize)>
+    where
+        'k: 'r,
+    {
+        let (batched, index) = image.unzip();
+        let mut kb = KernelBuilder {
+            e,
+            model: self.model,
+            tensors: HashMap::new(),
+            dests: HashMap::new(),
+            init_alias: HashMap::new(),
+            schedule: None,
+            structured_ops: 0,
+            producers: 0,
+            symbols: self.symbols,
+            symbol_values,
+            image: batched,
+        };
+        // Argument `i` as its value's own memref (the image's view of it,
+        // when it is seen one image at a time).
+        let arg = |kb: &KernelBuilder<'c, 'r>, i: usize, v: Value| -> Result<MValue<'c, 'r>> {
+            let (dims, elem) = kb.shape(v)?;
+            let buffer = self.args[i];
+            match index {
+                Some(n) if kb.in_image(v) => {
+                    let per_image: i64 = dims.iter().product();
+                    let offset = kb.e.muli(n, kb.e.index(per_image));
+                    Ok(kb
+                        .e
+                        .image_view(buffer, &dims, elem_type(kb.e.cx, elem)?, offset))
+                }
+                _ => {
+                    Ok(kb
+                        .e
+                        .reinterpret(buffer, memref_type(kb.e.cx, &dims, elem)?, &kb.sizes(v)?))
+                }
+            }
+        };
+        let spec = self.spec;
+        for (i, &v) in spec.inputs.iter().enumerate() {
+            let memref = arg(&kb, i, v)?;
+            let ty = kb.tensor_type(v)?;
+            let t = kb.e.to_tensor(memref, ty, false);
+            kb.define(v, t);
+        }
+        for (i, &v) in spec.outputs.iter().enumerate() {
+            let memref = arg(&kb, spec.inputs.len() + i, v)?;
+            let ty = kb.tensor_type(v)?;
+            let t = kb.e.to_tensor(memref, ty, true);
+            kb.dests.insert(v, t);
+        }
+        lowering.lower(&mut kb, &spec.ops)?;
+        for (i, &v) in spec.outputs.iter().enumerate() {
+            let memref = arg(&kb, spec.inputs.len() + i, v)?;
+            kb.e.materialize_in_destination(kb.tensor(v), memref);
+        }
+        Ok((kb.schedule, kb.structured_ops))
+    }
+}
+
+/// The first dim of value `v`, when it is a tensor of known rank ≥ 1.
+fn first_dim(model: &Model, v: Value) -> Option<&Dim> {
+    value_tensor(model, v).ok()?.dims()?.first()
+}
+
+/// The inputs of op `op` whose first dim is the batch when it has the
+/// result's rank (the batch-aligned operands), when the op computes image
+/// `n` of its results from image `n` of those and from the whole of its
+/// other inputs; `None` for an op that does not work image by image. The
+/// ops that do: the elementwise ops, convolutions and pools (their data
+/// and a fused residual, never their weights), the per-image
+/// normalizations with their single result, matrix products (A, and B
+/// when they are batched products) and a Slice that leaves the first axis
+/// alone.
+fn batch_aligned(model: &Model, op: &OpData) -> Option<Vec<usize>> {
+    let single = op.results.iter().skip(1).all(Option::is_none);
+    let rank = |i: usize| {
+        let v = op.inputs.get(i).copied().flatten()?;
+        value_tensor(model, v).ok()?.dims().map(<[Dim]>::len)
+    };
+    let all = (0..op.inputs.len()).collect();
+    match op.kind {
+        k if k.family() == Family::Elementwise => Some(all),
+        OpKind::Conv | OpKind::ConvTranspose => Some(vec![0]),
+        OpKind::FusedConv => Some(vec![0, 3]),
+        OpKind::AveragePool
+        | OpKind::LpPool
+        | OpKind::GlobalAveragePool
+        | OpKind::GlobalMaxPool
+        | OpKind::GlobalLpPool
+        | OpKind::InstanceNormalization
+        | OpKind::LRN => Some(vec![0]),
+        OpKind::MaxPool | OpKind::BatchNormalization | OpKind::Dropout if single => Some(vec![0]),
+        // B is a batch-aligned operand only in a batched product.
+        OpKind::MatMul | OpKind::FusedMatMul if rank(0)? >= 3 => Some(all),
+        OpKind::MatMul | OpKind::FusedMatMul => Some(vec![0, 2, 3]),
+        OpKind::Slice => {
+            let axes = if op.version < 10 {
+                op.attrs.ints("axes").map(<[i64]>::to_vec)
+            } else {
+                op.inputs
+                    .get(3)
+                    .copied()
+                    .flatten()
+                    .and_then(|v| const_ints(model, v))
+            };
+            // Without axes, the starts begin at the first axis.
+            let r = rank(0)?;
+            axes?.iter().all(|&a| norm_axis(a, r) != 0).then(|| vec![0])
+        }
+        _ => None,
+    }
+}
+
+/// The values a kernel sees one image at a time (those whose first dim is
+/// the batch, seen as `[1, …]`), when it runs image by image: a loop over
+/// the images around the kernel's ops, each seeing one image of the
+/// batched values and all of every other value, every size static.
+/// So a convolution over a dynamic batch, or a static one above 1, gets
+/// its static schedule for one image (the product form, tiles, vectors,
+/// chunks for the threads) instead of the general loop nest of a symbolic
+/// kernel or the window nest of a batch.
+///
+/// It does when the first output's first dim is the batch — symbolic, or
+/// static above 1 in a kernel with a convolution — every op works image
+/// by image ([`batch_aligned`]) with its results batched, each
+/// batch-aligned operand of the results' rank has the batch first (it is
+/// batched) or 1 (it broadcasts), no other operand is batched, and every
+/// value with a symbolic size is batched with static sizes after the
+/// batch. Results have rank ≥ 3 (images, not rows: a loop over rows of a
+/// matrix would schedule each row apart).
+pub(crate) fn image_batch(model: &Model, spec: &KernelSpec) -> Option<HashSet<Value>> {
+    let batch = first_dim(model, *spec.outputs.first()?)?.clone();
+    let has_conv = || {
+        spec.ops
+            .iter()
+            .any(|&o| matches!(model.ir.op(o).kind, OpKind::Conv | OpKind::FusedConv))
+    };
+    match batch {
+        Dim::Known(n) if n <= 1 || !has_conv() => return None,
+        _ => {}
+    }
+    let dims = |v: Value| value_tensor(model, v).ok()?.dims();
+    let mut batched = HashSet::new();
+    let mut whole = HashSet::new();
+    for &op in &spec.ops {
+        let data = model.ir.op(op);
+        let aligned = batch_aligned(model, data)?;
+        let mut rank = None;
+        for &r in data.results.iter().flatten() {
+            let d = dims(r)?;
+            if d.len() < 3 || d[0] != batch || rank.is_some_and(|k| k != d.len()) {
+                return None;
+            }
+            rank = Some(d.len());
+            batched.insert(r);
+        }
+        for (i, v) in data.inputs.iter().enumerate() {
+            let Some(v) = *v else { continue };
+            let d = dims(v)?;
+            if aligned.contains(&i) && Some(d.len()) == rank && d[0] == batch {
+                batched.insert(v);
+            } else if aligned.contains(&i) && Some(d.len()) == rank && d[0] != Dim::Known(1) {
+                return None;
+            } else {
+                whole.insert(v);
+            }
+        }
+    }
+    let every = spec.ops.iter().flat_map(|&o| {
+        let data = model.ir.op(o);
+        data.inputs.iter().chain(&data.results).flatten().copied()
+    });
+    for v in every.chain(spec.inputs.iter().chain(&spec.outputs).copied()) {
+        let d = dims(v)?;
+        let symbolic = d.iter().any(|d| !d.is_known());
+        let in_batch = batched.contains(&v);
+        if (in_batch && whole.contains(&v))
+            || (symbolic && !(in_batch && d[1..].iter().all(Dim::is_known)))
+        {
+            return None;
+        }
+    }
+    Some(batched)
 }

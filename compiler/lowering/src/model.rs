@@ -77,6 +77,9 @@ pub struct KernelInfo {
     pub schedule: Schedule,
     /// Whether it has symbolic sizes (and takes the symbols' values).
     pub dynamic: bool,
+    /// How many symbol values it takes after its memrefs (all the model's
+    /// when it is dynamic, else none).
+    pub symbols: usize,
 }
 
 impl KernelInfo {
@@ -144,6 +147,7 @@ pub fn build_module<'c>(
             chunks,
             schedule,
             dynamic,
+            symbols: if dynamic { symbols.len() } else { 0 },
         });
     }
     let kernel_ops: Vec<Vec<_>> = plan.kernels.iter().map(|k| k.ops.clone()).collect();
@@ -627,6 +631,7 @@ fn declare_parallel_wrappers(
         for &v in kernel.inputs.iter().chain(&kernel.outputs) {
             types.push(boundary_type(cx, model, v)?.into());
         }
+        types.extend(vec![Type::index(cx); info.symbols]);
         module.body().append_operation(func::func(
             cx,
             StringAttribute::new(cx, &info.parallel_name()),

@@ -110,6 +110,67 @@ pub fn name_run_time_sizes(model: &Model) -> Result<Option<(Model, Vec<OpId>)>> 
     }
 }
 
+/// A dim of a main-graph input that the run time sizes: the input's
+/// position among the inputs a caller passes (those without a default) and
+/// the axis.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OpenDim {
+    /// The input's position among the inputs without a default.
+    pub input: usize,
+    /// The axis of the dim.
+    pub axis: usize,
+}
+
+/// The main-graph inputs a caller passes (those without a default), in
+/// order.
+fn passed_inputs(model: &Model) -> Vec<Value> {
+    let graph = model.ir.region(model.graph);
+    graph
+        .args
+        .iter()
+        .filter(|a| a.default.is_none())
+        .map(|a| a.value)
+        .collect()
+}
+
+/// The dims of the main graph's passed inputs that are not known at
+/// compile time (symbolic or unnamed), in input then axis order; `None`
+/// when some input's rank is unknown or an input is not a tensor of
+/// known rank (a sequence, a map, an optional), whose sizes cannot be
+/// bound by position.
+pub fn open_input_dims(model: &Model) -> Option<Vec<OpenDim>> {
+    let mut open = vec![];
+    for (input, v) in passed_inputs(model).into_iter().enumerate() {
+        let Type::Tensor(t) = model.ir.ty(v) else {
+            return None;
+        };
+        for (axis, d) in t.shape.as_ref()?.iter().enumerate() {
+            if !d.is_known() {
+                open.push(OpenDim { input, axis });
+            }
+        }
+    }
+    Some(open)
+}
+
+/// Binds the open dims of the main graph's inputs to sizes: each dim of
+/// `open` (from [`open_input_dims`]) becomes the known size at the same
+/// position of `sizes`. Everything else is left for the front end to
+/// derive: `name-dims` forgets the dims that named the bound symbols on
+/// the other values, and inference sizes them from the inputs. Compiling
+/// the result gives code for these sizes only: the shapes computed from
+/// them fold to constants, and every kernel gets its static schedule.
+pub fn bind_input_dims(model: &mut Model, open: &[OpenDim], sizes: &[i64]) {
+    let inputs = passed_inputs(model);
+    for (dim, &size) in open.iter().zip(sizes) {
+        if let Type::Tensor(t) = &mut model.ir.value_mut(inputs[dim.input]).ty {
+            if let Some(d) = t.shape.as_mut().and_then(|s| s.get_mut(dim.axis)) {
+                *d = Dim::Known(size);
+            }
+        }
+    }
+}
+
 /// Gives each unknown dim of tensor `v` a fresh symbol `"?<name>.<axis>"`
 /// (`unnamed` standing for the name of a value without one).
 fn name_unknown_dims(ir: &mut Ir, v: Value, unnamed: &str, taken: &mut HashSet<String>) {
@@ -181,5 +242,49 @@ fn visit_dims_mut(ty: &mut Type, f: &mut impl FnMut(&mut Dim)) {
             visit_dims_mut(inner, f)
         }
         Type::Unknown => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::DEFAULT_PIPELINE;
+
+    const MODEL: &str = r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<"N"x?x4xf32>, %w: tensor<4x3xf32>) -> ("y": tensor<"N"x?x3xf32>) {
+  %y = "onnx.MatMul"(%x, %w) : (tensor<"N"x?x4xf32>, tensor<4x3xf32>) -> tensor<"N"x?x3xf32>
+  onnx.return %y
+}
+"#;
+
+    #[test]
+    fn binding_the_open_input_dims_sizes_the_whole_graph() {
+        let mut m = crate::parse_model(MODEL).unwrap();
+        let open = open_input_dims(&m).unwrap();
+        assert_eq!(
+            open,
+            [OpenDim { input: 0, axis: 0 }, OpenDim { input: 0, axis: 1 }]
+        );
+        bind_input_dims(&mut m, &open, &[2, 5]);
+        for pass in DEFAULT_PIPELINE {
+            (crate::passes::pass(pass).unwrap().run)(&mut m).unwrap();
+        }
+        assert_eq!(open_input_dims(&m).unwrap(), []);
+        let out = m.ir.region(m.graph).outputs[0].value;
+        assert_eq!(m.ir.ty(out).to_string(), "tensor<2x5x3xf32>");
+    }
+
+    #[test]
+    fn inputs_of_unknown_rank_cannot_be_bound_by_position() {
+        let m = crate::parse_model(
+            r#"onnx.model {ir_version = 8, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<*xf32>) -> ("y": !onnx.unknown) {
+  %y = "onnx.Relu"(%x) : (tensor<*xf32>) -> !onnx.unknown
+  onnx.return %y
+}
+"#,
+        )
+        .unwrap();
+        assert_eq!(open_input_dims(&m), None);
     }
 }

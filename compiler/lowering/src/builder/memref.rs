@@ -9,7 +9,7 @@
 use melior::ir::attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute};
 use melior::ir::operation::OperationBuilder;
 use melior::ir::r#type::{MemRefType, ShapedTypeLike};
-use melior::ir::{Identifier, Operation, Type, Value, ValueLike};
+use melior::ir::{Attribute, Identifier, Operation, Type, Value, ValueLike};
 
 use super::attr::unit;
 use super::{dynamic_sizes, Emitter, Size};
@@ -156,6 +156,56 @@ impl<'c, 'a> Emitter<'c, 'a> {
                     (
                         id("operandSegmentSizes"),
                         DenseI32ArrayAttribute::new(self.cx, &segments).into(),
+                    ),
+                ])
+                .build()
+                .expect("a well-formed memref.reinterpret_cast"),
+        )
+    }
+
+    /// A view of `dims` × `elem`, row-major, at element `offset` of the
+    /// buffer behind `buffer` (a `memref.reinterpret_cast` with that
+    /// offset): one image of a batch whose sizes are only known at run
+    /// time, with static sizes and strides.
+    pub fn image_view(
+        &self,
+        buffer: Value<'c, 'a>,
+        dims: &[i64],
+        elem: Type<'c>,
+        offset: Value<'c, 'a>,
+    ) -> Value<'c, 'a> {
+        let mut strides = vec![1; dims.len()];
+        for i in (0..dims.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * dims[i + 1];
+        }
+        let list = |l: &[i64]| l.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let layout = Attribute::parse(
+            self.cx,
+            &format!("strided<[{}], offset: ?>", list(&strides)),
+        )
+        .expect("a strided layout");
+        let ty = MemRefType::new(elem, dims, Some(layout), None);
+        let id = |name| Identifier::new(self.cx, name);
+        self.value(
+            OperationBuilder::new("memref.reinterpret_cast", self.loc)
+                .add_operands(&[buffer, offset])
+                .add_results(&[ty.into()])
+                .add_attributes(&[
+                    (
+                        id("static_offsets"),
+                        DenseI64ArrayAttribute::new(self.cx, &[i64::MIN]).into(),
+                    ),
+                    (
+                        id("static_sizes"),
+                        DenseI64ArrayAttribute::new(self.cx, dims).into(),
+                    ),
+                    (
+                        id("static_strides"),
+                        DenseI64ArrayAttribute::new(self.cx, &strides).into(),
+                    ),
+                    (
+                        id("operandSegmentSizes"),
+                        DenseI32ArrayAttribute::new(self.cx, &[1, 1, 0, 0]).into(),
                     ),
                 ])
                 .build()
