@@ -96,16 +96,6 @@ enum Command {
     Bench(BenchArgs),
 }
 
-/// How the JIT treats a model whose inputs have sizes only the run time knows.
-#[derive(clap::Args, Debug)]
-struct VariantArgs {
-    /// Size variants the JIT keeps for a model with dynamic input sizes: code compiled for the
-    /// sizes of a run, on their first run (`run` compiles only the variant of its inputs). 0: the
-    /// general code only, which every size runs on.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_VARIANTS)]
-    max_variants: usize,
-}
-
 #[derive(clap::Args, Debug)]
 struct ImportArgs {
     /// Refuse a model the importer warns about; names that break the ONNX IR spec's C90
@@ -333,8 +323,6 @@ struct RunArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     #[command(flatten)]
-    variants: VariantArgs,
-    #[command(flatten)]
     opt: OptArgs,
     #[command(flatten)]
     import: ImportArgs,
@@ -361,8 +349,11 @@ struct BenchArgs {
     /// Measure a shared library compiled ahead of time instead of the JIT's code.
     #[arg(long)]
     aot: bool,
-    #[command(flatten)]
-    variants: VariantArgs,
+    /// Size variants the JIT keeps for a model with dynamic input sizes: code for the sizes of a
+    /// run, compiled in the background from their first run (and waited for before the timed
+    /// runs, its compile counted in `compile_s`). 0: the general code only.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_VARIANTS)]
+    max_variants: usize,
     #[command(flatten)]
     opt: OptArgs,
     #[command(flatten)]
@@ -778,32 +769,14 @@ fn compile_for_run(
 }
 
 fn run_model(args: &RunArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
-    let mut options = compile_options(args.threads, TargetSpec::host(), &args.opt, &args.import)?;
-    options.max_variants = args.variants.max_variants;
+    // One run: the general code (a size variant pays over many runs).
+    let options = CompileOptions {
+        max_variants: 0,
+        ..compile_options(args.threads, TargetSpec::host(), &args.opt, &args.import)?
+    };
     let model = load(&args.model, &options, warnings)?;
-    // Read first for the JIT's variant of their sizes, compiled alone; a
-    // model that does not compile is reported before inputs that do not
-    // read.
-    let inputs = inputs::read_values(&model, &args.inputs);
-    let bound = match &inputs {
-        Ok(values) if !args.aot && options.max_variants > 0 => {
-            let shapes: Vec<Option<&[i64]>> = values
-                .iter()
-                .map(|v| match v {
-                    Value::Tensor(t) => Some(t.shape()),
-                    _ => None,
-                })
-                .collect();
-            onnx_mlc::bind_input_sizes(&model, &shapes)
-        }
-        _ => None,
-    };
-    // Sizes the model rejects: the general code says why when it runs.
-    let compiled = match bound.map(|m| compile_for_run(&m, &options, args.aot, &args.opt)) {
-        Some(Ok((compiled, _))) => compiled,
-        _ => compile_for_run(&model, &options, args.aot, &args.opt)?.0,
-    };
-    let inputs = inputs?;
+    let (compiled, _) = compile_for_run(&model, &options, args.aot, &args.opt)?;
+    let inputs = inputs::read_values(&model, &args.inputs)?;
     let outputs = compiled.run_values(inputs)?;
     let names = compiled.output_names();
     std::fs::create_dir_all(&args.out)
@@ -867,15 +840,17 @@ impl Latency {
     }
 }
 
-/// How long the first run took when it compiled a size variant (a JIT
-/// model with dynamic input sizes), else zero: part of the compile time
-/// `bench` reports.
-fn first_variant(compiled: &Runnable, inputs: &[Tensor]) -> anyhow::Result<Duration> {
+/// How long a JIT model with dynamic input sizes took to compile the
+/// size variant of `inputs` (from its first run, which starts it, until it
+/// is ready), else zero: part of the compile time `bench` reports, and
+/// over before the runs it times.
+fn variant_compile(compiled: &Runnable, inputs: &[Tensor]) -> anyhow::Result<Duration> {
     let Runnable::Jit(model) = compiled else {
         return Ok(Duration::ZERO);
     };
     let start = Instant::now();
     model.run(inputs)?;
+    model.wait_for_variants();
     Ok(if model.variant_sizes().is_empty() {
         Duration::ZERO
     } else {
@@ -893,7 +868,7 @@ fn bench(args: &BenchArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
         bail!("--runs must be at least 1");
     }
     let mut options = compile_options(1, TargetSpec::host(), &args.opt, &args.import)?;
-    options.max_variants = args.variants.max_variants;
+    options.max_variants = args.max_variants;
     let model = load(&args.model, &options, warnings)?;
     let many = args
         .threads
@@ -921,7 +896,7 @@ fn bench(args: &BenchArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
                 inputs::read_all(&model, &args.inputs)?
             }),
         };
-        let took = took + first_variant(&compiled, inputs)?;
+        let took = took + variant_compile(&compiled, inputs)?;
         let l = Latency::measure(&compiled, inputs, args.warmup, args.runs)?;
         rows.push(format!(
             "{threads:>7}  {:>10}  {:>10}  {:>10}  {:>5}  {:>9.2}",

@@ -14,8 +14,8 @@ use crate::variants::Variants;
 /// A compiled model, ready to run from any number of threads: one
 /// compiled function, or a host program (`onnx_mlc_program`) whose
 /// compiled segments run between host steps. A model whose inputs have
-/// sizes only the run time knows also compiles, on the first run at new
-/// sizes, code for exactly those sizes
+/// sizes only the run time knows also compiles in the background, from
+/// the first run at new sizes, code for exactly those sizes
 /// ([`crate::CompileOptions::max_variants`]).
 pub struct CompiledModel {
     /// The general code: every size the model accepts.
@@ -89,15 +89,25 @@ impl CompiledModel {
         }
     }
 
-    /// The sizes the model has size variants for, in the order they were
-    /// first run: each lists the sizes of the inputs' dims that are not
-    /// known at compile time, input by input, axis by axis.
+    /// The sizes the model has size variants ready for, in the order they
+    /// were first run: each lists the sizes of the inputs' dims that are
+    /// not known at compile time, input by input, axis by axis.
     pub fn variant_sizes(&self) -> Vec<Vec<i64>> {
         self.variants.as_ref().map_or_else(Vec::new, |v| v.sizes())
     }
 
+    /// Waits until the size variants whose compiles have started are
+    /// ready (or have failed): the runs after it at their sizes take them.
+    /// (Runs never wait for a variant: until it is ready, the general code
+    /// runs them.)
+    pub fn wait_for_variants(&self) {
+        if let Some(v) = &self.variants {
+            v.wait();
+        }
+    }
+
     /// Runs `f` on the code for inputs of these shapes: their size
-    /// variant (compiled now on their first run), or the general code.
+    /// variant when it is ready, else the general code.
     fn with_code<'s, T>(
         &self,
         shape: impl Fn(usize) -> Option<&'s [i64]>,

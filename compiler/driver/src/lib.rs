@@ -151,22 +151,6 @@ impl AotModel {
     }
 }
 
-/// `model` with the sizes its inputs leave to the run time bound to the
-/// shapes of the inputs it will run on (`shapes[k]`: input `k`'s, in graph
-/// order, `None` for one that is not a tensor): compiled, it runs at those
-/// sizes only, on static code — what the JIT's size variants are
-/// ([`CompileOptions::max_variants`]), for a caller that knows its inputs
-/// before compiling (`onnx-mlc run`). Returns `None` when the model's
-/// inputs cannot be bound by position (unknown ranks, non-tensor inputs)
-/// or a shape is missing or too short.
-pub fn bind_input_sizes(model: &Model, shapes: &[Option<&[i64]>]) -> Option<Model> {
-    variants::bind(
-        model,
-        &onnx_mlc_dialect::name_dims::open_input_dims(model)?,
-        |k| *shapes.get(k)?,
-    )
-}
-
 /// The C header of a model's library (`--emit header`): which inputs and
 /// outputs this model has (names, element types, shapes with symbolic
 /// dims), then the ABI types and the public API of `omlc_rt.h`.

@@ -78,11 +78,12 @@ pub struct CompileOptions {
     /// the importer would warn about is an error.
     pub strict: bool,
     /// How many size variants the JIT keeps for a model whose inputs have
-    /// sizes only the run time knows: the first run at new sizes compiles
-    /// code for exactly those sizes (static schedules, computed shapes
-    /// folded), and later runs at them reuse it; once this many are kept,
-    /// other sizes run on the general code. 0: the general code only.
-    /// Ahead-of-time libraries have the general code only.
+    /// sizes only the run time knows: the first run at new sizes starts
+    /// compiling, in the background, code for exactly those sizes (static
+    /// schedules, computed shapes folded), which the runs at them take once
+    /// it is ready; once this many are kept, other sizes run on the
+    /// general code. 0: the general code only. Ahead-of-time libraries
+    /// have the general code only.
     pub max_variants: usize,
 }
 

@@ -1,25 +1,29 @@
-//! Size variants of a JIT-compiled model.
+//! Size variants of a JIT-compiled model, compiled in the background.
 //!
 //! A model exported with dynamic axes (a batch, a sequence length) compiles
 //! to general code: every kernel sized by symbols bound at run time. That
-//! code is correct at every size, but some of its kernels cannot take
-//! their static schedules (a convolution as a product needs its sizes),
-//! and the shapes the model computes from its inputs (`Shape` → `Gather`
-//! → `Reshape`) stay run-time work. So the JIT also compiles, the first
-//! time the model runs at new sizes, a variant for exactly those sizes:
-//! the source model with its open input dims bound
-//! ([`bind_input_dims`]), through the whole pipeline again. It is kept and
-//! runs every later call at those sizes.
+//! code is correct at every size, and its convolutions run image by image
+//! on their static schedules, but other kernels of symbolic size stay
+//! unscheduled, and the shapes the model computes from its inputs
+//! (`Shape` → `Gather` → `Reshape`) stay run-time work. So the first run
+//! at new sizes also starts compiling, on a thread of its own, a variant
+//! for exactly those sizes: the source model with its open input dims
+//! bound ([`bind_input_dims`]), through the whole pipeline again. Runs at
+//! those sizes take the general code until the variant is ready, and the
+//! variant after: compiling never makes a run wait (a static compile can
+//! take far longer than the general one — a segmentation network's
+//! dilated convolutions took 95 s against 4 s), the way tiered JITs
+//! compile hot code.
 //!
 //! The cache is bounded by [`CompileOptions::max_variants`]: once it holds
 //! that many variants, other sizes run on the general code (no eviction,
 //! so a stream of ever-new sizes never recompiles). A variant that does
-//! not compile (sizes the model rejects) is remembered as such, and those
-//! sizes run on the general code too, which reports the error a caller
-//! should see. Callers that run one thread block only while their own
-//! sizes compile.
+//! not compile (sizes the model rejects, an op the static lowering
+//! refuses) is remembered as such, and those sizes keep the general code,
+//! which reports any error a caller should see.
 
 use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::JoinHandle;
 
 use onnx_mlc_dialect::name_dims::{bind_input_dims, open_input_dims, OpenDim};
 use onnx_mlc_dialect::Model;
@@ -31,19 +35,28 @@ use crate::pipeline::CompileOptions;
 
 /// The size variants of one JIT-compiled model; see the module docs.
 pub(crate) struct Variants {
+    /// What a compile needs, shared with the compiling threads.
+    source: Arc<Source>,
+    max_variants: usize,
+    /// The variants, in the order they were first asked for.
+    cache: Mutex<Vec<Variant>>,
+    /// The threads still compiling (or done but not joined yet).
+    compiling: Mutex<Vec<JoinHandle<()>>>,
+}
+
+/// What compiling a variant starts from.
+struct Source {
     /// The model as the caller gave it, before the front end.
-    source: Model,
+    model: Model,
     options: CompileOptions,
     /// The thread pool the general code runs on, shared by every variant.
     rt: Arc<RtContext>,
     /// The input dims the run time sizes, in the order of a variant's sizes.
     open: Vec<OpenDim>,
-    /// The variants, in the order they were first asked for.
-    cache: Mutex<Vec<Variant>>,
 }
 
-/// The code for one set of sizes: compiled once, by the first caller that
-/// asks; `None` inside when the sizes did not compile.
+/// The code for one set of sizes, set once its compile is over; `None`
+/// inside when the sizes did not compile.
 struct Variant {
     sizes: Vec<i64>,
     code: Arc<OnceLock<Option<Compiled>>>,
@@ -63,55 +76,69 @@ impl Variants {
             return None;
         }
         Some(Variants {
-            source: source.clone(),
-            options: options.clone(),
-            rt: rt.clone(),
-            open,
+            source: Arc::new(Source {
+                model: source.clone(),
+                options: options.clone(),
+                rt: rt.clone(),
+                open,
+            }),
+            max_variants: options.max_variants,
             cache: Mutex::new(Vec::new()),
+            compiling: Mutex::new(Vec::new()),
         })
     }
 
-    /// The code for inputs of these shapes (`shape(k)`: input `k`'s, `None`
-    /// when it is not a tensor or missing), compiled now if it is their
-    /// first run and the cache has room; `None` when they run on the
-    /// general code.
+    /// The variant for inputs of these shapes (`shape(k)`: input `k`'s,
+    /// `None` when it is not a tensor or missing) when it is ready; `None`
+    /// when they run on the general code. Their first run starts the
+    /// variant's compile if the cache has room.
     pub(crate) fn code<'s>(
         &self,
         shape: impl Fn(usize) -> Option<&'s [i64]>,
     ) -> Option<Arc<OnceLock<Option<Compiled>>>> {
-        let sizes = sizes_of(&self.open, shape)?;
-        let code = {
-            let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-            match cache.iter().find(|v| v.sizes == sizes) {
-                Some(v) => v.code.clone(),
-                None if cache.len() < self.options.max_variants => {
-                    let code = Arc::new(OnceLock::new());
-                    cache.push(Variant {
-                        sizes: sizes.clone(),
-                        code: code.clone(),
-                    });
-                    code
+        let sizes = sizes_of(&self.source.open, shape)?;
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(v) = cache.iter().find(|v| v.sizes == sizes) {
+            return v.code.get()?.as_ref().map(|_| v.code.clone());
+        }
+        if cache.len() < self.max_variants {
+            let code = Arc::new(OnceLock::new());
+            cache.push(Variant {
+                sizes: sizes.clone(),
+                code: code.clone(),
+            });
+            let source = self.source.clone();
+            let thread = std::thread::Builder::new()
+                .name("onnx-mlc-variant".into())
+                .spawn(move || {
+                    code.get_or_init(|| source.compile(&sizes));
+                });
+            match thread {
+                Ok(handle) => self.lock_compiling().push(handle),
+                // No thread: these sizes keep the general code.
+                Err(_) => {
+                    let _ = cache.last().expect("just pushed").code.set(None);
                 }
-                None => return None,
             }
-        };
-        code.get_or_init(|| self.compile(&sizes));
-        code.get()?.as_ref()?;
-        Some(code)
+        }
+        None
     }
 
-    /// Compiles the variant for `sizes`: `None` when the model does not
-    /// compile at them.
-    fn compile(&self, sizes: &[i64]) -> Option<Compiled> {
-        let mut model = self.source.clone();
-        bind_input_dims(&mut model, &self.open, sizes);
-        Compilation::new(&model, &self.options)
-            .and_then(|c| c.jit_on(&self.rt))
-            .ok()
-            .map(|(compiled, _)| compiled)
+    fn lock_compiling(&self) -> std::sync::MutexGuard<'_, Vec<JoinHandle<()>>> {
+        self.compiling.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The sizes of the variants compiled so far (each in the order of the
+    /// Waits until every variant started so far has compiled (or failed).
+    pub(crate) fn wait(&self) {
+        let handles: Vec<_> = self.lock_compiling().drain(..).collect();
+        for handle in handles {
+            // A compile that panicked leaves its variant unset: the general
+            // code keeps those sizes.
+            let _ = handle.join();
+        }
+    }
+
+    /// The sizes of the variants ready so far (each in the order of the
     /// open input dims), in the order they were first run.
     pub(crate) fn sizes(&self) -> Vec<Vec<i64>> {
         let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -123,23 +150,23 @@ impl Variants {
     }
 }
 
+impl Source {
+    /// Compiles the variant for `sizes`: `None` when the model does not
+    /// compile at them.
+    fn compile(&self, sizes: &[i64]) -> Option<Compiled> {
+        let mut model = self.model.clone();
+        bind_input_dims(&mut model, &self.open, sizes);
+        Compilation::new(&model, &self.options)
+            .and_then(|c| c.jit_on(&self.rt))
+            .ok()
+            .map(|(compiled, _)| compiled)
+    }
+}
+
 /// The sizes of the `open` dims in inputs of these shapes (`shape(k)`:
 /// input `k`'s); `None` when an input is missing or too short.
 fn sizes_of<'s>(open: &[OpenDim], shape: impl Fn(usize) -> Option<&'s [i64]>) -> Option<Vec<i64>> {
     open.iter()
         .map(|d| shape(d.input).and_then(|s| s.get(d.axis).copied()))
         .collect()
-}
-
-/// `model` with its `open` input dims bound to their sizes in inputs of
-/// these shapes; `None` when an input is missing or too short.
-pub(crate) fn bind<'s>(
-    model: &Model,
-    open: &[OpenDim],
-    shape: impl Fn(usize) -> Option<&'s [i64]>,
-) -> Option<Model> {
-    let sizes = sizes_of(open, shape)?;
-    let mut model = model.clone();
-    bind_input_dims(&mut model, open, &sizes);
-    Some(model)
 }
