@@ -1956,7 +1956,10 @@ onnx.graph "add"(%a: tensor<"N"x4xf32>, %b: tensor<"N"x4xf32>) -> ("y": tensor<"
     let err = compiled.run(&[a.clone(), b]).unwrap_err().to_string();
     assert!(err.contains("bound \"N\" to 2"), "{err}");
     compiled.wait_for_variants();
-    assert!(compiled.variant_sizes().is_empty(), "those sizes do not compile");
+    assert!(
+        compiled.variant_sizes().is_empty(),
+        "those sizes do not compile"
+    );
     let want: Vec<f32> = a.to_vec::<f32>().unwrap().iter().map(|v| v + v).collect();
     for _ in 0..2 {
         let sum = compiled.run(&[a.clone(), a.clone()]).unwrap();

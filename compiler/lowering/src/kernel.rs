@@ -578,9 +578,10 @@ fn first_dim(model: &Model, v: Value) -> Option<&Dim> {
 /// other inputs; `None` for an op that does not work image by image. The
 /// ops that do: the elementwise ops, convolutions and pools (their data
 /// and a fused residual, never their weights), the per-image
-/// normalizations with their single result, matrix products (A, and B
-/// when they are batched products) and a Slice that leaves the first axis
-/// alone.
+/// normalizations with their single result, batched matrix products and
+/// attention, and the ops along another axis than the first: the
+/// normalizations and softmaxes over trailing axes, Concat, Split,
+/// Gather, a Slice, a Transpose that keeps the first axis first.
 fn batch_aligned(model: &Model, op: &OpData) -> Option<Vec<usize>> {
     let single = op.results.iter().skip(1).all(Option::is_none);
     let rank = |i: usize| {
@@ -600,9 +601,32 @@ fn batch_aligned(model: &Model, op: &OpData) -> Option<Vec<usize>> {
         | OpKind::InstanceNormalization
         | OpKind::LRN => Some(vec![0]),
         OpKind::MaxPool | OpKind::BatchNormalization | OpKind::Dropout if single => Some(vec![0]),
-        // B is a batch-aligned operand only in a batched product.
-        OpKind::MatMul | OpKind::FusedMatMul if rank(0)? >= 3 => Some(all),
-        OpKind::MatMul | OpKind::FusedMatMul => Some(vec![0, 2, 3]),
+        // Along an axis other than the batch (the ONNX defaults: the last
+        // axis for the normalizations, the first for Split and Gather).
+        OpKind::LayerNormalization | OpKind::RMSNormalization if single => {
+            (norm_axis(op.attrs.int("axis").unwrap_or(-1), rank(0)?) != 0).then(|| vec![0])
+        }
+        OpKind::Softmax | OpKind::LogSoftmax | OpKind::Hardmax => {
+            (norm_axis(op.attrs.int("axis").unwrap_or(-1), rank(0)?) != 0).then(|| vec![0])
+        }
+        OpKind::Concat | OpKind::Split | OpKind::Gather => {
+            let axis = op.attrs.int("axis").unwrap_or(0);
+            let aligned = if op.kind == OpKind::Concat {
+                all
+            } else {
+                vec![0]
+            };
+            (norm_axis(axis, rank(0)?) != 0).then_some(aligned)
+        }
+        OpKind::Transpose => op
+            .attrs
+            .ints("perm")
+            .is_some_and(|perm| perm.first() == Some(&0))
+            .then(|| vec![0]),
+        OpKind::FusedAttention => Some(all),
+        // Results of rank ≥ 3 (`image_batch`): a batched product, whose
+        // operands of the results' rank have its batch first.
+        OpKind::MatMul | OpKind::FusedMatMul => Some(all),
         OpKind::Slice => {
             let axes = if op.version < 10 {
                 op.attrs.ints("axes").map(<[i64]>::to_vec)
