@@ -39,7 +39,7 @@ pub use element::TensorElement;
 pub use error::{Result, RuntimeError};
 pub use program::{HostProgram, Program, Segment};
 pub use rt::{omlc_rt_alloc, omlc_rt_free, omlc_rt_parallel_for, runtime_symbols, RtContext};
-pub use session::{CompiledCode, Session, Weights};
+pub use session::{CompiledCode, HeldWeight, Session, SharedWeight, Weights};
 pub use signature::{Bindings, IoSpec, ModelSignature, SpecDim};
 pub use tensor::Tensor;
 pub use value::{into_tensors, Map, MapKey, Optional, Sequence, StringTensor, Value};

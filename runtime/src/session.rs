@@ -40,48 +40,125 @@ pub enum Weights {
     /// the initializers out of the compiled code); the session copies them
     /// into one buffer on huge pages and drops these.
     Tensors(Vec<Tensor>),
+    /// Per weight, in the model's weight order: one another session holds
+    /// ([`Session::weight`]), read in place, or a tensor copied as with
+    /// [`Weights::Tensors`]. Compilations of one model at other sizes share
+    /// the weights they did not change this way.
+    Shared(Vec<SharedWeight>),
+}
+
+/// One weight of [`Weights::Shared`].
+pub enum SharedWeight {
+    /// A weight another session holds.
+    Held(HeldWeight),
+    /// A tensor of the session's own.
+    Own(Tensor),
+}
+
+/// A weight a session holds in its weights buffer: its bytes, readable for
+/// as long as this handle lives (it keeps the buffer alive).
+#[derive(Clone)]
+pub struct HeldWeight {
+    ptr: *const u8,
+    len: usize,
+    owner: Arc<AlignedBuf>,
+}
+
+// SAFETY: the bytes are read-only and owned by `owner`, which is shared.
+unsafe impl Send for HeldWeight {}
+// SAFETY: as above.
+unsafe impl Sync for HeldWeight {}
+
+impl HeldWeight {
+    /// The weight's bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        // SAFETY: `ptr..ptr + len` lies in `owner`'s buffer, which this
+        // handle keeps alive and nobody writes after the session's setup.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
 }
 
 /// The weight pointers `__omlc_main` receives, and their owner when the
 /// session holds the weights itself.
 struct WeightTable {
     ptrs: Vec<*const c_void>,
-    _arena: Option<AlignedBuf>,
+    /// Each weight's length in bytes and the buffer that holds it (the
+    /// arena its copy went to, or another session's); empty for embedded
+    /// weights.
+    held: Vec<(usize, Arc<AlignedBuf>)>,
 }
 
 impl WeightTable {
     /// The weights copied into one bulk buffer ([`AlignedBuf::bulk`]: on
     /// huge pages), each at a 64-byte aligned offset.
     fn copied(tensors: &[Tensor]) -> Result<WeightTable> {
+        let weights = tensors
+            .iter()
+            .map(|t| SharedRef::Own(t))
+            .collect::<Vec<_>>();
+        WeightTable::shared(&weights)
+    }
+
+    /// The weights of `weights`: those other sessions hold at their
+    /// addresses, the others copied into one bulk buffer as
+    /// [`WeightTable::copied`] does.
+    fn shared(weights: &[SharedRef]) -> Result<WeightTable> {
         let align = |n: usize| n.div_ceil(MIN_ALIGN) * MIN_ALIGN;
-        let mut offsets = Vec::with_capacity(tensors.len());
+        let mut offsets = Vec::with_capacity(weights.len());
         let mut total = 0usize;
-        for t in tensors {
+        for w in weights {
             offsets.push(total);
-            total = total
-                .checked_add(align(t.as_bytes().len()))
-                .ok_or(RuntimeError::Alloc(usize::MAX))?;
+            if let SharedRef::Own(t) = w {
+                total = total
+                    .checked_add(align(t.as_bytes().len()))
+                    .ok_or(RuntimeError::Alloc(usize::MAX))?;
+            }
         }
         let mut arena = AlignedBuf::bulk(total)?;
-        for (t, &at) in tensors.iter().zip(&offsets) {
-            let bytes = t.as_bytes();
-            arena.as_bytes_mut()[at..at + bytes.len()].copy_from_slice(bytes);
+        for (w, &at) in weights.iter().zip(&offsets) {
+            if let SharedRef::Own(t) = w {
+                let bytes = t.as_bytes();
+                arena.as_bytes_mut()[at..at + bytes.len()].copy_from_slice(bytes);
+            }
         }
-        let base = arena.as_ptr();
-        // SAFETY: every offset is inside the `total`-byte arena (or at its
-        // end for a trailing empty weight).
-        let ptrs = offsets
-            .iter()
-            .map(|&at| unsafe { base.add(at) }.cast_const().cast())
-            .collect();
-        Ok(WeightTable {
-            ptrs,
-            _arena: Some(arena),
-        })
+        let arena = Arc::new(arena);
+        let (mut ptrs, mut held) = (vec![], vec![]);
+        for (w, &at) in weights.iter().zip(&offsets) {
+            match w {
+                SharedRef::Own(t) => {
+                    // SAFETY: `at` is inside the `total`-byte arena (or at
+                    // its end for a trailing empty weight).
+                    ptrs.push(unsafe { arena.as_ptr().add(at) }.cast_const().cast());
+                    held.push((t.as_bytes().len(), arena.clone()));
+                }
+                SharedRef::Held(h) => {
+                    ptrs.push(h.ptr.cast());
+                    held.push((h.len, h.owner.clone()));
+                }
+            }
+        }
+        Ok(WeightTable { ptrs, held })
     }
 }
 
-// SAFETY: the pointers address read-only memory owned by `_arena` or by
+/// Fails unless the model takes `got` weights.
+fn check_weight_count(signature: &ModelSignature, got: usize) -> Result<()> {
+    if got != signature.num_weights {
+        return Err(RuntimeError::WeightCount {
+            expected: signature.num_weights,
+            got,
+        });
+    }
+    Ok(())
+}
+
+/// A weight of [`WeightTable::shared`], borrowed.
+enum SharedRef<'w> {
+    Held(&'w HeldWeight),
+    Own(&'w Tensor),
+}
+
+// SAFETY: the pointers address read-only memory owned by `held` or by
 // the session's `CompiledCode::owner`; nobody writes through them.
 unsafe impl Send for WeightTable {}
 // SAFETY: as above.
@@ -121,16 +198,22 @@ impl Session {
             // SAFETY: as above, and the blob holds `weights_size` bytes.
             Weights::Embedded => WeightTable {
                 ptrs: unsafe { abi::embedded_weights(code.info)? },
-                _arena: None,
+                held: vec![],
             },
             Weights::Tensors(tensors) => {
-                if tensors.len() != signature.num_weights {
-                    return Err(RuntimeError::WeightCount {
-                        expected: signature.num_weights,
-                        got: tensors.len(),
-                    });
-                }
+                check_weight_count(&signature, tensors.len())?;
                 WeightTable::copied(&tensors)?
+            }
+            Weights::Shared(weights) => {
+                check_weight_count(&signature, weights.len())?;
+                let refs: Vec<SharedRef> = weights
+                    .iter()
+                    .map(|w| match w {
+                        SharedWeight::Held(h) => SharedRef::Held(h),
+                        SharedWeight::Own(t) => SharedRef::Own(t),
+                    })
+                    .collect();
+                WeightTable::shared(&refs)?
             }
         };
         let workspace_size = usize::try_from(signature.workspace_size).map_err(|_| {
@@ -144,6 +227,18 @@ impl Session {
             workspace_size,
             workspaces: Mutex::new(Vec::new()),
             _owner: code.owner,
+        })
+    }
+
+    /// Weight `k` (in the model's weight order) when the session keeps it
+    /// in a weights buffer (not an embedded weight): for another session to
+    /// read in place ([`Weights::Shared`]).
+    pub fn weight(&self, k: usize) -> Option<HeldWeight> {
+        let (len, owner) = self.weights.held.get(k)?;
+        Some(HeldWeight {
+            ptr: self.weights.ptrs[k].cast(),
+            len: *len,
+            owner: owner.clone(),
         })
     }
 

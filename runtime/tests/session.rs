@@ -11,8 +11,8 @@ use onnx_mlc_runtime::abi::{
     self, OmlcIoInfo, OmlcModelInfo, OmlcRt, OmlcTensor, ABI_VERSION, OMLC_ERR_UNSUPPORTED,
 };
 use onnx_mlc_runtime::{
-    omlc_rt_alloc, omlc_rt_parallel_for, CompiledCode, RtContext, RuntimeError, Session, SpecDim,
-    Tensor, Weights,
+    omlc_rt_alloc, omlc_rt_parallel_for, CompiledCode, RtContext, RuntimeError, Session,
+    SharedWeight, SpecDim, Tensor, Weights,
 };
 
 /// An input or output: name, dtype and dims ("N" for a dim_param, "?" for
@@ -352,6 +352,34 @@ fn weights_can_be_given_as_tensors() {
         .err()
         .unwrap();
     assert_eq!(err.to_string(), "the model has 1 weights, got 0");
+}
+
+#[test]
+fn weights_can_be_read_where_another_session_holds_them() {
+    let w = Tensor::from_slice(&[3], &W).unwrap();
+    let first = session(affine_info(), affine_main, Weights::Tensors(vec![w]), 1).unwrap();
+    let held = first.weight(0).expect("a weight the session copied");
+    assert_eq!(
+        held.as_bytes(),
+        Tensor::from_slice(&[3], &W).unwrap().as_bytes()
+    );
+    let shared = Weights::Shared(vec![SharedWeight::Held(held.clone())]);
+    let second = session(affine_info(), affine_main, shared, 1).unwrap();
+    // The second session reads the first one's copy, which stays alive
+    // for it when the first session is gone.
+    let again = second.weight(0).unwrap();
+    assert_eq!(again.as_bytes().as_ptr(), held.as_bytes().as_ptr());
+    drop((first, held));
+    let (inputs, sum, total, pos) = affine_case(5, 2.0);
+    check_affine(&second.run(&inputs).unwrap(), 5, &sum, total, &pos);
+    let own = SharedWeight::Own(Tensor::from_slice(&[3], &W).unwrap());
+    let third = session(affine_info(), affine_main, Weights::Shared(vec![own]), 1).unwrap();
+    assert_ne!(
+        third.weight(0).unwrap().as_bytes().as_ptr(),
+        again.as_bytes().as_ptr()
+    );
+    check_affine(&third.run(&inputs).unwrap(), 5, &sum, total, &pos);
+    assert!(session(affine_info(), affine_main, Weights::Shared(vec![]), 1).is_err());
 }
 
 #[test]

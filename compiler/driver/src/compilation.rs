@@ -40,7 +40,7 @@ use onnx_mlc_runtime::{HostProgram, RtContext, Segment};
 use crate::aot::{self, AotModel, AotOutput, LibraryReport, WeightsLayout, WeightsPolicy};
 use crate::compiled::{Compiled, CompiledModel};
 use crate::error::Result;
-use crate::jit::jit_session;
+use crate::jit::{jit_session, WeightPool};
 use crate::pipeline::{CompileOptions, Pipeline, Stage, Timings, Trace, Units};
 use crate::variants::Variants;
 
@@ -197,15 +197,22 @@ impl<'p> Compilation<'p> {
     /// (`crate::variants`).
     pub fn jit(self) -> Result<(CompiledModel, CompileReport)> {
         let rt = Arc::new(RtContext::new(self.pipeline.options.threads)?);
-        let variants = Variants::new(&self.source, &self.pipeline.options, &rt).map(Box::new);
-        let (compiled, report) = self.jit_on(&rt)?;
+        let pool = Arc::new(WeightPool::default());
+        let variants =
+            Variants::new(&self.source, &self.pipeline.options, &rt, &pool).map(Box::new);
+        let (compiled, report) = self.jit_on(&rt, &pool)?;
         Ok((CompiledModel { compiled, variants }, report))
     }
 
-    /// Compiles for this machine and loads the code on the thread pool `rt`.
-    pub(crate) fn jit_on(self, rt: &Arc<RtContext>) -> Result<(Compiled, CompileReport)> {
+    /// Compiles for this machine and loads the code on the thread pool
+    /// `rt`, reading the weights `pool` holds in place.
+    pub(crate) fn jit_on(
+        self,
+        rt: &Arc<RtContext>,
+        pool: &WeightPool,
+    ) -> Result<(Compiled, CompileReport)> {
         let (units, pipeline, optimizer) =
-            self.compile_units(|pipeline, model| jit_session(pipeline, model, rt))?;
+            self.compile_units(|pipeline, model| jit_session(pipeline, model, rt, pool))?;
         let compiled = match units {
             Units::Single(session) => Compiled::Single(session),
             Units::Program(program, sessions) => {

@@ -1,7 +1,8 @@
 //! Code in memory: an LLVM module compiled by MCJIT, kept alive for as
 //! long as a session uses it.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use inkwell::context::Context;
@@ -11,19 +12,25 @@ use inkwell::support::search_for_address_of_symbol;
 use inkwell::OptimizationLevel;
 use onnx_mlc_codegen::glue::Weights;
 use onnx_mlc_codegen::CodegenError;
-use onnx_mlc_dialect::Model;
+use onnx_mlc_dialect::{ElemType, Model, TensorData};
 use onnx_mlc_runtime::abi::{MainFn, OmlcModelInfo};
-use onnx_mlc_runtime::{runtime_symbols, CompiledCode, RtContext, Session};
+use onnx_mlc_runtime::{
+    runtime_symbols, CompiledCode, HeldWeight, RtContext, Session, SharedWeight, Tensor,
+};
 
 use crate::error::Result;
-use crate::pipeline::{weight_tensor, Pipeline};
+use crate::pipeline::{weight_data, Pipeline};
 
 /// Lowers a compiled unit through `pipeline`, JIT-compiles it and wraps it
-/// in a session on `rt` whose weights are the model's constants.
+/// in a session on `rt` whose weights are the model's constants: those
+/// `pool` holds already (the same data, from a compilation of the same
+/// model at other sizes) read in place, the others copied, then offered
+/// to `pool`.
 pub(crate) fn jit_session(
     pipeline: &mut Pipeline,
     model: &Model,
     rt: &Arc<RtContext>,
+    pool: &WeightPool,
 ) -> Result<Session> {
     let mut plan = None;
     let (start, before) = (Instant::now(), pipeline.timings.total());
@@ -42,10 +49,17 @@ pub(crate) fn jit_session(
         .0
         .push(("jit", start.elapsed().saturating_sub(lowering)));
     let plan = plan.expect("set by the build");
-    let weights = plan
+    let data = plan
         .weights
         .iter()
-        .map(|&v| weight_tensor(model, v))
+        .map(|&v| weight_data(model, v))
+        .collect::<Result<Vec<_>>>()?;
+    let weights = data
+        .iter()
+        .map(|d| match pool.find(d) {
+            Some(held) => Ok(SharedWeight::Held(held)),
+            None => Ok(SharedWeight::Own(Tensor::from_tensor_data(d)?)),
+        })
         .collect::<Result<Vec<_>>>()?;
     let (info, main) = (code.info, code.main);
     let compiled = CompiledCode {
@@ -55,13 +69,88 @@ pub(crate) fn jit_session(
     };
     // SAFETY: `info` and `main` come from the module just compiled with
     // the ABI glue, and `owner` keeps that code alive for the session.
-    Ok(unsafe {
+    let session = unsafe {
         Session::new(
             compiled,
-            onnx_mlc_runtime::Weights::Tensors(weights),
+            onnx_mlc_runtime::Weights::Shared(weights),
             rt.clone(),
         )?
-    })
+    };
+    for (k, d) in data.iter().enumerate() {
+        if let Some(held) = session.weight(k) {
+            pool.offer(d, held);
+        }
+    }
+    Ok(session)
+}
+
+/// The weights the JIT sessions of one model hold, by their contents: the
+/// model's size variants (`crate::variants`) read the weights they have in
+/// common with the general code (initializers the compilation left alone,
+/// and those it folded the same way, like a BatchNorm into its
+/// convolution) in place instead of holding another copy. A weight is
+/// looked up by its type and a hash of its bytes, then compared byte for
+/// byte.
+#[derive(Default)]
+pub(crate) struct WeightPool(Mutex<HashMap<WeightKey, HeldWeight>>);
+
+/// What a weight is looked up by.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct WeightKey {
+    elem: ElemType,
+    dims: Vec<i64>,
+    hash: u64,
+}
+
+impl WeightKey {
+    /// `data`'s key, when its bytes are what a session holds.
+    fn of(data: &TensorData) -> Option<(WeightKey, &[u8])> {
+        let raw = data.raw()?;
+        let key = WeightKey {
+            elem: data.elem,
+            dims: data.dims.clone(),
+            hash: content_hash(raw),
+        };
+        Some((key, raw))
+    }
+}
+
+/// A fast non-cryptographic hash of `bytes` (a multiply-rotate over 8-byte
+/// words, as rustc's FxHash): collisions only cost a byte comparison.
+fn content_hash(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut words = bytes.chunks_exact(8);
+    let mut h = bytes.len() as u64;
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    for &b in words.remainder() {
+        h = (h.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+    }
+    h
+}
+
+impl WeightPool {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<WeightKey, HeldWeight>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A held weight with `data`'s bytes, when the pool has one.
+    fn find(&self, data: &TensorData) -> Option<HeldWeight> {
+        let (key, bytes) = WeightKey::of(data)?;
+        let held = self.lock().get(&key)?.clone();
+        (held.as_bytes() == bytes).then_some(held)
+    }
+
+    /// Keeps `held`, a session's copy of `data`, for later sessions.
+    fn offer(&self, data: &TensorData, held: HeldWeight) {
+        if let Some((key, bytes)) = WeightKey::of(data) {
+            if held.as_bytes() == bytes {
+                self.lock().entry(key).or_insert(held);
+            }
+        }
+    }
 }
 
 /// A JIT-compiled model: the LLVM context and engine that own its code.

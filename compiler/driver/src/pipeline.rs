@@ -87,8 +87,10 @@ pub struct CompileOptions {
     pub max_variants: usize,
 }
 
-/// [`CompileOptions::max_variants`] unless told otherwise.
-pub const DEFAULT_MAX_VARIANTS: usize = 8;
+/// [`CompileOptions::max_variants`] unless told otherwise: a few sizes (a
+/// batch of 1 and a serving batch, say); each costs a compile in the
+/// background and the weights its compilation changed.
+pub const DEFAULT_MAX_VARIANTS: usize = 4;
 
 impl Default for CompileOptions {
     fn default() -> CompileOptions {
@@ -451,6 +453,11 @@ pub(crate) enum Units<T> {
 
 /// The data of weight `v`: a `Constant`'s dense value or an input's default.
 pub(crate) fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result<Tensor> {
+    Ok(Tensor::from_tensor_data(weight_data(model, v)?)?)
+}
+
+/// The dense value weight `v` has: a `Constant`'s or an input's default.
+pub(crate) fn weight_data(model: &Model, v: onnx_mlc_dialect::Value) -> Result<&TensorData> {
     let name = || {
         model
             .ir
@@ -468,9 +475,8 @@ pub(crate) fn weight_tensor(model: &Model, v: onnx_mlc_dialect::Value) -> Result
         }
         ValueDef::Arg(r, i) => model.ir.region(r).args[i as usize].default.as_ref(),
     };
-    let data = data.ok_or_else(|| Error::Weight {
+    data.ok_or_else(|| Error::Weight {
         name: name(),
         message: "not a dense constant".into(),
-    })?;
-    Ok(Tensor::from_tensor_data(data)?)
+    })
 }

@@ -20,7 +20,9 @@
 //! so a stream of ever-new sizes never recompiles). A variant that does
 //! not compile (sizes the model rejects, an op the static lowering
 //! refuses) is remembered as such, and those sizes keep the general code,
-//! which reports any error a caller should see.
+//! which reports any error a caller should see. A variant reads the
+//! weights its compilation left unchanged where the general code holds
+//! them (`WeightPool`): only the ones it folded or repacked cost memory.
 
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
@@ -31,6 +33,7 @@ use onnx_mlc_runtime::RtContext;
 
 use crate::compilation::Compilation;
 use crate::compiled::Compiled;
+use crate::jit::WeightPool;
 use crate::pipeline::CompileOptions;
 
 /// The size variants of one JIT-compiled model; see the module docs.
@@ -51,6 +54,8 @@ struct Source {
     options: CompileOptions,
     /// The thread pool the general code runs on, shared by every variant.
     rt: Arc<RtContext>,
+    /// The weights the general code holds, which variants read in place.
+    weights: Arc<WeightPool>,
     /// The input dims the run time sizes, in the order of a variant's sizes.
     open: Vec<OpenDim>,
 }
@@ -70,6 +75,7 @@ impl Variants {
         source: &Model,
         options: &CompileOptions,
         rt: &Arc<RtContext>,
+        weights: &Arc<WeightPool>,
     ) -> Option<Variants> {
         let open = open_input_dims(source)?;
         if open.is_empty() || options.max_variants == 0 {
@@ -80,6 +86,7 @@ impl Variants {
                 model: source.clone(),
                 options: options.clone(),
                 rt: rt.clone(),
+                weights: weights.clone(),
                 open,
             }),
             max_variants: options.max_variants,
@@ -157,7 +164,7 @@ impl Source {
         let mut model = self.model.clone();
         bind_input_dims(&mut model, &self.open, sizes);
         Compilation::new(&model, &self.options)
-            .and_then(|c| c.jit_on(&self.rt))
+            .and_then(|c| c.jit_on(&self.rt, &self.weights))
             .ok()
             .map(|(compiled, _)| compiled)
     }
