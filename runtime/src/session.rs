@@ -92,10 +92,7 @@ impl WeightTable {
     /// The weights copied into one bulk buffer ([`AlignedBuf::bulk`]: on
     /// huge pages), each at a 64-byte aligned offset.
     fn copied(tensors: &[Tensor]) -> Result<WeightTable> {
-        let weights = tensors
-            .iter()
-            .map(|t| SharedRef::Own(t))
-            .collect::<Vec<_>>();
+        let weights = tensors.iter().map(SharedRef::Own).collect::<Vec<_>>();
         WeightTable::shared(&weights)
     }
 
