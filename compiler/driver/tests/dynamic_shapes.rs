@@ -1998,3 +1998,69 @@ fn threads_running_the_same_sizes_share_one_variant() {
     sizes.sort();
     assert_eq!(sizes, [[1], [2]]);
 }
+
+/// A network over a symbolic batch whose kernels all run image by image
+/// in the general code: a padded convolution with BatchNormalization and
+/// ReLU, a MaxPool, a residual Add, a Transpose that keeps the batch
+/// first, a batched product with a weight, Softmax and LayerNormalization
+/// over the last axis, a Concat and a Slice along other axes.
+const IMAGES: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "images"(%x: tensor<"N"x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %s: tensor<4xf32>, %b: tensor<4xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>, %p: tensor<4x4xf32>, %g: tensor<4xf32>) -> ("y": tensor<?x?x?x?xf32>) {
+  %c = "onnx.Conv"(%x, %w) {pads = [1, 1, 1, 1]} : (tensor<"N"x3x8x8xf32>, tensor<4x3x3x3xf32>) -> !onnx.unknown
+  %n = "onnx.BatchNormalization"(%c, %s, %b, %m, %v) : (!onnx.unknown, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> !onnx.unknown
+  %r = "onnx.Relu"(%n) : (!onnx.unknown) -> !onnx.unknown
+  %q = "onnx.MaxPool"(%r) {kernel_shape = [2, 2], strides = [2, 2]} : (!onnx.unknown) -> !onnx.unknown
+  %e = "onnx.Add"(%q, %q) : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %t = "onnx.Transpose"(%e) {perm = [0, 2, 3, 1]} : (!onnx.unknown) -> !onnx.unknown
+  %h = "onnx.MatMul"(%t, %p) : (!onnx.unknown, tensor<4x4xf32>) -> !onnx.unknown
+  %a = "onnx.Softmax"(%h) {axis = -1} : (!onnx.unknown) -> !onnx.unknown
+  %l = "onnx.LayerNormalization"(%a, %g) {axis = -1} : (!onnx.unknown, tensor<4xf32>) -> !onnx.unknown
+  %k = "onnx.Concat"(%l, %t) {axis = 3} : (!onnx.unknown, !onnx.unknown) -> !onnx.unknown
+  %starts = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %ends = "onnx.Constant"() {value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %axes = "onnx.Constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %y = "onnx.Slice"(%k, %starts, %ends, %axes) : (!onnx.unknown, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?x?x?xf32>
+  onnx.return %y
+}
+"#;
+
+#[test]
+fn kernels_run_image_by_image_agree_with_one_image_at_a_time() {
+    let model = onnx_mlc_dialect::parse_model(IMAGES).unwrap();
+    let one = onnx_mlc_dialect::parse_model(&IMAGES.replace("\"N\"x", "1x")).unwrap();
+    let batched = Engine::compile(&model, &general()).unwrap();
+    let single = Engine::compile(&one, &general()).unwrap();
+    let params: Vec<Tensor> = [
+        (vec![4, 3, 3, 3], 1),
+        (vec![4], 2),
+        (vec![4], 3),
+        (vec![4], 4),
+    ]
+    .into_iter()
+    .map(|(dims, seed)| {
+        let n = dims.iter().product::<i64>() as usize;
+        Tensor::from_vec(dims, values(n, seed)).unwrap()
+    })
+    .chain([
+        // A positive variance.
+        Tensor::from_vec(vec![4], vec![0.5f32, 1.0, 1.5, 2.0]).unwrap(),
+        Tensor::from_vec(vec![4, 4], values(16, 6)).unwrap(),
+        Tensor::from_vec(vec![4], values(4, 7)).unwrap(),
+    ])
+    .collect();
+    let n = 3;
+    let x = values(n * 192, 8);
+    let mut inputs = vec![Tensor::from_vec(vec![n as i64, 3, 8, 8], x.clone()).unwrap()];
+    inputs.extend(params.iter().cloned());
+    let got = batched.run(&inputs).unwrap();
+    assert_eq!(got[0].shape(), [3, 3, 4, 8]);
+    let got = got[0].to_vec::<f32>().unwrap();
+    let per_image = got.len() / n;
+    for (i, image) in x.chunks(192).enumerate() {
+        let mut inputs = vec![Tensor::from_vec(vec![1, 3, 8, 8], image.to_vec()).unwrap()];
+        inputs.extend(params.iter().cloned());
+        let want = single.run(&inputs).unwrap()[0].to_vec::<f32>().unwrap();
+        let what = format!("image {i}");
+        assert_close(&got[i * per_image..(i + 1) * per_image], &want, &what);
+    }
+}
