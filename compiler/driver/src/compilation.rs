@@ -198,19 +198,22 @@ impl<'p> Compilation<'p> {
     pub fn jit(self) -> Result<(CompiledModel, CompileReport)> {
         let rt = Arc::new(RtContext::new(self.pipeline.options.threads)?);
         let pool = Arc::new(WeightPool::default());
-        let variants =
-            Variants::new(&self.source, &self.pipeline.options, &rt, &pool).map(Box::new);
+        let (options, rt2, pool2) = (self.pipeline.options.clone(), rt.clone(), pool.clone());
+        let compile = move |model: &Model| {
+            Compilation::new(model, &options)
+                .and_then(|c| c.jit_on(&rt2, &pool2))
+                .ok()
+                .map(|(compiled, _)| compiled)
+        };
+        let max = self.pipeline.options.max_variants;
+        let variants = Variants::new(&self.source, max, Box::new(compile)).map(Box::new);
         let (compiled, report) = self.jit_on(&rt, &pool)?;
         Ok((CompiledModel { compiled, variants }, report))
     }
 
     /// Compiles for this machine and loads the code on the thread pool
     /// `rt`, reading the weights `pool` holds in place.
-    pub(crate) fn jit_on(
-        self,
-        rt: &Arc<RtContext>,
-        pool: &WeightPool,
-    ) -> Result<(Compiled, CompileReport)> {
+    fn jit_on(self, rt: &Arc<RtContext>, pool: &WeightPool) -> Result<(Compiled, CompileReport)> {
         let (units, pipeline, optimizer) =
             self.compile_units(|pipeline, model| jit_session(pipeline, model, rt, pool))?;
         let compiled = match units {

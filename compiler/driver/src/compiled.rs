@@ -20,7 +20,7 @@ use crate::variants::Variants;
 pub struct CompiledModel {
     /// The general code: every size the model accepts.
     pub(crate) compiled: Compiled,
-    pub(crate) variants: Option<Box<Variants>>,
+    pub(crate) variants: Option<Box<Variants<Compiled>>>,
 }
 
 /// The two forms of compiled code.

@@ -20,76 +20,69 @@
 //! so a stream of ever-new sizes never recompiles). A variant that does
 //! not compile (sizes the model rejects, an op the static lowering
 //! refuses) is remembered as such, and those sizes keep the general code,
-//! which reports any error a caller should see. A variant reads the
-//! weights its compilation left unchanged where the general code holds
-//! them (`WeightPool`): only the ones it folded or repacked cost memory.
+//! which reports any error a caller should see. The compile itself is the
+//! caller's (`Compilation::jit`): the variants share the general code's
+//! thread pool, and read the weights they have in common with it where it
+//! holds them (`jit::WeightPool`).
 
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
 
 use onnx_mlc_dialect::name_dims::{bind_input_dims, open_input_dims, OpenDim};
 use onnx_mlc_dialect::Model;
-use onnx_mlc_runtime::RtContext;
 
-use crate::compilation::Compilation;
-use crate::compiled::Compiled;
-use crate::jit::WeightPool;
-use crate::pipeline::CompileOptions;
+/// Compiles a model with its open input dims bound: `None` when it does
+/// not compile.
+pub(crate) type CompileFn<C> = dyn Fn(&Model) -> Option<C> + Send + Sync;
 
-/// The size variants of one JIT-compiled model; see the module docs.
-pub(crate) struct Variants {
+/// The size variants of one JIT-compiled model, each code of type `C`;
+/// see the module docs.
+pub(crate) struct Variants<C> {
     /// What a compile needs, shared with the compiling threads.
-    source: Arc<Source>,
+    source: Arc<Source<C>>,
     max_variants: usize,
     /// The variants, in the order they were first asked for.
-    cache: Mutex<Vec<Variant>>,
+    cache: Mutex<Vec<Variant<C>>>,
     /// The threads still compiling (or done but not joined yet).
     compiling: Mutex<Vec<JoinHandle<()>>>,
 }
 
 /// What compiling a variant starts from.
-struct Source {
+struct Source<C> {
     /// The model as the caller gave it, before the front end.
     model: Model,
-    options: CompileOptions,
-    /// The thread pool the general code runs on, shared by every variant.
-    rt: Arc<RtContext>,
-    /// The weights the general code holds, which variants read in place.
-    weights: Arc<WeightPool>,
     /// The input dims the run time sizes, in the order of a variant's sizes.
     open: Vec<OpenDim>,
+    compile: Box<CompileFn<C>>,
 }
 
 /// The code for one set of sizes, set once its compile is over; `None`
 /// inside when the sizes did not compile.
-struct Variant {
+struct Variant<C> {
     sizes: Vec<i64>,
-    code: Arc<OnceLock<Option<Compiled>>>,
+    code: Arc<OnceLock<Option<C>>>,
 }
 
-impl Variants {
-    /// The variants of `source` compiled with `options` on `rt`; `None`
-    /// when `options.max_variants` is 0 or every input size is known (the
-    /// general code is then static code already).
+impl<C: Send + Sync + 'static> Variants<C> {
+    /// Up to `max_variants` variants of `source`, each compiled by
+    /// `compile`; `None` when `max_variants` is 0 or every input size is
+    /// known (the general code is then static code already).
     pub(crate) fn new(
         source: &Model,
-        options: &CompileOptions,
-        rt: &Arc<RtContext>,
-        weights: &Arc<WeightPool>,
-    ) -> Option<Variants> {
+        max_variants: usize,
+        compile: Box<CompileFn<C>>,
+    ) -> Option<Variants<C>> {
         let open = open_input_dims(source)?;
-        if open.is_empty() || options.max_variants == 0 {
+        if open.is_empty() || max_variants == 0 {
             return None;
         }
         Some(Variants {
             source: Arc::new(Source {
                 model: source.clone(),
-                options: options.clone(),
-                rt: rt.clone(),
-                weights: weights.clone(),
                 open,
+                compile,
             }),
-            max_variants: options.max_variants,
+            max_variants,
             cache: Mutex::new(Vec::new()),
             compiling: Mutex::new(Vec::new()),
         })
@@ -102,7 +95,7 @@ impl Variants {
     pub(crate) fn code<'s>(
         &self,
         shape: impl Fn(usize) -> Option<&'s [i64]>,
-    ) -> Option<Arc<OnceLock<Option<Compiled>>>> {
+    ) -> Option<Arc<OnceLock<Option<C>>>> {
         let sizes = sizes_of(&self.source.open, shape)?;
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(v) = cache.iter().find(|v| v.sizes == sizes) {
@@ -157,16 +150,13 @@ impl Variants {
     }
 }
 
-impl Source {
+impl<C> Source<C> {
     /// Compiles the variant for `sizes`: `None` when the model does not
     /// compile at them.
-    fn compile(&self, sizes: &[i64]) -> Option<Compiled> {
+    fn compile(&self, sizes: &[i64]) -> Option<C> {
         let mut model = self.model.clone();
         bind_input_dims(&mut model, &self.open, sizes);
-        Compilation::new(&model, &self.options)
-            .and_then(|c| c.jit_on(&self.rt, &self.weights))
-            .ok()
-            .map(|(compiled, _)| compiled)
+        (self.compile)(&model)
     }
 }
 

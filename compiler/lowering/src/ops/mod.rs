@@ -20,6 +20,7 @@ pub(crate) mod conv;
 pub(crate) mod elementwise;
 pub(crate) mod fused;
 mod half;
+mod image;
 pub(crate) mod index;
 pub(crate) mod layout;
 pub(crate) mod linalg;
@@ -40,7 +41,7 @@ use onnx_mlc_dialect::schema::{Family, FamilyOp};
 use onnx_mlc_dialect::{Model, OpKind, Value};
 
 use crate::error::{LowerError, Result};
-use crate::kernel::{KernelBuilder, OpLowering};
+use crate::kernel::{KernelBuilder, KernelSpec, OpLowering};
 use crate::symbols::{add_new, size_checks, Check, Symbolic};
 
 /// The op families, as the kernel builder is handed them.
@@ -61,6 +62,10 @@ impl OpLowering for Families {
 
     fn lower(&self, kb: &mut KernelBuilder, ops: &[OpId]) -> Result<()> {
         lower_ops(kb, ops)
+    }
+
+    fn image_batch(&self, model: &Model, spec: &KernelSpec) -> Option<HashSet<Value>> {
+        image::image_batch(model, spec)
     }
 }
 
