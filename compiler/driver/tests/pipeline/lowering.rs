@@ -47,9 +47,11 @@ fn lowering_files() {
 }
 
 /// The files of `ops/` that hold what several families share rather than
-/// a family (their tests are the families').
+/// a family (their tests are the families': `image`'s, kernels run image
+/// by image, are `conv/convolution-batch*.mlir`).
 const SHARED: &[&str] = &[
     "common",
+    "image",
     "operand",
     "sample",
     "conv/window",
