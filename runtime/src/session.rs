@@ -89,23 +89,17 @@ struct WeightTable {
 }
 
 impl WeightTable {
-    /// The weights copied into one bulk buffer ([`AlignedBuf::bulk`]: on
-    /// huge pages), each at a 64-byte aligned offset.
-    fn copied(tensors: &[Tensor]) -> Result<WeightTable> {
-        let weights = tensors.iter().map(SharedRef::Own).collect::<Vec<_>>();
-        WeightTable::shared(&weights)
-    }
-
-    /// The weights of `weights`: those other sessions hold at their
-    /// addresses, the others copied into one bulk buffer as
-    /// [`WeightTable::copied`] does.
-    fn shared(weights: &[SharedRef]) -> Result<WeightTable> {
+    /// The weights of `weights`: those other sessions hold read at their
+    /// addresses, the others copied into one bulk buffer
+    /// ([`AlignedBuf::bulk`]: on huge pages), each at a 64-byte aligned
+    /// offset.
+    fn shared(weights: &[SharedWeight]) -> Result<WeightTable> {
         let align = |n: usize| n.div_ceil(MIN_ALIGN) * MIN_ALIGN;
         let mut offsets = Vec::with_capacity(weights.len());
         let mut total = 0usize;
         for w in weights {
             offsets.push(total);
-            if let SharedRef::Own(t) = w {
+            if let SharedWeight::Own(t) = w {
                 total = total
                     .checked_add(align(t.as_bytes().len()))
                     .ok_or(RuntimeError::Alloc(usize::MAX))?;
@@ -113,7 +107,7 @@ impl WeightTable {
         }
         let mut arena = AlignedBuf::bulk(total)?;
         for (w, &at) in weights.iter().zip(&offsets) {
-            if let SharedRef::Own(t) = w {
+            if let SharedWeight::Own(t) = w {
                 let bytes = t.as_bytes();
                 arena.as_bytes_mut()[at..at + bytes.len()].copy_from_slice(bytes);
             }
@@ -122,13 +116,13 @@ impl WeightTable {
         let (mut ptrs, mut held) = (vec![], vec![]);
         for (w, &at) in weights.iter().zip(&offsets) {
             match w {
-                SharedRef::Own(t) => {
+                SharedWeight::Own(t) => {
                     // SAFETY: `at` is inside the `total`-byte arena (or at
                     // its end for a trailing empty weight).
                     ptrs.push(unsafe { arena.as_ptr().add(at) }.cast_const().cast());
                     held.push((t.as_bytes().len(), arena.clone()));
                 }
-                SharedRef::Held(h) => {
+                SharedWeight::Held(h) => {
                     ptrs.push(h.ptr.cast());
                     held.push((h.len, h.owner.clone()));
                 }
@@ -147,12 +141,6 @@ fn check_weight_count(signature: &ModelSignature, got: usize) -> Result<()> {
         });
     }
     Ok(())
-}
-
-/// A weight of [`WeightTable::shared`], borrowed.
-enum SharedRef<'w> {
-    Held(&'w HeldWeight),
-    Own(&'w Tensor),
 }
 
 // SAFETY: the pointers address read-only memory owned by `held` or by
@@ -199,18 +187,12 @@ impl Session {
             },
             Weights::Tensors(tensors) => {
                 check_weight_count(&signature, tensors.len())?;
-                WeightTable::copied(&tensors)?
+                let own: Vec<SharedWeight> = tensors.into_iter().map(SharedWeight::Own).collect();
+                WeightTable::shared(&own)?
             }
             Weights::Shared(weights) => {
                 check_weight_count(&signature, weights.len())?;
-                let refs: Vec<SharedRef> = weights
-                    .iter()
-                    .map(|w| match w {
-                        SharedWeight::Held(h) => SharedRef::Held(h),
-                        SharedWeight::Own(t) => SharedRef::Own(t),
-                    })
-                    .collect();
-                WeightTable::shared(&refs)?
+                WeightTable::shared(&weights)?
             }
         };
         let workspace_size = usize::try_from(signature.workspace_size).map_err(|_| {

@@ -42,7 +42,7 @@ use crate::compiled::{Compiled, CompiledModel};
 use crate::error::Result;
 use crate::jit::{jit_session, WeightPool};
 use crate::pipeline::{CompileOptions, Pipeline, Stage, Timings, Trace, Units};
-use crate::variants::Variants;
+use crate::variants::{self, Variants};
 
 /// How a model compiles, once the compilation knows.
 enum Form {
@@ -69,9 +69,9 @@ pub struct CompileReport {
 pub struct Compilation<'p> {
     pipeline: Pipeline<'p>,
     optimizer: OptReport,
-    /// The model as the caller gave it: the JIT compiles its size variants
-    /// from it.
-    source: Model,
+    /// The model as the caller gave it, when it gets size variants: the
+    /// JIT compiles them from it.
+    source: Option<Model>,
     /// The model after the front end.
     model: Model,
     form: Form,
@@ -100,7 +100,7 @@ impl<'p> Compilation<'p> {
             timings: Timings::default(),
             segment: None,
         };
-        let source = model.clone();
+        let source = variants::applies(model, options.max_variants).then(|| model.clone());
         let mut model = model.clone();
         let optimizer = pipeline.front_end(&mut model)?;
         Ok(Compilation {
@@ -195,7 +195,7 @@ impl<'p> Compilation<'p> {
     /// all on one pool of `threads` threads; a model with dynamic input
     /// sizes also gets its size variants, compiled on first use
     /// (`crate::variants`).
-    pub fn jit(self) -> Result<(CompiledModel, CompileReport)> {
+    pub fn jit(mut self) -> Result<(CompiledModel, CompileReport)> {
         let rt = Arc::new(RtContext::new(self.pipeline.options.threads)?);
         let pool = Arc::new(WeightPool::default());
         let (options, rt2, pool2) = (self.pipeline.options.clone(), rt.clone(), pool.clone());
@@ -206,7 +206,11 @@ impl<'p> Compilation<'p> {
                 .map(|(compiled, _)| compiled)
         };
         let max = self.pipeline.options.max_variants;
-        let variants = Variants::new(&self.source, max, Box::new(compile)).map(Box::new);
+        let variants = self
+            .source
+            .take()
+            .and_then(|source| Variants::new(source, max, Box::new(compile)))
+            .map(Box::new);
         let (compiled, report) = self.jit_on(&rt, &pool)?;
         Ok((CompiledModel { compiled, variants }, report))
     }

@@ -3,6 +3,8 @@
 //! of threads, with the size variants a model with dynamic axes compiles
 //! on first use (`crate::variants`).
 
+use std::sync::{Arc, OnceLock};
+
 use onnx_mlc_runtime::program::Program;
 use onnx_mlc_runtime::{
     into_tensors, HostProgram, ModelSignature, RuntimeError, Session, Tensor, Value,
@@ -106,38 +108,39 @@ impl CompiledModel {
         }
     }
 
-    /// Runs `f` on the code for inputs of these shapes: their size
-    /// variant when it is ready, else the general code.
-    fn with_code<'s, T>(
+    /// The variant for inputs of these shapes, when it is ready (its
+    /// first run starts its compile); `None`: the general code runs them.
+    fn variant<'s>(
         &self,
         shape: impl Fn(usize) -> Option<&'s [i64]>,
-        f: impl FnOnce(&Compiled) -> Result<T>,
-    ) -> Result<T> {
-        let variant = self.variants.as_ref().and_then(|v| v.code(shape));
-        match variant.as_ref().and_then(|code| code.get()?.as_ref()) {
-            Some(code) => f(code),
-            None => f(&self.compiled),
-        }
+    ) -> Option<Arc<OnceLock<Option<Compiled>>>> {
+        self.variants.as_ref()?.code(shape)
+    }
+
+    /// The code to run: `variant`'s, else the general code.
+    fn code<'m>(&'m self, variant: &'m Option<Arc<OnceLock<Option<Compiled>>>>) -> &'m Compiled {
+        variant
+            .as_ref()
+            .and_then(|code| code.get()?.as_ref())
+            .unwrap_or(&self.compiled)
     }
 
     /// Runs the model on tensor inputs in graph order; validates their
     /// dtypes and shapes first. A host program whose inputs or outputs are
     /// not all dense tensors needs [`CompiledModel::run_values`].
     pub fn run(&self, inputs: &[Tensor]) -> Result<Vec<Tensor>> {
-        self.with_code(|k| Some(inputs.get(k)?.shape()), |c| c.run(inputs))
+        let variant = self.variant(|k| Some(inputs.get(k)?.shape()));
+        self.code(&variant).run(inputs)
     }
 
     /// Runs the model on values of any kind (tensors, string tensors,
     /// sequences, optionals) in graph order.
     pub fn run_values(&self, inputs: Vec<Value>) -> Result<Vec<Value>> {
-        let shapes: Vec<Option<Vec<i64>>> = inputs
-            .iter()
-            .map(|v| match v {
-                Value::Tensor(t) => Some(t.shape().to_vec()),
-                _ => None,
-            })
-            .collect();
-        self.with_code(|k| shapes.get(k)?.as_deref(), |c| c.run_values(inputs))
+        let variant = self.variant(|k| match inputs.get(k)? {
+            Value::Tensor(t) => Some(t.shape()),
+            _ => None,
+        });
+        self.code(&variant).run_values(inputs)
     }
 
     /// Runs the model on inputs given by name (each exactly once); returns
@@ -146,7 +149,8 @@ impl CompiledModel {
         match &self.compiled {
             Compiled::Single(s) => {
                 let ordered = s.signature().order_named(inputs)?;
-                self.with_code(|k| Some(ordered.get(k)?.shape()), |c| c.run_refs(&ordered))
+                let variant = self.variant(|k| Some(ordered.get(k)?.shape()));
+                self.code(&variant).run_refs(&ordered)
             }
             Compiled::Program(_) => Err(RuntimeError::Unsupported(
                 "inputs given by name to a host program are".into(),

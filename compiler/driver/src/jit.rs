@@ -54,9 +54,11 @@ pub(crate) fn jit_session(
         .iter()
         .map(|&v| weight_data(model, v))
         .collect::<Result<Vec<_>>>()?;
+    let keys: Vec<Option<(WeightKey, &[u8])>> = data.iter().map(|d| WeightKey::of(d)).collect();
     let weights = data
         .iter()
-        .map(|d| match pool.find(d) {
+        .zip(&keys)
+        .map(|(d, key)| match key.as_ref().and_then(|k| pool.find(k)) {
             Some(held) => Ok(SharedWeight::Held(held)),
             None => Ok(SharedWeight::Own(Tensor::from_tensor_data(d)?)),
         })
@@ -76,9 +78,9 @@ pub(crate) fn jit_session(
             rt.clone(),
         )?
     };
-    for (k, d) in data.iter().enumerate() {
-        if let Some(held) = session.weight(k) {
-            pool.offer(d, held);
+    for (k, key) in keys.into_iter().enumerate() {
+        if let (Some((key, _)), Some(held)) = (key, session.weight(k)) {
+            pool.offer(key, held);
         }
     }
     Ok(session)
@@ -136,20 +138,17 @@ impl WeightPool {
         self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A held weight with `data`'s bytes, when the pool has one.
-    fn find(&self, data: &TensorData) -> Option<HeldWeight> {
-        let (key, bytes) = WeightKey::of(data)?;
-        let held = self.lock().get(&key)?.clone();
-        (held.as_bytes() == bytes).then_some(held)
+    /// A held weight of these bytes (found by their key), when the pool
+    /// has one.
+    fn find(&self, (key, bytes): &(WeightKey, &[u8])) -> Option<HeldWeight> {
+        let held = self.lock().get(key)?.clone();
+        (held.as_bytes() == *bytes).then_some(held)
     }
 
-    /// Keeps `held`, a session's copy of `data`, for later sessions.
-    fn offer(&self, data: &TensorData, held: HeldWeight) {
-        if let Some((key, bytes)) = WeightKey::of(data) {
-            if held.as_bytes() == bytes {
-                self.lock().entry(key).or_insert(held);
-            }
-        }
+    /// Keeps `held`, a session's weight whose bytes have `key`, for later
+    /// sessions.
+    fn offer(&self, key: WeightKey, held: HeldWeight) {
+        self.lock().entry(key).or_insert(held);
     }
 }
 

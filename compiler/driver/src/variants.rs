@@ -66,19 +66,16 @@ struct Variant<C> {
 impl<C: Send + Sync + 'static> Variants<C> {
     /// Up to `max_variants` variants of `source`, each compiled by
     /// `compile`; `None` when `max_variants` is 0 or every input size is
-    /// known (the general code is then static code already).
+    /// known (the general code is then static code already; [`applies`]).
     pub(crate) fn new(
-        source: &Model,
+        source: Model,
         max_variants: usize,
         compile: Box<CompileFn<C>>,
     ) -> Option<Variants<C>> {
-        let open = open_input_dims(source)?;
-        if open.is_empty() || max_variants == 0 {
-            return None;
-        }
+        let open = open_dims(&source, max_variants)?;
         Some(Variants {
             source: Arc::new(Source {
-                model: source.clone(),
+                model: source,
                 open,
                 compile,
             }),
@@ -158,6 +155,18 @@ impl<C> Source<C> {
         bind_input_dims(&mut model, &self.open, sizes);
         (self.compile)(&model)
     }
+}
+
+/// Whether a model compiled with `max_variants` gets size variants: it
+/// may have some, and its inputs have sizes the run time knows.
+pub(crate) fn applies(model: &Model, max_variants: usize) -> bool {
+    open_dims(model, max_variants).is_some()
+}
+
+/// The open input dims a model's variants bind, when it gets variants.
+fn open_dims(model: &Model, max_variants: usize) -> Option<Vec<OpenDim>> {
+    let open = open_input_dims(model)?;
+    (!open.is_empty() && max_variants > 0).then_some(open)
 }
 
 /// The sizes of the `open` dims in inputs of these shapes (`shape(k)`:

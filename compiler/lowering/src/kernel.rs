@@ -445,39 +445,29 @@ fn build_body<'c>(
     let args: Vec<MValue> = (0..n_memrefs)
         .map(|i| block.argument(i).expect("declared").into())
         .collect();
+    let by_image = image.is_some();
+    let kernel = Lowering {
+        model,
+        symbols,
+        spec,
+        args: &args,
+    };
     let lowered = match image {
-        Some(ref images) => {
+        Some(images) => {
             let first = *spec.outputs.first().expect("an image kernel has outputs");
             let count = symbols::sizes(&e, model, symbols, &symbol_values, first)?[0].value(&e);
             let mut lowered = None;
             e.for_each(e.index(0), count, |be, n| {
-                let kernel = Lowering {
-                    model,
-                    symbols,
-                    spec,
-                    args: &args,
-                };
-                lowered = Some(kernel.lower(
-                    be,
-                    symbol_values.clone(),
-                    Some((images.clone(), n)),
-                    lowering,
-                ));
+                lowered = Some(kernel.lower(be, symbol_values, Some((images, n)), lowering));
             });
             lowered.expect("the loop body is built")?
         }
-        None => Lowering {
-            model,
-            symbols,
-            spec,
-            args: &args,
-        }
-        .lower(e, symbol_values, None, lowering)?,
+        None => kernel.lower(e, symbol_values, None, lowering)?,
     };
     e.append(func::r#return(&[], loc));
     let (schedule, structured_ops) = lowered;
     Ok(match schedule {
-        _ if dynamic && image.is_none() => Schedule::Generic { outer: None },
+        _ if dynamic && !by_image => Schedule::Generic { outer: None },
         // Several independent structured ops: each is bufferized as it is.
         Some(Schedule::Elementwise { .. }) if structured_ops > 1 => {
             Schedule::Generic { outer: None }

@@ -75,10 +75,8 @@ pub struct KernelInfo {
     pub chunks: i64,
     /// How it is scheduled.
     pub schedule: Schedule,
-    /// Whether it has symbolic sizes (and takes the symbols' values).
-    pub dynamic: bool,
-    /// How many symbol values it takes after its memrefs (all the model's
-    /// when it is dynamic, else none).
+    /// How many symbol values it takes after its memrefs: all the model's
+    /// when it has symbolic sizes, else none.
     pub symbols: usize,
 }
 
@@ -146,7 +144,6 @@ pub fn build_module<'c>(
             memrefs: k.inputs.len() + k.outputs.len(),
             chunks,
             schedule,
-            dynamic,
             symbols: if dynamic { symbols.len() } else { 0 },
         });
     }
@@ -489,9 +486,7 @@ fn build_main(
                     &shape,
                 ));
             }
-            if info.dynamic {
-                operands.extend(&symbol_values);
-            }
+            operands.extend(&symbol_values[..info.symbols]);
             if info.chunks == 1 {
                 operands.extend([e.index(0), e.index(1)]);
                 e.append(func::call(

@@ -124,43 +124,7 @@ impl<'c, 'a> Emitter<'c, 'a> {
         if buffer.r#type() == ty.into() {
             return buffer;
         }
-        // Row-major strides: static while every size to the right is.
-        let mut strides = vec![Size::Static(1); sizes.len()];
-        for i in (0..sizes.len().saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1].times(sizes[i + 1], self);
-        }
-        let type_dims = |list: &[Size]| -> Vec<i64> { list.iter().map(Size::type_dim).collect() };
-        let (dyn_sizes, dyn_strides) = (dynamic_sizes(sizes), dynamic_sizes(&strides));
-        let mut operands = vec![buffer];
-        operands.extend(&dyn_sizes);
-        operands.extend(&dyn_strides);
-        let id = |name| Identifier::new(self.cx, name);
-        let segments = [1, 0, dyn_sizes.len() as i32, dyn_strides.len() as i32];
-        self.value(
-            OperationBuilder::new("memref.reinterpret_cast", self.loc)
-                .add_operands(&operands)
-                .add_results(&[ty.into()])
-                .add_attributes(&[
-                    (
-                        id("static_offsets"),
-                        DenseI64ArrayAttribute::new(self.cx, &[0]).into(),
-                    ),
-                    (
-                        id("static_sizes"),
-                        DenseI64ArrayAttribute::new(self.cx, &type_dims(sizes)).into(),
-                    ),
-                    (
-                        id("static_strides"),
-                        DenseI64ArrayAttribute::new(self.cx, &type_dims(&strides)).into(),
-                    ),
-                    (
-                        id("operandSegmentSizes"),
-                        DenseI32ArrayAttribute::new(self.cx, &segments).into(),
-                    ),
-                ])
-                .build()
-                .expect("a well-formed memref.reinterpret_cast"),
-        )
+        self.reinterpret_cast(buffer, ty, Size::Static(0), sizes)
     }
 
     /// A view of `dims` × `elem`, row-major, at element `offset` of the
@@ -174,38 +138,79 @@ impl<'c, 'a> Emitter<'c, 'a> {
         elem: Type<'c>,
         offset: Value<'c, 'a>,
     ) -> Value<'c, 'a> {
-        let mut strides = vec![1; dims.len()];
-        for i in (0..dims.len().saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1] * dims[i + 1];
-        }
-        let list = |l: &[i64]| l.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let sizes = Size::statics(dims);
+        let strides: Vec<String> = self
+            .row_major_strides(&sizes)
+            .iter()
+            .map(|s| s.type_dim().to_string())
+            .collect();
         let layout = Attribute::parse(
             self.cx,
-            &format!("strided<[{}], offset: ?>", list(&strides)),
+            &format!("strided<[{}], offset: ?>", strides.join(", ")),
         )
         .expect("a strided layout");
         let ty = MemRefType::new(elem, dims, Some(layout), None);
+        self.reinterpret_cast(buffer, ty, Size::Dynamic(offset), &sizes)
+    }
+
+    /// Row-major strides of `sizes`: static while every size to the right
+    /// is.
+    fn row_major_strides(&self, sizes: &[Size<'c, 'a>]) -> Vec<Size<'c, 'a>> {
+        let mut strides = vec![Size::Static(1); sizes.len()];
+        for i in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1].times(sizes[i + 1], self);
+        }
+        strides
+    }
+
+    /// `memref.reinterpret_cast buffer` to `ty`, at `offset` with `sizes`
+    /// and their row-major strides.
+    fn reinterpret_cast(
+        &self,
+        buffer: Value<'c, 'a>,
+        ty: MemRefType<'c>,
+        offset: Size<'c, 'a>,
+        sizes: &[Size<'c, 'a>],
+    ) -> Value<'c, 'a> {
+        let strides = self.row_major_strides(sizes);
+        let type_dims = |list: &[Size]| -> Vec<i64> { list.iter().map(Size::type_dim).collect() };
+        let offsets = [offset];
+        let (dyn_offset, dyn_sizes, dyn_strides) = (
+            dynamic_sizes(&offsets),
+            dynamic_sizes(sizes),
+            dynamic_sizes(&strides),
+        );
+        let mut operands = vec![buffer];
+        operands.extend(&dyn_offset);
+        operands.extend(&dyn_sizes);
+        operands.extend(&dyn_strides);
         let id = |name| Identifier::new(self.cx, name);
+        let segments = [
+            1,
+            dyn_offset.len() as i32,
+            dyn_sizes.len() as i32,
+            dyn_strides.len() as i32,
+        ];
         self.value(
             OperationBuilder::new("memref.reinterpret_cast", self.loc)
-                .add_operands(&[buffer, offset])
+                .add_operands(&operands)
                 .add_results(&[ty.into()])
                 .add_attributes(&[
                     (
                         id("static_offsets"),
-                        DenseI64ArrayAttribute::new(self.cx, &[i64::MIN]).into(),
+                        DenseI64ArrayAttribute::new(self.cx, &type_dims(&offsets)).into(),
                     ),
                     (
                         id("static_sizes"),
-                        DenseI64ArrayAttribute::new(self.cx, dims).into(),
+                        DenseI64ArrayAttribute::new(self.cx, &type_dims(sizes)).into(),
                     ),
                     (
                         id("static_strides"),
-                        DenseI64ArrayAttribute::new(self.cx, &strides).into(),
+                        DenseI64ArrayAttribute::new(self.cx, &type_dims(&strides)).into(),
                     ),
                     (
                         id("operandSegmentSizes"),
-                        DenseI32ArrayAttribute::new(self.cx, &[1, 1, 0, 0]).into(),
+                        DenseI32ArrayAttribute::new(self.cx, &segments).into(),
                     ),
                 ])
                 .build()
