@@ -140,4 +140,23 @@ def operators() -> list[tuple[str, OpSchema]]:
             [P("Y", "T")],
             [attr("scale", 1.0, "the factor applied to the scores before the mask")],
         )),
+        ("linalg", OpSchema(
+            "PackedMatMulInteger",
+            DOMAIN,
+            VERSION,
+            doc="Y = (A - a_zero_point) · (B - B_zero_point) in int32: MatMulInteger with a"
+            " constant int8 B [K, N] given in the layout of the 8-bit dot-product"
+            " instructions (4 bytes of a column per 32-bit lane, 16 columns per block):"
+            " B_packed [ceil(N/16), ceil(K/4), 16, 4] with B_packed[p, q, j, r] = B[4q + r, 16p + j]"
+            " (0 past K and N), B_colsum [N] its column sums, B_zero_point an int32 scalar or [N];"
+            " A [..., M, K] with a scalar a_zero_point; Y [..., M, N].",
+            inputs=[P("A", "T1"), P("B_packed", "T2"), P("B_colsum", "T3"),
+                    P("a_zero_point", "T1", param_option=OPTIONAL),
+                    P("B_zero_point", "T3", param_option=OPTIONAL)],
+            outputs=[P("Y", "T3")],
+            type_constraints=[("T1", ["tensor(uint8)", "tensor(int8)"], "8-bit integer activations"),
+                              ("T2", ["tensor(int8)"], "the packed int8 weights"),
+                              ("T3", ["tensor(int32)"], "int32 sums")],
+            attributes=[],
+        )),
     ]

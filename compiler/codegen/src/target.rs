@@ -85,26 +85,20 @@ impl TargetSpec {
     /// What the schedules need to know: vector width and registers.
     pub fn lowering_target(&self) -> onnx_mlc_lowering::schedule::Target {
         use onnx_mlc_lowering::schedule::Target as T;
-        if self.is_aarch64() {
-            T {
-                vector_bits: 128,
-                vector_registers: 32,
-            }
+        let dot_u8s8 = !self.is_aarch64() && self.has_feature("avx512vnni");
+        let (vector_bits, vector_registers) = if self.is_aarch64() {
+            (128, 32)
         } else if self.has_feature("avx512f") {
-            T {
-                vector_bits: 512,
-                vector_registers: 32,
-            }
+            (512, 32)
         } else if self.has_feature("avx2") || self.has_feature("avx") {
-            T {
-                vector_bits: 256,
-                vector_registers: 16,
-            }
+            (256, 16)
         } else {
-            T {
-                vector_bits: 128,
-                vector_registers: 16,
-            }
+            (128, 16)
+        };
+        T {
+            vector_bits,
+            vector_registers,
+            dot_u8s8: dot_u8s8 && vector_bits == 512,
         }
     }
 

@@ -50,7 +50,14 @@ fn run4(text: &str, args: [&[f32]; 3], out: &mut [f32], split: bool) {
     let m = model(text);
     let target = TargetSpec::host();
     let symbols = Symbols::of_model(&m).expect("inputs of known rank");
-    let (schedule, _) = build_kernel(&cx, &module, &m, &symbols, &whole_graph(&m)).expect("lowers");
+    let (schedule, _) = build_kernel(
+        &cx,
+        &module,
+        (&m, &symbols),
+        &whole_graph(&m),
+        &target.lowering_target(),
+    )
+    .expect("lowers");
     let chunks = pipeline::to_affine(&cx, &mut module, &[schedule], &target.lowering_target())
         .expect("schedules")[0];
     pipeline::to_llvm(&cx, &mut module).expect("to LLVM");

@@ -52,6 +52,7 @@ pub const DEFAULT_RULE_SETS: &[RuleSet] = &[
     RuleSet::Layout,
     RuleSet::Attention,
     RuleSet::Pointwise,
+    RuleSet::Quant,
 ];
 
 /// The optimizer options of a default compilation: [`DEFAULT_RULE_SETS`],

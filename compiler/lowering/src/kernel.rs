@@ -25,9 +25,9 @@ use onnx_mlc_dialect::ir::OpId;
 use onnx_mlc_dialect::{ElemType, Model, Value};
 
 use crate::builder::Size;
-use crate::builder::{fill, unit, Emitter};
+use crate::builder::{declare_intrinsics, fill, unit, Emitter};
 use crate::error::{LowerError, Result};
-use crate::schedule::{OpTiles, Schedule};
+use crate::schedule::{OpTiles, Schedule, Target};
 use crate::symbols::{self, Symbols};
 use crate::types::{
     boundary_memref_type, describe_value, elem_type, lowered_dims, memref_type, tensor_type,
@@ -60,6 +60,8 @@ pub struct KernelBuilder<'c, 'a> {
     pub e: Emitter<'c, 'a>,
     /// The model the ops belong to.
     pub model: &'a Model,
+    /// The machine the kernel is for.
+    pub target: Target,
     tensors: HashMap<Value, MValue<'c, 'a>>,
     dests: HashMap<Value, MValue<'c, 'a>>,
     /// A root result that is computed in the destination of a later value
@@ -181,6 +183,12 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         self.structured_ops += 1;
         self.schedule = Some(Schedule::Generic { outer: None });
         self.e.append(op)
+    }
+
+    /// Records that the kernel's lowering wrote its loops itself, with
+    /// `schedule` (a [`Schedule::Written`]).
+    pub fn written(&mut self, schedule: Schedule) {
+        self.schedule = Some(schedule);
     }
 
     /// Appends a `linalg.fill` of `value` into `out` (as [`structured`]
@@ -347,9 +355,9 @@ pub trait OpLowering {
 pub fn build<'c>(
     cx: &'c Context,
     module: &Module<'c>,
-    model: &Model,
-    symbols: &Symbols,
+    (model, symbols): (&Model, &Symbols),
     spec: &KernelSpec,
+    target: &Target,
     lowering: &dyn OpLowering,
 ) -> Result<(Schedule, bool)> {
     let loc = Location::new(cx, &spec.name, 0, 0);
@@ -383,7 +391,7 @@ pub fn build<'c>(
         (model, symbols),
         dynamic,
         image,
-        spec,
+        (spec, target),
         lowering,
     )?;
     let region = Region::new();
@@ -414,6 +422,7 @@ pub fn build<'c>(
         ],
         loc,
     ));
+    declare_intrinsics(cx, module);
     Ok((schedule, dynamic))
 }
 
@@ -430,7 +439,7 @@ fn build_body<'c>(
     (model, symbols): (&Model, &Symbols),
     dynamic: bool,
     image: Option<HashSet<Value>>,
-    spec: &KernelSpec,
+    (spec, target): (&KernelSpec, &Target),
     lowering: &dyn OpLowering,
 ) -> Result<Schedule> {
     let e = Emitter::new(cx, loc, block);
@@ -450,6 +459,7 @@ fn build_body<'c>(
         model,
         symbols,
         spec,
+        target: *target,
         args: &args,
     };
     let lowered = match image {
@@ -467,6 +477,7 @@ fn build_body<'c>(
     e.append(func::r#return(&[], loc));
     let (schedule, structured_ops) = lowered;
     Ok(match schedule {
+        Some(s @ Schedule::Written { .. }) => s,
         _ if dynamic && !by_image => Schedule::Generic { outer: None },
         // Several independent structured ops: each is bufferized as it is.
         Some(Schedule::Elementwise { .. }) if structured_ops > 1 => {
@@ -483,6 +494,7 @@ struct Lowering<'k, 'c> {
     model: &'k Model,
     symbols: &'k Symbols,
     spec: &'k KernelSpec,
+    target: Target,
     /// The function's memref arguments (inputs, then outputs).
     args: &'k [MValue<'c, 'k>],
 }
@@ -506,6 +518,7 @@ impl<'k, 'c> Lowering<'k, 'c> {
         let mut kb = KernelBuilder {
             e,
             model: self.model,
+            target: self.target,
             tensors: HashMap::new(),
             dests: HashMap::new(),
             init_alias: HashMap::new(),

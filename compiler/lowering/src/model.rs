@@ -41,7 +41,7 @@ use melior::Context;
 use onnx_mlc_dialect::{ElemType, Model, Value};
 use onnx_mlc_plan::{Plan, Storage};
 
-use crate::builder::{Emitter, Size, DYNAMIC};
+use crate::builder::{declare_intrinsics, Emitter, Size, DYNAMIC};
 use crate::check::emit_check;
 use crate::error::{LowerError, Result};
 use crate::kernel::{self, KernelSpec};
@@ -120,7 +120,7 @@ pub fn build_module<'c>(
             outputs: k.outputs.clone(),
         };
         let scratch = Module::new(Location::unknown(cx));
-        let (schedule, dynamic) = build_kernel(cx, &scratch, model, &symbols, &spec)?;
+        let (schedule, dynamic) = build_kernel(cx, &scratch, (model, &symbols), &spec, target)?;
         let func = scratch
             .body()
             .first_operation()
@@ -152,6 +152,7 @@ pub fn build_module<'c>(
     if !checks.is_empty() {
         build_check(cx, &module, model, &symbols, &checks)?;
     }
+    declare_intrinsics(cx, &module);
     let workspace_size = plan.workspace_size.max(64);
     build_main(cx, &module, model, plan, &symbols, &kernels, workspace_size)?;
     // The passes assume valid IR (an op missing operands crashes them):
@@ -175,11 +176,11 @@ pub fn build_module<'c>(
 pub fn build_kernel<'c>(
     cx: &'c Context,
     module: &Module<'c>,
-    model: &Model,
-    symbols: &Symbols,
+    (model, symbols): (&Model, &Symbols),
     spec: &KernelSpec,
+    target: &Target,
 ) -> Result<(Schedule, bool)> {
-    kernel::build(cx, module, model, symbols, spec, &ops::Families)
+    kernel::build(cx, module, (model, symbols), spec, target, &ops::Families)
 }
 
 /// Adds [`CHECK_FN`]: 0 when every run-time shape check of `checks` holds

@@ -13,6 +13,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::{BlockLike, Module, OperationRef, RegionLike, Value, ValueLike};
 use melior::Context;
 
+use crate::builder::walk;
 use crate::error::{LowerError, Result};
 
 /// What the schedules need to know about the target machine.
@@ -23,6 +24,10 @@ pub struct Target {
     pub vector_bits: u32,
     /// Number of vector registers (32 on AVX-512 and NEON, 16 on AVX2).
     pub vector_registers: u32,
+    /// Whether the target multiplies unsigned by signed bytes four at a
+    /// time into 512-bit vectors of 32-bit sums (AVX-512 VNNI's
+    /// `vpdpbusd`).
+    pub dot_u8s8: bool,
 }
 
 impl Target {
@@ -118,6 +123,11 @@ pub enum Schedule {
     /// `omlc.root`) is chunked along its outermost parallel dim of
     /// extent `outer` when it has one; LLVM vectorizes what it can.
     Generic { outer: Option<i64> },
+    /// A kernel its lowering wrote loop by loop in vector ops (the packed
+    /// integer products), with its own chunk loop: an `scf.forall` of
+    /// `chunks` iterations when there is more than one. Only bufferized
+    /// and its vector ops lowered; symbolic sizes are its own business.
+    Written { chunks: i64 },
 }
 
 /// How one op of a [`Schedule::Tiled`] kernel is tiled inside its chunk.
@@ -589,6 +599,14 @@ impl Schedule {
                 s.bufferize();
                 1
             }
+            Schedule::Written { chunks } => {
+                s.bufferize();
+                if *chunks > 1 {
+                    s.serialize_chunks(1);
+                }
+                s.lower_vectors();
+                *chunks
+            }
         };
         (s.finish(), chunks)
     }
@@ -610,6 +628,7 @@ impl Schedule {
                 channels, spatial, ..
             } => *channels == 0 || spatial.contains(&0),
             Schedule::Generic { outer } => *outer == Some(0),
+            Schedule::Written { chunks } => *chunks == 0,
         }
     }
 }
@@ -914,23 +933,6 @@ fn patch_chunk_bounds(func: OperationRef) {
     }
 }
 
-/// Calls `f` on every op nested in `op` (not `op` itself), pre-order.
-fn walk<'c, 'a>(op: OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>)) {
-    for i in 0..op.region_count() {
-        let region = op.region(i).expect("in range");
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            let mut next = b.first_operation();
-            while let Some(o) = next {
-                f(o);
-                walk(o, f);
-                next = o.next_in_block();
-            }
-            block = b.next_in_region();
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -953,6 +955,7 @@ mod tests {
         let target = Target {
             vector_bits: 512,
             vector_registers: 32,
+            dot_u8s8: false,
         };
         let register = |n: i64| OpTiles {
             sizes: vec![1, 8, 2, 4],
@@ -993,6 +996,7 @@ mod tests {
         let target = Target {
             vector_bits: 512,
             vector_registers: 32,
+            dot_u8s8: false,
         };
         let (script, _) = Schedule::Matmul {
             batch: vec![197],
@@ -1026,6 +1030,7 @@ mod tests {
         let target = Target {
             vector_bits: 512,
             vector_registers: 32,
+            dot_u8s8: false,
         };
         let script = |n: i64| {
             Schedule::Matmul {
@@ -1057,14 +1062,17 @@ mod tests {
         let avx512 = Target {
             vector_bits: 512,
             vector_registers: 32,
+            dot_u8s8: false,
         };
         let avx2 = Target {
             vector_bits: 256,
             vector_registers: 16,
+            dot_u8s8: false,
         };
         let neon = Target {
             vector_bits: 128,
             vector_registers: 32,
+            dot_u8s8: false,
         };
         // 16 rows of one 14-wide vector; 8 × 8; 16 × 4; 16 steps of the
         // reduction (576 = 36 · 16).
@@ -1083,6 +1091,7 @@ mod tests {
         let avx512 = Target {
             vector_bits: 512,
             vector_registers: 32,
+            dot_u8s8: false,
         };
         // A 7×7 stem over 3 channels: 147 = 3 · 49 has no divisor in 8..=16,
         // so 21 steps; 576 keeps 16 (not 32).
@@ -1107,6 +1116,7 @@ mod tests {
         let t = Target {
             vector_bits: 512,
             vector_registers: 32,
+            dot_u8s8: false,
         };
         let (by_rows, chunks) = conv(&[56, 56], true).script(&t);
         assert!(by_rows.contains("tile_sizes [0, 0, 1]") && by_rows.contains("%colf"));
@@ -1122,6 +1132,7 @@ mod tests {
         let t = Target {
             vector_bits: 512,
             vector_registers: 32,
+            dot_u8s8: false,
         };
         // 3×3 over 512 channels at 7×7: 4608 = 4 · 1152 reduction steps,
         // 1152 · 49 floats of im2col rows per block; 4 chunks of channels.

@@ -44,6 +44,7 @@ fn whole_graph(m: &Model) -> KernelSpec {
 const AVX512: Target = Target {
     vector_bits: 512,
     vector_registers: 32,
+    dot_u8s8: false,
 };
 
 /// Builds the whole graph as one kernel and returns the module's text at
@@ -53,7 +54,8 @@ fn build(text: &str) -> [String; 3] {
     let mut module = Module::new(Location::unknown(&cx));
     let m = model(text);
     let symbols = Symbols::of_model(&m).expect("inputs of known rank");
-    let (schedule, _) = build_kernel(&cx, &module, &m, &symbols, &whole_graph(&m)).expect("lowers");
+    let (schedule, _) =
+        build_kernel(&cx, &module, (&m, &symbols), &whole_graph(&m), &AVX512).expect("lowers");
     assert!(
         module.as_operation().verify(),
         "invalid MLIR:\n{}",

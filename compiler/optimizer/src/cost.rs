@@ -241,6 +241,13 @@ fn work(egraph: &OGraph, class: Id, node: &ONode, key: &OpKey, target: &Target) 
             let epilogue = out_elems * (1.0 + activation_flops(key));
             2.0 * out_elems * k.unwrap_or(u) as f64 + epilogue
         }
+        // The integer products: MatMulInteger widens to i32 products of
+        // scalars, the packed form sums four bytes per 32-bit lane.
+        MatMulInteger | PackedMatMulInteger => {
+            let k = operands.first().and_then(|t| dims(t, u).last().copied());
+            let rate = if key.kind == MatMulInteger { 4.0 } else { 0.25 };
+            2.0 * out_elems * k.unwrap_or(u) as f64 * rate
+        }
         Conv | FusedConv | ConvTranspose => {
             let w = operands.get(1).map(|t| dims(t, u)).unwrap_or_default();
             let per_out: f64 = w.iter().skip(1).map(|&d| d as f64).product();

@@ -64,7 +64,7 @@ pub(crate) fn classify(op: &OpData) -> OpClass {
         FamilyOp::Linalg(l) => match l {
             MatMul | Gemm | MatMulInteger | QLinearMatMul | Einsum | Attention | FlexAttention
             | LinearAttention => root(),
-            Det | RotaryEmbedding | SwiGLU => OpClass::Single,
+            Det | PackedMatMulInteger | RotaryEmbedding | SwiGLU => OpClass::Single,
         },
         FamilyOp::Layout(l) => match l {
             Constant => OpClass::Weight,

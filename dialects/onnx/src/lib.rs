@@ -37,6 +37,7 @@ pub mod infer;
 pub mod ir;
 pub mod name_dims;
 mod ops;
+pub mod packing;
 pub mod parse;
 pub mod passes;
 pub mod print;

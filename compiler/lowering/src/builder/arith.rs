@@ -198,6 +198,24 @@ impl<'c, 'a> Emitter<'c, 'a> {
         self.maxsi(x, self.subi(zero, x))
     }
 
+    /// The indices, along dims of `sizes` (`index` values), of the
+    /// row-major position `flat`.
+    pub fn delinearize(&self, flat: Value<'c, '_>, sizes: &[Value<'c, '_>]) -> Vec<Value<'c, 'a>> {
+        let mut out = vec![];
+        let mut rest = None;
+        for (i, &size) in sizes.iter().enumerate().rev() {
+            let at: Value<'c, '_> = rest.unwrap_or(flat);
+            if i == 0 {
+                out.push(self.addi(at, self.index(0)));
+            } else {
+                out.push(self.remui(at, size));
+                rest = Some(self.divui(at, size));
+            }
+        }
+        out.reverse();
+        out
+    }
+
     /// `arith.constant … : index`.
     pub fn index(&self, value: i64) -> Value<'c, 'a> {
         self.i(Type::index(self.cx), value)

@@ -7,7 +7,7 @@
 //! Each file covers one dialect and adds its ops to [`Emitter`] (which
 //! appends to one block and returns the results): `arith` and `math`
 //! (`arith.rs`), `linalg` (the one `linalg.generic` builder, [`generic`]),
-//! `tensor`, `memref`, `scf` and `bufferization`. Attributes are built
+//! `tensor`, `memref`, `scf`, `vector` and `bufferization`. Attributes are built
 //! with melior's constructors (`attr.rs`), and affine maps from
 //! expressions ([`Expr`]), never parsed from formatted text. Ops whose
 //! operands pick the op (a float or an integer add) name it with an enum
@@ -21,13 +21,16 @@ mod linalg;
 mod memref;
 mod scf;
 mod tensor;
+mod vector;
 
 pub use affine::{d, identity_map, map, projection, Expr};
 pub use arith::{BinaryOp, CastOp, CmpfPredicate, CmpiPredicate, Predicate};
 pub use attr::unit;
 pub use linalg::{elem_of, fill, generic, matmul, try_generic};
 pub use tensor::ranked_tensor;
+pub use vector::{declare_intrinsics, vector_type};
 
+use melior::ir::operation::OperationLike;
 use melior::ir::{
     Block, BlockLike, Location, Operation, OperationRef, Region, RegionLike, Type, Value,
 };
@@ -151,4 +154,21 @@ pub fn region<'c>(
     let region = Region::new();
     region.append_block(block);
     region
+}
+
+/// Calls `f` on every op nested in `op`, pre-order.
+pub fn walk<'c, 'a>(op: OperationRef<'c, 'a>, f: &mut dyn FnMut(OperationRef<'c, 'a>)) {
+    for i in 0..op.region_count() {
+        let region = op.region(i).expect("in range");
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            let mut next = b.first_operation();
+            while let Some(o) = next {
+                f(o);
+                walk(o, f);
+                next = o.next_in_block();
+            }
+            block = b.next_in_region();
+        }
+    }
 }

@@ -1,9 +1,10 @@
-//! `scf`: counted loops.
+//! `scf`: counted loops, and the parallel loop over chunks.
 
+use melior::ir::attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute};
 use melior::ir::operation::OperationBuilder;
-use melior::ir::{Type, Value, ValueLike};
+use melior::ir::{Identifier, Type, Value, ValueLike};
 
-use super::{region, Emitter};
+use super::{region, Emitter, Size};
 
 impl<'c, 'a> Emitter<'c, 'a> {
     /// `scf.for %t = lb to ub step 1 iter_args(%acc = init)`: `body`
@@ -61,5 +62,54 @@ impl<'c, 'a> Emitter<'c, 'a> {
             body(be, i);
             vec![]
         });
+    }
+
+    /// `scf.forall (%t) in (count) shared_outs(%out = shared)`: `body`
+    /// receives `%t` and `%out` and returns the tile it computed with
+    /// its offsets and sizes in `%out`, inserted in parallel. Returns the
+    /// shared tensor after the loop.
+    pub fn forall(
+        &self,
+        count: i64,
+        shared: Value<'c, '_>,
+        body: impl for<'r> FnOnce(
+            Emitter<'c, 'r>,
+            Value<'c, 'r>,
+            Value<'c, 'r>,
+        ) -> (Value<'c, 'r>, Vec<Size<'c, 'r>>, Vec<Size<'c, 'r>>),
+    ) -> Value<'c, 'a> {
+        let ty = shared.r#type();
+        let index = Type::index(self.cx);
+        let region = region(self.cx, self.loc, &[index, ty], |be, a| {
+            let (tile, offsets, sizes) = body(be, a[0], a[1]);
+            let terminator = region(self.cx, self.loc, &[], |te, _| {
+                te.parallel_insert_slice(tile, a[1], &offsets, &sizes);
+            });
+            be.append(
+                OperationBuilder::new("scf.forall.in_parallel", be.loc)
+                    .add_regions([terminator])
+                    .build()
+                    .expect("a well-formed scf.forall.in_parallel"),
+            );
+        });
+        let id = |name| Identifier::new(self.cx, name);
+        let ints = |v: &[i64]| DenseI64ArrayAttribute::new(self.cx, v).into();
+        self.value(
+            OperationBuilder::new("scf.forall", self.loc)
+                .add_operands(&[shared])
+                .add_results(&[ty])
+                .add_attributes(&[
+                    (id("staticLowerBound"), ints(&[0])),
+                    (id("staticUpperBound"), ints(&[count])),
+                    (id("staticStep"), ints(&[1])),
+                    (
+                        id("operandSegmentSizes"),
+                        DenseI32ArrayAttribute::new(self.cx, &[0, 0, 0, 1]).into(),
+                    ),
+                ])
+                .add_regions([region])
+                .build()
+                .expect("a well-formed scf.forall"),
+        )
     }
 }

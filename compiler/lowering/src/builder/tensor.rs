@@ -111,7 +111,14 @@ impl<'c, 'a> Emitter<'c, 'a> {
         strides: &[i64],
     ) -> Value<'c, 'a> {
         let ty = ranked_tensor(&type_dims(sizes), elem_of(t));
-        self.value(self.slice("tensor.extract_slice", &[t], ty, offsets, sizes, strides))
+        self.value(self.slice(
+            "tensor.extract_slice",
+            &[t],
+            Some(ty),
+            offsets,
+            sizes,
+            strides,
+        ))
     }
 
     /// `tensor.insert_slice` of `t` into `dest` at `offsets` (static or
@@ -123,25 +130,46 @@ impl<'c, 'a> Emitter<'c, 'a> {
         offsets: &[Size<'c, 'a>],
         sizes: &[Size<'c, 'a>],
     ) -> Value<'c, 'a> {
+        let op = self.insertion("tensor.insert_slice", (t, dest), offsets, sizes);
+        self.value(op)
+    }
+
+    /// `tensor.parallel_insert_slice` of `t` into `dest` (a shared output
+    /// of the enclosing `scf.forall`), as [`Emitter::insert_slice`]: the
+    /// terminator's one op.
+    pub fn parallel_insert_slice(
+        &self,
+        t: Value<'c, 'a>,
+        dest: Value<'c, 'a>,
+        offsets: &[Size<'c, 'a>],
+        sizes: &[Size<'c, 'a>],
+    ) {
+        let op = self.insertion("tensor.parallel_insert_slice", (t, dest), offsets, sizes);
+        self.append(op);
+    }
+
+    /// An insertion op of `name` of `t` into `dest`, with unit strides
+    /// (a result of `dest`'s type unless it is the parallel insertion).
+    fn insertion(
+        &self,
+        name: &str,
+        (t, dest): (Value<'c, 'a>, Value<'c, 'a>),
+        offsets: &[Size<'c, 'a>],
+        sizes: &[Size<'c, 'a>],
+    ) -> melior::ir::Operation<'c> {
         let strides = vec![1; sizes.len()];
-        let ty = dest.r#type();
-        self.value(self.slice(
-            "tensor.insert_slice",
-            &[t, dest],
-            ty,
-            offsets,
-            sizes,
-            &strides,
-        ))
+        let ty = (name != "tensor.parallel_insert_slice").then(|| dest.r#type());
+        self.slice(name, &[t, dest], ty, offsets, sizes, &strides)
     }
 
     /// A slice op of `name` over `tensors` (the source, and the
-    /// destination of an insert) of result type `ty`.
+    /// destination of an insert) of result type `ty` (none for a parallel
+    /// insert).
     fn slice(
         &self,
         name: &str,
         tensors: &[Value<'c, 'a>],
-        ty: Type<'c>,
+        ty: Option<Type<'c>>,
         offsets: &[Size<'c, 'a>],
         sizes: &[Size<'c, 'a>],
         strides: &[i64],
@@ -154,7 +182,7 @@ impl<'c, 'a> Emitter<'c, 'a> {
         let id = |name| Identifier::new(self.cx, name);
         OperationBuilder::new(name, self.loc)
             .add_operands(&operands)
-            .add_results(&[ty])
+            .add_results(ty.as_slice())
             .add_attributes(&[
                 (
                     id("static_offsets"),

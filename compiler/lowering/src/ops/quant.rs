@@ -44,10 +44,12 @@ use super::elementwise::cast::cast;
 use super::narrow::{self, Format};
 use super::operand::{BodyOperand, Gather};
 use crate::builder::{
-    d, elem_of, generic, identity_map, map, projection, CmpfPredicate, Emitter, Expr,
+    d, generic, identity_map, map, projection, ranked_tensor, vector_type, CmpfPredicate, Emitter,
+    Expr, Size,
 };
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::schedule::Schedule;
 use crate::symbols::{equalities, same_shape_pairs, sized_dims, Check, Symbolic};
 
 /// How a scale (or zero point) is laid over the input.
@@ -414,10 +416,12 @@ fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     })
 }
 
-/// Lowers DynamicQuantizeLinear (see the module docs): a reduction to the
-/// range of `x` (starting from 0, which the range must include), a
-/// loop-free generic deriving the scale and zero point from it, and the
-/// quantization of `x` with them. The kernel is left unchunked.
+/// Lowers DynamicQuantizeLinear (see the module docs), written vector by
+/// vector along the last dim of `x`, row after row (a scalar as one row of
+/// one): the range of `x` as vectors of minima and maxima (lanes past the
+/// end read 0, which the range includes anyway), reduced to the scale and
+/// zero point, then the quantization. One chunk: every element depends on
+/// the whole range.
 fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
     let x = data.inputs[0].expect("verified: x");
@@ -429,70 +433,63 @@ fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     if xe != ElemType::F32 {
         return Err(kb.unsupported(op, &format!("{xe} input")));
     }
-    let rank = x_dims.len();
     let e = kb.e;
-    let scalar = map(e.cx, rank, &[]);
-    let mut bounds = vec![];
-    for _ in 0..2 {
-        let t = kb.empty(&[], ElemType::F32)?;
-        let zero = e.f(elem_of(t), 0.0);
-        bounds.push(kb.filled(zero, t));
-    }
-    let range = generic(
-        e,
-        &[(kb.tensor(x), identity_map(kb.e.cx, rank))],
-        &[(bounds[0], scalar), (bounds[1], scalar)],
-        &vec![true; rank],
-        |be, a| vec![be.maximumf(a[1], a[0]), be.minimumf(a[2], a[0])],
+    let (f32t, u8t) = (Type::float32(e.cx), e.int_type(8));
+    let lanes = kb.target.lanes(32);
+    // A scalar as the one element of a row: the transfers need a dim.
+    let (xs, ys, dims) = if x_dims.is_empty() {
+        let one = [Size::Static(1)];
+        let xs = e.expand_shape(kb.tensor(x), &[], &one, f32t);
+        (xs, e.expand_shape(kb.init(y)?, &[], &one, u8t), vec![1])
+    } else {
+        (kb.tensor(x), kb.init(y)?, kb.shape(y)?.0)
+    };
+    let sizes: Vec<MValue> = e.sizes_of(ys, &dims).iter().map(|s| s.value(&e)).collect();
+    let (lead, last) = (&sizes[..dims.len() - 1], sizes[dims.len() - 1]);
+    let rows = lead.iter().fold(e.index(1), |acc, &d| e.muli(acc, d));
+    let vectors = e.ceildivsi(last, e.index(lanes));
+    let zeros = e.broadcast(e.f(f32t, 0.0), lanes);
+    let range = e.for_loop(e.index(0), rows, &[zeros, zeros], |be, r, acc| {
+        let row = be.delinearize(r, lead);
+        be.for_loop(be.index(0), vectors, &acc, |ve, v, acc| {
+            let mut at = row.clone();
+            at.push(ve.muli(v, ve.index(lanes)));
+            let x = ve.read_vector(xs, &at, lanes, ve.f(f32t, 0.0), false);
+            vec![ve.maximumf(acc[0], x), ve.minimumf(acc[1], x)]
+        })
+    });
+    let hi = e.reduce_vector("maximumf", range[0], f32t);
+    let lo = e.reduce_vector("minimumf", range[1], f32t);
+    let same = e.cmpf(CmpfPredicate::Oeq, hi, lo);
+    let width = e.select(same, e.f(f32t, 1.0), e.subf(hi, lo));
+    let s = e.divf(width, e.f(f32t, 255.0));
+    let z = e.roundeven(clamp(e, e.negf(e.divf(lo, s)), (0.0, 255.0)));
+    kb.define(scale, e.insert(s, kb.init(scale)?, &[]));
+    kb.define(zero, e.insert(e.fptoui(z, u8t), kb.init(zero)?, &[]));
+    let (s, z) = (e.broadcast(s, lanes), e.broadcast(z, lanes));
+    let (lo, hi) = (
+        e.broadcast(e.f(f32t, 0.0), lanes),
+        e.broadcast(e.f(f32t, 255.0), lanes),
     );
-    let range = kb.structured(range);
-    let (hi, lo): (MValue, MValue) = (
-        range.result(0).expect("max").into(),
-        range.result(1).expect("min").into(),
-    );
-    let none = map(e.cx, 0, &[]);
-    let params = generic(
-        e,
-        &[(hi, none), (lo, none)],
-        &[(kb.init(scale)?, none), (kb.init(zero)?, none)],
-        &[],
-        |be, a| {
-            let f32t = Type::float32(be.cx);
-            let same = be.cmpf(CmpfPredicate::Oeq, a[0], a[1]);
-            let width = be.subf(a[0], a[1]);
-            let width = be.select(same, be.f(f32t, 1.0), width);
-            let s = be.divf(width, be.f(f32t, 255.0));
-            let z = be.negf(be.divf(a[1], s));
-            let z = be.roundeven(clamp(be, z, (0.0, 255.0)));
-            vec![s, be.fptoui(z, be.int_type(8))]
-        },
-    );
-    let params = kb.structured(params);
-    let (s, z): (MValue, MValue) = (
-        params.result(0).expect("scale").into(),
-        params.result(1).expect("zero point").into(),
-    );
-    kb.define(scale, s);
-    kb.define(zero, z);
-    let init = kb.init(y)?;
-    let q = generic(
-        e,
-        &[
-            (kb.tensor(x), identity_map(kb.e.cx, rank)),
-            (s, scalar),
-            (z, scalar),
-        ],
-        &[(init, identity_map(kb.e.cx, rank))],
-        &vec![false; rank],
-        |be, a| {
-            let f32t = Type::float32(be.cx);
-            let q = be.roundeven(be.divf(a[0], a[1]));
-            let q = be.addf(q, be.uitofp(a[2], f32t));
-            vec![be.fptoui(clamp(be, q, (0.0, 255.0)), be.int_type(8))]
-        },
-    );
-    let q = kb.structured(q);
-    kb.define(y, q.result(0).expect("one result").into());
+    let ys = e.for_loop(e.index(0), rows, &[ys], |be, r, t| {
+        let row = be.delinearize(r, lead);
+        be.for_loop(be.index(0), vectors, &t, |ve, v, t| {
+            let mut at = row.clone();
+            at.push(ve.muli(v, ve.index(lanes)));
+            let x = ve.read_vector(xs, &at, lanes, ve.f(f32t, 0.0), false);
+            let q = ve.addf(ve.roundeven(ve.divf(x, s)), z);
+            let q = ve.minnumf(ve.maxnumf(q, lo), hi);
+            let q = ve.fptoui(q, vector_type(&[lanes], u8t));
+            vec![ve.write_vector(q, t[0], &at, false)]
+        })
+    })[0];
+    let y_tensor = if x_dims.is_empty() {
+        e.collapse_shape(ys, &[], ranked_tensor(&[], u8t))
+    } else {
+        ys
+    };
+    kb.define(y, y_tensor);
+    kb.written(Schedule::Written { chunks: 1 });
     Ok(())
 }
 

@@ -14,6 +14,7 @@ pub mod fusion;
 pub mod layout;
 pub mod multi;
 pub mod pointwise;
+pub mod quant;
 mod util;
 
 use std::fmt;
@@ -46,11 +47,14 @@ pub enum RuleSet {
     Layout,
     /// Pointwise (1×1) convolutions as matrix products.
     Pointwise,
+    /// Integer products onto the 8-bit dot-product kernels (constant
+    /// weights packed at compile time).
+    Quant,
 }
 
 impl RuleSet {
     /// Every rule set.
-    pub const ALL: [RuleSet; 7] = [
+    pub const ALL: [RuleSet; 8] = [
         RuleSet::Algebraic,
         RuleSet::Canonical,
         RuleSet::Fusion,
@@ -58,6 +62,7 @@ impl RuleSet {
         RuleSet::Multi,
         RuleSet::Layout,
         RuleSet::Pointwise,
+        RuleSet::Quant,
     ];
 
     /// The name used by `--rules`.
@@ -70,6 +75,7 @@ impl RuleSet {
             RuleSet::Multi => "multi",
             RuleSet::Layout => "layout",
             RuleSet::Pointwise => "pointwise",
+            RuleSet::Quant => "quant",
         }
     }
 
@@ -88,6 +94,7 @@ impl RuleSet {
             RuleSet::Multi => multi::rules(),
             RuleSet::Layout => layout::rules(),
             RuleSet::Pointwise => pointwise::rules(),
+            RuleSet::Quant => quant::rules(),
         };
         rules.into_iter().map(|r| Rule { set: self, ..r }).collect()
     }

@@ -5,6 +5,7 @@
 //! |----|----------|--------------|--------|
 //! | MatMul | numpy `matmul` | broadcast batch dims ++ `[M, N]`; 1-D operands get a 1 prepended (A) / appended (B) that is dropped again | 1, 9, 13 |
 //! | MatMulInteger | integer `matmul` with zero points | as MatMul, int32 | 10 |
+//! | PackedMatMulInteger (internal) | MatMulInteger of `A [..., M, K]` by a constant int8 `B [K, N]` given as `B_packed [⌈N/16⌉, ⌈K/4⌉, 16, 4]` and its column sums `[N]` | `[..., M, N]`, int32 | 1 |
 //! | QLinearMatMul | quantized `matmul` | as MatMul, `y_zero_point`'s type | 10, 21 |
 //! | Gemm | `alpha·A'·B' + beta·C` (`transA`/`transB`) | `[M, N]`; C broadcasts to it unidirectionally | 1, 6, 7, 9, 11, 13 |
 //! | Einsum | Einstein summation | the output term's labels (implicit form: labels seen once, sorted), `...` broadcast | 12, 28 |
@@ -30,6 +31,7 @@ pub(crate) fn infer(op: LinalgOp, cx: &mut InferCtx) -> Result<(), Fail> {
             matmul(cx, 0, 1, elem)
         }
         MatMulInteger => matmul(cx, 0, 1, ElemType::I32),
+        PackedMatMulInteger => packed_matmul_integer(cx),
         QLinearMatMul => {
             for (x, zp) in [(0, 2), (3, 5)] {
                 if cx.elem(zp)? != cx.elem(x)? {
@@ -127,6 +129,46 @@ pub(crate) fn matmul_dims(a: &[Dim], b: &[Dim]) -> Result<Vec<Dim>, Fail> {
 fn matmul(cx: &mut InferCtx, a: usize, b: usize, elem: ElemType) -> Result<(), Fail> {
     let out = matmul_dims(cx.dims(a)?, cx.dims(b)?)?;
     cx.set_tensor(0, elem, out);
+    Ok(())
+}
+
+/// PackedMatMulInteger: `A [..., M, K]`, `B_packed [⌈N/16⌉, ⌈K/4⌉, 16, 4]`
+/// and `B_colsum [N]` give `Y [..., M, N]`; the zero points are scalars
+/// (B's may be `[N]`).
+fn packed_matmul_integer(cx: &mut InferCtx) -> Result<(), Fail> {
+    let a = dims_min_rank(cx, 0, 2)?;
+    let packed = dims_of_rank(cx, 1, 4)?;
+    let [n] = &dims_of_rank(cx, 2, 1)?[..] else {
+        unreachable!("rank checked")
+    };
+    let k = &a[a.len() - 1];
+    let blocks = |d: &Dim, size: i64| d.as_known().map(|d| Dim::Known((d + size - 1) / size));
+    for (got, want, what) in [
+        (&packed[0], blocks(n, 16), "⌈N/16⌉ column blocks"),
+        (&packed[1], blocks(k, 4), "⌈K/4⌉ groups of rows"),
+        (&packed[2], Some(Dim::Known(16)), "16 columns per block"),
+        (&packed[3], Some(Dim::Known(4)), "4 rows per group"),
+    ] {
+        if let Some(want) = want {
+            unify(
+                got,
+                &want,
+                &format!("B_packed {} must have {what}", fmt_dims(&packed)),
+            )?;
+        }
+    }
+    for (i, what) in [(3, "a_zero_point"), (4, "B_zero_point")] {
+        if let Some(dims) = cx.opt_tensor(i)?.and_then(|t| t.dims()) {
+            let count: Option<i64> = dims.iter().map(Dim::as_known).product();
+            let per_column = i == 4 && dims.len() == 1 && !dims[0].definitely_ne(n);
+            if count != Some(1) && !per_column {
+                return Err(invalid!("{what} {} must be a scalar", fmt_dims(dims)));
+            }
+        }
+    }
+    let mut out = a[..a.len() - 1].to_vec();
+    out.push(n.clone());
+    cx.set_tensor(0, ElemType::I32, out);
     Ok(())
 }
 
@@ -507,6 +549,11 @@ mod tests {
             13 MatMul(ti("2x3x4xf32"), ti("3x4x5xf32")) => Fails(1, "do not broadcast");
             13 MatMul(ti("f32"), ti("4xf32")) => Fails(1, "scalars");
             10 MatMulInteger(ti("3x4xui8"), ti("4x5xui8")) => "3x5xi32";
+            17 PackedMatMulInteger(ti("2x8x10xui8"), ti("2x3x16x4xi8"), ti("20xi32")) => "2x8x20xi32";
+            17 PackedMatMulInteger(ti("Mx10xi8"), ti("2x3x16x4xi8"), ti("20xi32"), ti("i8"), ti("20xi32")) => "Mx20xi32";
+            17 PackedMatMulInteger(ti("8x13xui8"), ti("2x3x16x4xi8"), ti("20xi32")) => Fails(1, "groups of rows");
+            17 PackedMatMulInteger(ti("8x10xui8"), ti("1x3x16x4xi8"), ti("20xi32")) => Fails(1, "column blocks");
+            17 PackedMatMulInteger(ti("8x10xui8"), ti("2x3x16x4xi8"), ti("20xi32"), ti("2xui8")) => Fails(1, "must be a scalar");
             10 QLinearMatMul(ti("3x4xui8"), ti("f32"), ti("ui8"), ti("4x5xi8"), ti("f32"), ti("i8"), ti("f32"), ti("ui8")) => "3x5xui8";
             10 QLinearMatMul(ti("3x4xui8"), ti("f32"), ti("i8"), ti("4x5xi8"), ti("f32"), ti("i8"), ti("f32"), ti("ui8")) => Fails(1, "zero point");
         }

@@ -1,0 +1,279 @@
+//! 8-bit integer products on the dot-product kernels: MatMulInteger with
+//! constant weights, which the optimizer packs (`omlc.PackedMatMulInteger`,
+//! the `quant` rules), compiled and run against the product computed
+//! exactly in Rust, over the layouts' edges: signed and unsigned `A` and
+//! `B`, zero points absent, per tensor and per column, `K` and `N` not
+//! multiples of the packing's 4 and 16, rows past a multiple of 4, batch
+//! dims, symbolic batch dims and rows, several column tiles (chunks) on 2 threads,
+//! and both code paths: AVX-512 VNNI's `vpdpbusd` when the host has it,
+//! and the portable widening sums.
+
+use onnx_mlc::{CompileOptions, Engine, TargetSpec, Tensor};
+use onnx_mlc_dialect::{parse_model, OpKind};
+
+/// A seeded stream of bytes (xorshift).
+struct Bytes(u64);
+
+impl Bytes {
+    fn next(&mut self) -> u8 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 >> 24) as u8
+    }
+
+    fn take(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next()).collect()
+    }
+}
+
+/// One product to check.
+#[derive(Clone, Copy, Debug)]
+struct Case {
+    /// Batch dims before A's rows (empty: A is a matrix).
+    batch: &'static [i64],
+    m: i64,
+    k: i64,
+    n: i64,
+    signed_a: bool,
+    signed_b: bool,
+    b_zero: BZero,
+    /// Whether A's batch dims and rows are symbolic.
+    symbolic_rows: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum BZero {
+    Absent,
+    PerTensor,
+    PerColumn,
+}
+
+/// An 8-bit value of the case's type, as the i64 it stands for.
+fn value(byte: u8, signed: bool) -> i64 {
+    if signed {
+        i64::from(byte as i8)
+    } else {
+        i64::from(byte)
+    }
+}
+
+fn type_name(signed: bool) -> &'static str {
+    if signed {
+        "i8"
+    } else {
+        "ui8"
+    }
+}
+
+/// `values` as a nested `dense<…>` literal of `dims`.
+fn literal(values: &[i64], dims: &[i64]) -> String {
+    match dims {
+        [] => values[0].to_string(),
+        [d, rest @ ..] => {
+            let inner: usize = rest.iter().product::<i64>() as usize;
+            let parts: Vec<String> = (0..*d as usize)
+                .map(|i| literal(&values[i * inner..(i + 1) * inner], rest))
+                .collect();
+            format!("[{}]", parts.join(", "))
+        }
+    }
+}
+
+fn shape(dims: &[i64], elem: &str) -> String {
+    let mut d: Vec<String> = dims.iter().map(i64::to_string).collect();
+    d.push(elem.to_string());
+    format!("tensor<{}>", d.join("x"))
+}
+
+/// Compiles and runs `case` with `options`, and checks every element
+/// against the exact product.
+fn check(case: Case, options: &CompileOptions, seed: u64) {
+    let mut rng = Bytes(seed);
+    let (m, k, n) = (case.m, case.k, case.n);
+    let (ta, tb) = (type_name(case.signed_a), type_name(case.signed_b));
+    let rows: i64 = case.batch.iter().product::<i64>() * m;
+    let a = rng.take((rows * k) as usize);
+    let b = rng.take((k * n) as usize);
+    let a_zero = rng.next();
+    let b_zero: Vec<u8> = match case.b_zero {
+        BZero::Absent => vec![],
+        BZero::PerTensor => vec![rng.next()],
+        BZero::PerColumn => rng.take(n as usize),
+    };
+    let mut a_dims = case.batch.to_vec();
+    a_dims.extend([m, k]);
+    let mut y_dims = case.batch.to_vec();
+    y_dims.extend([m, n]);
+    let show = |dims: &[i64], elem: &str| {
+        let mut t = shape(dims, elem);
+        if case.symbolic_rows {
+            let mut d: Vec<String> = dims.iter().map(i64::to_string).collect();
+            let last = d.len() - 1;
+            for (i, x) in d[..last].iter_mut().enumerate() {
+                *x = format!("\"D{i}\"");
+            }
+            d.push(elem.to_string());
+            t = format!("tensor<{}>", d.join("x"));
+        }
+        t
+    };
+    let (a_ty, y_ty) = (show(&a_dims, ta), show(&y_dims, "i32"));
+    let b_values: Vec<i64> = b.iter().map(|&x| value(x, case.signed_b)).collect();
+    let b_ty = shape(&[k, n], tb);
+    let mut body = format!(
+        "  %b = \"onnx.Constant\"() {{value = dense<{}> : {b_ty}}} : () -> {b_ty}\n",
+        literal(&b_values, &[k, n])
+    );
+    let mut operands = "%a, %b, %az".to_string();
+    let mut types = format!("{a_ty}, {b_ty}, tensor<{ta}>");
+    if case.b_zero != BZero::Absent {
+        let dims: Vec<i64> = if case.b_zero == BZero::PerColumn {
+            vec![n]
+        } else {
+            vec![]
+        };
+        let z: Vec<i64> = b_zero.iter().map(|&x| value(x, case.signed_b)).collect();
+        let z_ty = shape(&dims, tb);
+        body += &format!(
+            "  %bz = \"onnx.Constant\"() {{value = dense<{}> : {z_ty}}} : () -> {z_ty}\n",
+            literal(&z, &dims)
+        );
+        operands += ", %bz";
+        types += &format!(", {z_ty}");
+    }
+    let text = format!(
+        "onnx.model {{ir_version = 8, opset_imports = {{\"\" = 17}}}}\n\
+         onnx.graph \"g\"(%a: {a_ty}, %az: tensor<{ta}>) -> (\"y\": {y_ty}) {{\n{body}\
+         \x20 %y = \"onnx.MatMulInteger\"({operands}) : ({types}) -> {y_ty}\n\
+         \x20 onnx.return %y\n}}\n"
+    );
+    let model = parse_model(&text).unwrap_or_else(|e| panic!("{case:?}: {e}"));
+    let mut optimized = model.clone();
+    onnx_mlc_dialect::passes::DEFAULT_PIPELINE
+        .iter()
+        .for_each(|p| (onnx_mlc_dialect::passes::pass(p).unwrap().run)(&mut optimized).unwrap());
+    onnx_mlc_optimizer::optimize(&mut optimized, &options.optimizer).unwrap();
+    assert!(
+        optimized
+            .ir
+            .region(optimized.graph)
+            .ops
+            .iter()
+            .any(|&op| optimized.ir.op(op).kind == OpKind::PackedMatMulInteger),
+        "{case:?}: the weights are packed"
+    );
+    let compiled = Engine::compile(&model, options).unwrap_or_else(|e| panic!("{case:?}: {e}"));
+    let tensor = |dims: &[i64], bytes: &[u8], signed: bool| {
+        if signed {
+            let v: Vec<i8> = bytes.iter().map(|&x| x as i8).collect();
+            Tensor::from_slice(dims, &v).unwrap()
+        } else {
+            Tensor::from_slice(dims, bytes).unwrap()
+        }
+    };
+    let inputs = [
+        tensor(&a_dims, &a, case.signed_a),
+        tensor(&[], &[a_zero], case.signed_a),
+    ];
+    let y = compiled
+        .run(&inputs)
+        .unwrap_or_else(|e| panic!("{case:?}: {e}"));
+    let got = y[0].to_vec::<i32>().unwrap();
+    let za = value(a_zero, case.signed_a);
+    for r in 0..rows as usize {
+        for c in 0..n as usize {
+            let zb = match case.b_zero {
+                BZero::Absent => 0,
+                BZero::PerTensor => value(b_zero[0], case.signed_b),
+                BZero::PerColumn => value(b_zero[c], case.signed_b),
+            };
+            let want: i64 = (0..k as usize)
+                .map(|i| {
+                    let x = value(a[r * k as usize + i], case.signed_a) - za;
+                    let w = value(b[i * n as usize + c], case.signed_b) - zb;
+                    x * w
+                })
+                .sum();
+            assert_eq!(
+                i64::from(got[r * n as usize + c]),
+                want,
+                "{case:?}: y[{r}, {c}]"
+            );
+        }
+    }
+}
+
+const fn case(m: i64, k: i64, n: i64, signed_a: bool, signed_b: bool, b_zero: BZero) -> Case {
+    Case {
+        batch: &[],
+        m,
+        k,
+        n,
+        signed_a,
+        signed_b,
+        b_zero,
+        symbolic_rows: false,
+    }
+}
+
+/// The cases: every combination of signs and zero points, on shapes
+/// whose edges differ.
+const CASES: &[Case] = &[
+    case(67, 64, 128, false, true, BZero::Absent),
+    case(64, 61, 37, false, true, BZero::PerTensor),
+    case(33, 96, 80, true, true, BZero::PerColumn),
+    case(41, 130, 48, false, false, BZero::PerTensor),
+    case(64, 66, 96, true, false, BZero::PerColumn),
+    case(16, 256, 16, true, false, BZero::Absent),
+    Case {
+        batch: &[2, 3],
+        ..case(13, 72, 64, false, true, BZero::Absent)
+    },
+    Case {
+        symbolic_rows: true,
+        ..case(70, 64, 112, true, true, BZero::PerTensor)
+    },
+    Case {
+        batch: &[2, 3],
+        symbolic_rows: true,
+        ..case(5, 64, 64, false, true, BZero::Absent)
+    },
+];
+
+fn options(threads: usize, target: TargetSpec) -> CompileOptions {
+    CompileOptions {
+        threads,
+        target,
+        ..CompileOptions::default()
+    }
+}
+
+#[test]
+fn packed_products_are_exact_on_the_host() {
+    for (i, &c) in CASES.iter().enumerate() {
+        check(c, &options(1, TargetSpec::host()), 100 + i as u64);
+    }
+}
+
+#[test]
+fn packed_products_are_exact_on_two_threads() {
+    for (i, &c) in CASES.iter().enumerate() {
+        check(c, &options(2, TargetSpec::host()), 200 + i as u64);
+    }
+}
+
+#[test]
+fn packed_products_are_exact_without_vnni() {
+    let host = TargetSpec::host();
+    let features: Vec<&str> = host
+        .features
+        .split(',')
+        .filter(|f| !f.contains("vnni"))
+        .collect();
+    let target = TargetSpec::parse(None, None, Some(&features.join(","))).unwrap();
+    assert!(!target.lowering_target().dot_u8s8);
+    for (i, &c) in CASES.iter().enumerate() {
+        check(c, &options(1, target.clone()), 300 + i as u64);
+    }
+}
