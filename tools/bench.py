@@ -4,6 +4,7 @@
     bench.py ort [--threads 2] [name ...]     the real models and the MLP against onnxruntime
     bench.py dynamic [--modes jit,general,aot] [name ...]
                                               dynamic-axes exports against their static twins and onnxruntime
+    bench.py quant [name ...]                 8-bit twins of the real models against onnxruntime and fp32
     bench.py ablation [name ...]              the e-graph optimizer on and off (AOT, interleaved)
     bench.py profile MODEL [-- FLAG ...]      CPU time and GFLOP/s per kernel of one model (perf)
     bench.py kernels [--peak G] [name ...]    single convolutions and a 512³ MatMul against onnxruntime
@@ -23,12 +24,13 @@ import pathlib
 import sys
 
 from omlc_tools import compiler
-from omlc_tools.bench import ablation, calibrate, dynamic, kernels, profile, vs_ort
+from omlc_tools.bench import ablation, calibrate, dynamic, kernels, profile, quant, vs_ort
 
 # subcommand: (module, default --runs)
 SUBCOMMANDS = {
     "ort": (vs_ort, 20),
     "dynamic": (dynamic, 10),
+    "quant": (quant, 10),
     "ablation": (ablation, 10),
     "profile": (profile, 10),
     "kernels": (kernels, 10),
