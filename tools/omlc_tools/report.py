@@ -33,6 +33,18 @@ def end_line() -> str:
     return f"load average {load()} (1 min) at the end"
 
 
+def finish(unsupported: dict[str, str]) -> int:
+    """Ends a benchmark's output: why each unsupported model was refused,
+    then the load average; returns the exit code."""
+    if unsupported:
+        print()
+        for name, why in unsupported.items():
+            print(f"{name}: {why}")
+    print()
+    print(end_line())
+    return 0
+
+
 class Table:
     """A Markdown table printed row by row (a long benchmark shows progress)."""
 

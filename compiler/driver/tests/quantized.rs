@@ -280,12 +280,14 @@ fn packed_products_are_exact_without_vnni() {
 
 /// A MatMul of two DequantizeLinear (QDQ) with constant weights: `xq`
 /// `[2, 64, 256]` (`signed_x`) with a per-tensor scale and zero point,
-/// `W` `[256, 48]` int8 with per-column scales and zero points. Compared
-/// with the dequantized product in f64: the packed integer sum is exact,
-/// the scaling rounds once.
-fn check_qdq(signed_x: bool, seed: u64) {
+/// `W` `[256, 48]` int8 with per-column scales and zero points; with
+/// `gemm`, a Gemm of `xq` `[128, 256]` and a bias instead. Compared with
+/// the dequantized product in f64: the packed integer sum is exact, the
+/// scaling rounds once.
+fn check_qdq(signed_x: bool, gemm: bool, seed: u64) {
     let mut rng = Bytes(seed);
     let (m, k, n) = (64i64, 256i64, 48i64);
+    let bias: Vec<f32> = (0..n).map(|c| c as f32 * 0.25 - 3.0).collect();
     let tx = type_name(signed_x);
     let xq = rng.take((2 * m * k) as usize);
     let w = rng.take((k * n) as usize);
@@ -297,18 +299,32 @@ fn check_qdq(signed_x: bool, seed: u64) {
         let parts: Vec<String> = v.iter().map(|x| format!("{x:e}")).collect();
         format!("[{}]", parts.join(", "))
     };
-    let x_ty = format!("tensor<2x{m}x{k}x{tx}>");
+    let (x_dims, y_dims) = if gemm {
+        (format!("{}x{k}", 2 * m), format!("{}x{n}", 2 * m))
+    } else {
+        (format!("2x{m}x{k}"), format!("2x{m}x{n}"))
+    };
+    let x_ty = format!("tensor<{x_dims}x{tx}>");
+    let product = if gemm {
+        format!(
+            "  %c = \"onnx.Constant\"() {{value = dense<{}> : tensor<{n}xf32>}} : () -> tensor<{n}xf32>\n\
+             \x20 %y = \"onnx.Gemm\"(%x, %wf, %c) : (tensor<{x_dims}xf32>, tensor<{k}x{n}xf32>, tensor<{n}xf32>) -> tensor<{y_dims}xf32>\n",
+            floats(&bias)
+        )
+    } else {
+        format!("  %y = \"onnx.MatMul\"(%x, %wf) : (tensor<{x_dims}xf32>, tensor<{k}x{n}xf32>) -> tensor<{y_dims}xf32>\n")
+    };
     let text = format!(
         "onnx.model {{ir_version = 8, opset_imports = {{\"\" = 21}}}}\n\
-         onnx.graph \"g\"(%xq: {x_ty}) -> (\"y\": tensor<2x{m}x{n}xf32>) {{\n\
+         onnx.graph \"g\"(%xq: {x_ty}) -> (\"y\": tensor<{y_dims}xf32>) {{\n\
          \x20 %sx = \"onnx.Constant\"() {{value = dense<{sx:e}> : tensor<f32>}} : () -> tensor<f32>\n\
          \x20 %zx = \"onnx.Constant\"() {{value = dense<{zx}> : tensor<{tx}>}} : () -> tensor<{tx}>\n\
          \x20 %w = \"onnx.Constant\"() {{value = dense<{}> : tensor<{k}x{n}xi8>}} : () -> tensor<{k}x{n}xi8>\n\
          \x20 %sw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{n}xf32>}} : () -> tensor<{n}xf32>\n\
          \x20 %zw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{n}xi8>}} : () -> tensor<{n}xi8>\n\
-         \x20 %x = \"onnx.DequantizeLinear\"(%xq, %sx, %zx) : ({x_ty}, tensor<f32>, tensor<{tx}>) -> tensor<2x{m}x{k}xf32>\n\
+         \x20 %x = \"onnx.DequantizeLinear\"(%xq, %sx, %zx) : ({x_ty}, tensor<f32>, tensor<{tx}>) -> tensor<{x_dims}xf32>\n\
          \x20 %wf = \"onnx.DequantizeLinear\"(%w, %sw, %zw) {{axis = 1}} : (tensor<{k}x{n}xi8>, tensor<{n}xf32>, tensor<{n}xi8>) -> tensor<{k}x{n}xf32>\n\
-         \x20 %y = \"onnx.MatMul\"(%x, %wf) : (tensor<2x{m}x{k}xf32>, tensor<{k}x{n}xf32>) -> tensor<2x{m}x{n}xf32>\n\
+         {product}\
          \x20 onnx.return %y\n}}\n",
         literal(&w_values, &[k, n]),
         floats(&sw),
@@ -330,11 +346,12 @@ fn check_qdq(signed_x: bool, seed: u64) {
         "the QDQ product runs on the packed kernel"
     );
     let compiled = Engine::compile(&model, &options).unwrap();
+    let dims: Vec<i64> = if gemm { vec![2 * m, k] } else { vec![2, m, k] };
     let input = if signed_x {
         let v: Vec<i8> = xq.iter().map(|&x| x as i8).collect();
-        Tensor::from_slice(&[2, m, k], &v).unwrap()
+        Tensor::from_slice(&dims, &v).unwrap()
     } else {
-        Tensor::from_slice(&[2, m, k], &xq).unwrap()
+        Tensor::from_slice(&dims, &xq).unwrap()
     };
     let got = compiled.run(&[input]).unwrap()[0].to_vec::<f32>().unwrap();
     for r in 0..(2 * m) as usize {
@@ -345,7 +362,8 @@ fn check_qdq(signed_x: bool, seed: u64) {
                     let w = (w_values[i * n as usize + c] - zw[c]) as f64 * f64::from(sw[c]);
                     x * w
                 })
-                .sum();
+                .sum::<f64>()
+                + if gemm { f64::from(bias[c]) } else { 0.0 };
             let g = f64::from(got[r * n as usize + c]);
             assert!(
                 (g - sum).abs() <= 1e-5 * sum.abs().max(1.0),
@@ -357,6 +375,8 @@ fn check_qdq(signed_x: bool, seed: u64) {
 
 #[test]
 fn qdq_products_run_on_the_packed_kernel() {
-    check_qdq(false, 400);
-    check_qdq(true, 401);
+    check_qdq(false, false, 400);
+    check_qdq(true, false, 401);
+    check_qdq(false, true, 402);
+    check_qdq(true, true, 403);
 }

@@ -4,9 +4,11 @@
 //! BatchNormalization after a Conv becomes `Conv(x, W·s, (b−μ)·s + β)`
 //! where the products are ops on constants that fold here. Only what
 //! those rewrites and exported graphs need is evaluated: elementwise
-//! arithmetic with broadcasting (in `f64`, rounded to the result type) and
+//! arithmetic with broadcasting (in `f64`, rounded to the result type),
 //! data movement (`Transpose`, `Reshape`, `Concat`, …, on raw bytes, so
-//! exact for every type). Integer shape arithmetic is folded by the
+//! exact for every type), and the dequantization of integer weights into
+//! `f32` (QDQ models' `DequantizeLinear` of constants, computed as the
+//! kernels compute it: `(x − zero_point)` exact, times the scale in `f32`). Integer shape arithmetic is folded by the
 //! dialect's own value propagation instead (see [`crate::analysis`]).
 
 use onnx_mlc_dialect::tensor::{checked_numel, Payload};
@@ -102,6 +104,10 @@ pub fn fold(key: &OpKey, inputs: &[Option<&TensorData>], max_elems: usize) -> Op
             let parts: Option<Vec<&TensorData>> = inputs.iter().copied().collect();
             concat(&parts?, key.int("axis")?, max_elems)
         }
+        DequantizeLinear => {
+            let scale = inputs.get(1).copied().flatten()?;
+            dequantize(key, x()?, scale, inputs.get(2).copied().flatten())
+        }
         _ => None,
     }
 }
@@ -135,7 +141,58 @@ pub fn folds(kind: OpKind) -> bool {
             | Squeeze
             | Transpose
             | Concat
+            | DequantizeLinear
     )
+}
+
+/// DequantizeLinear of an integer `x` by an `f32` `scale` and optional
+/// `zero`, per tensor or per axis (no blocks, an `f32` result).
+fn dequantize(
+    key: &OpKey,
+    x: &TensorData,
+    scale: &TensorData,
+    zero: Option<&TensorData>,
+) -> Option<TensorData> {
+    use ElemType::*;
+    let plain = key.int("block_size").unwrap_or(0) == 0
+        && matches!(key.int("output_dtype").unwrap_or(0), 0 | 1)
+        && matches!(x.elem, I8 | U8 | I16 | U16 | I32)
+        && scale.elem == F32;
+    if !plain {
+        return None;
+    }
+    let values = x.to_i64s()?;
+    let scales = scale.to_vec::<f32>()?;
+    let zeros = match zero {
+        Some(z) if z.elem == x.elem => z.to_i64s()?,
+        Some(_) => return None,
+        None => vec![0],
+    };
+    // The parameters' index of flat position `i`: 0 per tensor, else the
+    // position's index along `axis`.
+    let (inner, extent) = if scales.len() == 1 && zeros.len() == 1 {
+        (1, 1)
+    } else {
+        let rank = x.dims.len() as i64;
+        let axis = key.int("axis").unwrap_or(1);
+        let axis = usize::try_from(if axis < 0 { axis + rank } else { axis }).ok()?;
+        let extent = usize::try_from(*x.dims.get(axis)?).ok()?;
+        if scales.len() != extent || !(zeros.len() == 1 || zeros.len() == extent) {
+            return None;
+        }
+        let inner: i64 = x.dims[axis + 1..].iter().product();
+        (usize::try_from(inner).ok()?, extent)
+    };
+    let y: Vec<f32> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let c = (i / inner) % extent;
+            let z = zeros[if zeros.len() == 1 { 0 } else { c }];
+            (v - z) as f32 * scales[c]
+        })
+        .collect();
+    TensorData::from_vec(x.dims.clone(), &y).ok()
 }
 
 /// Every element of `t` as `f64`, when it has data.
@@ -526,6 +583,36 @@ mod tests {
 
     fn f32s(dims: &[i64], v: &[f32]) -> TensorData {
         TensorData::from_vec(dims.to_vec(), v).unwrap()
+    }
+
+    #[test]
+    fn dequantization_per_tensor_and_per_axis() {
+        let x = TensorData::from_vec(vec![2, 3], &[-128i8, 0, 127, 1, 2, 3]).unwrap();
+        let per_tensor = f32s(&[], &[0.5]);
+        let zero = TensorData::from_vec(vec![], &[1i8]).unwrap();
+        let dq = key(OpKind::DequantizeLinear, vec![]);
+        let y = fold(&dq, &[Some(&x), Some(&per_tensor), Some(&zero)], 100).unwrap();
+        assert_eq!(
+            y.to_vec::<f32>().unwrap(),
+            vec![-64.5, -0.5, 63.0, 0.0, 0.5, 1.0]
+        );
+        // per column (axis 1), zero point absent
+        let columns = f32s(&[3], &[1.0, 2.0, 4.0]);
+        let y = fold(&dq, &[Some(&x), Some(&columns), None], 100).unwrap();
+        assert_eq!(
+            y.to_vec::<f32>().unwrap(),
+            vec![-128.0, 0.0, 508.0, 1.0, 4.0, 12.0]
+        );
+        // per row (axis 0)
+        let rows = f32s(&[2], &[1.0, -1.0]);
+        let by_row = key(OpKind::DequantizeLinear, vec![("axis", Attr::Int(0))]);
+        let y = fold(&by_row, &[Some(&x), Some(&rows), None], 100).unwrap();
+        assert_eq!(
+            y.to_vec::<f32>().unwrap(),
+            vec![-128.0, 0.0, 127.0, -1.0, -2.0, -3.0]
+        );
+        // a scale that fits no axis is not folded
+        assert!(fold(&by_row, &[Some(&x), Some(&columns), None], 100).is_none());
     }
 
     #[test]

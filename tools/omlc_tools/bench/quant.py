@@ -104,10 +104,4 @@ def main(args: argparse.Namespace) -> int:
             fp32, mine = ours["fp32"].get(t), ours["int8"].get(t)
             table.row(name, MODELS[name], t, report.ms(fp32), report.ms(mine), report.ms(theirs),
                       report.ratio(mine, theirs), report.ratio(mine, fp32))
-    if unsupported:
-        print()
-        for name, why in unsupported.items():
-            print(f"{name}: {why}")
-    print()
-    print(report.end_line())
-    return 0
+    return report.finish(unsupported)

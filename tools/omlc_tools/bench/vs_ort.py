@@ -49,10 +49,4 @@ def main(args: argparse.Namespace) -> int:
             theirs = ort.latency_ms(model, feeds, t, args.runs, args.warmup)
             cells += [report.ms(ours.get(t)), report.ms(theirs), report.ratio(ours.get(t), theirs)]
         table.row(*cells)
-    if unsupported:
-        print()
-        for name, why in unsupported.items():
-            print(f"{name}: {why}")
-    print()
-    print(report.end_line())
-    return 0
+    return report.finish(unsupported)

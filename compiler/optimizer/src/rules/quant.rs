@@ -32,6 +32,8 @@ pub fn rules() -> Vec<Rule> {
         rw!("pack-matmulinteger"; "(MatMulInteger@o ?a ?b ?az ?bz)" => pack_matmul_integer; if is_const("?b")),
         // MatMul(DQ(xq, sx, zx), DQ(W, sw, zw)) = Cast(PackedMatMulInteger(xq, pack(W'), Σₖ W', zx, zw'))·(sx·sw)   (W constant [K, N]; sx, zx per tensor; sw, zw per tensor or per column)
         rw!("pack-dq-matmul"; "(MatMul (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw))" => pack_dq_matmul; if is_const("?w")),
+        // Gemm(DQ(xq, sx, zx), DQ(W, sw, zw), c) = Cast(PackedMatMulInteger(xq, pack(W'), Σₖ W', zx, zw'))·(sx·sw) + c   (no transposes, alpha = beta = 1)
+        rw!("pack-dq-gemm"; "(Gemm@g (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw) ?c)" => pack_dq_gemm; if is_const("?w")),
     ]
 }
 
@@ -141,6 +143,8 @@ fn plain_dequantize(b: &Builder, m: &Match, label: &str, scale: Id, per_column: 
         && columns_ok
 }
 
+/// The QDQ product matched by `pack-dq-matmul` or `pack-dq-gemm`: the
+/// packed integer product, cast to `f32` and scaled by `sx·sw`.
 fn pack_dq_matmul(b: &mut Builder, m: &Match) -> Option<Id> {
     let (xq, sx, zx) = (m.class("?xq"), m.class("?sx"), m.class("?zx"));
     let (w, sw, zw) = (m.class("?w"), m.class("?sw"), m.class("?zw"));
@@ -162,4 +166,21 @@ fn pack_dq_matmul(b: &mut Builder, m: &Match) -> Option<Id> {
     let sums = b.op(OpKind::Cast, vec![("to", to)], &[product])?;
     let scale = b.op(OpKind::Mul, vec![], &[sx, sw])?;
     b.op(OpKind::Mul, vec![], &[sums, scale])
+}
+
+fn pack_dq_gemm(b: &mut Builder, m: &Match) -> Option<Id> {
+    let key = m.key("@g");
+    let plain = key.int("transA").unwrap_or(0) == 0
+        && key.int("transB").unwrap_or(0) == 0
+        && key.float("alpha").unwrap_or(1.0) == 1.0
+        && key.float("beta").unwrap_or(1.0) == 1.0;
+    if !plain {
+        return None;
+    }
+    let product = pack_dq_matmul(b, m)?;
+    let c = m.class("?c");
+    if is_absent(b.graph(), c) {
+        return Some(product);
+    }
+    b.op(OpKind::Add, vec![], &[product, c])
 }
