@@ -361,6 +361,14 @@ pub fn from_f64(elem: ElemType, dims: Vec<i64>, v: &[f64]) -> Option<TensorData>
         ElemType::I32 => {
             TensorData::from_vec(dims, &v.iter().map(|&x| x as i32).collect::<Vec<_>>())
         }
+        ElemType::I16 => {
+            TensorData::from_vec(dims, &v.iter().map(|&x| x as i16).collect::<Vec<_>>())
+        }
+        ElemType::U16 => {
+            TensorData::from_vec(dims, &v.iter().map(|&x| x as u16).collect::<Vec<_>>())
+        }
+        ElemType::I8 => TensorData::from_vec(dims, &v.iter().map(|&x| x as i8).collect::<Vec<_>>()),
+        ElemType::U8 => TensorData::from_vec(dims, &v.iter().map(|&x| x as u8).collect::<Vec<_>>()),
         ElemType::Bool => {
             let bytes: Vec<u8> = v.iter().map(|&x| u8::from(x != 0.0)).collect();
             TensorData::from_raw(ElemType::Bool, dims, bytes.into())

@@ -199,6 +199,16 @@ fn static_shape_chains_fold_without_rules() {
     );
 }
 
+// quant: the packed constants of a splat W are splats (pack keeps every
+// byte; K = 16, N = 32 need no padding) and its column sums 16·w. The
+// products' values are checked in compiler/driver/tests/quantized.rs.
+equiv!(pack_matmulinteger: "pack-matmulinteger"; "a: 8x16xui8, az: ui8"; "(MatMulInteger %a fill(3, 16x32xi8) %az)" => "(omlc.PackedMatMulInteger %a fill(3, 2x4x16x4xi8) fill(48, 32xi32) %az)");
+equiv!(pack_matmulinteger_uint8_weights_shift: "pack-matmulinteger"; "a: 8x16xi8, az: i8"; "(MatMulInteger %a fill(200, 16x32xui8) %az 128:ui8)" => "(omlc.PackedMatMulInteger %a fill(72, 2x4x16x4xi8) fill(1152, 32xi32) %az)");
+equiv!(pack_matmulinteger_input_weights_stay: "pack-matmulinteger"; "a: 8x16xui8, w: 16x32xi8"; "(MatMulInteger %a %w)" => not "(omlc.PackedMatMulInteger %a fill(0, 2x4x16x4xi8) fill(0, 32xi32))");
+equiv!(pack_dq_matmul: "pack-dq-matmul"; "x: 8x16xui8, s: f32, z: ui8"; "(MatMul (DequantizeLinear %x %s %z) (DequantizeLinear fill(3, 16x32xi8) fill(0.5, 32xf32)))" => "(Mul (Cast[to=1] (omlc.PackedMatMulInteger %x fill(3, 2x4x16x4xi8) fill(48, 32xi32) %z)) (Mul %s fill(0.5, 32xf32)))");
+equiv!(pack_dq_matmul_per_row_stays: "pack-dq-matmul"; "x: 8x16xui8, s: f32, z: ui8"; "(MatMul (DequantizeLinear %x %s %z) (DequantizeLinear[axis=0] fill(3, 16x32xi8) fill(0.5, 16xf32)))" => not "(Mul (Cast[to=1] (omlc.PackedMatMulInteger %x fill(3, 2x4x16x4xi8) fill(48, 32xi32) %z)) (Mul %s fill(0.5, 16xf32)))");
+equiv!(pack_dq_gemm: "pack-dq-gemm"; "x: 8x16xui8, s: f32, z: ui8"; "(Gemm (DequantizeLinear %x %s %z) (DequantizeLinear fill(3, 16x32xi8) fill(0.5, 32xf32)) fill(1.5, 32xf32))" => "(Add (Mul (Cast[to=1] (omlc.PackedMatMulInteger %x fill(3, 2x4x16x4xi8) fill(48, 32xi32) %z)) (Mul %s fill(0.5, 32xf32))) fill(1.5, 32xf32))");
+
 /// Every rule has a test above (its name appears in this file).
 #[test]
 fn every_rule_is_tested() {
