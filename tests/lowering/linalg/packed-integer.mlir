@@ -28,16 +28,17 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: arith.divui %{{\w+}}, %{{\w+}} : index
 // CHECK: scf.for %arg9 = %{{\w+}} to %{{\w+}} step %{{\w+}} iter_args(%arg10 = %{{\w+}}) -> (tensor<5x?xi32>) {
 // CHECK: arith.muli %arg9, %{{\w+}} : index
+// CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant dense<0> : vector<16xi32>
-// CHECK: scf.for %arg11 = %{{\w+}} to %c2 step %{{\w+}} iter_args(%arg12 = %{{\w+}}, %arg13 = %{{\w+}}, %arg14 = %{{\w+}}, %arg15 = %{{\w+}}, %arg16 = %{{\w+}}, %arg17 =
+// CHECK: scf.for %arg11 = %{{\w+}} to %{{\w+}} step %{{\w+}} iter_args(%arg12 = %{{\w+}}, %arg13 = %{{\w+}}, %arg14 = %{{\w+}}, %arg15 = %{{\w+}}, %arg16 = %{{\w+}},
 // CHECK: arith.constant 0 : i8
 // CHECK: arith.muli %arg11, %{{\w+}} : index
-// CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<5x8xi8>, vector<4xi8>
 // CHECK: vector.bitcast %{{\w+}} : vector<4xi8> to vector<1xi32>
 // CHECK: vector.extract %{{\w+}}[0] : i32 from vector<1xi32>
 // CHECK: vector.broadcast %{{\w+}} : i32 to vector<16xi32>
 // CHECK: vector.bitcast %{{\w+}} : vector<16xi32> to vector<64xi8>
+// CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %arg11, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<8x2x64xi8>, vector<64xi8>
 // CHECK: arith.extui %{{\w+}} : vector<64xi8> to vector<64xi32>
 // CHECK: arith.extsi %{{\w+}} : vector<64xi8> to vector<64xi32>
@@ -55,11 +56,11 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: vector.transfer_write %{{\w+}}, %{{\w+}}[%{{\w+}}, %{{\w+}}] : vector<16xi32>, tensor<5x?xi32>
 // CHECK: arith.addi %{{\w+}}#8, %{{\w+}} : vector<16xi32>
 // CHECK: scf.for %arg9 = %{{\w+}} to %c5 step %{{\w+}} iter_args(%arg10 = %{{\w+}}) -> (tensor<5x?xi32>) {
+// CHECK: arith.addi %arg9, %{{\w+}} : index
 // CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: scf.for %arg11 = %{{\w+}} to %c2 step %{{\w+}} iter_args(%arg12 = %{{\w+}}, %arg13 = %{{\w+}}, %arg14 = %{{\w+}}, %arg15 = %{{\w+}}) -> (vector<16xi32>,
 // CHECK: arith.constant 0 : i8
 // CHECK: arith.muli %arg11, %{{\w+}} : index
-// CHECK: arith.addi %arg9, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<5x8xi8>, vector<4xi8>
 // CHECK: vector.bitcast %{{\w+}} : vector<4xi8> to vector<1xi32>
 // CHECK: vector.extract %{{\w+}}[0] : i32 from vector<1xi32>
@@ -93,11 +94,11 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: arith.divui %{{\w+}}, %{{\w+}} : index
 // CHECK: scf.for %arg8 = %{{\w+}} to %{{\w+}} step %c1 iter_args(%arg9 = %{{\w+}}) -> (tensor<3x20xi32>) {
 // CHECK: arith.muli %arg8, %{{\w+}} : index
+// CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: scf.for %arg10 = %{{\w+}} to %{{\w+}} step %{{\w+}} iter_args(%arg11 = %{{\w+}}, %arg12 = %{{\w+}}, %arg13 = %{{\w+}}, %arg14 = %{{\w+}}, %arg15 = %{{\w+}},
 // CHECK: arith.constant 0 : i8
 // CHECK: arith.muli %arg10, %{{\w+}} : index
-// CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<3x6xi8>, vector<4xi8>
 // CHECK: vector.bitcast %{{\w+}} : vector<4xi8> to vector<1xi32>
 // CHECK: vector.extract %{{\w+}}[0] : i32 from vector<1xi32>
@@ -106,6 +107,7 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: vector.broadcast %{{\w+}} : i32 to vector<16xi32>
 // CHECK: vector.bitcast %{{\w+}} : vector<16xi32> to vector<64xi8>
 // CHECK: arith.xori %{{\w+}}, %{{.+}} : i32
+// CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %arg10, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<2x2x64xi8>, vector<64xi8>
 // CHECK: arith.extui %{{\w+}} : vector<64xi8> to vector<64xi32>
 // CHECK: arith.extsi %{{\w+}} : vector<64xi8> to vector<64xi32>
@@ -129,11 +131,11 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : vector<16xi32>
 // CHECK: vector.transfer_write %{{\w+}}, %arg9[%{{\w+}}, %{{\w+}}] : vector<16xi32>, tensor<3x20xi32>
 // CHECK: scf.for %arg8 = %{{\w+}} to %c3 step %{{\w+}} iter_args(%arg9 = %{{\w+}}) -> (tensor<3x20xi32>) {
+// CHECK: arith.addi %arg8, %{{\w+}} : index
 // CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: scf.for %arg10 = %{{\w+}} to %{{\w+}} step %{{\w+}} iter_args(%arg11 = %{{\w+}}, %arg12 = %{{\w+}}, %arg13 = %{{\w+}}) -> (vector<16xi32>, vector<16xi32>,
 // CHECK: arith.constant 0 : i8
 // CHECK: arith.muli %arg10, %{{\w+}} : index
-// CHECK: arith.addi %arg8, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<3x6xi8>, vector<4xi8>
 // CHECK: vector.bitcast %{{\w+}} : vector<4xi8> to vector<1xi32>
 // CHECK: vector.extract %{{\w+}}[0] : i32 from vector<1xi32>

@@ -143,21 +143,24 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let tile = be.extract_slice(shared, &offsets, &tile_sizes, &vec![1; rank]);
             let mut tile_dims = y_dims.clone();
             tile_dims[rank - 1] = DYNAMIC;
-            let tile = over_batches(be, &ops, tile, &tile_dims, (first, per_tile));
+            let tile = down_the_rows(be, &ops, tile, &tile_dims, (first, per_tile));
             (tile, offsets, tile_sizes)
         })
     } else {
-        over_batches(e, &ops, out, &y_dims, (e.index(0), per_tile))
+        down_the_rows(e, &ops, out, &y_dims, (e.index(0), per_tile))
     };
     kb.define(y, out);
     kb.written(Schedule::Written { chunks: tiles });
     Ok(())
 }
 
-/// The tile `tile` (of type dims `dims`: batch dims, rows, columns) for
-/// each index of its batch dims in turn (none for a matrix): one loop
-/// over their product, the index of each dim recovered from it.
-fn over_batches<'c, 'a>(
+/// The tile `tile` (of type dims `dims`: batch dims, rows, columns; the
+/// columns of `per_tile` blocks from block `first`) computed [`ROWS`] rows
+/// at a time, then row by row, its rows counted across the batch dims
+/// (consecutive in memory): a batch of one-row matrices, as a
+/// sequence-first attention's projections are, still fills the register
+/// tiles.
+fn down_the_rows<'c, 'a>(
     e: Emitter<'c, 'a>,
     ops: &Operands<'c, '_>,
     tile: MValue<'c, 'a>,
@@ -165,30 +168,8 @@ fn over_batches<'c, 'a>(
     (first, per_tile): (MValue<'c, '_>, i64),
 ) -> MValue<'c, 'a> {
     let sizes: Vec<MValue> = e.sizes_of(tile, dims).iter().map(|s| s.value(&e)).collect();
-    let (batch, rows) = (&sizes[..dims.len() - 2], sizes[dims.len() - 2]);
-    if batch.is_empty() {
-        return down_the_rows(e, ops, tile, rows, (&[], first, per_tile));
-    }
-    let count = batch
-        .iter()
-        .skip(1)
-        .fold(batch[0], |acc, &d| e.muli(acc, d));
-    e.for_loop(e.index(0), count, &[tile], |be, b, t| {
-        let at = be.delinearize(b, batch);
-        vec![down_the_rows(be, ops, t[0], rows, (&at, first, per_tile))]
-    })[0]
-}
-
-/// The matrix at batch index `batch` of the tile `tile` (all `rows`, the
-/// columns of `per_tile` blocks from block `first`) computed [`ROWS`] rows
-/// at a time, then row by row.
-fn down_the_rows<'c, 'a>(
-    e: Emitter<'c, 'a>,
-    ops: &Operands<'c, '_>,
-    tile: MValue<'c, 'a>,
-    rows: MValue<'c, '_>,
-    (batch, first, per_tile): (&[MValue<'c, '_>], MValue<'c, '_>, i64),
-) -> MValue<'c, 'a> {
+    let lead = &sizes[..dims.len() - 1];
+    let rows = lead.iter().skip(1).fold(lead[0], |acc, &d| e.muli(acc, d));
     let full = e.divui(rows, e.index(ROWS));
     let tile = e.for_loop(e.index(0), full, &[tile], |be, i, t| {
         let r0 = be.muli(i, be.index(ROWS));
@@ -196,7 +177,7 @@ fn down_the_rows<'c, 'a>(
             be,
             ops,
             t[0],
-            (batch, r0, ROWS),
+            (lead, r0, ROWS),
             (first, per_tile),
         )]
     })[0];
@@ -206,42 +187,37 @@ fn down_the_rows<'c, 'a>(
             be,
             ops,
             t[0],
-            (batch, r, 1),
+            (lead, r, 1),
             (first, per_tile),
         )]
     })[0]
 }
 
-/// Rows `r0..r0 + mr` of the tile: the reduction over `K` in
-/// `mr × per_tile` accumulators, then the zero points, written into
-/// `tile` (masked past `N`).
+/// Rows `r0..r0 + mr` of the tile (counted across the leading dims of
+/// sizes `lead`): the reduction over `K` in `mr × per_tile` accumulators,
+/// then the zero points, written into `tile` (masked past `N`).
 fn register_tile<'c, 'a>(
     e: Emitter<'c, 'a>,
     ops: &Operands<'c, '_>,
     tile: MValue<'c, 'a>,
-    (batch, r0, mr): (&[MValue<'c, '_>], MValue<'c, '_>, i64),
+    (lead, r0, mr): (&[MValue<'c, '_>], MValue<'c, '_>, i64),
     (first, per_tile): (MValue<'c, '_>, i64),
 ) -> MValue<'c, 'a> {
+    let rows: Vec<Vec<MValue>> = (0..mr)
+        .map(|i| e.delinearize(e.addi(r0, e.index(i)), lead))
+        .collect();
     let i32t = e.int_type(32);
     let zero = e.int_vector(i32t, &[0; LANES as usize]);
     let row_sums = if ops.b_zero.is_some() { mr } else { 0 };
     let init = vec![zero; (mr * per_tile + row_sums) as usize];
     let whole = ops.k / INT8_LANE_ROWS;
     let mut accs = e.for_loop(e.index(0), e.index(whole), &init, |be, q, accs| {
-        step(
-            be,
-            ops,
-            (batch, r0, mr),
-            (first, per_tile),
-            q,
-            accs,
-            INT8_LANE_ROWS,
-        )
+        step(be, ops, &rows, (first, per_tile), q, accs, INT8_LANE_ROWS)
     });
     let tail = ops.k % INT8_LANE_ROWS;
     if tail != 0 {
         let last = e.index(whole);
-        accs = step(e, ops, (batch, r0, mr), (first, per_tile), last, accs, tail);
+        accs = step(e, ops, &rows, (first, per_tile), last, accs, tail);
     }
     let splat = |x| e.broadcast(x, LANES);
     let mut tile = tile;
@@ -271,9 +247,8 @@ fn register_tile<'c, 'a>(
                 let sums = accs[(mr * per_tile + i) as usize];
                 y = e.subi(y, e.muli(zb, sums));
             }
-            let row = e.addi(r0, e.index(i));
-            let mut at = batch.to_vec();
-            at.extend([row, e.muli(e.index(j), e.index(LANES))]);
+            let mut at = rows[i as usize].clone();
+            at.push(e.muli(e.index(j), e.index(LANES)));
             tile = e.write_vector(y, tile, &at, false);
         }
     }
@@ -281,12 +256,13 @@ fn register_tile<'c, 'a>(
 }
 
 /// One step of the reduction: group `q` of four rows of `B` (`bytes` of
-/// them inside `K`, read masked when fewer than 4) times rows
-/// `r0..r0 + mr` of `A`, added into `accs` (then the row sums).
+/// them inside `K`, read masked when fewer than 4) times the rows of `A`
+/// at indices `rows` (all but the last dim), added into `accs` (then the
+/// row sums).
 fn step<'c, 'a>(
     e: Emitter<'c, 'a>,
     ops: &Operands<'c, '_>,
-    (batch, r0, mr): (&[MValue<'c, '_>], MValue<'c, '_>, i64),
+    rows: &[Vec<MValue<'c, '_>>],
     (first, per_tile): (MValue<'c, '_>, i64),
     q: MValue<'c, '_>,
     accs: Vec<MValue<'c, 'a>>,
@@ -295,10 +271,12 @@ fn step<'c, 'a>(
     let (i8t, i32t) = (e.int_type(8), e.int_type(32));
     let pad = e.i(i8t, 0);
     let col = e.muli(q, e.index(INT8_LANE_ROWS));
-    let a: Vec<MValue> = (0..mr)
-        .map(|i| {
-            let mut at = batch.to_vec();
-            at.extend([e.addi(r0, e.index(i)), col]);
+    let mr = rows.len() as i64;
+    let a: Vec<MValue> = rows
+        .iter()
+        .map(|row| {
+            let mut at = row.clone();
+            at.push(col);
             let four = e.read_vector(ops.a, &at, INT8_LANE_ROWS, pad, bytes == INT8_LANE_ROWS);
             let word = e.extract_lane(e.bitcast_vector(four, 1, i32t), 0, i32t);
             let word = if ops.signed {
