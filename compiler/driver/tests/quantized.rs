@@ -9,7 +9,7 @@
 //! and the portable widening sums.
 
 use onnx_mlc::{CompileOptions, Engine, TargetSpec, Tensor};
-use onnx_mlc_dialect::{parse_model, OpKind};
+use onnx_mlc_dialect::{parse_model, Model, OpKind};
 
 /// A seeded stream of bytes (xorshift).
 struct Bytes(u64);
@@ -86,6 +86,34 @@ fn shape(dims: &[i64], elem: &str) -> String {
     format!("tensor<{}>", d.join("x"))
 }
 
+/// `bytes` as a tensor of `dims`, int8 when `signed`, else uint8.
+fn int8_tensor(dims: &[i64], bytes: &[u8], signed: bool) -> Tensor {
+    if signed {
+        let v: Vec<i8> = bytes.iter().map(|&x| x as i8).collect();
+        Tensor::from_slice(dims, &v).unwrap()
+    } else {
+        Tensor::from_slice(dims, bytes).unwrap()
+    }
+}
+
+/// Checks that the optimizer of `options` puts `model`'s product on the
+/// packed kernel, which the numbers are then checked from.
+fn assert_packed(model: &Model, options: &CompileOptions, what: &str) {
+    let mut optimized = model.clone();
+    for name in onnx_mlc_dialect::passes::DEFAULT_PIPELINE {
+        (onnx_mlc_dialect::passes::pass(name).unwrap().run)(&mut optimized).unwrap();
+    }
+    onnx_mlc_optimizer::optimize(&mut optimized, &options.optimizer).unwrap();
+    let region = optimized.ir.region(optimized.graph);
+    assert!(
+        region
+            .ops
+            .iter()
+            .any(|&op| optimized.ir.op(op).kind == OpKind::PackedMatMulInteger),
+        "{what}: the product runs on the packed kernel"
+    );
+}
+
 /// Compiles and runs `case` with `options`, and checks every element
 /// against the exact product.
 fn check(case: Case, options: &CompileOptions, seed: u64) {
@@ -149,32 +177,11 @@ fn check(case: Case, options: &CompileOptions, seed: u64) {
          \x20 onnx.return %y\n}}\n"
     );
     let model = parse_model(&text).unwrap_or_else(|e| panic!("{case:?}: {e}"));
-    let mut optimized = model.clone();
-    onnx_mlc_dialect::passes::DEFAULT_PIPELINE
-        .iter()
-        .for_each(|p| (onnx_mlc_dialect::passes::pass(p).unwrap().run)(&mut optimized).unwrap());
-    onnx_mlc_optimizer::optimize(&mut optimized, &options.optimizer).unwrap();
-    assert!(
-        optimized
-            .ir
-            .region(optimized.graph)
-            .ops
-            .iter()
-            .any(|&op| optimized.ir.op(op).kind == OpKind::PackedMatMulInteger),
-        "{case:?}: the weights are packed"
-    );
+    assert_packed(&model, options, &format!("{case:?}"));
     let compiled = Engine::compile(&model, options).unwrap_or_else(|e| panic!("{case:?}: {e}"));
-    let tensor = |dims: &[i64], bytes: &[u8], signed: bool| {
-        if signed {
-            let v: Vec<i8> = bytes.iter().map(|&x| x as i8).collect();
-            Tensor::from_slice(dims, &v).unwrap()
-        } else {
-            Tensor::from_slice(dims, bytes).unwrap()
-        }
-    };
     let inputs = [
-        tensor(&a_dims, &a, case.signed_a),
-        tensor(&[], &[a_zero], case.signed_a),
+        int8_tensor(&a_dims, &a, case.signed_a),
+        int8_tensor(&[], &[a_zero], case.signed_a),
     ];
     let y = compiled
         .run(&inputs)
@@ -332,27 +339,10 @@ fn check_qdq(signed_x: bool, gemm: bool, seed: u64) {
     );
     let model = parse_model(&text).unwrap_or_else(|e| panic!("{e}"));
     let options = CompileOptions::default();
-    let mut optimized = model.clone();
-    onnx_mlc_dialect::passes::DEFAULT_PIPELINE
-        .iter()
-        .for_each(|p| (onnx_mlc_dialect::passes::pass(p).unwrap().run)(&mut optimized).unwrap());
-    onnx_mlc_optimizer::optimize(&mut optimized, &options.optimizer).unwrap();
-    let region = optimized.ir.region(optimized.graph);
-    assert!(
-        region
-            .ops
-            .iter()
-            .any(|&op| optimized.ir.op(op).kind == OpKind::PackedMatMulInteger),
-        "the QDQ product runs on the packed kernel"
-    );
+    assert_packed(&model, &options, &format!("QDQ (gemm: {gemm})"));
     let compiled = Engine::compile(&model, &options).unwrap();
     let dims: Vec<i64> = if gemm { vec![2 * m, k] } else { vec![2, m, k] };
-    let input = if signed_x {
-        let v: Vec<i8> = xq.iter().map(|&x| x as i8).collect();
-        Tensor::from_slice(&dims, &v).unwrap()
-    } else {
-        Tensor::from_slice(&dims, &xq).unwrap()
-    };
+    let input = int8_tensor(&dims, &xq, signed_x);
     let got = compiled.run(&[input]).unwrap()[0].to_vec::<f32>().unwrap();
     for r in 0..(2 * m) as usize {
         for c in 0..n as usize {

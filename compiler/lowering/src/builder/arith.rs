@@ -198,6 +198,14 @@ impl<'c, 'a> Emitter<'c, 'a> {
         self.maxsi(x, self.subi(zero, x))
     }
 
+    /// The product of the `index` values `sizes` (1 for none).
+    pub fn product(&self, sizes: &[Value<'c, 'a>]) -> Value<'c, 'a> {
+        match sizes.split_first() {
+            Some((&first, rest)) => rest.iter().fold(first, |acc, &d| self.muli(acc, d)),
+            None => self.index(1),
+        }
+    }
+
     /// The indices, along dims of `sizes` (`index` values), of the
     /// row-major position `flat`.
     pub fn delinearize(&self, flat: Value<'c, '_>, sizes: &[Value<'c, '_>]) -> Vec<Value<'c, 'a>> {

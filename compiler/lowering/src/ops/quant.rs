@@ -446,7 +446,7 @@ fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     let sizes: Vec<MValue> = e.sizes_of(ys, &dims).iter().map(|s| s.value(&e)).collect();
     let (lead, last) = (&sizes[..dims.len() - 1], sizes[dims.len() - 1]);
-    let rows = lead.iter().fold(e.index(1), |acc, &d| e.muli(acc, d));
+    let rows = e.product(lead);
     let vectors = e.ceildivsi(last, e.index(lanes));
     let zeros = e.broadcast(e.f(f32t, 0.0), lanes);
     let range = e.for_loop(e.index(0), rows, &[zeros, zeros], |be, r, acc| {

@@ -29,7 +29,7 @@ use crate::rw;
 pub fn rules() -> Vec<Rule> {
     vec![
         // MatMulInteger(a, B, za, zb) = PackedMatMulInteger(a, pack(B'), Σₖ B', za, zb')   (B constant [K, N]; B' = B − 128, zb' = zb − 128 for a uint8 B)
-        rw!("pack-matmulinteger"; "(MatMulInteger@o ?a ?b ?az ?bz)" => pack_matmul_integer; if is_const("?b")),
+        rw!("pack-matmulinteger"; "(MatMulInteger ?a ?b ?az ?bz)" => pack_matmul_integer; if is_const("?b")),
         // MatMul(DQ(xq, sx, zx), DQ(W, sw, zw)) = Cast(PackedMatMulInteger(xq, pack(W'), Σₖ W', zx, zw'))·(sx·sw)   (W constant [K, N]; sx, zx per tensor; sw, zw per tensor or per column)
         rw!("pack-dq-matmul"; "(MatMul (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw))" => pack_dq_matmul; if is_const("?w")),
         // Gemm(DQ(xq, sx, zx), DQ(W, sw, zw), c) = Cast(PackedMatMulInteger(xq, pack(W'), Σₖ W', zx, zw'))·(sx·sw) + c   (no transposes, alpha = beta = 1)
@@ -148,9 +148,7 @@ fn plain_dequantize(b: &Builder, m: &Match, label: &str, scale: Id, per_column: 
 fn pack_dq_matmul(b: &mut Builder, m: &Match) -> Option<Id> {
     let (xq, sx, zx) = (m.class("?xq"), m.class("?sx"), m.class("?zx"));
     let (w, sw, zw) = (m.class("?w"), m.class("?sw"), m.class("?zw"));
-    let wide = static_dims_of(b.graph(), w)?.len() == 2;
-    if !(wide
-        && activations(b, xq, zx)
+    if !(activations(b, xq, zx)
         && plain_dequantize(b, m, "@dx", sx, false)
         && plain_dequantize(b, m, "@dw", sw, true))
     {

@@ -141,21 +141,19 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             let mut offsets = vec![Size::Static(0); rank];
             offsets[rank - 1] = Size::Dynamic(c0);
             let tile = be.extract_slice(shared, &offsets, &tile_sizes, &vec![1; rank]);
-            let mut tile_dims = y_dims.clone();
-            tile_dims[rank - 1] = DYNAMIC;
-            let tile = down_the_rows(be, &ops, tile, &tile_dims, (first, per_tile));
+            let tile = down_the_rows(be, &ops, tile, &y_dims[..rank - 1], (first, per_tile));
             (tile, offsets, tile_sizes)
         })
     } else {
-        down_the_rows(e, &ops, out, &y_dims, (e.index(0), per_tile))
+        down_the_rows(e, &ops, out, &y_dims[..rank - 1], (e.index(0), per_tile))
     };
     kb.define(y, out);
     kb.written(Schedule::Written { chunks: tiles });
     Ok(())
 }
 
-/// The tile `tile` (of type dims `dims`: batch dims, rows, columns; the
-/// columns of `per_tile` blocks from block `first`) computed [`ROWS`] rows
+/// The tile `tile` (whose type dims start with `lead`: batch dims, rows;
+/// its columns are those of `per_tile` blocks from block `first`) computed [`ROWS`] rows
 /// at a time, then row by row, its rows counted across the batch dims
 /// (consecutive in memory): a batch of one-row matrices, as a
 /// sequence-first attention's projections are, still fills the register
@@ -164,12 +162,12 @@ fn down_the_rows<'c, 'a>(
     e: Emitter<'c, 'a>,
     ops: &Operands<'c, '_>,
     tile: MValue<'c, 'a>,
-    dims: &[i64],
+    lead: &[i64],
     (first, per_tile): (MValue<'c, '_>, i64),
 ) -> MValue<'c, 'a> {
-    let sizes: Vec<MValue> = e.sizes_of(tile, dims).iter().map(|s| s.value(&e)).collect();
-    let lead = &sizes[..dims.len() - 1];
-    let rows = lead.iter().skip(1).fold(lead[0], |acc, &d| e.muli(acc, d));
+    let sizes: Vec<MValue> = e.sizes_of(tile, lead).iter().map(|s| s.value(&e)).collect();
+    let lead = &sizes[..];
+    let rows = e.product(lead);
     let full = e.divui(rows, e.index(ROWS));
     let tile = e.for_loop(e.index(0), full, &[tile], |be, i, t| {
         let r0 = be.muli(i, be.index(ROWS));
