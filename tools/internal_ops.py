@@ -50,6 +50,24 @@ def attr_nodefault(name: str, kind, doc: str) -> OpSchema.Attribute:
     return OpSchema.Attribute(name, kind, doc, required=False)
 
 
+# The packed integer products' optional epilogue operands (after the zero
+# points) and their type constraints.
+PACKED_EPILOGUE = [
+    P("scale", "T4", param_option=OPTIONAL),
+    P("bias", "T4", param_option=OPTIONAL),
+    P("y_scale", "T4", param_option=OPTIONAL),
+    P("y_zero_point", "T6", param_option=OPTIONAL),
+]
+PACKED_TYPES = [
+    ("T1", ["tensor(uint8)", "tensor(int8)"], "8-bit integer activations"),
+    ("T2", ["tensor(int8)"], "the packed int8 weights"),
+    ("T3", ["tensor(int32)"], "int32 sums"),
+    ("T4", ["tensor(float)"], "the scales and bias"),
+    ("T5", ["tensor(int32)", "tensor(float)", "tensor(uint8)", "tensor(int8)"],
+     "int32 sums, scaled float, or requantized"),
+    ("T6", ["tensor(uint8)", "tensor(int8)"], "the requantized type"),
+]
+
 ACTIVATION = [
     attr("activation", "", "the activation applied last (see the table in tools/internal_ops.py); empty: none"),
     attr_nodefault("activation_params", AttributeProto.FLOATS, "the activation's parameters"),
@@ -149,14 +167,43 @@ def operators() -> list[tuple[str, OpSchema]]:
             " instructions (4 bytes of a column per 32-bit lane, 16 columns per block):"
             " B_packed [ceil(N/16), ceil(K/4), 16, 4] with B_packed[p, q, j, r] = B[4q + r, 16p + j]"
             " (0 past K and N), B_colsum [N] its column sums, B_zero_point an int32 scalar or [N];"
-            " A [..., M, K] with a scalar a_zero_point; Y [..., M, N].",
+            " A [..., M, K] with a scalar a_zero_point; Y [..., M, N]. With a scale (a scalar or"
+            " [N]), Y is float: the int32 sums converted, times the scale, plus the bias (a"
+            " scalar or [N]) if given; with y_scale and y_zero_point (scalars) too, that float"
+            " is quantized as QuantizeLinear does, into y_zero_point's type.",
             inputs=[P("A", "T1"), P("B_packed", "T2"), P("B_colsum", "T3"),
                     P("a_zero_point", "T1", param_option=OPTIONAL),
-                    P("B_zero_point", "T3", param_option=OPTIONAL)],
-            outputs=[P("Y", "T3")],
-            type_constraints=[("T1", ["tensor(uint8)", "tensor(int8)"], "8-bit integer activations"),
-                              ("T2", ["tensor(int8)"], "the packed int8 weights"),
-                              ("T3", ["tensor(int32)"], "int32 sums")],
+                    P("B_zero_point", "T3", param_option=OPTIONAL),
+                    *PACKED_EPILOGUE],
+            outputs=[P("Y", "T5")],
+            type_constraints=PACKED_TYPES,
             attributes=[],
+        )),
+        ("linalg", OpSchema(
+            "PackedConvInteger",
+            DOMAIN,
+            VERSION,
+            doc="Y = ConvInteger in channels-last layout with a constant int8 W packed like"
+            " PackedMatMulInteger's B: X [N, H, W, C] (already padded; C a multiple of 4),"
+            " W_packed the [KH·KW·C, M] matrix B[(kh·KW + kw)·C + c, m] = W[m, c, kh, kw] in"
+            " the layout [ceil(M/16), KH·KW·C/4, 16, 4], W_colsum [M] its column sums,"
+            " x_zero_point a scalar, W_zero_point an int32 scalar or [M];"
+            " Y [N, OH, OW, M] with OH = (H - dilations[0]·(KH - 1) - 1) / strides[0] + 1"
+            " (and OW alike): Y[n, oh, ow, m] = Σ (X[n, oh·s0 + kh·d0, ow·s1 + kw·d1, c] -"
+            " x_zero_point) · (W[m, c, kh, kw] - W_zero_point[m]). With a scale (a scalar or [M]),"
+            " Y is float: the int32 sums converted, times the scale, plus the bias (a scalar or"
+            " [M]) if given; with y_scale and y_zero_point (scalars) too, that float is"
+            " quantized as QuantizeLinear does, into y_zero_point's type.",
+            inputs=[P("X", "T1"), P("W_packed", "T2"), P("W_colsum", "T3"),
+                    P("x_zero_point", "T1", param_option=OPTIONAL),
+                    P("W_zero_point", "T3", param_option=OPTIONAL),
+                    *PACKED_EPILOGUE],
+            outputs=[P("Y", "T5")],
+            type_constraints=PACKED_TYPES,
+            attributes=[
+                OpSchema.Attribute("kernel_shape", AttributeProto.INTS, "[KH, KW]", required=True),
+                attr_nodefault("strides", AttributeProto.INTS, "as Conv (default 1)"),
+                attr_nodefault("dilations", AttributeProto.INTS, "as Conv (default 1)"),
+            ],
         )),
     ]

@@ -111,8 +111,8 @@ struct OptArgs {
     #[arg(long)]
     no_egraph: bool,
     /// The optimizer's rule sets, comma-separated (algebraic, canonical, fusion, attention, multi,
-    /// layout, pointwise; `all`, `none`). Default: the sets that pay on measured latency,
-    /// algebraic,canonical,fusion,layout,attention,pointwise.
+    /// layout, pointwise, quant; `all`, `none`). Default: the sets that pay on measured latency,
+    /// algebraic,canonical,fusion,layout,attention,pointwise,quant.
     #[arg(long, value_name = "SET,…")]
     rules: Option<String>,
     /// Saturation limits, e.g. `iterations=8,nodes=50000,time=500ms`.

@@ -98,7 +98,7 @@ fn int8_tensor(dims: &[i64], bytes: &[u8], signed: bool) -> Tensor {
 
 /// Checks that the optimizer of `options` puts `model`'s product on the
 /// packed kernel, which the numbers are then checked from.
-fn assert_packed(model: &Model, options: &CompileOptions, what: &str) {
+fn assert_packed(model: &Model, options: &CompileOptions, kind: OpKind, what: &str) {
     let mut optimized = model.clone();
     for name in onnx_mlc_dialect::passes::DEFAULT_PIPELINE {
         (onnx_mlc_dialect::passes::pass(name).unwrap().run)(&mut optimized).unwrap();
@@ -109,8 +109,8 @@ fn assert_packed(model: &Model, options: &CompileOptions, what: &str) {
         region
             .ops
             .iter()
-            .any(|&op| optimized.ir.op(op).kind == OpKind::PackedMatMulInteger),
-        "{what}: the product runs on the packed kernel"
+            .any(|&op| optimized.ir.op(op).kind == kind),
+        "{what}: runs on the packed kernel"
     );
 }
 
@@ -177,7 +177,12 @@ fn check(case: Case, options: &CompileOptions, seed: u64) {
          \x20 onnx.return %y\n}}\n"
     );
     let model = parse_model(&text).unwrap_or_else(|e| panic!("{case:?}: {e}"));
-    assert_packed(&model, options, &format!("{case:?}"));
+    assert_packed(
+        &model,
+        options,
+        OpKind::PackedMatMulInteger,
+        &format!("{case:?}"),
+    );
     let compiled = Engine::compile(&model, options).unwrap_or_else(|e| panic!("{case:?}: {e}"));
     let inputs = [
         int8_tensor(&a_dims, &a, case.signed_a),
@@ -339,7 +344,12 @@ fn check_qdq(signed_x: bool, gemm: bool, seed: u64) {
     );
     let model = parse_model(&text).unwrap_or_else(|e| panic!("{e}"));
     let options = CompileOptions::default();
-    assert_packed(&model, &options, &format!("QDQ (gemm: {gemm})"));
+    assert_packed(
+        &model,
+        &options,
+        OpKind::PackedMatMulInteger,
+        &format!("QDQ (gemm: {gemm})"),
+    );
     let compiled = Engine::compile(&model, &options).unwrap();
     let dims: Vec<i64> = if gemm { vec![2 * m, k] } else { vec![2, m, k] };
     let input = int8_tensor(&dims, &xq, signed_x);
@@ -369,4 +379,203 @@ fn qdq_products_run_on_the_packed_kernel() {
     check_qdq(true, false, 401);
     check_qdq(false, true, 402);
     check_qdq(true, true, 403);
+}
+
+/// One QDQ convolution to check: `Conv(DQ(xq), DQ(W), b)` over `[n, c, h, w]`
+/// with `m` output channels.
+#[derive(Clone, Copy, Debug)]
+struct ConvCase {
+    n: i64,
+    c: i64,
+    hw: [i64; 2],
+    m: i64,
+    kernel: [i64; 2],
+    strides: [i64; 2],
+    dilations: [i64; 2],
+    /// Begin and end pads of both spatial dims.
+    pads: [i64; 4],
+    signed_x: bool,
+    /// Per-channel weight zero points (else absent).
+    w_zero: bool,
+    bias: bool,
+}
+
+/// Compiles and runs `case` on `threads` threads, checks that the
+/// convolution runs on the packed kernel, and compares every element with
+/// the dequantized convolution in f64 (the integer sum is exact, the
+/// scaling rounds once).
+fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
+    let mut rng = Bytes(seed);
+    let ConvCase { n, c, m, .. } = case;
+    let [h, w] = case.hw;
+    let [kh, kw] = case.kernel;
+    let out = |i: usize| {
+        let span = case.hw[i] + case.pads[i] + case.pads[i + 2];
+        (span - case.dilations[i] * (case.kernel[i] - 1) - 1) / case.strides[i] + 1
+    };
+    let (oh, ow) = (out(0), out(1));
+    let tx = type_name(case.signed_x);
+    let xq = rng.take((n * c * h * w) as usize);
+    let wq: Vec<i64> = rng
+        .take((m * c * kh * kw) as usize)
+        .iter()
+        .map(|&b| value(b, true))
+        .collect();
+    let zw: Vec<i64> = (0..m)
+        .map(|o| if case.w_zero { o % 7 - 3 } else { 0 })
+        .collect();
+    let sw: Vec<f32> = (0..m).map(|o| 0.002 + 0.0005 * o as f32).collect();
+    let bias: Vec<f32> = (0..m).map(|o| o as f32 * 0.125 - 2.0).collect();
+    let (sx, zx) = (0.03f32, value(rng.next(), case.signed_x));
+    let floats = |v: &[f32]| {
+        let parts: Vec<String> = v.iter().map(|x| format!("{x:e}")).collect();
+        format!("[{}]", parts.join(", "))
+    };
+    let ints = |v: &[i64]| format!("{v:?}");
+    let x_ty = format!("tensor<{n}x{c}x{h}x{w}x{tx}>");
+    let w_ty = format!("tensor<{m}x{c}x{kh}x{kw}xi8>");
+    let y_ty = format!("tensor<{n}x{m}x{oh}x{ow}xf32>");
+    let (b_const, b_operand, b_type) = if case.bias {
+        (
+            format!("  %b = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xf32>}} : () -> tensor<{m}xf32>\n", floats(&bias)),
+            ", %b",
+            format!(", tensor<{m}xf32>"),
+        )
+    } else {
+        (String::new(), "", String::new())
+    };
+    let zw_operand = if case.w_zero { ", %zw" } else { "" };
+    let zw_type = if case.w_zero {
+        format!(", tensor<{m}xi8>")
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "onnx.model {{ir_version = 8, opset_imports = {{\"\" = 21}}}}\n\
+         onnx.graph \"g\"(%xq: {x_ty}) -> (\"y\": {y_ty}) {{\n\
+         \x20 %sx = \"onnx.Constant\"() {{value = dense<{sx:e}> : tensor<f32>}} : () -> tensor<f32>\n\
+         \x20 %zx = \"onnx.Constant\"() {{value = dense<{zx}> : tensor<{tx}>}} : () -> tensor<{tx}>\n\
+         \x20 %w = \"onnx.Constant\"() {{value = dense<{}> : {w_ty}}} : () -> {w_ty}\n\
+         \x20 %sw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xf32>}} : () -> tensor<{m}xf32>\n\
+         \x20 %zw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xi8>}} : () -> tensor<{m}xi8>\n\
+         {b_const}\
+         \x20 %x = \"onnx.DequantizeLinear\"(%xq, %sx, %zx) : ({x_ty}, tensor<f32>, tensor<{tx}>) -> tensor<{n}x{c}x{h}x{w}xf32>\n\
+         \x20 %wf = \"onnx.DequantizeLinear\"(%w, %sw{zw_operand}) {{axis = 0}} : ({w_ty}, tensor<{m}xf32>{zw_type}) -> tensor<{m}x{c}x{kh}x{kw}xf32>\n\
+         \x20 %y = \"onnx.Conv\"(%x, %wf{b_operand}) {{kernel_shape = {}, strides = {}, dilations = {}, pads = {}}} : (tensor<{n}x{c}x{h}x{w}xf32>, tensor<{m}x{c}x{kh}x{kw}xf32>{b_type}) -> {y_ty}\n\
+         \x20 onnx.return %y\n}}\n",
+        literal(&wq, &[m, c, kh, kw]),
+        floats(&sw),
+        literal(&zw, &[m]),
+        ints(&case.kernel),
+        ints(&case.strides),
+        ints(&case.dilations),
+        ints(&case.pads),
+    );
+    let model = parse_model(&text).unwrap_or_else(|e| panic!("{e}"));
+    let options = options(threads, TargetSpec::host());
+    assert_packed(
+        &model,
+        &options,
+        OpKind::PackedConvInteger,
+        &format!("{case:?}"),
+    );
+    let compiled = Engine::compile(&model, &options).unwrap_or_else(|e| panic!("{case:?}: {e}"));
+    let input = int8_tensor(&[n, c, h, w], &xq, case.signed_x);
+    let got = compiled.run(&[input]).unwrap()[0].to_vec::<f32>().unwrap();
+    let x_at = |b: i64, ch: i64, y: i64, x: i64| -> f64 {
+        if y < 0 || y >= h || x < 0 || x >= w {
+            return 0.0;
+        }
+        let v = value(xq[(((b * c + ch) * h + y) * w + x) as usize], case.signed_x);
+        (v - zx) as f64 * f64::from(sx)
+    };
+    for (at, &g) in got.iter().enumerate() {
+        let at = at as i64;
+        let (b, o, y, x) = (
+            at / (m * oh * ow),
+            at / (oh * ow) % m,
+            at / ow % oh,
+            at % ow,
+        );
+        let mut sum = if case.bias {
+            f64::from(bias[o as usize])
+        } else {
+            0.0
+        };
+        for ch in 0..c {
+            for i in 0..kh {
+                for j in 0..kw {
+                    let iy = y * case.strides[0] + i * case.dilations[0] - case.pads[0];
+                    let ix = x * case.strides[1] + j * case.dilations[1] - case.pads[1];
+                    let wv = wq[(((o * c + ch) * kh + i) * kw + j) as usize] - zw[o as usize];
+                    sum += x_at(b, ch, iy, ix) * wv as f64 * f64::from(sw[o as usize]);
+                }
+            }
+        }
+        let g = f64::from(g);
+        assert!(
+            (g - sum).abs() <= 1e-5 * sum.abs().max(1.0),
+            "{case:?}: y[{b}, {o}, {y}, {x}] = {g}, want {sum}"
+        );
+    }
+}
+
+/// A 9×11 image of `c` channels, one of them, no strides or dilations.
+fn conv_case(c: i64, m: i64, kernel: [i64; 2], pads: [i64; 4]) -> ConvCase {
+    ConvCase {
+        n: 1,
+        c,
+        hw: [9, 11],
+        m,
+        kernel,
+        strides: [1, 1],
+        dilations: [1, 1],
+        pads,
+        signed_x: false,
+        w_zero: false,
+        bias: true,
+    }
+}
+
+#[test]
+fn qdq_convolutions_run_on_the_packed_kernel() {
+    let cases = [
+        // A ResNet stem: 3 channels padded to 4, a 7×7 window, strides 2.
+        ConvCase {
+            hw: [20, 18],
+            strides: [2, 2],
+            ..conv_case(3, 16, [7, 7], [3, 3, 3, 3])
+        },
+        // 3×3, same padding, 20 output channels (a masked block), weight
+        // zero points, a signed input, no bias.
+        ConvCase {
+            hw: [12, 12],
+            signed_x: true,
+            w_zero: true,
+            bias: false,
+            ..conv_case(32, 20, [3, 3], [1, 1, 1, 1])
+        },
+        // 1×1 on 128 channels, two images.
+        ConvCase {
+            n: 2,
+            hw: [14, 14],
+            ..conv_case(128, 64, [1, 1], [0, 0, 0, 0])
+        },
+        // Strides and dilations, uneven pads, several column tiles.
+        ConvCase {
+            hw: [16, 18],
+            strides: [2, 1],
+            dilations: [1, 2],
+            ..conv_case(40, 80, [3, 2], [1, 0, 2, 1])
+        },
+        // Tall enough to be cut into row chunks (one column tile).
+        ConvCase {
+            hw: [40, 8],
+            ..conv_case(32, 32, [3, 3], [1, 1, 1, 1])
+        },
+    ];
+    for (i, &case) in cases.iter().enumerate() {
+        check_qdq_conv(case, 1, 500 + i as u64);
+        check_qdq_conv(case, 2, 600 + i as u64);
+    }
 }

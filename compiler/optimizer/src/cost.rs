@@ -248,6 +248,11 @@ fn work(egraph: &OGraph, class: Id, node: &ONode, key: &OpKey, target: &Target) 
             let rate = if key.kind == MatMulInteger { 4.0 } else { 0.25 };
             2.0 * out_elems * k.unwrap_or(u) as f64 * rate
         }
+        // The packed convolution's reduction: 4 bytes per group of `W_packed`.
+        PackedConvInteger => {
+            let groups = operands.get(1).and_then(|t| dims(t, u).get(1).copied());
+            2.0 * out_elems * (4 * groups.unwrap_or(u)) as f64 * 0.25
+        }
         Conv | FusedConv | ConvTranspose => {
             let w = operands.get(1).map(|t| dims(t, u)).unwrap_or_default();
             let per_out: f64 = w.iter().skip(1).map(|&d| d as f64).product();

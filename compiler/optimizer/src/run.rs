@@ -32,7 +32,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            iterations: 12,
+            iterations: 32,
             nodes: 100_000,
             time: Duration::from_millis(500),
             matches_per_rule: 10_000,

@@ -3,7 +3,7 @@
 //! new op in the table does not compile until someone decides whether it
 //! may fuse.
 
-use onnx_mlc_dialect::ir::OpData;
+use onnx_mlc_dialect::ir::{Ir, OpData};
 use onnx_mlc_dialect::schema::FamilyOp;
 
 /// How an op takes part in kernels.
@@ -28,14 +28,15 @@ pub(crate) enum OpClass {
     Control,
 }
 
-/// The class of a main-graph op: by family (the op table's), and within
-/// a family whose ops differ, one exhaustive match over its ops.
+/// The class of a main-graph op (of `ir`): by family (the op table's),
+/// and within a family whose ops differ, one exhaustive match over its
+/// ops.
 // rustfmt puts every op on a line of its own once one name is long; the
 // table reads better wrapped.
 #[rustfmt::skip]
-pub(crate) fn classify(op: &OpData) -> OpClass {
+pub(crate) fn classify(ir: &Ir, op: &OpData) -> OpClass {
     use onnx_mlc_dialect::schema::{
-        ConvOp::*, LayoutOp::*, LinalgOp::*, NormOp::*, ReduceOp::*, SequenceOp::*,
+        ConvOp::*, LayoutOp::*, LinalgOp::*, NormOp::*, QuantOp::*, ReduceOp::*, SequenceOp::*,
     };
     let root = || {
         // Extra results (MaxPool's indices, LayerNormalization's
@@ -64,7 +65,9 @@ pub(crate) fn classify(op: &OpData) -> OpClass {
         FamilyOp::Linalg(l) => match l {
             MatMul | Gemm | MatMulInteger | QLinearMatMul | Einsum | Attention | FlexAttention
             | LinearAttention => root(),
-            Det | PackedMatMulInteger | RotaryEmbedding | SwiGLU => OpClass::Single,
+            Det | PackedConvInteger | PackedMatMulInteger | RotaryEmbedding | SwiGLU => {
+                OpClass::Single
+            }
         },
         FamilyOp::Layout(l) => match l {
             Constant => OpClass::Weight,
@@ -82,8 +85,12 @@ pub(crate) fn classify(op: &OpData) -> OpClass {
             | OptionalGetElement | OptionalHasElement => OpClass::Single,
         },
         FamilyOp::Fused(_) => root(),
+        FamilyOp::Quant(q) => match q {
+            DequantizeLinear if ir.dequantizes_elementwise(op) => OpClass::Elementwise,
+            QuantizeLinear | DequantizeLinear | DynamicQuantizeLinear => OpClass::Single,
+        },
         // Families whose every op is lowered in a kernel of its own.
-        FamilyOp::Index(_) | FamilyOp::Vision(_) | FamilyOp::Quant(_) | FamilyOp::Rnn(_)
+        FamilyOp::Index(_) | FamilyOp::Vision(_) | FamilyOp::Rnn(_)
         | FamilyOp::Signal(_) | FamilyOp::Random(_) | FamilyOp::Text(_) | FamilyOp::Loss(_)
         | FamilyOp::Ml(_) | FamilyOp::Training(_) | FamilyOp::Contrib(_) => OpClass::Single,
     }
@@ -125,7 +132,10 @@ mod tests {
     fn batch_norm_fuses_only_in_inference_form() {
         let bn = |version, results, training| {
             let attrs = Attrs(vec![("training_mode".into(), Attr::Int(training))]);
-            classify(&op(OpKind::BatchNormalization, version, results, attrs))
+            classify(
+                &Ir::new(),
+                &op(OpKind::BatchNormalization, version, results, attrs),
+            )
         };
         assert_eq!(bn(15, 1, 0), OpClass::Elementwise);
         assert_eq!(bn(15, 3, 1), OpClass::Single);
@@ -139,7 +149,7 @@ mod tests {
 
     #[test]
     fn roots_with_extra_results_take_no_epilogue() {
-        let plain = |kind, results| classify(&op(kind, 17, results, Attrs::default()));
+        let plain = |kind, results| classify(&Ir::new(), &op(kind, 17, results, Attrs::default()));
         assert_eq!(plain(OpKind::LayerNormalization, 1), OpClass::Root);
         assert_eq!(plain(OpKind::LayerNormalization, 3), OpClass::Single);
         assert_eq!(plain(OpKind::MaxPool, 2), OpClass::Single);
@@ -163,7 +173,7 @@ mod tests {
     fn classes_agree_with_the_op_table() {
         for kind in OpKind::ALL {
             let version = kind.versions().last().unwrap().since_version;
-            let class = classify(&op(kind, version, 1, Attrs::default()));
+            let class = classify(&Ir::new(), &op(kind, version, 1, Attrs::default()));
             let elementwise = kind.family() == Family::Elementwise;
             assert_eq!(
                 class == OpClass::Elementwise,
@@ -179,7 +189,7 @@ mod tests {
             }
         }
         assert_eq!(
-            classify(&op(OpKind::BitCast, 26, 1, Attrs::default())),
+            classify(&Ir::new(), &op(OpKind::BitCast, 26, 1, Attrs::default())),
             OpClass::Elementwise
         );
     }

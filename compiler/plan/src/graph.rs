@@ -77,7 +77,7 @@ impl<'m> Graph<'m> {
             }
             operands.push(read);
         }
-        let class: Vec<OpClass> = ops.iter().map(|&op| classify(ir.op(op))).collect();
+        let class: Vec<OpClass> = ops.iter().map(|&op| classify(ir, ir.op(op))).collect();
         let mut view_source = HashMap::new();
         for (pos, &op) in ops.iter().enumerate() {
             if class[pos] == OpClass::View {

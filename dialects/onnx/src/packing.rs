@@ -57,6 +57,55 @@ pub fn pack_int8_columns(b: &[i8], k: i64, n: i64) -> Option<PackedInt8> {
     })
 }
 
+/// Packs the weights `w` of a convolution, `[M, C, KH, KW]` row-major,
+/// as [`pack_int8_columns`] packs the `[KH·KW·C4, M]` matrix
+/// `B[(h·KW + x)·C4 + c, m] = W[m, c, h, x]` whose channels are padded to
+/// `c4` (a multiple of 4) with rows of `pad(m)` (the column's zero point,
+/// so that they add nothing): the reduction of a channels-last window,
+/// position by position, four channels per 32-bit lane. Reads `w` once in
+/// its own order. `None` when `w` does not have `M·C·KH·KW` elements.
+pub fn pack_int8_conv(
+    w: &[i8],
+    [m, c, kh, kw]: [i64; 4],
+    c4: i64,
+    pad: impl Fn(usize) -> i8,
+) -> Option<PackedInt8> {
+    let dims = [m, c, kh, kw, c4].map(usize::try_from);
+    let [Ok(m), Ok(c), Ok(kh), Ok(kw), Ok(c4)] = dims else {
+        return None;
+    };
+    let (cols, rows) = (INT8_BLOCK_COLUMNS as usize, INT8_LANE_ROWS as usize);
+    if c4 % rows != 0 || c4 < c || w.len() != m.checked_mul(c)?.checked_mul(kh * kw)? {
+        return None;
+    }
+    let groups = kh * kw * c4 / rows;
+    let line = cols * rows;
+    let mut packed = vec![0i8; m.div_ceil(cols) * groups * line];
+    let mut colsum = vec![0i32; m];
+    let mut source = w.iter();
+    for (col, sum) in colsum.iter_mut().enumerate() {
+        let block = (col / cols) * groups * line + (col % cols) * rows;
+        for ch in 0..c4 {
+            for position in 0..kh * kw {
+                let v = if ch < c { *source.next()? } else { pad(col) };
+                let row = position * c4 + ch;
+                packed[block + (row / rows) * line + row % rows] = v;
+                *sum += i32::from(v);
+            }
+        }
+    }
+    Some(PackedInt8 {
+        dims: vec![
+            m.div_ceil(cols) as i64,
+            groups as i64,
+            INT8_BLOCK_COLUMNS,
+            INT8_LANE_ROWS,
+        ],
+        packed,
+        colsum,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +126,40 @@ mod tests {
         let sum17: i32 = (0..k).map(|kk| i32::from(b[kk * n + 17])).sum();
         assert_eq!(p.colsum[17], sum17);
         assert!(pack_int8_columns(&b, 4, 18).is_none());
+    }
+
+    #[test]
+    fn packs_a_convolution_as_its_window_matrix() {
+        // M = 18 output channels, C = 3 padded to 4, a 2×3 window.
+        let (m, c, kh, kw, c4) = (18usize, 3usize, 2usize, 3usize, 4usize);
+        let w: Vec<i8> = (0..m * c * kh * kw).map(|i| (i % 127) as i8 - 60).collect();
+        let pad = |col: usize| col as i8;
+        let p = pack_int8_conv(&w, [18, 3, 2, 3], 4, pad).unwrap();
+        // The same as packing the window matrix.
+        let k = kh * kw * c4;
+        let mut matrix = vec![0i8; k * m];
+        for col in 0..m {
+            for ch in 0..c4 {
+                for h in 0..kh {
+                    for x in 0..kw {
+                        let row = (h * kw + x) * c4 + ch;
+                        matrix[row * m + col] = if ch < c {
+                            w[((col * c + ch) * kh + h) * kw + x]
+                        } else {
+                            pad(col)
+                        };
+                    }
+                }
+            }
+        }
+        assert_eq!(p, pack_int8_columns(&matrix, k as i64, m as i64).unwrap());
+        assert!(
+            pack_int8_conv(&w, [18, 3, 2, 3], 3, pad).is_none(),
+            "C4 not a multiple of 4"
+        );
+        assert!(
+            pack_int8_conv(&w[1..], [18, 3, 2, 3], 4, pad).is_none(),
+            "too few weights"
+        );
     }
 }

@@ -16,8 +16,8 @@ onnx.graph "g"(%a: tensor<2x8xui8>, %bp: tensor<1x2x16x4xi8>, %bs: tensor<16xi32
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: scf.for %arg8 = %{{\w+}} to %{{\w+}} step %{{\w+}} iter_args(%arg9 = %{{\w+}}, %arg10 = %{{\w+}}, %arg11 = %{{\w+}}, %arg12 = %{{\w+}}) -> (vector<16xi32>,
-// CHECK: arith.constant 0 : i8
 // CHECK: arith.muli %arg8, %{{\w+}} : index
+// CHECK: arith.constant 0 : i8
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<2x8xi8>, vector<4xi8>
 // CHECK: vector.bitcast %{{\w+}} : vector<4xi8> to vector<1xi32>
 // CHECK: vector.extract %{{\w+}}[0] : i32 from vector<1xi32>
@@ -26,15 +26,22 @@ onnx.graph "g"(%a: tensor<2x8xui8>, %bp: tensor<1x2x16x4xi8>, %bs: tensor<16xi32
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %arg8, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<1x2x64xi8>, vector<64xi8>
 // CHECK: func.call @llvm.x86.avx512.vpdpbusd.512(%arg9, %{{\w+}}, %{{\w+}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
+// CHECK: func.call @llvm.x86.avx512.vpdpbusd.512(%arg10, %{{\w+}}, %{{\w+}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
+// CHECK: func.call @llvm.x86.avx512.vpdpbusd.512(%arg11, %{{\w+}}, %{{\w+}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
+// CHECK: func.call @llvm.x86.avx512.vpdpbusd.512(%arg12, %{{\w+}}, %{{\w+}}) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
 // CHECK: arith.muli %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant 0 : i32
 // CHECK: vector.transfer_write %{{\w+}}#0, %arg7[%{{\w+}}, %{{\w+}}] : vector<16xi32>, tensor<2x16xi32>
+// CHECK: vector.transfer_write %{{\w+}}#1, %{{\w+}}[%{{\w+}}, %{{\w+}}] : vector<16xi32>, tensor<2x16xi32>
+// CHECK: vector.transfer_write %{{\w+}}#2, %{{\w+}}[%{{\w+}}, %{{\w+}}] : vector<16xi32>, tensor<2x16xi32>
+// CHECK: vector.transfer_write %{{\w+}}#3, %{{\w+}}[%{{\w+}}, %{{\w+}}] : vector<16xi32>, tensor<2x16xi32>
 // CHECK: scf.for %arg6 = %{{\w+}} to %c2 step %{{\w+}} iter_args(%arg7 = %{{\w+}}) -> (tensor<2x16xi32>) {
 // CHECK: arith.addi %arg6, %{{\w+}} : index
+// CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: scf.for %arg8 = %{{\w+}} to %{{\w+}} step %{{\w+}} iter_args(%arg9 = %{{\w+}}) -> (vector<16xi32>) {
-// CHECK: arith.constant 0 : i8
 // CHECK: arith.muli %arg8, %{{\w+}} : index
+// CHECK: arith.constant 0 : i8
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<2x8xi8>, vector<4xi8>
 // CHECK: vector.bitcast %{{\w+}} : vector<4xi8> to vector<1xi32>
 // CHECK: vector.extract %{{\w+}}[0] : i32 from vector<1xi32>

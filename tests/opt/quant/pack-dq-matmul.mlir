@@ -1,8 +1,8 @@
 // RUN: opt --rules=quant
 // A MatMul of two DequantizeLinear (QDQ) whose weights are constant is
-// the packed integer product, cast to float and scaled by sx·sw: per
-// tensor for the activations, per column (axis 1) for the weights; a Gemm
-// without transposes the same plus its C. Not
+// the packed integer product, which the kernel scales into floats by
+// sx·sw: per tensor for the activations, per column (axis 1) for the
+// weights; a Gemm the same plus its C, which the kernel adds too. Not
 // rewritten: weights scaled per row (axis 0), which does not factor out
 // of the sum.
 onnx.model {ir_version = 8, opset_imports = {"" = 21}}
@@ -27,16 +27,11 @@ onnx.graph "g"(%xq: tensor<256x512xui8>, %sx: tensor<f32>, %zx: tensor<ui8>) -> 
 // CHECK-NEXT:   %c = "onnx.Constant"() {value = dense_resource<__elided__> : tensor<64xf32>} : () -> tensor<64xf32>
 // CHECK-NEXT:   %0 = "onnx.Constant"() {value = dense_resource<__elided__> : tensor<4x128x16x4xi8>} : () -> tensor<4x128x16x4xi8>
 // CHECK-NEXT:   %1 = "onnx.Constant"() {value = dense_resource<__elided__> : tensor<64xi32>} : () -> tensor<64xi32>
-// CHECK-NEXT:   %2 = "omlc.PackedMatMulInteger"(%xq, %0, %1, %zx) : (tensor<256x512xui8>, tensor<4x128x16x4xi8>, tensor<64xi32>, tensor<ui8>) -> tensor<256x64xi32>
-// CHECK-NEXT:   %3 = "onnx.Cast"(%2) {to = 1} : (tensor<256x64xi32>) -> tensor<256x64xf32>
-// CHECK-NEXT:   %4 = "onnx.Mul"(%sx, %sw) : (tensor<f32>, tensor<64xf32>) -> tensor<64xf32>
-// CHECK-NEXT:   %5 = "onnx.Mul"(%3, %4) : (tensor<256x64xf32>, tensor<64xf32>) -> tensor<256x64xf32>
+// CHECK-NEXT:   %2 = "onnx.Mul"(%sx, %sw) : (tensor<f32>, tensor<64xf32>) -> tensor<64xf32>
+// CHECK-NEXT:   %3 = "omlc.PackedMatMulInteger"(%xq, %0, %1, %zx, none, %2) : (tensor<256x512xui8>, tensor<4x128x16x4xi8>, tensor<64xi32>, tensor<ui8>, none, tensor<64xf32>) -> tensor<256x64xf32>
 // CHECK-NEXT:   %wr = "onnx.Constant"() {value = dense_resource<__elided__> : tensor<512x64xf32>} : () -> tensor<512x64xf32>
 // CHECK-NEXT:   %r = "onnx.MatMul"(%x, %wr) : (tensor<256x512xf32>, tensor<512x64xf32>) -> tensor<256x64xf32>
-// CHECK-NEXT:   %6 = "onnx.Constant"() {value = dense_resource<__elided__> : tensor<4x128x16x4xi8>} : () -> tensor<4x128x16x4xi8>
-// CHECK-NEXT:   %7 = "omlc.PackedMatMulInteger"(%xq, %6, %1, %zx) : (tensor<256x512xui8>, tensor<4x128x16x4xi8>, tensor<64xi32>, tensor<ui8>) -> tensor<256x64xi32>
-// CHECK-NEXT:   %8 = "onnx.Cast"(%7) {to = 1} : (tensor<256x64xi32>) -> tensor<256x64xf32>
-// CHECK-NEXT:   %9 = "onnx.Mul"(%8, %4) : (tensor<256x64xf32>, tensor<64xf32>) -> tensor<256x64xf32>
-// CHECK-NEXT:   %10 = "onnx.Add"(%9, %c) : (tensor<256x64xf32>, tensor<64xf32>) -> tensor<256x64xf32>
-// CHECK-NEXT:   onnx.return %5, %r, %10
+// CHECK-NEXT:   %4 = "onnx.Constant"() {value = dense_resource<__elided__> : tensor<4x128x16x4xi8>} : () -> tensor<4x128x16x4xi8>
+// CHECK-NEXT:   %5 = "omlc.PackedMatMulInteger"(%xq, %4, %1, %zx, none, %2, %c) : (tensor<256x512xui8>, tensor<4x128x16x4xi8>, tensor<64xi32>, tensor<ui8>, none, tensor<64xf32>, tensor<64xf32>) -> tensor<256x64xf32>
+// CHECK-NEXT:   onnx.return %3, %r, %5
 // CHECK-NEXT: }

@@ -36,7 +36,7 @@ pub(crate) mod vision;
 
 use std::collections::HashSet;
 
-use onnx_mlc_dialect::ir::OpId;
+use onnx_mlc_dialect::ir::{Ir, OpData, OpId};
 use onnx_mlc_dialect::schema::{Family, FamilyOp};
 use onnx_mlc_dialect::{Model, OpKind, Value};
 
@@ -98,7 +98,7 @@ fn split_runs(kb: &KernelBuilder, ops: &[OpId]) -> Vec<Run> {
     let mut runs = vec![];
     let mut chain = vec![];
     for &op in ops {
-        if is_elementwise(kb.model.ir.op(op).kind) {
+        if is_elementwise(&kb.model.ir, kb.model.ir.op(op)) {
             chain.push(op);
         } else {
             if !chain.is_empty() {
@@ -229,9 +229,12 @@ pub(crate) fn entry_checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<C
     Ok(out)
 }
 
-/// Whether ops of `kind` are computed per element and so fuse into runs:
-/// the elementwise family, and BatchNormalization, which in inference
-/// form is a per-channel affine map (the plan's classes agree).
-pub(crate) fn is_elementwise(kind: OpKind) -> bool {
-    kind.family() == Family::Elementwise || kind == OpKind::BatchNormalization
+/// Whether `op` (of `ir`) is computed per element and so fuses into runs:
+/// the elementwise family, BatchNormalization, which in inference form is
+/// a per-channel affine map, and the per-tensor 8-bit DequantizeLinear
+/// (`Ir::dequantizes_elementwise`; the plan's classes agree).
+pub(crate) fn is_elementwise(ir: &Ir, op: &OpData) -> bool {
+    op.kind.family() == Family::Elementwise
+        || op.kind == OpKind::BatchNormalization
+        || ir.dequantizes_elementwise(op)
 }

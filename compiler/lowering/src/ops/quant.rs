@@ -33,6 +33,8 @@
 //! the reference's. QLinearMatMul/QLinearConv then requantize the `i32`
 //! result ([`requantize`]).
 
+use std::collections::HashMap;
+
 use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
 use melior::Context;
 use onnx_mlc_dialect::ir::{OpData, OpId};
@@ -414,6 +416,27 @@ fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             .flatten()
             .expect("a wide float output")
     })
+}
+
+/// The scalar computation of a DequantizeLinear in an elementwise run:
+/// the planner joins those from 8-bit integers to `f32` with one scale
+/// and zero point (`Ir::dequantizes_elementwise`), computed as the op's
+/// own kernel computes them.
+pub(crate) fn dequantize_scalar<'c, 'b>(
+    kb: &KernelBuilder<'c, '_>,
+    e: Emitter<'c, 'b>,
+    op: OpId,
+    scalars: &HashMap<Value, MValue<'c, 'b>>,
+) -> Result<MValue<'c, 'b>> {
+    let data = kb.model.ir.op(op);
+    let input = |i: usize| data.inputs.get(i).copied().flatten();
+    let x = input(0).expect("verified: x");
+    let xe = kb.shape(x)?.1;
+    let mut d = to_f32(e, scalars[&x], xe);
+    if let Some(z) = input(2) {
+        d = e.subf(d, to_f32(e, scalars[&z], xe));
+    }
+    Ok(e.mulf(d, scalars[&input(1).expect("verified: scale")]))
 }
 
 /// Lowers DynamicQuantizeLinear (see the module docs), written vector by

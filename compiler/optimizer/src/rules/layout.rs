@@ -40,6 +40,8 @@ pub fn rules() -> Vec<Rule> {
         rw!("transpose-sink-reduce"; "(ReduceSum|ReduceMean|ReduceMax|ReduceMin|ReduceProd|ReduceL1|ReduceL2|ReduceSumSquare|ReduceLogSumExp@r (Transpose[perm=?p] ?x))" => sink_past_reduction),
         // the same with the axes as an operand
         rw!("transpose-sink-reduce-axes"; "(ReduceSum|ReduceMean|ReduceMax|ReduceMin|ReduceProd|ReduceL1|ReduceL2|ReduceSumSquare|ReduceLogSumExp@r (Transpose[perm=?p] ?x) ?axes)" => sink_past_reduction),
+        // Q(Transpose_p(x), s, z) = Transpose_p(Q(x, s, z))   (Q a QuantizeLinear or DequantizeLinear with one scale and zero point)
+        rw!("transpose-sink-quantize"; "(QuantizeLinear|DequantizeLinear@q (Transpose@t ?x) ?s ?z)" => "(@t (@q ?x ?s ?z))"; if per_tensor("?s", "?z")),
         // u(Reshape(x, s)) = Reshape(u(x), s)   (u elementwise)
         rw!("reshape-sink-unary"; "(Relu|Sigmoid|Tanh|Exp|Log|Neg|Abs|Sqrt|Erf|Reciprocal|Cast|LeakyRelu|HardSigmoid|HardSwish|Gelu|omlc.Activation@u (Reshape@r ?x ?s))" => "(@r (@u ?x) ?s)"),
         // P(x, W₁, b)·W₂ = P(x, [W₁ 0], [b 0])·[W₂; 0]   (P a product with epilogue, H·elem ≡ 0 mod 4 KiB)
@@ -49,6 +51,15 @@ pub fn rules() -> Vec<Rule> {
         // the same into a FusedMatMul
         rw!("pad-hidden-fusedmatmul"; "(omlc.FusedMatMul@o ?h ?w ?c ?z)" => pad_hidden; if is_const("?w")),
     ]
+}
+
+/// Whether the scale `s` and zero point `z` (or its absence) are one value
+/// each: a quantization that treats every element alike.
+fn per_tensor(s: &'static str, z: &'static str) -> Guard {
+    Arc::new(move |eg, m| {
+        let one = |id| static_dims_of(eg, id).is_some_and(|d| d.iter().product::<i64>() == 1);
+        one(m.class(s)) && (is_absent(eg, m.class(z)) || one(m.class(z)))
+    })
 }
 
 /// Bytes of zeros the padding rules add to each row: one cache line.

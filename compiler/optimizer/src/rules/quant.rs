@@ -17,10 +17,12 @@
 //! integer sum is exact where the float one rounds at every step.
 
 use egg::Id;
-use onnx_mlc_dialect::packing::{pack_int8_columns, PackedInt8};
+use onnx_mlc_dialect::packing::{pack_int8_columns, pack_int8_conv, PackedInt8};
 use onnx_mlc_dialect::{Attr, ElemType, OpKind, TensorData};
 
-use super::util::{const_of, is_absent, is_const, static_dims_of, tensor_of, Builder};
+use super::util::{
+    absent, const_of, is_absent, is_const, not_absent, static_dims_of, tensor_of, Builder,
+};
 use super::Rule;
 use crate::pattern::Match;
 use crate::rw;
@@ -30,10 +32,14 @@ pub fn rules() -> Vec<Rule> {
     vec![
         // MatMulInteger(a, B, za, zb) = PackedMatMulInteger(a, pack(B'), Σₖ B', za, zb')   (B constant [K, N]; B' = B − 128, zb' = zb − 128 for a uint8 B)
         rw!("pack-matmulinteger"; "(MatMulInteger ?a ?b ?az ?bz)" => pack_matmul_integer; if is_const("?b")),
-        // MatMul(DQ(xq, sx, zx), DQ(W, sw, zw)) = Cast(PackedMatMulInteger(xq, pack(W'), Σₖ W', zx, zw'))·(sx·sw)   (W constant [K, N]; sx, zx per tensor; sw, zw per tensor or per column)
+        // MatMul(DQ(xq, sx, zx), DQ(W, sw, zw)) = PackedMatMulInteger⟨sx·sw⟩(xq, pack(W'), Σₖ W', zx, zw')   (W constant [K, N]; sx, zx per tensor; sw, zw per tensor or per column; the kernel scales into f32)
         rw!("pack-dq-matmul"; "(MatMul (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw))" => pack_dq_matmul; if is_const("?w")),
-        // Gemm(DQ(xq, sx, zx), DQ(W, sw, zw), c) = Cast(PackedMatMulInteger(xq, pack(W'), Σₖ W', zx, zw'))·(sx·sw) + c   (no transposes, alpha = beta = 1)
+        // Gemm(DQ(xq, sx, zx), DQ(W, sw, zw), c) = PackedMatMulInteger⟨sx·sw, c⟩(xq, pack(W'), Σₖ W', zx, zw')   (W or, with transB, Wᵀ packed; no transA, alpha = beta = 1; c per column, else added after)
         rw!("pack-dq-gemm"; "(Gemm@g (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw) ?c)" => pack_dq_gemm; if is_const("?w")),
+        // Conv(DQ(xq, sx, zx), DQ(W, sw, zw), b) = Transpose_NCHW(PackedConvInteger⟨sx·sw, b⟩(Pad_zx(Transpose_NHWC(xq)), pack(W'), Σ W', zx, zw'))   (2-D, one group, W constant [M, C, KH, KW]; sx, zx per tensor; sw, zw per tensor or per output channel)
+        rw!("pack-dq-conv"; "(Conv@c (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw) ?b)" => pack_dq_conv; if is_const("?w")),
+        // Q(P⟨s, b⟩(…), ys, yz) = P⟨s, b, ys, yz⟩(…)   (P a packed op with a float result; ys, yz per tensor, yz 8-bit)
+        rw!("packed-quantize"; "(QuantizeLinear@q (omlc.PackedConvInteger|omlc.PackedMatMulInteger@p ?x ?w ?cs ?zx ?zw ?s ?b ?ys0 ?yz0) ?ys ?yz)" => packed_quantize; if not_absent("?s"), absent("?ys0")),
     ]
 }
 
@@ -47,6 +53,9 @@ fn signed_shift(elem: ElemType) -> Option<i64> {
 }
 
 fn pack_matmul_integer(b: &mut Builder, m: &Match) -> Option<Id> {
+    if packed_already(b, m.root, OpKind::PackedMatMulInteger, 0) {
+        return None;
+    }
     let (a, w, az, bz) = (m.class("?a"), m.class("?b"), m.class("?az"), m.class("?bz"));
     if !activations(b, a, az) {
         return None;
@@ -76,66 +85,105 @@ fn numel(b: &Builder, id: Id) -> Option<i64> {
 }
 
 /// The constant `[K, N]` 8-bit weights `w` with zero point `wz` (absent,
-/// per tensor or per column) as the packed product's operands: the
-/// packed bytes, the column sums and the int32 zero point (absent when
-/// it is 0), a uint8 `w` shifted into int8.
+/// per tensor or per column) as the packed product's operands (see
+/// [`finish`]).
 fn packed_weights(b: &mut Builder, w: Id, wz: Id) -> Option<[Id; 3]> {
-    let g = b.graph();
-    let weights = const_of(g, w)?;
-    let shift = signed_shift(weights.elem)?;
-    let [k, n] = weights.dims[..] else {
+    packed_matrix(b, w, wz, false)
+}
+
+/// [`packed_weights`] of `w`, or of its transpose when `transposed` (a
+/// Gemm's `transB`: `w` is `[N, K]`).
+fn packed_matrix(b: &mut Builder, w: Id, wz: Id, transposed: bool) -> Option<[Id; 3]> {
+    let weights = const_of(b.graph(), w)?;
+    let [rows, cols] = weights.dims[..] else {
         return None;
     };
-    let values: Vec<i8> = weights
-        .to_i64s()?
-        .into_iter()
-        .map(|v| i8::try_from(v - shift).ok())
-        .collect::<Option<_>>()?;
-    // The zero point (0 when absent), shifted with the weights.
-    let (zero_dims, zero) = if is_absent(g, wz) {
-        (vec![], vec![0])
+    let bytes = signed_bytes(weights)?;
+    let (k, n, bytes) = if transposed {
+        let (r, c) = (rows as usize, cols as usize);
+        let t = (0..r * c).map(|i| bytes[(i % r) * c + i / r]).collect();
+        (cols, rows, t)
     } else {
+        (rows, cols, bytes)
+    };
+    let zero = WeightZero::of(b, wz, weights.elem, n)?;
+    let packed = pack_int8_columns(&bytes, k, n)?;
+    finish(b, packed, zero, n)
+}
+
+/// The values of 8-bit integer weights as `int8`: a `uint8` tensor
+/// shifted by −128.
+fn signed_bytes(t: &TensorData) -> Option<Vec<i8>> {
+    let raw = t.raw()?;
+    match t.elem {
+        ElemType::U8 => Some(raw.iter().map(|&v| (v ^ 0x80) as i8).collect()),
+        ElemType::I8 => Some(raw.iter().map(|&v| v as i8).collect()),
+        _ => None,
+    }
+}
+
+/// The weights' zero point, shifted with them into `int8`: one value, or
+/// one per column.
+struct WeightZero {
+    dims: Vec<i64>,
+    values: Vec<i8>,
+}
+
+impl WeightZero {
+    /// The zero point `wz` (0 when absent) of weights of type `elem` with
+    /// `n` columns; `None` when it is neither per tensor nor per column.
+    fn of(b: &Builder, wz: Id, elem: ElemType, n: i64) -> Option<WeightZero> {
+        let g = b.graph();
+        let shift = signed_shift(elem)?;
+        if is_absent(g, wz) {
+            let values = vec![i8::try_from(-shift).ok()?];
+            return Some(WeightZero {
+                dims: vec![],
+                values,
+            });
+        }
         let zd = const_of(g, wz)?;
         let per_column = zd.dims == [n];
         if signed_shift(zd.elem)? != shift || (zd.numel() != 1 && !per_column) {
             return None;
         }
         let dims = if per_column { vec![n] } else { vec![] };
-        (dims, zd.to_i64s()?)
-    };
-    let zero: Vec<i32> = zero
-        .into_iter()
-        .map(|z| i32::try_from(z - shift).ok())
-        .collect::<Option<_>>()?;
-    let PackedInt8 {
-        packed,
-        dims,
-        colsum,
-    } = pack_int8_columns(&values, k, n)?;
-    let packed = b.add_constant(TensorData::from_vec(dims, &packed).ok()?);
-    let colsum = b.add_constant(TensorData::from_vec(vec![n], &colsum).ok()?);
-    let zero = if zero.iter().all(|&z| z == 0) {
+        Some(WeightZero {
+            dims,
+            values: signed_bytes(zd)?,
+        })
+    }
+
+    /// Column `col`'s zero point.
+    fn at(&self, col: usize) -> i8 {
+        self.values[if self.values.len() == 1 { 0 } else { col }]
+    }
+}
+
+/// The packed weights as the packed op's operands: the packed bytes, the
+/// column sums and the `int32` zero point (absent when it is 0).
+fn finish(b: &mut Builder, p: PackedInt8, zero: WeightZero, n: i64) -> Option<[Id; 3]> {
+    let packed = b.add_constant(TensorData::from_vec(p.dims, &p.packed).ok()?);
+    let colsum = b.add_constant(TensorData::from_vec(vec![n], &p.colsum).ok()?);
+    let zero = if zero.values.iter().all(|&z| z == 0) {
         b.absent()
     } else {
-        b.add_constant(TensorData::from_vec(zero_dims, &zero).ok()?)
+        let values: Vec<i32> = zero.values.iter().map(|&z| i32::from(z)).collect();
+        b.add_constant(TensorData::from_vec(zero.dims, &values).ok()?)
     };
     Some([packed, colsum, zero])
 }
 
 /// Whether the DequantizeLinear matched at `label` is per tensor, or per
-/// column of a matrix (`axis` 1 or −1) when `per_column`, without blocks,
-/// into `f32`.
-fn plain_dequantize(b: &Builder, m: &Match, label: &str, scale: Id, per_column: bool) -> bool {
+/// slice along one of `axes` (a matrix's columns: 1 or −1; a
+/// convolution's output channels: 0 or −4), without blocks, into `f32`.
+fn plain_dequantize(b: &Builder, m: &Match, label: &str, scale: Id, axes: &[i64]) -> bool {
     let key = m.key(label);
     let g = b.graph();
     let axis = key.int("axis").unwrap_or(1);
     let columns_ok = match numel(b, scale) {
         Some(1) => true,
-        Some(_) => {
-            per_column
-                && (axis == 1 || axis == -1)
-                && static_dims_of(g, scale).is_some_and(|d| d.len() == 1)
-        }
+        Some(_) => axes.contains(&axis) && static_dims_of(g, scale).is_some_and(|d| d.len() == 1),
         None => false,
     };
     key.int("block_size").unwrap_or(0) == 0
@@ -143,42 +191,165 @@ fn plain_dequantize(b: &Builder, m: &Match, label: &str, scale: Id, per_column: 
         && columns_ok
 }
 
-/// The QDQ product matched by `pack-dq-matmul` or `pack-dq-gemm`: the
-/// packed integer product, cast to `f32` and scaled by `sx·sw`.
 fn pack_dq_matmul(b: &mut Builder, m: &Match) -> Option<Id> {
+    pack_dq_product(b, m, None, false)
+}
+
+/// Whether the class `root` already holds a packed op of `kind`, at most
+/// `depth` ops down: a rule that has fired on it does not pack its
+/// weights again at the next iteration.
+fn packed_already(b: &Builder, root: Id, kind: OpKind, depth: usize) -> bool {
+    b.graph()[root].nodes.iter().any(|node| match node.key() {
+        Some(key) if key.kind == kind => true,
+        Some(_) if depth > 0 => node
+            .operands()
+            .iter()
+            .any(|&c| packed_already(b, c, kind, depth - 1)),
+        _ => false,
+    })
+}
+
+/// The QDQ product matched by `pack-dq-matmul` or `pack-dq-gemm` (with
+/// its `c`): the packed integer product, scaled by `sx·sw` into `f32`,
+/// plus `c` (by the kernel when it is per column).
+fn pack_dq_product(b: &mut Builder, m: &Match, c: Option<Id>, transposed: bool) -> Option<Id> {
+    if packed_already(b, m.root, OpKind::PackedMatMulInteger, 1) {
+        return None;
+    }
     let (xq, sx, zx) = (m.class("?xq"), m.class("?sx"), m.class("?zx"));
     let (w, sw, zw) = (m.class("?w"), m.class("?sw"), m.class("?zw"));
+    let columns: &[i64] = if transposed { &[0, -2] } else { &[1, -1] };
     if !(activations(b, xq, zx)
-        && plain_dequantize(b, m, "@dx", sx, false)
-        && plain_dequantize(b, m, "@dw", sw, true))
+        && plain_dequantize(b, m, "@dx", sx, &[])
+        && plain_dequantize(b, m, "@dw", sw, columns))
     {
         return None;
     }
-    let [packed, colsum, zero] = packed_weights(b, w, zw)?;
+    let [packed, colsum, zero] = packed_matrix(b, w, zw, transposed)?;
+    let scale = b.op(OpKind::Mul, vec![], &[sx, sw])?;
+    let dims = static_dims_of(b.graph(), w)?;
+    let n = if transposed { dims[0] } else { *dims.last()? };
+    // A bias the kernel adds per column, or one added after it.
+    let (bias, after) = match c {
+        Some(c) if is_absent(b.graph(), c) || per_column_f32(b, c, n) => (c, None),
+        Some(c) => (b.absent(), Some(c)),
+        None => (b.absent(), None),
+    };
     let product = b.op(
         OpKind::PackedMatMulInteger,
         vec![],
-        &[xq, packed, colsum, zx, zero],
+        &[xq, packed, colsum, zx, zero, scale, bias],
     )?;
-    let to = Attr::Int(i64::from(ElemType::F32.onnx_code()));
-    let sums = b.op(OpKind::Cast, vec![("to", to)], &[product])?;
-    let scale = b.op(OpKind::Mul, vec![], &[sx, sw])?;
-    b.op(OpKind::Mul, vec![], &[sums, scale])
+    match after {
+        Some(c) => b.op(OpKind::Add, vec![], &[product, c]),
+        None => Some(product),
+    }
+}
+
+/// Whether `c` is an `f32` scalar or `[n]` vector: a bias the packed
+/// kernels add per column.
+fn per_column_f32(b: &Builder, c: Id, n: i64) -> bool {
+    let g = b.graph();
+    tensor_of(g, c).is_some_and(|t| t.elem == ElemType::F32)
+        && static_dims_of(g, c).is_some_and(|d| d == [n] || d.iter().product::<i64>() == 1)
 }
 
 fn pack_dq_gemm(b: &mut Builder, m: &Match) -> Option<Id> {
     let key = m.key("@g");
     let plain = key.int("transA").unwrap_or(0) == 0
-        && key.int("transB").unwrap_or(0) == 0
         && key.float("alpha").unwrap_or(1.0) == 1.0
         && key.float("beta").unwrap_or(1.0) == 1.0;
     if !plain {
         return None;
     }
-    let product = pack_dq_matmul(b, m)?;
-    let c = m.class("?c");
-    if is_absent(b.graph(), c) {
-        return Some(product);
+    let transposed = key.int("transB").unwrap_or(0) != 0;
+    pack_dq_product(b, m, Some(m.class("?c")), transposed)
+}
+
+/// Channels-last `[N, H, W, C]` from `[N, C, H, W]`, and back.
+const TO_NHWC: [i64; 4] = [0, 2, 3, 1];
+const TO_NCHW: [i64; 4] = [0, 3, 1, 2];
+
+/// The QDQ convolution matched by `pack-dq-conv` (see the module docs).
+fn pack_dq_conv(b: &mut Builder, m: &Match) -> Option<Id> {
+    if packed_already(b, m.root, OpKind::PackedConvInteger, 1) {
+        return None;
     }
-    b.op(OpKind::Add, vec![], &[product, c])
+    let (xq, sx, zx) = (m.class("?xq"), m.class("?sx"), m.class("?zx"));
+    let (w, sw, zw, bias) = (m.class("?w"), m.class("?sw"), m.class("?zw"), m.class("?b"));
+    if !(activations(b, xq, zx)
+        && b.rank(xq) == Some(4)
+        && plain_dequantize(b, m, "@dx", sx, &[])
+        && plain_dequantize(b, m, "@dw", sw, &[0, -4]))
+    {
+        return None;
+    }
+    let key = m.key("@c");
+    let weights = const_of(b.graph(), w)?;
+    let [out_channels, channels, kh, kw] = weights.dims[..] else {
+        return None;
+    };
+    let pads = key.ints("pads").unwrap_or(vec![0; 4]);
+    let explicit = matches!(
+        key.string("auto_pad").as_deref(),
+        None | Some("NOTSET" | "VALID")
+    );
+    if key.int("group").unwrap_or(1) != 1
+        || !explicit
+        || key.ints("kernel_shape").is_some_and(|k| k != [kh, kw])
+        || pads.len() != 4
+    {
+        return None;
+    }
+    let zero = WeightZero::of(b, zw, weights.elem, out_channels)?;
+    let c4 = (channels + 3) / 4 * 4;
+    let layout = [out_channels, channels, kh, kw];
+    let packed = pack_int8_conv(&signed_bytes(weights)?, layout, c4, |m| zero.at(m))?;
+    let [packed, colsum, zero] = finish(b, packed, zero, out_channels)?;
+    let perm = |p: [i64; 4]| vec![("perm", Attr::Ints(p.to_vec()))];
+    let nhwc = b.op(OpKind::Transpose, perm(TO_NHWC), &[xq])?;
+    let padding = [0, pads[0], pads[1], 0, 0, pads[2], pads[3], c4 - channels];
+    let x = if padding.iter().all(|&p| p == 0) {
+        nhwc
+    } else {
+        let pads = b.add_constant(TensorData::i64s(&padding));
+        let value = if is_absent(b.graph(), zx) {
+            zx
+        } else {
+            b.reshape(zx, &[])?
+        };
+        b.op(OpKind::Pad, vec![], &[nhwc, pads, value])?
+    };
+    let mut attrs = vec![("kernel_shape", Attr::Ints(vec![kh, kw]))];
+    for name in ["strides", "dilations"] {
+        if let Some(v) = key.ints(name) {
+            attrs.push((name, Attr::Ints(v)));
+        }
+    }
+    let scale = b.op(OpKind::Mul, vec![], &[sx, sw])?;
+    if !(is_absent(b.graph(), bias) || per_column_f32(b, bias, out_channels)) {
+        return None;
+    }
+    let operands = [x, packed, colsum, zx, zero, scale, bias];
+    let y = b.op(OpKind::PackedConvInteger, attrs, &operands)?;
+    b.op(OpKind::Transpose, perm(TO_NCHW), &[y])
+}
+
+fn packed_quantize(b: &mut Builder, m: &Match) -> Option<Id> {
+    let key = m.key("@q");
+    let (ys, yz) = (m.class("?ys"), m.class("?yz"));
+    let g = b.graph();
+    let plain = key.int("block_size").unwrap_or(0) == 0
+        && key.int("output_dtype").unwrap_or(0) == 0
+        && key.int("precision").unwrap_or(0) == 0;
+    let scalar = |id, elems: &[ElemType]| {
+        numel(b, id) == Some(1) && tensor_of(g, id).is_some_and(|t| elems.contains(&t.elem))
+    };
+    if !(plain && scalar(ys, &[ElemType::F32]) && scalar(yz, &[ElemType::U8, ElemType::I8])) {
+        return None;
+    }
+    let packed = m.node("@p").key()?.clone();
+    let names = ["?x", "?w", "?cs", "?zx", "?zw", "?s", "?b", "?ys", "?yz"];
+    let operands: Vec<Id> = names.iter().map(|v| m.class(v)).collect();
+    Some(b.op_key(packed, &operands))
 }

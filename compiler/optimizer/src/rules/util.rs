@@ -71,6 +71,16 @@ pub fn rank(v: &'static str, r: usize) -> Guard {
     Arc::new(move |eg, m| tensor_of(eg, m.class(v)).and_then(|t| t.rank()) == Some(r))
 }
 
+/// `?v` is an absent optional operand.
+pub fn absent(v: &'static str) -> Guard {
+    Arc::new(move |eg, m| is_absent(eg, m.class(v)))
+}
+
+/// `?v` is given (not an absent optional operand).
+pub fn not_absent(v: &'static str) -> Guard {
+    Arc::new(move |eg, m| !is_absent(eg, m.class(v)))
+}
+
 /// `?v` is absent or a constant false (Dropout's `training_mode`).
 pub fn absent_or_false(v: &'static str) -> Guard {
     Arc::new(move |eg, m| {

@@ -123,7 +123,8 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
             Det => det::det,
             LinearAttention => linear_attention::linear_attention,
             FlexAttention => flex_attention::flex_attention,
-            Gemm | MatMul | MatMulInteger | PackedMatMulInteger | QLinearMatMul => return None,
+            Gemm | MatMul | MatMulInteger | PackedMatMulInteger | PackedConvInteger
+            | QLinearMatMul => return None,
         },
         FamilyOp::Index(op) => match op {
             TensorScatter => tensor_scatter::tensor_scatter,

@@ -6,6 +6,7 @@
 //! | MatMul | numpy `matmul` | broadcast batch dims ++ `[M, N]`; 1-D operands get a 1 prepended (A) / appended (B) that is dropped again | 1, 9, 13 |
 //! | MatMulInteger | integer `matmul` with zero points | as MatMul, int32 | 10 |
 //! | PackedMatMulInteger (internal) | MatMulInteger of `A [..., M, K]` by a constant int8 `B [K, N]` given as `B_packed [⌈N/16⌉, ⌈K/4⌉, 16, 4]` and its column sums `[N]` | `[..., M, N]`, int32 | 1 |
+//! | PackedConvInteger (internal) | ConvInteger of a channels-last, padded `X [N, H, W, C]` (`C` a multiple of 4) by a constant int8 `W` packed as the `[KH·KW·C, M]` matrix, `kernel_shape`/`strides`/`dilations` | `[N, OH, OW, M]`, int32 | 1 |
 //! | QLinearMatMul | quantized `matmul` | as MatMul, `y_zero_point`'s type | 10, 21 |
 //! | Gemm | `alpha·A'·B' + beta·C` (`transA`/`transB`) | `[M, N]`; C broadcasts to it unidirectionally | 1, 6, 7, 9, 11, 13 |
 //! | Einsum | Einstein summation | the output term's labels (implicit form: labels seen once, sorted), `...` broadcast | 12, 28 |
@@ -32,6 +33,7 @@ pub(crate) fn infer(op: LinalgOp, cx: &mut InferCtx) -> Result<(), Fail> {
         }
         MatMulInteger => matmul(cx, 0, 1, ElemType::I32),
         PackedMatMulInteger => packed_matmul_integer(cx),
+        PackedConvInteger => packed_conv_integer(cx),
         QLinearMatMul => {
             for (x, zp) in [(0, 2), (3, 5)] {
                 if cx.elem(zp)? != cx.elem(x)? {
@@ -141,35 +143,123 @@ fn packed_matmul_integer(cx: &mut InferCtx) -> Result<(), Fail> {
     let [n] = &dims_of_rank(cx, 2, 1)?[..] else {
         unreachable!("rank checked")
     };
-    let k = &a[a.len() - 1];
-    let blocks = |d: &Dim, size: i64| d.as_known().map(|d| Dim::Known((d + size - 1) / size));
+    let groups = a[a.len() - 1].as_known().map(|k| (k + 3) / 4);
+    packed_layout(&packed, n, (groups, "⌈K/4⌉"))?;
+    let elem = packed_epilogue(cx, n)?;
+    let mut out = a[..a.len() - 1].to_vec();
+    out.push(n.clone());
+    cx.set_tensor(0, elem, out);
+    Ok(())
+}
+
+/// PackedConvInteger: `X [N, H, W, C]`, `W_packed [⌈M/16⌉, KH·KW·C/4,
+/// 16, 4]` and `W_colsum [M]` give `Y [N, OH, OW, M]` with
+/// `OH = (H − d·(KH − 1) − 1) / s + 1` (unpadded: the optimizer pads
+/// `X`); the zero points, scales and bias as PackedMatMulInteger's.
+fn packed_conv_integer(cx: &mut InferCtx) -> Result<(), Fail> {
+    let x = dims_of_rank(cx, 0, 4)?;
+    let packed = dims_of_rank(cx, 1, 4)?;
+    let [m] = &dims_of_rank(cx, 2, 1)?[..] else {
+        unreachable!("rank checked")
+    };
+    let kernel = cx.ints_opt("kernel_shape")?.unwrap_or_default();
+    let strides = cx.ints_opt("strides")?.unwrap_or_else(|| vec![1, 1]);
+    let dilations = cx.ints_opt("dilations")?.unwrap_or_else(|| vec![1, 1]);
+    let pairs = [&kernel, &strides, &dilations];
+    if pairs
+        .iter()
+        .any(|v| v.len() != 2 || v.iter().any(|&d| d < 1))
+    {
+        return Err(invalid!(
+            "kernel_shape {kernel:?}, strides {strides:?} and dilations {dilations:?} must be two positive ints each"
+        ));
+    }
+    let c = x[3].as_known();
+    if c.is_some_and(|c| c % 4 != 0) {
+        return Err(invalid!(
+            "X {} must have a multiple of 4 channels",
+            fmt_dims(&x)
+        ));
+    }
+    let groups = c.map(|c| kernel[0] * kernel[1] * c / 4);
+    packed_layout(&packed, m, (groups, "KH·KW·C/4"))?;
+    let elem = packed_epilogue(cx, m)?;
+    let mut out = vec![x[0].clone()];
+    for i in 0..2 {
+        let extent = dilations[i] * (kernel[i] - 1) + 1;
+        if x[i + 1].as_known().is_some_and(|d| d < extent) {
+            return Err(invalid!(
+                "X {} is smaller than the window ({extent}) along dim {}",
+                fmt_dims(&x),
+                i + 1
+            ));
+        }
+        let positions = x[i + 1].sub(&Dim::Known(extent));
+        out.push(positions.floor_quotient(strides[i]).add(&Dim::Known(1)));
+    }
+    out.push(m.clone());
+    cx.set_tensor(0, elem, out);
+    Ok(())
+}
+
+/// Checks the packed weights' dims `[⌈n/16⌉, groups, 16, 4]` (`groups`
+/// when known, named by its formula).
+fn packed_layout(
+    packed: &[Dim],
+    n: &Dim,
+    (groups, formula): (Option<i64>, &str),
+) -> Result<(), Fail> {
+    let blocks = n.as_known().map(|n| (n + 15) / 16);
     for (got, want, what) in [
-        (&packed[0], blocks(n, 16), "⌈N/16⌉ column blocks"),
-        (&packed[1], blocks(k, 4), "⌈K/4⌉ groups of rows"),
-        (&packed[2], Some(Dim::Known(16)), "16 columns per block"),
-        (&packed[3], Some(Dim::Known(4)), "4 rows per group"),
+        (&packed[0], blocks, "⌈columns/16⌉ column blocks".to_string()),
+        (&packed[1], groups, format!("{formula} groups of rows")),
+        (&packed[2], Some(16), "16 columns per block".to_string()),
+        (&packed[3], Some(4), "4 rows per group".to_string()),
     ] {
         if let Some(want) = want {
             unify(
                 got,
-                &want,
-                &format!("B_packed {} must have {what}", fmt_dims(&packed)),
+                &Dim::Known(want),
+                &format!("the packed weights {} must have {what}", fmt_dims(packed)),
             )?;
         }
     }
-    for (i, what) in [(3, "a_zero_point"), (4, "B_zero_point")] {
+    Ok(())
+}
+
+/// The packed products' zero points, scales and bias (inputs 3 to 8):
+/// scalars, or one per column (`n` of them) for `B`'s zero point, the
+/// scale and the bias; the result's type: `y_zero_point`'s when
+/// requantized, `f32` with a scale, else `i32`.
+fn packed_epilogue(cx: &InferCtx, n: &Dim) -> Result<ElemType, Fail> {
+    let names = [
+        "a_zero_point",
+        "B_zero_point",
+        "scale",
+        "bias",
+        "y_scale",
+        "y_zero_point",
+    ];
+    for (i, what) in (3..).zip(names) {
         if let Some(dims) = cx.opt_tensor(i)?.and_then(|t| t.dims()) {
             let count: Option<i64> = dims.iter().map(Dim::as_known).product();
-            let per_column = i == 4 && dims.len() == 1 && !dims[0].definitely_ne(n);
+            let per_column = (4..=6).contains(&i) && dims.len() == 1 && !dims[0].definitely_ne(n);
             if count != Some(1) && !per_column {
                 return Err(invalid!("{what} {} must be a scalar", fmt_dims(dims)));
             }
         }
     }
-    let mut out = a[..a.len() - 1].to_vec();
-    out.push(n.clone());
-    cx.set_tensor(0, ElemType::I32, out);
-    Ok(())
+    let given = |i| cx.opt_tensor(i).map(|t| t.is_some());
+    match (given(5)?, given(6)?, given(7)?, given(8)?) {
+        (false, true, _, _) => Err(invalid!("a bias needs a scale")),
+        (_, _, true, false) | (_, _, false, true) => {
+            Err(invalid!("y_scale and y_zero_point come together"))
+        }
+        (false, _, true, true) => Err(invalid!("a requantized result needs a scale")),
+        (true, _, true, true) => cx.elem(8),
+        (true, _, false, false) => Ok(ElemType::F32),
+        (false, _, false, false) => Ok(ElemType::I32),
+    }
 }
 
 pub(crate) fn gemm(cx: &mut InferCtx) -> Result<(), Fail> {
@@ -551,9 +641,23 @@ mod tests {
             10 MatMulInteger(ti("3x4xui8"), ti("4x5xui8")) => "3x5xi32";
             17 PackedMatMulInteger(ti("2x8x10xui8"), ti("2x3x16x4xi8"), ti("20xi32")) => "2x8x20xi32";
             17 PackedMatMulInteger(ti("Mx10xi8"), ti("2x3x16x4xi8"), ti("20xi32"), ti("i8"), ti("20xi32")) => "Mx20xi32";
+            17 PackedMatMulInteger(ti("Mx10xi8"), ti("2x3x16x4xi8"), ti("20xi32"), ti("i8"), In::Absent, ti("f32")) => "Mx20xf32";
+            17 PackedMatMulInteger(ti("Mx10xi8"), ti("2x3x16x4xi8"), ti("20xi32"), ti("i8"), In::Absent, ti("f32"), ti("3xf32")) => Fails(1, "bias");
             17 PackedMatMulInteger(ti("8x13xui8"), ti("2x3x16x4xi8"), ti("20xi32")) => Fails(1, "groups of rows");
             17 PackedMatMulInteger(ti("8x10xui8"), ti("1x3x16x4xi8"), ti("20xi32")) => Fails(1, "column blocks");
             17 PackedMatMulInteger(ti("8x10xui8"), ti("2x3x16x4xi8"), ti("20xi32"), ti("2xui8")) => Fails(1, "must be a scalar");
+            17 PackedConvInteger(ti("1x10x10x8xui8"), ti("2x18x16x4xi8"), ti("20xi32"); kernel_shape = ints(&[3, 3])) => "1x8x8x20xi32";
+            17 PackedConvInteger(ti("1x10x10x8xui8"), ti("2x18x16x4xi8"), ti("20xi32"), In::Absent, In::Absent, ti("20xf32"), ti("20xf32"); kernel_shape = ints(&[3, 3])) => "1x8x8x20xf32";
+            17 PackedConvInteger(ti("1x10x10x8xui8"), ti("2x18x16x4xi8"), ti("20xi32"), In::Absent, In::Absent, In::Absent, ti("20xf32"); kernel_shape = ints(&[3, 3])) => Fails(1, "needs a scale");
+            17 PackedConvInteger(ti("1x10x10x8xui8"), ti("2x18x16x4xi8"), ti("20xi32"), In::Absent, In::Absent, ti("20xf32"), In::Absent, ti("f32"), ti("i8"); kernel_shape = ints(&[3, 3])) => "1x8x8x20xi8";
+            17 PackedConvInteger(ti("1x10x10x8xui8"), ti("2x18x16x4xi8"), ti("20xi32"), In::Absent, In::Absent, ti("20xf32"), In::Absent, ti("f32"); kernel_shape = ints(&[3, 3])) => Fails(1, "come together");
+            17 PackedConvInteger(ti("1x10x10x8xui8"), ti("2x18x16x4xi8"), ti("20xi32"), In::Absent, In::Absent, ti("20xf32"), In::Absent, ti("20xf32"), ti("ui8"); kernel_shape = ints(&[3, 3])) => Fails(1, "y_scale [20] must be a scalar");
+            17 PackedConvInteger(ti("Nx11x9x4xi8"), ti("1x9x16x4xi8"), ti("16xi32"), ti("i8"), ti("16xi32"); kernel_shape = ints(&[3, 3]), strides = ints(&[2, 2])) => "Nx5x4x16xi32";
+            17 PackedConvInteger(ti("1x9x9x4xui8"), ti("1x1x16x4xi8"), ti("16xi32"); kernel_shape = ints(&[1, 1]), dilations = ints(&[2, 2]), strides = ints(&[3, 3])) => "1x3x3x16xi32";
+            17 PackedConvInteger(ti("1x10x10x6xui8"), ti("2x18x16x4xi8"), ti("20xi32"); kernel_shape = ints(&[3, 3])) => Fails(1, "multiple of 4 channels");
+            17 PackedConvInteger(ti("1x10x10x8xui8"), ti("2x9x16x4xi8"), ti("20xi32"); kernel_shape = ints(&[3, 3])) => Fails(1, "groups of rows");
+            17 PackedConvInteger(ti("1x2x10x8xui8"), ti("2x18x16x4xi8"), ti("20xi32"); kernel_shape = ints(&[3, 3])) => Fails(1, "smaller than the window");
+            17 PackedConvInteger(ti("1x10x10x8xui8"), ti("2x18x16x4xi8"), ti("20xi32")) => Fails(1, "two positive ints");
             10 QLinearMatMul(ti("3x4xui8"), ti("f32"), ti("ui8"), ti("4x5xi8"), ti("f32"), ti("i8"), ti("f32"), ti("ui8")) => "3x5xui8";
             10 QLinearMatMul(ti("3x4xui8"), ti("f32"), ti("i8"), ti("4x5xi8"), ti("f32"), ti("i8"), ti("f32"), ti("ui8")) => Fails(1, "zero point");
         }

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::{OpData, OpId};
-use onnx_mlc_dialect::schema::{ElementwiseOp, FamilyOp, NormOp};
+use onnx_mlc_dialect::schema::{ElementwiseOp, FamilyOp, NormOp, QuantOp};
 use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use activation::{apply_activation, clamp, gelu, ACTIVATIONS};
@@ -38,6 +38,7 @@ use super::operand::{
     broadcast_map, broadcasts_to, channel_gather, channel_map, channel_operands, data_inputs,
     is_channel_operand, runtime_gather, Gather,
 };
+use super::quant::dequantize_scalar;
 use crate::builder::{identity_map, try_generic, BinaryOp, CmpfPredicate, CmpiPredicate, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
@@ -336,7 +337,10 @@ fn scalar_op<'c, 'b>(
             out.resize(data.results.len(), None);
             return Ok(out);
         }
-        _ => unreachable!("runs hold the elementwise ops and BatchNormalization"),
+        FamilyOp::Quant(QuantOp::DequantizeLinear) => {
+            return Ok(vec![Some(dequantize_scalar(kb, e, op, scalars)?)]);
+        }
+        _ => unreachable!("runs hold the elementwise ops, BatchNormalization and DQ"),
     };
     use ElementwiseOp::*;
     let r = match which {

@@ -1,7 +1,7 @@
 //! Matrix products (the dialect's `ops/linalg.rs` family): MatMul, Gemm
 //! and the optimizer's fused forms in `matmul.rs`, the integer products
 //! (MatMulInteger, QLinearMatMul) in `integer.rs`, the packed integer
-//! product of the optimizer in `packed.rs`, Det of a symbolic order in
+//! product and convolution of the optimizer in `packed.rs`, Det of a symbolic order in
 //! `det.rs`.
 
 mod det;
@@ -25,7 +25,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: LinalgOp) -> Result
     match which {
         MatMul | Gemm => matmul::lower(kb, op),
         MatMulInteger => integer::lower_matmul_integer(kb, op),
-        PackedMatMulInteger => packed::lower(kb, op),
+        PackedMatMulInteger | PackedConvInteger => packed::lower(kb, op),
         QLinearMatMul => integer::lower_qlinear_matmul(kb, op),
         Det => det::lower(kb, op),
         Einsum | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
@@ -41,7 +41,7 @@ pub(crate) fn checks(model: &Model, data: &OpData, which: LinalgOp) -> Result<Sy
     Ok(match which {
         MatMul | Gemm => matmul::checks(model, data)?,
         MatMulInteger | QLinearMatMul => Symbolic::of(integer::product_checks(model, data)),
-        PackedMatMulInteger => Symbolic::of(packed::checks(model, data)),
+        PackedMatMulInteger | PackedConvInteger => Symbolic::of(packed::checks(model, data)),
         Det => Symbolic::of(det::checks(model, data)),
         Einsum | Attention | FlexAttention | LinearAttention | RotaryEmbedding | SwiGLU => {
             Symbolic::not_yet()

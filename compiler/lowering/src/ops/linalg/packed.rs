@@ -1,6 +1,13 @@
-//! PackedMatMulInteger, the optimizer's form of a MatMulInteger with
-//! constant weights (`compiler/optimizer/src/rules/quant.rs`), written
-//! vector by vector: no schedule vectorizes 8-bit dot products.
+//! PackedMatMulInteger and PackedConvInteger, the optimizer's forms of a
+//! MatMulInteger and of a (QDQ) convolution with constant weights
+//! (`compiler/optimizer/src/rules/quant.rs`), written vector by vector: no
+//! schedule vectorizes 8-bit dot products.
+//!
+//! Both are one kernel: a row of the output is a row of `A`, or for the
+//! convolution an output pixel of the channels-last `X`, whose reduction
+//! runs over the window's positions and, at each, over the channels, four
+//! at a time (the optimizer pads `X` with its zero point, and its
+//! channels to a multiple of 4, so every read is four whole bytes).
 //!
 //! The output's columns are cut into tiles of `nr` packed blocks of 16
 //! columns, one chunk per tile (an `scf.forall`), and each chunk runs down
@@ -15,13 +22,15 @@
 //! The zero points come last, per accumulator:
 //! `y = acc − za·colsum[n] − zb[n]·Σₖ a[m, k] + K·za·zb[n]`, the row sums
 //! (dot products with ones, in the same loop) only when `B` has a zero
-//! point. A signed `A` is read with its sign bits flipped, as the unsigned
-//! `A + 128`, and its zero point shifted by 128 with it.
+//! point; then, for the QDQ forms, the conversion to `f32`, the scale and
+//! the bias, and the QuantizeLinear that follows when the optimizer folded
+//! it in (8-bit stores: the next product reads them as they are). A signed `A` is read with its sign bits flipped, as the
+//! unsigned `A + 128`, and its zero point shifted by 128 with it.
 
-use melior::ir::Value as MValue;
+use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::packing::{INT8_BLOCK_COLUMNS, INT8_LANE_ROWS};
-use onnx_mlc_dialect::{ElemType, Model};
+use onnx_mlc_dialect::{ElemType, Model, OpKind};
 
 use crate::builder::{ranked_tensor, vector_type, Emitter, Size, DYNAMIC};
 use crate::error::Result;
@@ -56,16 +65,58 @@ struct Operands<'c, 'a> {
     signed: bool,
     /// Whether the target has `vpdpbusd`.
     vnni: bool,
+    /// The convolution's window, when `A` is a channels-last image.
+    window: Option<Window>,
+    /// The `f32` scale and bias (each per column, or one element of this
+    /// rank) that turn the sums into the float result, when given.
+    scale: Option<(MValue<'c, 'a>, ZeroPoint)>,
+    bias: Option<(MValue<'c, 'a>, ZeroPoint)>,
+    /// The output's quantization, when the float result is requantized.
+    requantize: Option<Requantize<'c, 'a>>,
 }
 
-/// How `B`'s zero point lies.
+/// QuantizeLinear of the float result into 8 bits, per tensor.
+struct Requantize<'c, 'a> {
+    /// `y_scale` and `y_zero_point` as `f32` scalars.
+    scale: MValue<'c, 'a>,
+    zero: MValue<'c, 'a>,
+    signed: bool,
+}
+
+/// A PackedConvInteger's window over `X [N, H, W, C]`.
+#[derive(Copy, Clone)]
+struct Window {
+    kernel: [i64; 2],
+    strides: [i64; 2],
+    dilations: [i64; 2],
+    /// `C`, a multiple of 4.
+    channels: i64,
+}
+
+impl Window {
+    /// The window of the PackedConvInteger `data` over `channels` channels.
+    fn of(data: &OpData, channels: i64) -> Window {
+        let pair = |name: &str| {
+            let v = data.attrs.ints(name).unwrap_or(&[1, 1]);
+            [v[0], v[1]]
+        };
+        Window {
+            kernel: pair("kernel_shape"),
+            strides: pair("strides"),
+            dilations: pair("dilations"),
+            channels,
+        }
+    }
+}
+
+/// How a per-column operand (`B`'s zero point, the scale, the bias) lies.
 #[derive(Copy, Clone)]
 enum ZeroPoint {
     PerColumn,
     PerTensor { rank: usize },
 }
 
-/// Lowers PackedMatMulInteger (see the module docs).
+/// Lowers PackedMatMulInteger or PackedConvInteger (see the module docs).
 pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let data = kb.model.ir.op(op);
     let input = |i: usize| data.inputs.get(i).copied().flatten();
@@ -74,16 +125,18 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     let y = data.results[0].expect("verified: Y");
     let (a_dims, a_elem) = kb.shape(a)?;
-    let rank = a_dims.len();
-    let k = a_dims[rank - 1];
-    if k == DYNAMIC {
+    let channels = a_dims[a_dims.len() - 1];
+    if channels == DYNAMIC {
         return Err(kb.unsupported(op, "a symbolic K"));
     }
+    let window = (data.kind == OpKind::PackedConvInteger).then(|| Window::of(data, channels));
+    let k = window.map_or(channels, |w| w.kernel[0] * w.kernel[1] * channels);
     let n = kb.shape(colsum)?.0[0];
     let blocks = kb.shape(packed)?.0[0];
     let e = kb.e;
     let (i8t, i32t) = (e.int_type(8), e.int_type(32));
     let y_dims = kb.shape(y)?.0;
+    let rank = y_dims.len();
     let signed = a_elem == ElemType::I8;
     let a_zero = match input(3) {
         Some(z) => {
@@ -99,16 +152,37 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         }
         None => signed.then(|| e.i(i32t, 128)),
     };
-    let b_zero = match input(4) {
-        Some(z) => {
-            let dims = kb.shape(z)?.0;
-            let lies = match dims[..] {
-                [c] if c != 1 => ZeroPoint::PerColumn,
-                _ => ZeroPoint::PerTensor { rank: dims.len() },
+    let per_column = |i: usize| -> Result<Option<(MValue, ZeroPoint)>> {
+        let Some(v) = input(i) else { return Ok(None) };
+        let dims = kb.shape(v)?.0;
+        let lies = match dims[..] {
+            [c] if c != 1 => ZeroPoint::PerColumn,
+            _ => ZeroPoint::PerTensor { rank: dims.len() },
+        };
+        Ok(Some((kb.tensor(v), lies)))
+    };
+    let (b_zero, scale, bias) = (per_column(4)?, per_column(5)?, per_column(6)?);
+    let requantize = match (input(7), input(8)) {
+        (Some(ys), Some(yz)) => {
+            let f32t = Type::float32(e.cx);
+            let first = |v| -> Result<MValue> {
+                let at = vec![e.index(0); kb.shape(v)?.0.len()];
+                Ok(e.extract(kb.tensor(v), &at))
             };
-            Some((kb.tensor(z), lies))
+            let signed = kb.shape(yz)?.1 == ElemType::I8;
+            let zero = first(yz)?;
+            let zero = if signed {
+                e.sitofp(zero, f32t)
+            } else {
+                e.uitofp(zero, f32t)
+            };
+            Some(Requantize {
+                scale: first(ys)?,
+                zero,
+                signed,
+            })
         }
-        None => None,
+        _ => None,
     };
     let groups_in_b = kb.shape(packed)?.0[1];
     let ops = Operands {
@@ -124,6 +198,10 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         k,
         signed,
         vnni: kb.target.dot_u8s8,
+        window,
+        scale,
+        bias,
+        requantize,
     };
     let out = kb.init(y)?;
     let per_tile = [4, 3, 2, 1]
@@ -131,25 +209,65 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         .find(|d| blocks % d == 0)
         .expect("1 divides");
     let tiles = blocks / per_tile;
-    let out = if tiles > 1 {
-        e.forall(tiles, out, |be, t, shared| {
-            let first = be.muli(t, be.index(per_tile));
+    let (dim, parts) = row_split(&y_dims, window.is_some(), tiles);
+    let chunks = tiles * parts;
+    let out = if chunks > 1 {
+        e.forall(chunks, out, |be, t, shared| {
+            let (tile, part) = (be.divui(t, be.index(parts)), be.remui(t, be.index(parts)));
+            let first = be.muli(tile, be.index(per_tile));
             let c0 = be.muli(first, be.index(LANES));
             let width = be.minsi(be.index(per_tile * LANES), be.subi(be.index(n), c0));
-            let mut tile_sizes = be.sizes_of(shared, &y_dims);
-            tile_sizes[rank - 1] = Size::Dynamic(width);
+            let mut sizes = be.sizes_of(shared, &y_dims);
+            sizes[rank - 1] = Size::Dynamic(width);
             let mut offsets = vec![Size::Static(0); rank];
             offsets[rank - 1] = Size::Dynamic(c0);
-            let tile = be.extract_slice(shared, &offsets, &tile_sizes, &vec![1; rank]);
-            let tile = down_the_rows(be, &ops, tile, &y_dims[..rank - 1], (first, per_tile));
-            (tile, offsets, tile_sizes)
+            let shift = (parts > 1).then(|| {
+                let extent = y_dims[dim];
+                let length = (extent + parts - 1) / parts;
+                let start = be.muli(part, be.index(length));
+                let end = be.minsi(be.addi(start, be.index(length)), be.index(extent));
+                offsets[dim] = Size::Dynamic(start);
+                sizes[dim] = Size::Dynamic(be.subi(end, start));
+                (dim, start)
+            });
+            let tile = be.extract_slice(shared, &offsets, &sizes, &vec![1; rank]);
+            // The tile's own dims: the cut one is known at run time only.
+            let mut lead = y_dims[..rank - 1].to_vec();
+            if shift.is_some() {
+                lead[dim] = DYNAMIC;
+            }
+            let tile = down_the_rows(be, &ops, tile, &lead, (first, per_tile), shift);
+            (tile, offsets, sizes)
         })
     } else {
-        down_the_rows(e, &ops, out, &y_dims[..rank - 1], (e.index(0), per_tile))
+        let lead = &y_dims[..rank - 1];
+        down_the_rows(e, &ops, out, lead, (e.index(0), per_tile), None)
     };
     kb.define(y, out);
-    kb.written(Schedule::Written { chunks: tiles });
+    kb.written(Schedule::Written { chunks });
     Ok(())
+}
+
+/// Chunks of a packed op wanted in all, so that a few threads share
+/// even when the output has few column tiles (the 64 channels of a
+/// ResNet's first stage are one).
+const MIN_CHUNKS: i64 = 8;
+
+/// The output dim that chunks cut besides the columns (a convolution's
+/// output rows, a product's rows) and into how many parts: enough for
+/// [`MIN_CHUNKS`] chunks with `tiles` column tiles, each part at least
+/// [`ROWS`] long and none empty (parts of `⌈extent/parts⌉` rows, the last
+/// one shorter); 1 when that dim is symbolic.
+fn row_split(y_dims: &[i64], conv: bool, tiles: i64) -> (usize, i64) {
+    let dim = if conv { 1 } else { y_dims.len() - 2 };
+    let extent = y_dims[dim];
+    if extent == DYNAMIC || tiles >= MIN_CHUNKS {
+        return (dim, 1);
+    }
+    let parts = ((MIN_CHUNKS + tiles - 1) / tiles).min(extent / ROWS).max(1);
+    // As many parts as whole lengths need: none is left empty.
+    let length = (extent + parts - 1) / parts;
+    (dim, (extent + length - 1) / length)
 }
 
 /// The tile `tile` (whose type dims start with `lead`: batch dims, rows;
@@ -164,6 +282,7 @@ fn down_the_rows<'c, 'a>(
     tile: MValue<'c, 'a>,
     lead: &[i64],
     (first, per_tile): (MValue<'c, '_>, i64),
+    shift: Option<(usize, MValue<'c, '_>)>,
 ) -> MValue<'c, 'a> {
     let sizes: Vec<MValue> = e.sizes_of(tile, lead).iter().map(|s| s.value(&e)).collect();
     let lead = &sizes[..];
@@ -177,6 +296,7 @@ fn down_the_rows<'c, 'a>(
             t[0],
             (lead, r0, ROWS),
             (first, per_tile),
+            shift,
         )]
     })[0];
     let done = e.muli(full, e.index(ROWS));
@@ -187,6 +307,7 @@ fn down_the_rows<'c, 'a>(
             t[0],
             (lead, r, 1),
             (first, per_tile),
+            shift,
         )]
     })[0]
 }
@@ -200,32 +321,44 @@ fn register_tile<'c, 'a>(
     tile: MValue<'c, 'a>,
     (lead, r0, mr): (&[MValue<'c, '_>], MValue<'c, '_>, i64),
     (first, per_tile): (MValue<'c, '_>, i64),
+    shift: Option<(usize, MValue<'c, '_>)>,
 ) -> MValue<'c, 'a> {
     let rows: Vec<Vec<MValue>> = (0..mr)
         .map(|i| e.delinearize(e.addi(r0, e.index(i)), lead))
         .collect();
+    // The rows in the whole output (and `A`), past the chunk's offset.
+    let a_rows: Vec<Vec<MValue>> = match shift {
+        Some((dim, start)) => rows
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                r[dim] = e.addi(r[dim], start);
+                r
+            })
+            .collect(),
+        None => rows.clone(),
+    };
     let i32t = e.int_type(32);
     let zero = e.int_vector(i32t, &[0; LANES as usize]);
     let row_sums = if ops.b_zero.is_some() { mr } else { 0 };
     let init = vec![zero; (mr * per_tile + row_sums) as usize];
-    let whole = ops.k / INT8_LANE_ROWS;
-    let mut accs = e.for_loop(e.index(0), e.index(whole), &init, |be, q, accs| {
-        step(be, ops, &rows, (first, per_tile), q, accs, INT8_LANE_ROWS)
-    });
-    let tail = ops.k % INT8_LANE_ROWS;
-    if tail != 0 {
-        let last = e.index(whole);
-        accs = step(e, ops, &rows, (first, per_tile), last, accs, tail);
-    }
+    let accs = match ops.window {
+        None => matrix_reduction(e, ops, &a_rows, (first, per_tile), init),
+        Some(w) => window_reduction(e, ops, w, &a_rows, (first, per_tile), init),
+    };
     let splat = |x| e.broadcast(x, LANES);
+    let f32t = Type::float32(e.cx);
     let mut tile = tile;
     for j in 0..per_tile {
         let col = e.muli(e.addi(first, e.index(j)), e.index(LANES));
+        let lanes = |(v, lies): (MValue<'c, '_>, ZeroPoint), pad| match lies {
+            ZeroPoint::PerColumn => e.read_vector(v, &[col], LANES, pad, false),
+            ZeroPoint::PerTensor { rank } => splat(e.extract(v, &vec![e.index(0); rank])),
+        };
         let zero_i32 = e.i(i32t, 0);
-        let b_zero = ops.b_zero.map(|(z, lies)| match lies {
-            ZeroPoint::PerColumn => e.read_vector(z, &[col], LANES, zero_i32, false),
-            ZeroPoint::PerTensor { rank } => splat(e.extract(z, &vec![e.index(0); rank])),
-        });
+        let b_zero = ops.b_zero.map(|z| lanes(z, zero_i32));
+        let scale = ops.scale.map(|v| lanes(v, e.f(f32t, 0.0)));
+        let bias = ops.bias.map(|v| lanes(v, e.f(f32t, 0.0)));
         // Terms that do not depend on the row: −za·colsum + K·za·zb.
         let column_terms = ops.a_zero.map(|za| {
             let colsum = e.read_vector(ops.colsum, &[col], LANES, zero_i32, false);
@@ -245,6 +378,15 @@ fn register_tile<'c, 'a>(
                 let sums = accs[(mr * per_tile + i) as usize];
                 y = e.subi(y, e.muli(zb, sums));
             }
+            if let Some(scale) = scale {
+                y = e.mulf(e.sitofp(y, vector_type(&[LANES], f32t)), scale);
+                if let Some(bias) = bias {
+                    y = e.addf(y, bias);
+                }
+            }
+            if let Some(q) = &ops.requantize {
+                y = requantized(e, q, y);
+            }
             let mut at = rows[i as usize].clone();
             at.push(e.muli(e.index(j), e.index(LANES)));
             tile = e.write_vector(y, tile, &at, false);
@@ -253,14 +395,112 @@ fn register_tile<'c, 'a>(
     tile
 }
 
-/// One step of the reduction: group `q` of four rows of `B` (`bytes` of
-/// them inside `K`, read masked when fewer than 4) times the rows of `A`
-/// at indices `rows` (all but the last dim), added into `accs` (then the
-/// row sums).
-fn step<'c, 'a>(
+/// The reduction of a matrix product: group by group of four columns of
+/// `A` (the rows at indices `rows`, all but the last dim), the last group
+/// masked when `K` is not a multiple of 4.
+fn matrix_reduction<'c, 'a>(
     e: Emitter<'c, 'a>,
     ops: &Operands<'c, '_>,
     rows: &[Vec<MValue<'c, '_>>],
+    tile: (MValue<'c, '_>, i64),
+    init: Vec<MValue<'c, 'a>>,
+) -> Vec<MValue<'c, 'a>> {
+    let whole = ops.k / INT8_LANE_ROWS;
+    let accs = e.for_loop(e.index(0), e.index(whole), &init, |be, q, accs| {
+        let at = row_starts(be, rows, q);
+        step(be, ops, &at, tile, q, accs, INT8_LANE_ROWS)
+    });
+    match ops.k % INT8_LANE_ROWS {
+        0 => accs,
+        tail => {
+            let last = e.index(whole);
+            let at = row_starts(e, rows, last);
+            step(e, ops, &at, tile, last, accs, tail)
+        }
+    }
+}
+
+/// The indices of group `q` of four bytes in each of the matrix rows
+/// `rows`.
+fn row_starts<'c, 'r>(
+    e: Emitter<'c, 'r>,
+    rows: &[Vec<MValue<'c, 'r>>],
+    q: MValue<'c, 'r>,
+) -> Vec<Vec<MValue<'c, 'r>>> {
+    let col = e.muli(q, e.index(INT8_LANE_ROWS));
+    rows.iter().map(|row| [&row[..], &[col]].concat()).collect()
+}
+
+/// The reduction of a convolution: over the window's rows and columns,
+/// then the channels four at a time, for the output pixels `rows`
+/// (`[n, oh, ow]` each), whose windows start at `[n, oh·s₀, ow·s₁]`.
+fn window_reduction<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    ops: &Operands<'c, '_>,
+    w: Window,
+    rows: &[Vec<MValue<'c, '_>>],
+    tile: (MValue<'c, '_>, i64),
+    init: Vec<MValue<'c, 'a>>,
+) -> Vec<MValue<'c, 'a>> {
+    let corners: Vec<[MValue; 3]> = rows
+        .iter()
+        .map(|r| {
+            let (h, w_) = (e.index(w.strides[0]), e.index(w.strides[1]));
+            [r[0], e.muli(r[1], h), e.muli(r[2], w_)]
+        })
+        .collect();
+    let groups = w.channels / INT8_LANE_ROWS;
+    e.for_loop(e.index(0), e.index(w.kernel[0]), &init, |be, kh, accs| {
+        let dh = be.muli(kh, be.index(w.dilations[0]));
+        be.for_loop(be.index(0), be.index(w.kernel[1]), &accs, |be, kw, accs| {
+            let dw = be.muli(kw, be.index(w.dilations[1]));
+            let position = be.addi(be.muli(kh, be.index(w.kernel[1])), kw);
+            let q0 = be.muli(position, be.index(groups));
+            be.for_loop(be.index(0), be.index(groups), &accs, |be, g, accs| {
+                let c = be.muli(g, be.index(INT8_LANE_ROWS));
+                let at: Vec<Vec<MValue>> = corners
+                    .iter()
+                    .map(|[n, h, w_]| vec![*n, be.addi(*h, dh), be.addi(*w_, dw), c])
+                    .collect();
+                let q = be.addi(q0, g);
+                step(be, ops, &at, tile, q, accs, INT8_LANE_ROWS)
+            })
+        })
+    })
+}
+
+/// The float lanes `y` quantized as QuantizeLinear does:
+/// `saturate(round_half_even(y / y_scale) + y_zero_point)`.
+fn requantized<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    q: &Requantize<'c, '_>,
+    y: MValue<'c, 'a>,
+) -> MValue<'c, 'a> {
+    let f32t = Type::float32(e.cx);
+    let (lo, hi) = if q.signed {
+        (-128.0, 127.0)
+    } else {
+        (0.0, 255.0)
+    };
+    let splat = |x| e.broadcast(x, LANES);
+    let r = e.addf(e.roundeven(e.divf(y, splat(q.scale))), splat(q.zero));
+    let r = e.minnumf(e.maxnumf(r, splat(e.f(f32t, lo))), splat(e.f(f32t, hi)));
+    let bytes = vector_type(&[LANES], e.int_type(8));
+    if q.signed {
+        e.fptosi(r, bytes)
+    } else {
+        e.fptoui(r, bytes)
+    }
+}
+
+/// One step of the reduction: group `q` of four rows of `B` (`bytes` of
+/// them inside `K`, read masked when fewer than 4) times the four bytes
+/// of `A` at each of `at` (one index per row), added into `accs` (then
+/// the row sums).
+fn step<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    ops: &Operands<'c, '_>,
+    at: &[Vec<MValue<'c, '_>>],
     (first, per_tile): (MValue<'c, '_>, i64),
     q: MValue<'c, '_>,
     accs: Vec<MValue<'c, 'a>>,
@@ -268,14 +508,11 @@ fn step<'c, 'a>(
 ) -> Vec<MValue<'c, 'a>> {
     let (i8t, i32t) = (e.int_type(8), e.int_type(32));
     let pad = e.i(i8t, 0);
-    let col = e.muli(q, e.index(INT8_LANE_ROWS));
-    let mr = rows.len() as i64;
-    let a: Vec<MValue> = rows
+    let mr = at.len() as i64;
+    let a: Vec<MValue> = at
         .iter()
-        .map(|row| {
-            let mut at = row.clone();
-            at.push(col);
-            let four = e.read_vector(ops.a, &at, INT8_LANE_ROWS, pad, bytes == INT8_LANE_ROWS);
+        .map(|at| {
+            let four = e.read_vector(ops.a, at, INT8_LANE_ROWS, pad, bytes == INT8_LANE_ROWS);
             let word = e.extract_lane(e.bitcast_vector(four, 1, i32t), 0, i32t);
             let word = if ops.signed {
                 e.xori(word, e.i(i32t, 0x8080_8080u32 as i32 as i64))
@@ -335,8 +572,8 @@ fn dot<'c, 'a>(
 }
 
 /// The conditions the lowering relies on, checked at run time: none
-/// (`A`'s rows may be symbolic; its `K` must be static, which the
-/// lowering reports).
+/// (`A`'s rows, or `X`'s images and pixels, may be symbolic; its last
+/// dim must be static, which the lowering reports).
 pub(crate) fn checks(
     model: &Model,
     data: &OpData,
