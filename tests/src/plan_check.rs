@@ -6,15 +6,18 @@ use std::collections::{HashMap, HashSet};
 
 use onnx_mlc_dialect::ir::ValueDef;
 use onnx_mlc_dialect::schema::Family;
-use onnx_mlc_dialect::{Model, OpId, OpKind, Value};
+use onnx_mlc_dialect::{Ir, Model, OpId, OpKind, Value};
 use onnx_mlc_plan::{Plan, Storage, ALIGN};
 
 /// Whether ops of `kind` may be in a kernel without a root, or after one:
 /// those that compute each output element from the input elements at the
 /// same broadcast position (the op table's elementwise family, and
 /// BatchNormalization, a per-channel affine map in inference form).
-fn is_elementwise(kind: OpKind) -> bool {
-    kind.family() == Family::Elementwise || kind == OpKind::BatchNormalization
+fn is_elementwise(ir: &Ir, op: OpId) -> bool {
+    let data = ir.op(op);
+    data.kind.family() == Family::Elementwise
+        || data.kind == OpKind::BatchNormalization
+        || ir.quantizes_elementwise(data)
 }
 
 /// The main graph seen from outside the planner.
@@ -253,7 +256,7 @@ fn check_kernel_shape(g: &View, plan: &Plan, k: usize) -> Result<(), String> {
     }
     let space = g.dims(ir.op(kernel.ops[0]).results[0].unwrap());
     for &op in loop_ops {
-        if !is_elementwise(g.kind(op)) {
+        if !is_elementwise(ir, op) {
             return Err(format!("kernel {k}: {:?} in a loop nest", g.kind(op)));
         }
         if g.dims(ir.op(op).results[0].unwrap()) != space {

@@ -86,7 +86,9 @@ pub(crate) fn classify(ir: &Ir, op: &OpData) -> OpClass {
         },
         FamilyOp::Fused(_) => root(),
         FamilyOp::Quant(q) => match q {
-            DequantizeLinear if ir.dequantizes_elementwise(op) => OpClass::Elementwise,
+            QuantizeLinear | DequantizeLinear if ir.quantizes_elementwise(op) => {
+                OpClass::Elementwise
+            }
             QuantizeLinear | DequantizeLinear | DynamicQuantizeLinear => OpClass::Single,
         },
         // Families whose every op is lowered in a kernel of its own.
@@ -191,6 +193,52 @@ mod tests {
         assert_eq!(
             classify(&Ir::new(), &op(OpKind::BitCast, 26, 1, Attrs::default())),
             OpClass::Elementwise
+        );
+    }
+
+    /// QuantizeLinear and DequantizeLinear between `f32` and 8-bit
+    /// integers with one scale and zero point fuse per element; per axis or
+    /// blocked they are kernels of their own.
+    #[test]
+    fn per_tensor_quantization_is_elementwise() {
+        use onnx_mlc_dialect::{ElemType, Model, Type};
+        let mut model = Model::new("g", vec![]);
+        let graph = model.graph;
+        let mut value =
+            |elem, dims: &[i64]| model.ir.add_arg(graph, None, Type::tensor(elem, dims));
+        let x = value(ElemType::F32, &[2, 3]);
+        let q = value(ElemType::U8, &[2, 3]);
+        let (scale, zero) = (value(ElemType::F32, &[]), value(ElemType::U8, &[]));
+        let scales = value(ElemType::F32, &[3]);
+        let ir = &model.ir;
+        let op = |kind, inputs: &[Value], result, attrs: Vec<(&str, Attr)>| OpData {
+            inputs: inputs.iter().map(|&v| Some(v)).collect(),
+            results: vec![Some(result)],
+            attrs: Attrs(attrs.into_iter().map(|(n, a)| (n.to_string(), a)).collect()),
+            ..op(kind, 21, 1, Attrs::default())
+        };
+        let class = |data: OpData| classify(ir, &data);
+        assert_eq!(
+            class(op(OpKind::QuantizeLinear, &[x, scale, zero], q, vec![])),
+            OpClass::Elementwise
+        );
+        assert_eq!(
+            class(op(OpKind::DequantizeLinear, &[q, scale, zero], x, vec![])),
+            OpClass::Elementwise
+        );
+        assert_eq!(
+            class(op(OpKind::DequantizeLinear, &[q, scale], x, vec![])),
+            OpClass::Elementwise
+        );
+        let axis = vec![("axis", Attr::Int(1))];
+        assert_eq!(
+            class(op(OpKind::DequantizeLinear, &[q, scales], x, axis)),
+            OpClass::Single
+        );
+        let blocked = vec![("block_size", Attr::Int(2))];
+        assert_eq!(
+            class(op(OpKind::QuantizeLinear, &[x, scale, zero], q, blocked)),
+            OpClass::Single
         );
     }
 }

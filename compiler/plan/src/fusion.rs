@@ -17,6 +17,8 @@ use std::collections::{BinaryHeap, HashSet};
 
 use onnx_mlc_dialect::Value;
 
+use onnx_mlc_dialect::OpKind;
+
 use crate::classify::OpClass;
 use crate::graph::Graph;
 
@@ -87,11 +89,13 @@ pub(crate) fn partition(g: &Graph) -> Partition {
 /// (the first, in operand order, that passes every check): an elementwise
 /// group, making a longer loop nest (`elementwise chain`), or a root's
 /// group, becoming part of its epilogue (`root epilogue`). The checks:
-/// [`accepts_elementwise`], [`same_iteration_space`], [`stays_acyclic`].
+/// [`accepts_elementwise`], [`same_iteration_space`], [`stays_acyclic`],
+/// [`epilogue_allowed`].
 fn join_target(b: &Builder, pos: usize) -> Option<usize> {
     b.g.operands(pos).iter().find_map(|&v| {
         let group = b.group_of[b.g.producer(v)?]?;
         (accepts_elementwise(b, group)
+            && epilogue_allowed(b, group, pos)
             && same_iteration_space(b, group, pos)
             && stays_acyclic(b, group, pos))
         .then_some(group)
@@ -115,6 +119,14 @@ fn sibling_target(b: &Builder, pos: usize) -> Option<usize> {
             .then_some(group)
         })
     })
+}
+
+/// A QuantizeLinear joins elementwise runs (the residual `DQ + DQ → Q` of
+/// a QDQ network), not a root's epilogue: after the float convolutions of
+/// a depthwise network it made them slower (EfficientNet-B0 in QDQ form,
+/// 28 → 47 ms).
+fn epilogue_allowed(b: &Builder, group: usize, pos: usize) -> bool {
+    b.drafts[group].root.is_none() || b.g.ir.op(b.g.ops[pos]).kind != OpKind::QuantizeLinear
 }
 
 /// Elementwise loop nests and roots with one result take elementwise ops;

@@ -172,27 +172,32 @@ impl Ir {
         &self.ops[o.index()]
     }
 
-    /// Whether `op` is a DequantizeLinear from 8-bit integers to `f32` with
-    /// one scale and zero point (or none), without blocks or another output
-    /// type: a function of each element alone, which the planner and the
-    /// lowering treat as an elementwise op (the residual `DQ + DQ` of a QDQ
-    /// network is then one loop). QuantizeLinear stays a kernel of its own:
-    /// as the epilogue of the float convolutions of a depthwise network it
-    /// made them slower (EfficientNet-B0 in QDQ form, 28 → 47 ms).
-    pub fn dequantizes_elementwise(&self, op: &OpData) -> bool {
+    /// Whether `op` is a QuantizeLinear from `f32` to 8-bit integers, or a
+    /// DequantizeLinear back, with one scale and zero point (or none),
+    /// without blocks or another output type: a function of each element
+    /// alone, which the planner and the lowering treat as an elementwise op
+    /// (the residual `DQ + DQ → Q` of a QDQ network is then one loop).
+    pub fn quantizes_elementwise(&self, op: &OpData) -> bool {
         let tensor =
             |v: Option<&Option<Value>>| v.copied().flatten().and_then(|v| self.ty(v).as_tensor());
         let input = |i: usize| tensor(op.inputs.get(i));
         let one = |i: usize| input(i).is_some_and(|t| t.static_numel() == Some(1));
-        let (Some(x), Some(y)) = (input(0), tensor(op.results.first())) else {
+        let Some(x) = input(0) else {
             return false;
         };
-        let plain = ["block_size", "output_dtype"]
+        let Some(y) = tensor(op.results.first()) else {
+            return false;
+        };
+        let byte = |e: ElemType| matches!(e, ElemType::U8 | ElemType::I8);
+        let types = match op.kind {
+            OpKind::QuantizeLinear => x.elem == ElemType::F32 && byte(y.elem),
+            OpKind::DequantizeLinear => byte(x.elem) && y.elem == ElemType::F32,
+            _ => false,
+        };
+        let plain = ["block_size", "output_dtype", "precision"]
             .iter()
             .all(|a| op.attrs.int(a).unwrap_or(0) == 0);
-        op.kind == OpKind::DequantizeLinear
-            && matches!(x.elem, ElemType::U8 | ElemType::I8)
-            && y.elem == ElemType::F32
+        types
             && plain
             && one(1)
             && input(1).is_some_and(|t| t.elem == ElemType::F32)

@@ -231,10 +231,11 @@ pub(crate) fn entry_checks(model: &Model, kernels: &[Vec<OpId>]) -> Result<Vec<C
 
 /// Whether `op` (of `ir`) is computed per element and so fuses into runs:
 /// the elementwise family, BatchNormalization, which in inference form is
-/// a per-channel affine map, and the per-tensor 8-bit DequantizeLinear
-/// (`Ir::dequantizes_elementwise`; the plan's classes agree).
+/// a per-channel affine map, and the per-tensor 8-bit QuantizeLinear and
+/// DequantizeLinear (`Ir::quantizes_elementwise`; the plan's classes
+/// agree).
 pub(crate) fn is_elementwise(ir: &Ir, op: &OpData) -> bool {
     op.kind.family() == Family::Elementwise
         || op.kind == OpKind::BatchNormalization
-        || ir.dequantizes_elementwise(op)
+        || ir.quantizes_elementwise(op)
 }

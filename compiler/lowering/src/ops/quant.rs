@@ -39,7 +39,7 @@ use melior::ir::{AffineMap, Type, Value as MValue, ValueLike};
 use melior::Context;
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::schema::QuantOp;
-use onnx_mlc_dialect::{Dim, ElemType, Model, Value};
+use onnx_mlc_dialect::{Dim, ElemType, Model, OpKind, Value};
 
 use super::common::norm_axis;
 use super::elementwise::cast::cast;
@@ -418,11 +418,11 @@ fn lower_dequantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     })
 }
 
-/// The scalar computation of a DequantizeLinear in an elementwise run:
-/// the planner joins those from 8-bit integers to `f32` with one scale
-/// and zero point (`Ir::dequantizes_elementwise`), computed as the op's
-/// own kernel computes them.
-pub(crate) fn dequantize_scalar<'c, 'b>(
+/// The scalar computation of a QuantizeLinear or DequantizeLinear in an
+/// elementwise run: the planner joins those between `f32` and 8-bit
+/// integers with one scale and zero point (`Ir::quantizes_elementwise`),
+/// computed as the ops' own kernels compute them.
+pub(crate) fn quantize_scalar<'c, 'b>(
     kb: &KernelBuilder<'c, '_>,
     e: Emitter<'c, 'b>,
     op: OpId,
@@ -431,12 +431,25 @@ pub(crate) fn dequantize_scalar<'c, 'b>(
     let data = kb.model.ir.op(op);
     let input = |i: usize| data.inputs.get(i).copied().flatten();
     let x = input(0).expect("verified: x");
-    let xe = kb.shape(x)?.1;
-    let mut d = to_f32(e, scalars[&x], xe);
-    if let Some(z) = input(2) {
-        d = e.subf(d, to_f32(e, scalars[&z], xe));
+    let (s, zero) = (scalars[&input(1).expect("verified: scale")], input(2));
+    let y = data.results[0].expect("verified: y");
+    let (xe, ye) = (kb.shape(x)?.1, kb.shape(y)?.1);
+    if data.kind == OpKind::DequantizeLinear {
+        let mut d = to_f32(e, scalars[&x], xe);
+        if let Some(z) = zero {
+            d = e.subf(d, to_f32(e, scalars[&z], xe));
+        }
+        return Ok(e.mulf(d, s));
     }
-    Ok(e.mulf(d, scalars[&input(1).expect("verified: scale")]))
+    let range = int_range(ye).expect("planned: an 8-bit output");
+    let mut r = e.roundeven(e.divf(scalars[&x], s));
+    if let Some(z) = zero {
+        r = e.addf(r, to_f32(e, scalars[&z], ye));
+    }
+    Ok(cast(e, clamp(e, r, range), ElemType::F32, ye, false)
+        .ok()
+        .flatten()
+        .expect("an integer quantized type"))
 }
 
 /// Lowers DynamicQuantizeLinear (see the module docs), written vector by

@@ -619,3 +619,34 @@ fn a_workspace_beyond_64_bits_is_an_error() {
         Err(Error::WorkspaceOverflow)
     );
 }
+
+/// A QDQ residual: the two DequantizeLinear, the Add and the
+/// QuantizeLinear are one loop nest; the QuantizeLinear after a
+/// convolution stays out of its epilogue (a kernel of its own).
+#[test]
+fn a_qdq_residual_is_one_loop_nest() {
+    let graph = [
+        "onnx.graph \"g\"(%a: tensor<1x4x8x8xui8>, %b: tensor<1x4x8x8xui8>, %x: tensor<1x3x8x8xf32>) -> (\"y\": tensor<1x4x8x8xui8>, \"z\": tensor<1x4x8x8xui8>) {\n".to_string(),
+        constant("s", "0.5", "tensor<f32>"),
+        constant("zp", "3", "tensor<ui8>"),
+        constant("w", "0.5", "tensor<4x3x3x3xf32>"),
+        constant("sc", "0.25", "tensor<f32>"),
+        constant("zc", "0", "tensor<ui8>"),
+        r#"  %da = "onnx.DequantizeLinear"(%a, %s, %zp) : (tensor<1x4x8x8xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x4x8x8xf32> loc("da")
+  %db = "onnx.DequantizeLinear"(%b, %s, %zp) : (tensor<1x4x8x8xui8>, tensor<f32>, tensor<ui8>) -> tensor<1x4x8x8xf32> loc("db")
+  %r = "onnx.Add"(%da, %db) : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> loc("add")
+  %y = "onnx.QuantizeLinear"(%r, %s, %zp) : (tensor<1x4x8x8xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x4x8x8xui8> loc("q")
+  %c = "onnx.Conv"(%x, %w) {pads = [1, 1, 1, 1]} : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> loc("conv")
+  %z = "onnx.QuantizeLinear"(%c, %sc, %zc) : (tensor<1x4x8x8xf32>, tensor<f32>, tensor<ui8>) -> tensor<1x4x8x8xui8> loc("qc")
+  onnx.return %y, %z
+}
+"#
+        .to_string(),
+    ]
+    .concat();
+    let (m, p) = planned(&graph);
+    assert_eq!(
+        kernels(&m, &p),
+        [vec!["da", "db", "add", "q"], vec!["conv"], vec!["qc"]]
+    );
+}

@@ -38,7 +38,7 @@ use super::operand::{
     broadcast_map, broadcasts_to, channel_gather, channel_map, channel_operands, data_inputs,
     is_channel_operand, runtime_gather, Gather,
 };
-use super::quant::dequantize_scalar;
+use super::quant::quantize_scalar;
 use crate::builder::{identity_map, try_generic, BinaryOp, CmpfPredicate, CmpiPredicate, Emitter};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
@@ -337,10 +337,10 @@ fn scalar_op<'c, 'b>(
             out.resize(data.results.len(), None);
             return Ok(out);
         }
-        FamilyOp::Quant(QuantOp::DequantizeLinear) => {
-            return Ok(vec![Some(dequantize_scalar(kb, e, op, scalars)?)]);
+        FamilyOp::Quant(QuantOp::QuantizeLinear | QuantOp::DequantizeLinear) => {
+            return Ok(vec![Some(quantize_scalar(kb, e, op, scalars)?)]);
         }
-        _ => unreachable!("runs hold the elementwise ops, BatchNormalization and DQ"),
+        _ => unreachable!("runs hold the elementwise ops, BatchNormalization and Q/DQ"),
     };
     use ElementwiseOp::*;
     let r = match which {
