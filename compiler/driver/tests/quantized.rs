@@ -398,12 +398,14 @@ struct ConvCase {
     /// Per-channel weight zero points (else absent).
     w_zero: bool,
     bias: bool,
+    /// A ConvInteger (int32 sums) instead of the QDQ convolution.
+    integer: bool,
 }
 
 /// Compiles and runs `case` on `threads` threads, checks that the
 /// convolution runs on the packed kernel, and compares every element with
 /// the dequantized convolution in f64 (the integer sum is exact, the
-/// scaling rounds once).
+/// scaling rounds once), or a ConvInteger's with the exact sums.
 fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
     let mut rng = Bytes(seed);
     let ConvCase { n, c, m, .. } = case;
@@ -434,7 +436,10 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
     let ints = |v: &[i64]| format!("{v:?}");
     let x_ty = format!("tensor<{n}x{c}x{h}x{w}x{tx}>");
     let w_ty = format!("tensor<{m}x{c}x{kh}x{kw}xi8>");
-    let y_ty = format!("tensor<{n}x{m}x{oh}x{ow}xf32>");
+    let y_ty = format!(
+        "tensor<{n}x{m}x{oh}x{ow}x{}>",
+        if case.integer { "i32" } else { "f32" }
+    );
     let (b_const, b_operand, b_type) = if case.bias {
         (
             format!("  %b = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xf32>}} : () -> tensor<{m}xf32>\n", floats(&bias)),
@@ -450,26 +455,45 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
     } else {
         String::new()
     };
-    let text = format!(
-        "onnx.model {{ir_version = 8, opset_imports = {{\"\" = 21}}}}\n\
-         onnx.graph \"g\"(%xq: {x_ty}) -> (\"y\": {y_ty}) {{\n\
-         \x20 %sx = \"onnx.Constant\"() {{value = dense<{sx:e}> : tensor<f32>}} : () -> tensor<f32>\n\
-         \x20 %zx = \"onnx.Constant\"() {{value = dense<{zx}> : tensor<{tx}>}} : () -> tensor<{tx}>\n\
-         \x20 %w = \"onnx.Constant\"() {{value = dense<{}> : {w_ty}}} : () -> {w_ty}\n\
-         \x20 %sw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xf32>}} : () -> tensor<{m}xf32>\n\
-         \x20 %zw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xi8>}} : () -> tensor<{m}xi8>\n\
-         {b_const}\
-         \x20 %x = \"onnx.DequantizeLinear\"(%xq, %sx, %zx) : ({x_ty}, tensor<f32>, tensor<{tx}>) -> tensor<{n}x{c}x{h}x{w}xf32>\n\
-         \x20 %wf = \"onnx.DequantizeLinear\"(%w, %sw{zw_operand}) {{axis = 0}} : ({w_ty}, tensor<{m}xf32>{zw_type}) -> tensor<{m}x{c}x{kh}x{kw}xf32>\n\
-         \x20 %y = \"onnx.Conv\"(%x, %wf{b_operand}) {{kernel_shape = {}, strides = {}, dilations = {}, pads = {}}} : (tensor<{n}x{c}x{h}x{w}xf32>, tensor<{m}x{c}x{kh}x{kw}xf32>{b_type}) -> {y_ty}\n\
-         \x20 onnx.return %y\n}}\n",
-        literal(&wq, &[m, c, kh, kw]),
-        floats(&sw),
-        literal(&zw, &[m]),
+    let attrs = format!(
+        "{{kernel_shape = {}, strides = {}, dilations = {}, pads = {}}}",
         ints(&case.kernel),
         ints(&case.strides),
         ints(&case.dilations),
         ints(&case.pads),
+    );
+    let weights = format!(
+        "\x20 %w = \"onnx.Constant\"() {{value = dense<{}> : {w_ty}}} : () -> {w_ty}\n\
+         \x20 %zx = \"onnx.Constant\"() {{value = dense<{zx}> : tensor<{tx}>}} : () -> tensor<{tx}>\n\
+         \x20 %zw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xi8>}} : () -> tensor<{m}xi8>\n",
+        literal(&wq, &[m, c, kh, kw]),
+        literal(&zw, &[m]),
+    );
+    let body = if case.integer {
+        let zw_operand = if case.w_zero { ", %zw" } else { ", none" };
+        let zw_type = if case.w_zero {
+            format!(", tensor<{m}xi8>")
+        } else {
+            ", none".into()
+        };
+        format!(
+            "\x20 %y = \"onnx.ConvInteger\"(%xq, %w, %zx{zw_operand}) {attrs} : ({x_ty}, {w_ty}, tensor<{tx}>{zw_type}) -> {y_ty}\n"
+        )
+    } else {
+        format!(
+            "\x20 %sx = \"onnx.Constant\"() {{value = dense<{sx:e}> : tensor<f32>}} : () -> tensor<f32>\n\
+             \x20 %sw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xf32>}} : () -> tensor<{m}xf32>\n\
+             {b_const}\
+             \x20 %x = \"onnx.DequantizeLinear\"(%xq, %sx, %zx) : ({x_ty}, tensor<f32>, tensor<{tx}>) -> tensor<{n}x{c}x{h}x{w}xf32>\n\
+             \x20 %wf = \"onnx.DequantizeLinear\"(%w, %sw{zw_operand}) {{axis = 0}} : ({w_ty}, tensor<{m}xf32>{zw_type}) -> tensor<{m}x{c}x{kh}x{kw}xf32>\n\
+             \x20 %y = \"onnx.Conv\"(%x, %wf{b_operand}) {attrs} : (tensor<{n}x{c}x{h}x{w}xf32>, tensor<{m}x{c}x{kh}x{kw}xf32>{b_type}) -> {y_ty}\n",
+            floats(&sw),
+        )
+    };
+    let text = format!(
+        "onnx.model {{ir_version = 8, opset_imports = {{\"\" = 21}}}}\n\
+         onnx.graph \"g\"(%xq: {x_ty}) -> (\"y\": {y_ty}) {{\n{weights}{body}\
+         \x20 onnx.return %y\n}}\n"
     );
     let model = parse_model(&text).unwrap_or_else(|e| panic!("{e}"));
     let options = options(threads, TargetSpec::host());
@@ -481,13 +505,20 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
     );
     let compiled = Engine::compile(&model, &options).unwrap_or_else(|e| panic!("{case:?}: {e}"));
     let input = int8_tensor(&[n, c, h, w], &xq, case.signed_x);
-    let got = compiled.run(&[input]).unwrap()[0].to_vec::<f32>().unwrap();
-    let x_at = |b: i64, ch: i64, y: i64, x: i64| -> f64 {
+    let output = &compiled.run(&[input]).unwrap()[0];
+    let got: Vec<f64> = if case.integer {
+        let sums = output.to_vec::<i32>().unwrap();
+        sums.into_iter().map(f64::from).collect()
+    } else {
+        let values = output.to_vec::<f32>().unwrap();
+        values.into_iter().map(f64::from).collect()
+    };
+    // `x − zx` (0 in the padding).
+    let x_at = |b: i64, ch: i64, y: i64, x: i64| -> i64 {
         if y < 0 || y >= h || x < 0 || x >= w {
-            return 0.0;
+            return 0;
         }
-        let v = value(xq[(((b * c + ch) * h + y) * w + x) as usize], case.signed_x);
-        (v - zx) as f64 * f64::from(sx)
+        value(xq[(((b * c + ch) * h + y) * w + x) as usize], case.signed_x) - zx
     };
     for (at, &g) in got.iter().enumerate() {
         let at = at as i64;
@@ -497,25 +528,30 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
             at / ow % oh,
             at % ow,
         );
-        let mut sum = if case.bias {
-            f64::from(bias[o as usize])
-        } else {
-            0.0
-        };
+        let mut sum = 0i64;
         for ch in 0..c {
             for i in 0..kh {
                 for j in 0..kw {
                     let iy = y * case.strides[0] + i * case.dilations[0] - case.pads[0];
                     let ix = x * case.strides[1] + j * case.dilations[1] - case.pads[1];
                     let wv = wq[(((o * c + ch) * kh + i) * kw + j) as usize] - zw[o as usize];
-                    sum += x_at(b, ch, iy, ix) * wv as f64 * f64::from(sw[o as usize]);
+                    sum += x_at(b, ch, iy, ix) * wv;
                 }
             }
         }
-        let g = f64::from(g);
+        let want = if case.integer {
+            sum as f64
+        } else {
+            let bias = if case.bias {
+                f64::from(bias[o as usize])
+            } else {
+                0.0
+            };
+            sum as f64 * f64::from(sx) * f64::from(sw[o as usize]) + bias
+        };
         assert!(
-            (g - sum).abs() <= 1e-5 * sum.abs().max(1.0),
-            "{case:?}: y[{b}, {o}, {y}, {x}] = {g}, want {sum}"
+            (g - want).abs() <= 1e-5 * want.abs().max(1.0),
+            "{case:?}: y[{b}, {o}, {y}, {x}] = {g}, want {want}"
         );
     }
 }
@@ -534,6 +570,7 @@ fn conv_case(c: i64, m: i64, kernel: [i64; 2], pads: [i64; 4]) -> ConvCase {
         signed_x: false,
         w_zero: false,
         bias: true,
+        integer: false,
     }
 }
 
@@ -567,6 +604,16 @@ fn qdq_convolutions_run_on_the_packed_kernel() {
             strides: [2, 1],
             dilations: [1, 2],
             ..conv_case(40, 80, [3, 2], [1, 0, 2, 1])
+        },
+        // A ConvInteger (a patch embedding: 4×4 windows, strides 4) with
+        // per-channel weight zero points: exact int32 sums.
+        ConvCase {
+            hw: [16, 20],
+            strides: [4, 4],
+            w_zero: true,
+            bias: false,
+            integer: true,
+            ..conv_case(48, 64, [4, 4], [0, 0, 0, 0])
         },
         // Tall enough to be cut into row chunks (one column tile).
         ConvCase {

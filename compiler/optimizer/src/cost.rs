@@ -253,10 +253,12 @@ fn work(egraph: &OGraph, class: Id, node: &ONode, key: &OpKey, target: &Target) 
             let groups = operands.get(1).and_then(|t| dims(t, u).get(1).copied());
             2.0 * out_elems * (4 * groups.unwrap_or(u)) as f64 * 0.25
         }
-        Conv | FusedConv | ConvTranspose => {
+        Conv | FusedConv | ConvTranspose | ConvInteger => {
             let w = operands.get(1).map(|t| dims(t, u)).unwrap_or_default();
             let per_out: f64 = w.iter().skip(1).map(|&d| d as f64).product();
-            2.0 * out_elems * per_out + out_elems * (1.0 + activation_flops(key))
+            // ConvInteger widens each operand to i32, as MatMulInteger does.
+            let rate = if key.kind == ConvInteger { 4.0 } else { 1.0 };
+            rate * 2.0 * out_elems * per_out + out_elems * (1.0 + activation_flops(key))
         }
         FusedAttention => {
             let q = operands.first().map(|t| dims(t, u)).unwrap_or_default();

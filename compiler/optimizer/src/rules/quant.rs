@@ -24,6 +24,7 @@ use super::util::{
     absent, const_of, is_absent, is_const, not_absent, static_dims_of, tensor_of, Builder,
 };
 use super::Rule;
+use crate::lang::OpKey;
 use crate::pattern::Match;
 use crate::rw;
 
@@ -38,6 +39,8 @@ pub fn rules() -> Vec<Rule> {
         rw!("pack-dq-gemm"; "(Gemm@g (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw) ?c)" => pack_dq_gemm; if is_const("?w")),
         // Conv(DQ(xq, sx, zx), DQ(W, sw, zw), b) = Transpose_NCHW(PackedConvInteger⟨sx·sw, b⟩(Pad_zx(Transpose_NHWC(xq)), pack(W'), Σ W', zx, zw'))   (2-D, one group, W constant [M, C, KH, KW]; sx, zx per tensor; sw, zw per tensor or per output channel)
         rw!("pack-dq-conv"; "(Conv@c (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw) ?b)" => pack_dq_conv; if is_const("?w")),
+        // ConvInteger(x, W, zx, zw) = Transpose_NCHW(PackedConvInteger(Pad_zx(Transpose_NHWC(x)), pack(W'), Σ W', zx, zw'))   (the same conditions; int32 sums: a dynamically quantized patch embedding)
+        rw!("pack-convinteger"; "(ConvInteger@c ?x ?w ?zx ?zw)" => pack_conv_integer; if is_const("?w")),
         // Q(P⟨s, b⟩(…), ys, yz) = P⟨s, b, ys, yz⟩(…)   (P a packed op with a float result; ys, yz per tensor, yz 8-bit)
         rw!("packed-quantize"; "(QuantizeLinear@q (omlc.PackedConvInteger|omlc.PackedMatMulInteger@p ?x ?w ?cs ?zx ?zw ?s ?b ?ys0 ?yz0) ?ys ?yz)" => packed_quantize; if not_absent("?s"), absent("?ys0")),
     ]
@@ -277,14 +280,40 @@ fn pack_dq_conv(b: &mut Builder, m: &Match) -> Option<Id> {
     }
     let (xq, sx, zx) = (m.class("?xq"), m.class("?sx"), m.class("?zx"));
     let (w, sw, zw, bias) = (m.class("?w"), m.class("?sw"), m.class("?zw"), m.class("?b"));
-    if !(activations(b, xq, zx)
-        && b.rank(xq) == Some(4)
-        && plain_dequantize(b, m, "@dx", sx, &[])
-        && plain_dequantize(b, m, "@dw", sw, &[0, -4]))
+    let out_channels = *static_dims_of(b.graph(), w)?.first()?;
+    if !(plain_dequantize(b, m, "@dx", sx, &[])
+        && plain_dequantize(b, m, "@dw", sw, &[0, -4])
+        && (is_absent(b.graph(), bias) || per_column_f32(b, bias, out_channels)))
     {
         return None;
     }
-    let key = m.key("@c");
+    let scale = b.op(OpKind::Mul, vec![], &[sx, sw])?;
+    packed_conv(b, m.key("@c"), [xq, zx, w, zw], [scale, bias])
+}
+
+fn pack_conv_integer(b: &mut Builder, m: &Match) -> Option<Id> {
+    if packed_already(b, m.root, OpKind::PackedConvInteger, 1) {
+        return None;
+    }
+    let operands = ["?x", "?zx", "?w", "?zw"].map(|v| m.class(v));
+    let none = b.absent();
+    packed_conv(b, m.key("@c"), operands, [none, none])
+}
+
+/// The convolution of `xq` (zero point `zx`) by the constant 8-bit
+/// weights `w` (zero point `zw`) with Conv's attributes `key`, as
+/// `Transpose_NCHW(PackedConvInteger(Pad_zx(Transpose_NHWC(xq)), …,
+/// scale, bias))`: `None` unless it is 2-D, of one group, with explicit
+/// pads, and `xq` is 8-bit with one zero point.
+fn packed_conv(
+    b: &mut Builder,
+    key: &OpKey,
+    [xq, zx, w, zw]: [Id; 4],
+    [scale, bias]: [Id; 2],
+) -> Option<Id> {
+    if !(activations(b, xq, zx) && b.rank(xq) == Some(4)) {
+        return None;
+    }
     let weights = const_of(b.graph(), w)?;
     let [out_channels, channels, kh, kw] = weights.dims[..] else {
         return None;
@@ -325,10 +354,6 @@ fn pack_dq_conv(b: &mut Builder, m: &Match) -> Option<Id> {
         if let Some(v) = key.ints(name) {
             attrs.push((name, Attr::Ints(v)));
         }
-    }
-    let scale = b.op(OpKind::Mul, vec![], &[sx, sw])?;
-    if !(is_absent(b.graph(), bias) || per_column_f32(b, bias, out_channels)) {
-        return None;
     }
     let operands = [x, packed, colsum, zx, zero, scale, bias];
     let y = b.op(OpKind::PackedConvInteger, attrs, &operands)?;
