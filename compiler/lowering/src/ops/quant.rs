@@ -503,19 +503,13 @@ fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     kb.define(scale, e.insert(s, kb.init(scale)?, &[]));
     kb.define(zero, e.insert(e.fptoui(z, u8t), kb.init(zero)?, &[]));
     let (s, z) = (e.broadcast(s, lanes), e.broadcast(z, lanes));
-    let (lo, hi) = (
-        e.broadcast(e.f(f32t, 0.0), lanes),
-        e.broadcast(e.f(f32t, 255.0), lanes),
-    );
     let ys = e.for_loop(e.index(0), rows, &[ys], |be, r, t| {
         let row = be.delinearize(r, lead);
         be.for_loop(be.index(0), vectors, &t, |ve, v, t| {
             let mut at = row.clone();
             at.push(ve.muli(v, ve.index(lanes)));
             let x = ve.read_vector(xs, &at, lanes, ve.f(f32t, 0.0), false);
-            let q = ve.addf(ve.roundeven(ve.divf(x, s)), z);
-            let q = ve.minnumf(ve.maxnumf(q, lo), hi);
-            let q = ve.fptoui(q, vector_type(&[lanes], u8t));
+            let q = quantize_lanes(ve, x, (s, z), lanes, false);
             vec![ve.write_vector(q, t[0], &at, false)]
         })
     })[0];
@@ -527,6 +521,34 @@ fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     kb.define(y, y_tensor);
     kb.written(Schedule::Written { chunks: 1 });
     Ok(())
+}
+
+/// The `lanes` `f32` lanes of `x` quantized as QuantizeLinear does, by the
+/// scale and zero point `s`, `z` (`f32` vectors of the same lanes):
+/// `saturate(round_half_even(x / s) + z)` into 8 bits (`signed`: `i8`).
+/// DynamicQuantizeLinear's and the packed products' requantization.
+pub(crate) fn quantize_lanes<'c, 'b>(
+    e: Emitter<'c, 'b>,
+    x: MValue<'c, 'b>,
+    (s, z): (MValue<'c, 'b>, MValue<'c, 'b>),
+    lanes: i64,
+    signed: bool,
+) -> MValue<'c, 'b> {
+    let f32t = Type::float32(e.cx);
+    let (lo, hi) = if signed {
+        (-128.0, 127.0)
+    } else {
+        (0.0, 255.0)
+    };
+    let splat = |v| e.broadcast(e.f(f32t, v), lanes);
+    let r = e.addf(e.roundeven(e.divf(x, s)), z);
+    let r = e.minnumf(e.maxnumf(r, splat(lo)), splat(hi));
+    let bytes = vector_type(&[lanes], e.int_type(8));
+    if signed {
+        e.fptosi(r, bytes)
+    } else {
+        e.fptoui(r, bytes)
+    }
 }
 
 /// A matrix operand of an integer product (`a` or `b`) and its optional

@@ -35,6 +35,7 @@ use onnx_mlc_dialect::{ElemType, Model, OpKind};
 use crate::builder::{ranked_tensor, vector_type, Emitter, Size, DYNAMIC};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
+use crate::ops::quant::quantize_lanes;
 use crate::schedule::Schedule;
 use crate::symbols::{sized_dims, Check};
 
@@ -385,7 +386,8 @@ fn register_tile<'c, 'a>(
                 }
             }
             if let Some(q) = &ops.requantize {
-                y = requantized(e, q, y);
+                let (s, z) = (splat(q.scale), splat(q.zero));
+                y = quantize_lanes(e, y, (s, z), LANES, q.signed);
             }
             let mut at = rows[i as usize].clone();
             at.push(e.muli(e.index(j), e.index(LANES)));
@@ -467,30 +469,6 @@ fn window_reduction<'c, 'a>(
             })
         })
     })
-}
-
-/// The float lanes `y` quantized as QuantizeLinear does:
-/// `saturate(round_half_even(y / y_scale) + y_zero_point)`.
-fn requantized<'c, 'a>(
-    e: Emitter<'c, 'a>,
-    q: &Requantize<'c, '_>,
-    y: MValue<'c, 'a>,
-) -> MValue<'c, 'a> {
-    let f32t = Type::float32(e.cx);
-    let (lo, hi) = if q.signed {
-        (-128.0, 127.0)
-    } else {
-        (0.0, 255.0)
-    };
-    let splat = |x| e.broadcast(x, LANES);
-    let r = e.addf(e.roundeven(e.divf(y, splat(q.scale))), splat(q.zero));
-    let r = e.minnumf(e.maxnumf(r, splat(e.f(f32t, lo))), splat(e.f(f32t, hi)));
-    let bytes = vector_type(&[LANES], e.int_type(8));
-    if q.signed {
-        e.fptosi(r, bytes)
-    } else {
-        e.fptoui(r, bytes)
-    }
 }
 
 /// One step of the reduction: group `q` of four rows of `B` (`bytes` of
