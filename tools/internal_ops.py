@@ -179,6 +179,35 @@ def operators() -> list[tuple[str, OpSchema]]:
             type_constraints=PACKED_TYPES,
             attributes=[],
         )),
+        ("conv", OpSchema(
+            "DepthwiseConv",
+            DOMAIN,
+            VERSION,
+            doc="A depthwise convolution in channels-last layout, in f32: X [N, H, W, C] (already"
+            " padded; f32, or 8-bit integers read as their values), W [KH, KW, C] (f32),"
+            " Y [N, OH, OW, C] with OH = (H - dilations[0]·(KH - 1) - 1) / strides[0] + 1 (and"
+            " OW alike): Y[n, oh, ow, c] = Σ X[n, oh·s0 + kh·d0, ow·s1 + kw·d1, c] · W[kh, kw, c]"
+            " + B[c] (B [C] optional). With y_scale and y_zero_point (scalars), that float is"
+            " quantized as QuantizeLinear does, into y_zero_point's type. A QDQ depthwise"
+            " convolution is this op with the input's scale folded into W and its zero point"
+            " into B.",
+            inputs=[P("X", "T1"), P("W", "T2"), P("B", "T2", param_option=OPTIONAL),
+                    P("y_scale", "T2", param_option=OPTIONAL),
+                    P("y_zero_point", "T3", param_option=OPTIONAL)],
+            outputs=[P("Y", "T4")],
+            type_constraints=[
+                ("T1", ["tensor(float)", "tensor(uint8)", "tensor(int8)"], "the input"),
+                ("T2", ["tensor(float)"], "the weights, bias and output scale"),
+                ("T3", ["tensor(uint8)", "tensor(int8)"], "the requantized type"),
+                ("T4", ["tensor(float)", "tensor(uint8)", "tensor(int8)"],
+                 "float, or requantized"),
+            ],
+            attributes=[
+                OpSchema.Attribute("kernel_shape", AttributeProto.INTS, "[KH, KW]", required=True),
+                attr_nodefault("strides", AttributeProto.INTS, "as Conv (default 1)"),
+                attr_nodefault("dilations", AttributeProto.INTS, "as Conv (default 1)"),
+            ],
+        )),
         ("linalg", OpSchema(
             "PackedConvInteger",
             DOMAIN,

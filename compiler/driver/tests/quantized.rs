@@ -6,7 +6,10 @@
 //! multiples of the packing's 4 and 16, rows past a multiple of 4, batch
 //! dims, symbolic batch dims and rows, several column tiles (chunks) on 2 threads,
 //! and both code paths: AVX-512 VNNI's `vpdpbusd` when the host has it,
-//! and the portable widening sums.
+//! and the portable widening sums. Then the QDQ forms: products and
+//! convolutions on the packed kernels, depthwise convolutions on the
+//! channels-last `omlc.DepthwiseConv`, against the dequantized results in
+//! f64.
 
 use onnx_mlc::{CompileOptions, Engine, TargetSpec, Tensor};
 use onnx_mlc_dialect::{parse_model, Model, OpKind};
@@ -382,7 +385,8 @@ fn qdq_products_run_on_the_packed_kernel() {
 }
 
 /// One QDQ convolution to check: `Conv(DQ(xq), DQ(W), b)` over `[n, c, h, w]`
-/// with `m` output channels.
+/// with `m` output channels in `group` groups (a depthwise one when
+/// `group = c = m`), optionally quantized after.
 #[derive(Clone, Copy, Debug)]
 struct ConvCase {
     n: i64,
@@ -400,15 +404,25 @@ struct ConvCase {
     bias: bool,
     /// A ConvInteger (int32 sums) instead of the QDQ convolution.
     integer: bool,
+    group: i64,
+    /// A QuantizeLinear after the convolution (`uint8` results).
+    quantize: bool,
 }
 
+/// The QuantizeLinear after a [`ConvCase`]'s convolution.
+const Y_SCALE: f64 = 0.05;
+const Y_ZERO: i64 = 100;
+
 /// Compiles and runs `case` on `threads` threads, checks that the
-/// convolution runs on the packed kernel, and compares every element with
-/// the dequantized convolution in f64 (the integer sum is exact, the
-/// scaling rounds once), or a ConvInteger's with the exact sums.
+/// convolution runs on the packed kernel (a depthwise one on
+/// DepthwiseConv), and compares every element with the dequantized
+/// convolution in f64 (the integer sum is exact, the scaling rounds once;
+/// the depthwise kernel sums in f32), or a ConvInteger's with the exact
+/// sums; quantized results within one step.
 fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
     let mut rng = Bytes(seed);
-    let ConvCase { n, c, m, .. } = case;
+    let ConvCase { n, c, m, group, .. } = case;
+    let cg = c / group;
     let [h, w] = case.hw;
     let [kh, kw] = case.kernel;
     let out = |i: usize| {
@@ -419,7 +433,7 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
     let tx = type_name(case.signed_x);
     let xq = rng.take((n * c * h * w) as usize);
     let wq: Vec<i64> = rng
-        .take((m * c * kh * kw) as usize)
+        .take((m * cg * kh * kw) as usize)
         .iter()
         .map(|&b| value(b, true))
         .collect();
@@ -435,11 +449,16 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
     };
     let ints = |v: &[i64]| format!("{v:?}");
     let x_ty = format!("tensor<{n}x{c}x{h}x{w}x{tx}>");
-    let w_ty = format!("tensor<{m}x{c}x{kh}x{kw}xi8>");
-    let y_ty = format!(
+    let w_ty = format!("tensor<{m}x{cg}x{kh}x{kw}xi8>");
+    let conv_ty = format!(
         "tensor<{n}x{m}x{oh}x{ow}x{}>",
         if case.integer { "i32" } else { "f32" }
     );
+    let y_ty = if case.quantize {
+        format!("tensor<{n}x{m}x{oh}x{ow}xui8>")
+    } else {
+        conv_ty.clone()
+    };
     let (b_const, b_operand, b_type) = if case.bias {
         (
             format!("  %b = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xf32>}} : () -> tensor<{m}xf32>\n", floats(&bias)),
@@ -456,7 +475,7 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
         String::new()
     };
     let attrs = format!(
-        "{{kernel_shape = {}, strides = {}, dilations = {}, pads = {}}}",
+        "{{group = {group}, kernel_shape = {}, strides = {}, dilations = {}, pads = {}}}",
         ints(&case.kernel),
         ints(&case.strides),
         ints(&case.dilations),
@@ -466,7 +485,7 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
         "\x20 %w = \"onnx.Constant\"() {{value = dense<{}> : {w_ty}}} : () -> {w_ty}\n\
          \x20 %zx = \"onnx.Constant\"() {{value = dense<{zx}> : tensor<{tx}>}} : () -> tensor<{tx}>\n\
          \x20 %zw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xi8>}} : () -> tensor<{m}xi8>\n",
-        literal(&wq, &[m, c, kh, kw]),
+        literal(&wq, &[m, cg, kh, kw]),
         literal(&zw, &[m]),
     );
     let body = if case.integer {
@@ -477,7 +496,7 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
             ", none".into()
         };
         format!(
-            "\x20 %y = \"onnx.ConvInteger\"(%xq, %w, %zx{zw_operand}) {attrs} : ({x_ty}, {w_ty}, tensor<{tx}>{zw_type}) -> {y_ty}\n"
+            "\x20 %y = \"onnx.ConvInteger\"(%xq, %w, %zx{zw_operand}) {attrs} : ({x_ty}, {w_ty}, tensor<{tx}>{zw_type}) -> {conv_ty}\n"
         )
     } else {
         format!(
@@ -485,28 +504,41 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
              \x20 %sw = \"onnx.Constant\"() {{value = dense<{}> : tensor<{m}xf32>}} : () -> tensor<{m}xf32>\n\
              {b_const}\
              \x20 %x = \"onnx.DequantizeLinear\"(%xq, %sx, %zx) : ({x_ty}, tensor<f32>, tensor<{tx}>) -> tensor<{n}x{c}x{h}x{w}xf32>\n\
-             \x20 %wf = \"onnx.DequantizeLinear\"(%w, %sw{zw_operand}) {{axis = 0}} : ({w_ty}, tensor<{m}xf32>{zw_type}) -> tensor<{m}x{c}x{kh}x{kw}xf32>\n\
-             \x20 %y = \"onnx.Conv\"(%x, %wf{b_operand}) {attrs} : (tensor<{n}x{c}x{h}x{w}xf32>, tensor<{m}x{c}x{kh}x{kw}xf32>{b_type}) -> {y_ty}\n",
+             \x20 %wf = \"onnx.DequantizeLinear\"(%w, %sw{zw_operand}) {{axis = 0}} : ({w_ty}, tensor<{m}xf32>{zw_type}) -> tensor<{m}x{cg}x{kh}x{kw}xf32>\n\
+             \x20 %y = \"onnx.Conv\"(%x, %wf{b_operand}) {attrs} : (tensor<{n}x{c}x{h}x{w}xf32>, tensor<{m}x{cg}x{kh}x{kw}xf32>{b_type}) -> {conv_ty}\n",
             floats(&sw),
         )
     };
+    let (quantize, result) = if case.quantize {
+        let q = format!(
+            "\x20 %ys = \"onnx.Constant\"() {{value = dense<{Y_SCALE:e}> : tensor<f32>}} : () -> tensor<f32>\n\
+             \x20 %yz = \"onnx.Constant\"() {{value = dense<{Y_ZERO}> : tensor<ui8>}} : () -> tensor<ui8>\n\
+             \x20 %q = \"onnx.QuantizeLinear\"(%y, %ys, %yz) : ({conv_ty}, tensor<f32>, tensor<ui8>) -> {y_ty}\n"
+        );
+        (q, "%q")
+    } else {
+        (String::new(), "%y")
+    };
     let text = format!(
         "onnx.model {{ir_version = 8, opset_imports = {{\"\" = 21}}}}\n\
-         onnx.graph \"g\"(%xq: {x_ty}) -> (\"y\": {y_ty}) {{\n{weights}{body}\
-         \x20 onnx.return %y\n}}\n"
+         onnx.graph \"g\"(%xq: {x_ty}) -> (\"y\": {y_ty}) {{\n{weights}{body}{quantize}\
+         \x20 onnx.return {result}\n}}\n"
     );
     let model = parse_model(&text).unwrap_or_else(|e| panic!("{e}"));
     let options = options(threads, TargetSpec::host());
-    assert_packed(
-        &model,
-        &options,
-        OpKind::PackedConvInteger,
-        &format!("{case:?}"),
-    );
+    let kernel = if group > 1 {
+        OpKind::DepthwiseConv
+    } else {
+        OpKind::PackedConvInteger
+    };
+    assert_packed(&model, &options, kernel, &format!("{case:?}"));
     let compiled = Engine::compile(&model, &options).unwrap_or_else(|e| panic!("{case:?}: {e}"));
     let input = int8_tensor(&[n, c, h, w], &xq, case.signed_x);
     let output = &compiled.run(&[input]).unwrap()[0];
-    let got: Vec<f64> = if case.integer {
+    let got: Vec<f64> = if case.quantize {
+        let bytes = output.to_vec::<u8>().unwrap();
+        bytes.into_iter().map(f64::from).collect()
+    } else if case.integer {
         let sums = output.to_vec::<i32>().unwrap();
         sums.into_iter().map(f64::from).collect()
     } else {
@@ -528,14 +560,16 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
             at / ow % oh,
             at % ow,
         );
-        let mut sum = 0i64;
-        for ch in 0..c {
+        let (mut sum, mut magnitude) = (0i64, 0i64);
+        for k in 0..cg {
+            let ch = o / (m / group) * cg + k;
             for i in 0..kh {
                 for j in 0..kw {
                     let iy = y * case.strides[0] + i * case.dilations[0] - case.pads[0];
                     let ix = x * case.strides[1] + j * case.dilations[1] - case.pads[1];
-                    let wv = wq[(((o * c + ch) * kh + i) * kw + j) as usize] - zw[o as usize];
+                    let wv = wq[(((o * cg + k) * kh + i) * kw + j) as usize] - zw[o as usize];
                     sum += x_at(b, ch, iy, ix) * wv;
+                    magnitude += (x_at(b, ch, iy, ix) + zx).abs().max(zx.abs()) * wv.abs();
                 }
             }
         }
@@ -549,8 +583,24 @@ fn check_qdq_conv(case: ConvCase, threads: usize, seed: u64) {
             };
             sum as f64 * f64::from(sx) * f64::from(sw[o as usize]) + bias
         };
+        if case.quantize {
+            let q = ((want / Y_SCALE).round_ties_even() + Y_ZERO as f64).clamp(0.0, 255.0);
+            assert!(
+                (g - q).abs() <= 1.0,
+                "{case:?}: y[{b}, {o}, {y}, {x}] = {g}, want {q} ({want})"
+            );
+            continue;
+        }
+        // The depthwise kernel sums `x·(sx·W)` in f32, the zero point's
+        // share taken back after: its error is relative to the terms.
+        let scale = f64::from(sx) * f64::from(sw[o as usize]);
+        let terms = if group > 1 {
+            magnitude as f64 * scale
+        } else {
+            0.0
+        };
         assert!(
-            (g - want).abs() <= 1e-5 * want.abs().max(1.0),
+            (g - want).abs() <= 1e-5 * (want.abs().max(1.0) + terms),
             "{case:?}: y[{b}, {o}, {y}, {x}] = {g}, want {want}"
         );
     }
@@ -571,6 +621,16 @@ fn conv_case(c: i64, m: i64, kernel: [i64; 2], pads: [i64; 4]) -> ConvCase {
         w_zero: false,
         bias: true,
         integer: false,
+        group: 1,
+        quantize: false,
+    }
+}
+
+/// A depthwise [`conv_case`] over `c` channels.
+fn depthwise_case(c: i64, kernel: [i64; 2], pads: [i64; 4]) -> ConvCase {
+    ConvCase {
+        group: c,
+        ..conv_case(c, c, kernel, pads)
     }
 }
 
@@ -624,5 +684,41 @@ fn qdq_convolutions_run_on_the_packed_kernel() {
     for (i, &case) in cases.iter().enumerate() {
         check_qdq_conv(case, 1, 500 + i as u64);
         check_qdq_conv(case, 2, 600 + i as u64);
+    }
+}
+
+#[test]
+fn depthwise_qdq_convolutions_run_channels_last() {
+    let cases = [
+        // MobileNet's: 3×3, same padding, quantized after (the stores
+        // requantize), 32 channels (two whole blocks).
+        ConvCase {
+            hw: [14, 13],
+            quantize: true,
+            ..depthwise_case(32, [3, 3], [1, 1, 1, 1])
+        },
+        // Strides 2, 24 channels (a masked block), a signed input, no
+        // bias, two images.
+        ConvCase {
+            n: 2,
+            hw: [15, 16],
+            strides: [2, 2],
+            signed_x: true,
+            bias: false,
+            ..depthwise_case(24, [3, 3], [1, 1, 1, 1])
+        },
+        // EfficientNet's 5×5 with per-channel weight zero points, dilations
+        // and uneven pads, quantized.
+        ConvCase {
+            hw: [12, 17],
+            dilations: [2, 1],
+            w_zero: true,
+            quantize: true,
+            ..depthwise_case(48, [5, 5], [2, 1, 3, 2])
+        },
+    ];
+    for (i, &case) in cases.iter().enumerate() {
+        check_qdq_conv(case, 1, 700 + i as u64);
+        check_qdq_conv(case, 2, 800 + i as u64);
     }
 }

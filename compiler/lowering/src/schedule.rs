@@ -166,6 +166,21 @@ pub fn vector_rows(dims: &[i64]) -> bool {
     dims.iter().all(|&d| d >= 0) && dims.last().is_some_and(|&d| (1..=MAX_ROW).contains(&d))
 }
 
+/// The vector tile along a last dim of `extent` with registers of `lanes`:
+/// the whole dim when it fits, else the widest of `lanes`, `lanes/2` and
+/// `lanes/4` that divides it (a partial last tile has a dynamic size, which
+/// the vectorizer leaves scalar: 96 channels of bytes in 64-lane tiles
+/// were one vector and 32 scalar steps), else `lanes`.
+fn vector_tile(extent: i64, lanes: i64) -> i64 {
+    if extent <= lanes {
+        return extent;
+    }
+    [lanes, lanes / 2, lanes / 4]
+        .into_iter()
+        .find(|&t| t > 1 && extent % t == 0)
+        .unwrap_or(lanes)
+}
+
 /// A chunking: how many chunks, and the tile sizes that produce them.
 fn chunking(extent: i64, work_per_unit: i64) -> (i64, i64) {
     let total = extent * work_per_unit.max(1);
@@ -206,7 +221,7 @@ impl Schedule {
                 let mut inner = vec![1; dims.len()];
                 inner[..=p].iter_mut().for_each(|x| *x = 1);
                 let last = dims.len() - 1;
-                inner[last] = target.lanes(*elem_bits).min(dims[last]);
+                inner[last] = vector_tile(dims[last], target.lanes(*elem_bits));
                 s.line(&format!("%t2, %l2:{} = transform.structured.tile_using_for %t tile_sizes [{}] : ({ANY}) -> ({ANY}{})", dims.len(), list(&inner), format!(", {ANY}").repeat(dims.len())));
                 s.vectorize();
                 s.bufferize();

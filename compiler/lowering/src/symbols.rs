@@ -298,6 +298,21 @@ pub fn has_symbolic_size(model: &Model, v: Value) -> bool {
         .is_some_and(|dims| dims.iter().any(|d| !d.is_known()))
 }
 
+/// The checks of a kernel that takes any symbolic size of its first
+/// operand but the last dim, which must be static (`refusal` otherwise):
+/// none.
+pub(crate) fn static_last_dim(
+    model: &Model,
+    data: &OpData,
+    refusal: &'static str,
+) -> std::result::Result<Vec<Check>, &'static str> {
+    let x = sized_dims(model, data.inputs.first().copied().flatten())?;
+    match x.last() {
+        Some(d) if d.as_known().is_some() => Ok(vec![]),
+        _ => Err(refusal),
+    }
+}
+
 /// The dims of value `v` (an operand of an op whose lowering takes
 /// run-time sizes, the families' `checks`): an error for an absent operand, an
 /// unknown rank or an unknown size.

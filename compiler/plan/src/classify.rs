@@ -53,7 +53,7 @@ pub(crate) fn classify(ir: &Ir, op: &OpData) -> OpClass {
         FamilyOp::Conv(c) => match c {
             Conv | ConvTranspose | ConvInteger | QLinearConv | DeformConv | AveragePool | MaxPool
             | LpPool | GlobalAveragePool | GlobalMaxPool | GlobalLpPool => root(),
-            CausalConvWithState | Col2Im | MaxUnpool => OpClass::Single,
+            CausalConvWithState | Col2Im | DepthwiseConv | MaxUnpool => OpClass::Single,
         },
         FamilyOp::Norm(n) => match n {
             Softmax | LogSoftmax | Hardmax | LayerNormalization | InstanceNormalization

@@ -523,6 +523,59 @@ fn lower_dynamic_quantize(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     Ok(())
 }
 
+/// The per-tensor QuantizeLinear that a kernel applies to its `f32`
+/// results before storing them (the packed products' and DepthwiseConv's
+/// `y_scale`, `y_zero_point` operands).
+pub(crate) struct Requantize<'c, 'a> {
+    /// `y_scale` and `y_zero_point` as `f32` scalars.
+    scale: MValue<'c, 'a>,
+    zero: MValue<'c, 'a>,
+    /// Whether the result is `i8` (else `u8`).
+    signed: bool,
+}
+
+impl<'c, 'a> Requantize<'c, 'a> {
+    /// The quantization by the scalars `ys` and `yz`, read at the kernel's
+    /// start.
+    pub(crate) fn of(kb: &KernelBuilder<'c, 'a>, ys: Value, yz: Value) -> Result<Self> {
+        let e = kb.e;
+        let first = |v| -> Result<MValue<'c, 'a>> {
+            let at = vec![e.index(0); kb.shape(v)?.0.len()];
+            Ok(e.extract(kb.tensor(v), &at))
+        };
+        let signed = kb.shape(yz)?.1 == ElemType::I8;
+        let zero = first(yz)?;
+        let f32t = Type::float32(e.cx);
+        let zero = if signed {
+            e.sitofp(zero, f32t)
+        } else {
+            e.uitofp(zero, f32t)
+        };
+        Ok(Requantize {
+            scale: first(ys)?,
+            zero,
+            signed,
+        })
+    }
+
+    /// The `lanes` `f32` lanes of `y` quantized ([`quantize_lanes`]).
+    pub(crate) fn lanes<'b>(
+        &self,
+        e: Emitter<'c, 'b>,
+        y: MValue<'c, 'b>,
+        lanes: i64,
+    ) -> MValue<'c, 'b>
+    where
+        'a: 'b,
+    {
+        let (s, z) = (
+            e.broadcast(self.scale, lanes),
+            e.broadcast(self.zero, lanes),
+        );
+        quantize_lanes(e, y, (s, z), lanes, self.signed)
+    }
+}
+
 /// The `lanes` `f32` lanes of `x` quantized as QuantizeLinear does, by the
 /// scale and zero point `s`, `z` (`f32` vectors of the same lanes):
 /// `saturate(round_half_even(x / s) + z)` into 8 bits (`signed`: `i8`).

@@ -40,6 +40,8 @@ pub fn rules() -> Vec<Rule> {
         rw!("transpose-sink-reduce"; "(ReduceSum|ReduceMean|ReduceMax|ReduceMin|ReduceProd|ReduceL1|ReduceL2|ReduceSumSquare|ReduceLogSumExp@r (Transpose[perm=?p] ?x))" => sink_past_reduction),
         // the same with the axes as an operand
         rw!("transpose-sink-reduce-axes"; "(ReduceSum|ReduceMean|ReduceMax|ReduceMin|ReduceProd|ReduceL1|ReduceL2|ReduceSumSquare|ReduceLogSumExp@r (Transpose[perm=?p] ?x) ?axes)" => sink_past_reduction),
+        // GlobalPool(Transpose_p(x)) = Transpose_p(Reduce_{p[2..]}(x))   (GlobalAveragePool → ReduceMean, GlobalMaxPool → ReduceMax, keeping dims)
+        rw!("transpose-sink-global-pool"; "(GlobalAveragePool|GlobalMaxPool@g (Transpose[perm=?p] ?x))" => sink_past_global_pool),
         // Q(Transpose_p(x), s, z) = Transpose_p(Q(x, s, z))   (Q a QuantizeLinear or DequantizeLinear with one scale and zero point)
         rw!("transpose-sink-quantize"; "(QuantizeLinear|DequantizeLinear@q (Transpose@t ?x) ?s ?z)" => "(@t (@q ?x ?s ?z))"; if per_tensor("?s", "?z")),
         // u(Reshape(x, s)) = Reshape(u(x), s)   (u elementwise)
@@ -205,6 +207,36 @@ fn sink_past_constant(b: &mut Builder, m: &Match) -> Option<Id> {
     };
     let op = b.op_key(m.key("@o").clone(), &[x, moved]);
     b.op(OpKind::Transpose, vec![("perm", Attr::Ints(perm))], &[op])
+}
+
+/// A global pool of a transposed image as the reduction of the image over
+/// the axes that the transpose moves to the spatial dims, transposed.
+fn sink_past_global_pool(b: &mut Builder, m: &Match) -> Option<Id> {
+    let x = m.class("?x");
+    let rank = b.rank(x)?;
+    let perm = perm_of(m.attr("?p"), rank)?;
+    if rank < 3 {
+        return None;
+    }
+    let kind = match m.key("@g").kind {
+        OpKind::GlobalAveragePool => OpKind::ReduceMean,
+        OpKind::GlobalMaxPool => OpKind::ReduceMax,
+        _ => return None,
+    };
+    let axes = perm[2..].to_vec();
+    let keep = ("keepdims", Attr::Int(1));
+    // Reductions take their axes as an operand from opset 18.
+    let reduced = if b.graph().analysis.version_of(kind)? >= 18 {
+        let axes = b.add_constant(onnx_mlc_dialect::TensorData::i64s(&axes));
+        b.op(kind, vec![keep], &[x, axes])?
+    } else {
+        b.op(kind, vec![keep, ("axes", Attr::Ints(axes))], &[x])?
+    };
+    b.op(
+        OpKind::Transpose,
+        vec![("perm", Attr::Ints(perm))],
+        &[reduced],
+    )
 }
 
 fn sink_past_reduction(b: &mut Builder, m: &Match) -> Option<Id> {

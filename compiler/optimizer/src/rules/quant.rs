@@ -21,7 +21,8 @@ use onnx_mlc_dialect::packing::{pack_int8_columns, pack_int8_conv, PackedInt8};
 use onnx_mlc_dialect::{Attr, ElemType, OpKind, TensorData};
 
 use super::util::{
-    absent, const_of, is_absent, is_const, not_absent, static_dims_of, tensor_of, Builder,
+    absent, const_of, forced_const_of, is_absent, is_const, not_absent, scalar, static_dims_of,
+    tensor_of, Builder,
 };
 use super::Rule;
 use crate::lang::OpKey;
@@ -41,6 +42,10 @@ pub fn rules() -> Vec<Rule> {
         rw!("pack-dq-conv"; "(Conv@c (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw) ?b)" => pack_dq_conv; if is_const("?w")),
         // ConvInteger(x, W, zx, zw) = Transpose_NCHW(PackedConvInteger(Pad_zx(Transpose_NHWC(x)), pack(W'), Σ W', zx, zw'))   (the same conditions; int32 sums: a dynamically quantized patch embedding)
         rw!("pack-convinteger"; "(ConvInteger@c ?x ?w ?zx ?zw)" => pack_conv_integer; if is_const("?w")),
+        // Conv(DQ(xq, sx, zx), W, b) = Transpose_NCHW(DepthwiseConv(Pad_zx(Transpose_NHWC(xq)), W', b − zx·Σ W'))   (2-D, group = C = M, W constant f32 [C, 1, KH, KW], W'[kh, kw, c] = sx·W[c, 0, kh, kw]; sx, zx constant per tensor; b absent or constant)
+        rw!("dq-depthwise"; "(Conv@c (DequantizeLinear@dx ?xq ?sx ?zx) ?w ?b)" => dq_depthwise; if is_const("?w")),
+        // Q(DepthwiseConv(x, W, b), ys, yz) = DepthwiseConv⟨ys, yz⟩(x, W, b)   (ys, yz per tensor, yz 8-bit)
+        rw!("depthwise-quantize"; "(QuantizeLinear@q (omlc.DepthwiseConv@p ?x ?w ?b ?ys0 ?yz0) ?ys ?yz)" => depthwise_quantize; if absent("?ys0")),
         // Q(P⟨s, b⟩(…), ys, yz) = P⟨s, b, ys, yz⟩(…)   (P a packed op with a float result; ys, yz per tensor, yz 8-bit)
         rw!("packed-quantize"; "(QuantizeLinear@q (omlc.PackedConvInteger|omlc.PackedMatMulInteger@p ?x ?w ?cs ?zx ?zw ?s ?b ?ys0 ?yz0) ?ys ?yz)" => packed_quantize; if not_absent("?s"), absent("?ys0")),
     ]
@@ -318,16 +323,8 @@ fn packed_conv(
     let [out_channels, channels, kh, kw] = weights.dims[..] else {
         return None;
     };
-    let pads = key.ints("pads").unwrap_or(vec![0; 4]);
-    let explicit = matches!(
-        key.string("auto_pad").as_deref(),
-        None | Some("NOTSET" | "VALID")
-    );
-    if key.int("group").unwrap_or(1) != 1
-        || !explicit
-        || key.ints("kernel_shape").is_some_and(|k| k != [kh, kw])
-        || pads.len() != 4
-    {
+    let pads = explicit_pads(key, [kh, kw])?;
+    if key.int("group").unwrap_or(1) != 1 {
         return None;
     }
     let zero = WeightZero::of(b, zw, weights.elem, out_channels)?;
@@ -335,32 +332,140 @@ fn packed_conv(
     let layout = [out_channels, channels, kh, kw];
     let packed = pack_int8_conv(&signed_bytes(weights)?, layout, c4, |m| zero.at(m))?;
     let [packed, colsum, zero] = finish(b, packed, zero, out_channels)?;
-    let perm = |p: [i64; 4]| vec![("perm", Attr::Ints(p.to_vec()))];
-    let nhwc = b.op(OpKind::Transpose, perm(TO_NHWC), &[xq])?;
-    let padding = [0, pads[0], pads[1], 0, 0, pads[2], pads[3], c4 - channels];
-    let x = if padding.iter().all(|&p| p == 0) {
-        nhwc
+    let x = channels_last(b, xq, zx, &pads, c4 - channels)?;
+    let operands = [x, packed, colsum, zx, zero, scale, bias];
+    let y = b.op(
+        OpKind::PackedConvInteger,
+        window_attrs(key, [kh, kw]),
+        &operands,
+    )?;
+    b.op(OpKind::Transpose, perm(TO_NCHW), &[y])
+}
+
+/// A Transpose's `perm` attribute.
+fn perm(p: [i64; 4]) -> Vec<(&'static str, Attr)> {
+    vec![("perm", Attr::Ints(p.to_vec()))]
+}
+
+/// `Pad_zx(Transpose_NHWC(x))`: the image `x [N, C, H, W]` channels-last,
+/// padded by Conv's 2-D `pads` and by `more_channels` channels at the
+/// end, with its zero point `zx` (absent: 0).
+fn channels_last(b: &mut Builder, x: Id, zx: Id, pads: &[i64], more_channels: i64) -> Option<Id> {
+    let nhwc = b.op(OpKind::Transpose, perm(TO_NHWC), &[x])?;
+    let padding = [0, pads[0], pads[1], 0, 0, pads[2], pads[3], more_channels];
+    if padding.iter().all(|&p| p == 0) {
+        return Some(nhwc);
+    }
+    let pads = b.add_constant(TensorData::i64s(&padding));
+    let value = if is_absent(b.graph(), zx) {
+        zx
     } else {
-        let pads = b.add_constant(TensorData::i64s(&padding));
-        let value = if is_absent(b.graph(), zx) {
-            zx
-        } else {
-            b.reshape(zx, &[])?
-        };
-        b.op(OpKind::Pad, vec![], &[nhwc, pads, value])?
+        b.reshape(zx, &[])?
     };
-    let mut attrs = vec![("kernel_shape", Attr::Ints(vec![kh, kw]))];
+    b.op(OpKind::Pad, vec![], &[nhwc, pads, value])
+}
+
+/// The channels-last convolutions' window attributes from Conv's `key`.
+fn window_attrs(key: &OpKey, kernel: [i64; 2]) -> Vec<(&'static str, Attr)> {
+    let mut attrs = vec![("kernel_shape", Attr::Ints(kernel.to_vec()))];
     for name in ["strides", "dilations"] {
         if let Some(v) = key.ints(name) {
             attrs.push((name, Attr::Ints(v)));
         }
     }
-    let operands = [x, packed, colsum, zx, zero, scale, bias];
-    let y = b.op(OpKind::PackedConvInteger, attrs, &operands)?;
+    attrs
+}
+
+/// Conv's 2-D explicit `pads` (`[0; 4]` when absent), if its `auto_pad`
+/// leaves them explicit and its `kernel_shape`, if given, is `kernel`.
+fn explicit_pads(key: &OpKey, kernel: [i64; 2]) -> Option<Vec<i64>> {
+    let pads = key.ints("pads").unwrap_or(vec![0; 4]);
+    let explicit = matches!(
+        key.string("auto_pad").as_deref(),
+        None | Some("NOTSET" | "VALID")
+    );
+    let kernel_ok = key.ints("kernel_shape").is_none_or(|k| k == kernel);
+    (explicit && kernel_ok && pads.len() == 4).then_some(pads)
+}
+
+/// The QDQ depthwise convolution matched by `dq-depthwise`: the input's
+/// scale folded into the weights, laid out `[KH, KW, C]`, and its zero
+/// point into the bias (padded taps hold the zero point, so they add
+/// `zx·W'`, which the bias takes back).
+fn dq_depthwise(b: &mut Builder, m: &Match) -> Option<Id> {
+    if packed_already(b, m.root, OpKind::DepthwiseConv, 1) {
+        return None;
+    }
+    let key = m.key("@c");
+    let (xq, zx, w, bias) = (m.class("?xq"), m.class("?zx"), m.class("?w"), m.class("?b"));
+    let g = b.graph();
+    let [channels, 1, kh, kw] = static_dims_of(g, w)?[..] else {
+        return None;
+    };
+    if key.int("group") != Some(channels) || static_dims_of(g, xq)?.get(1) != Some(&channels) {
+        return None;
+    }
+    let weights = forced_const_of(g, w)?;
+    let sx = scalar(b, m, "?sx")?;
+    let zero = if is_absent(g, zx) {
+        0.0
+    } else {
+        scalar(b, m, "?zx")?
+    };
+    let bias_values = if is_absent(g, bias) {
+        vec![0.0; channels as usize]
+    } else {
+        let values = const_of(g, bias)?;
+        (values.dims == [channels] && values.elem == ElemType::F32).then(|| values.to_f64s())??
+    };
+    if !(weights.elem == ElemType::F32
+        && activations(b, xq, zx)
+        && b.rank(xq) == Some(4)
+        && plain_dequantize(b, m, "@dx", m.class("?sx"), &[]))
+    {
+        return None;
+    }
+    let pads = explicit_pads(key, [kh, kw])?;
+    let w_values = weights.to_f64s()?;
+    let taps = (kh * kw) as usize;
+    let (c_count, mut sums) = (channels as usize, vec![0.0f64; channels as usize]);
+    let mut folded = vec![0.0f32; taps * c_count];
+    for c in 0..c_count {
+        for t in 0..taps {
+            let v = (sx as f32) * (w_values[c * taps + t] as f32);
+            folded[t * c_count + c] = v;
+            sums[c] += f64::from(v);
+        }
+    }
+    let new_bias: Vec<f32> = (0..c_count)
+        .map(|c| (bias_values[c] - zero * sums[c]) as f32)
+        .collect();
+    let w = b.add_constant(TensorData::from_vec(vec![kh, kw, channels], &folded).ok()?);
+    let bias = b.add_constant(TensorData::from_vec(vec![channels], &new_bias).ok()?);
+    let x = channels_last(b, xq, zx, &pads, 0)?;
+    let none = b.absent();
+    let y = b.op(
+        OpKind::DepthwiseConv,
+        window_attrs(key, [kh, kw]),
+        &[x, w, bias, none, none],
+    )?;
     b.op(OpKind::Transpose, perm(TO_NCHW), &[y])
 }
 
+fn depthwise_quantize(b: &mut Builder, m: &Match) -> Option<Id> {
+    let names = ["?x", "?w", "?b", "?ys", "?yz"];
+    requantized(b, m, &names)
+}
+
 fn packed_quantize(b: &mut Builder, m: &Match) -> Option<Id> {
+    let names = ["?x", "?w", "?cs", "?zx", "?zw", "?s", "?b", "?ys", "?yz"];
+    requantized(b, m, &names)
+}
+
+/// The op matched at `@p` with the operands `names` (its own, ending with
+/// the QuantizeLinear's `?ys`, `?yz`): its result requantized by the
+/// kernel, when the QuantizeLinear `@q` is per tensor into 8 bits.
+fn requantized(b: &mut Builder, m: &Match, names: &[&str]) -> Option<Id> {
     let key = m.key("@q");
     let (ys, yz) = (m.class("?ys"), m.class("?yz"));
     let g = b.graph();
@@ -374,7 +479,6 @@ fn packed_quantize(b: &mut Builder, m: &Match) -> Option<Id> {
         return None;
     }
     let packed = m.node("@p").key()?.clone();
-    let names = ["?x", "?w", "?cs", "?zx", "?zw", "?s", "?b", "?ys", "?yz"];
     let operands: Vec<Id> = names.iter().map(|v| m.class(v)).collect();
     Some(b.op_key(packed, &operands))
 }

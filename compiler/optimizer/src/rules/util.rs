@@ -37,6 +37,15 @@ pub fn const_of(egraph: &OGraph, id: Id) -> Option<&TensorData> {
         .and_then(|c| egraph.analysis.pool.materialized(c))
 }
 
+/// The value of the constant a class equals, computing a lazy fold: for
+/// a rule that rewrites the values themselves.
+pub fn forced_const_of(egraph: &OGraph, id: Id) -> Option<&TensorData> {
+    egraph[id]
+        .data
+        .constant
+        .and_then(|c| egraph.analysis.pool.force(c))
+}
+
 /// True when the class is an absent operand.
 pub fn is_absent(egraph: &OGraph, id: Id) -> bool {
     egraph[id].nodes.iter().any(|n| matches!(n, ONode::Absent))

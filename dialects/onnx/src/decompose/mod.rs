@@ -102,8 +102,10 @@ fn expansion(kind: OpKind) -> Option<Expansion> {
             CausalConvWithState => causal_conv::causal_conv_with_state,
             MaxUnpool => pool::max_unpool,
             DeformConv => deform_conv::deform_conv,
-            AveragePool | Col2Im | Conv | ConvInteger | ConvTranspose | GlobalAveragePool
-            | GlobalLpPool | GlobalMaxPool | LpPool | MaxPool | QLinearConv => return None,
+            AveragePool | Col2Im | Conv | ConvInteger | ConvTranspose | DepthwiseConv
+            | GlobalAveragePool | GlobalLpPool | GlobalMaxPool | LpPool | MaxPool | QLinearConv => {
+                return None
+            }
         },
         FamilyOp::Norm(op) => match op {
             Dropout => dropout::dropout,

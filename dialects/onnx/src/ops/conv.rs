@@ -10,6 +10,7 @@
 //! | AveragePool / MaxPool / LpPool | windowed average / max (+ int64 `Indices`) / p-norm | `[N, C, out…]` | 1, 7, 10 (ceil_mode), 11, 19 (dilations), 22 / 1, 8, 10, 11, 12, 22 / 1, 2, 11, 18, 22 |
 //! | GlobalAveragePool / GlobalMaxPool / GlobalLpPool | reduce all spatial dims | `[N, C, 1…]` | 1, 22 / 1, 22 / 1, 2, 22 |
 //! | MaxUnpool | inverse of MaxPool | `output_shape` input, or `(d − 1)·s + k − pads` | 9, 11, 22 |
+//! | DepthwiseConv (internal) | depthwise convolution of a channels-last, padded `X [N, H, W, C]` (f32 or 8-bit) by `W [KH, KW, C]`, `+ B`, optionally requantized; `kernel_shape`/`strides`/`dilations` | `[N, OH, OW, C]`, f32 or `y_zero_point`'s type | 1 |
 //! | Col2Im | rearrange column blocks into an image | `[N, C, image_shape…]` with `C = C·∏block / ∏block` | 18 |
 //!
 //! Spatial sizes: `out = floor((d + pad_b + pad_e − ((k − 1)·dil + 1)) / s) + 1`
@@ -55,7 +56,88 @@ pub(crate) fn infer(op: ConvOp, cx: &mut InferCtx) -> Result<(), Fail> {
         }
         MaxUnpool => max_unpool(cx),
         Col2Im => col2im(cx),
+        DepthwiseConv => depthwise_conv(cx),
     }
+}
+
+/// The window attributes of the optimizer's channels-last convolutions
+/// over the already padded `x [N, H, W, C]` (`kernel_shape` required,
+/// `strides` and `dilations` default 1): the kernel's `[KH, KW]` and the
+/// output's spatial dims `[OH, OW]`, `OH = (H − d·(KH − 1) − 1) / s + 1`.
+pub(crate) fn channels_last_window(cx: &InferCtx, x: &[Dim]) -> Result<([i64; 2], [Dim; 2]), Fail> {
+    let kernel = cx.ints_opt("kernel_shape")?.unwrap_or_default();
+    let strides = cx.ints_opt("strides")?.unwrap_or_else(|| vec![1, 1]);
+    let dilations = cx.ints_opt("dilations")?.unwrap_or_else(|| vec![1, 1]);
+    let pairs = [&kernel, &strides, &dilations];
+    if pairs
+        .iter()
+        .any(|v| v.len() != 2 || v.iter().any(|&d| d < 1))
+    {
+        return Err(invalid!(
+            "kernel_shape {kernel:?}, strides {strides:?} and dilations {dilations:?} must be two positive ints each"
+        ));
+    }
+    let spatial = |i: usize| {
+        let extent = dilations[i] * (kernel[i] - 1) + 1;
+        if x[i + 1].as_known().is_some_and(|d| d < extent) {
+            return Err(invalid!(
+                "X {} is smaller than the window ({extent}) along dim {}",
+                fmt_dims(x),
+                i + 1
+            ));
+        }
+        let positions = x[i + 1].sub(&Dim::Known(extent));
+        Ok(positions.floor_quotient(strides[i]).add(&Dim::Known(1)))
+    };
+    Ok(([kernel[0], kernel[1]], [spatial(0)?, spatial(1)?]))
+}
+
+/// DepthwiseConv: `X [N, H, W, C]` and `W [KH, KW, C]` give
+/// `Y [N, OH, OW, C]` ([`channels_last_window`]); `B [C]`; `f32`, or
+/// `y_zero_point`'s type when requantized (scalar `y_scale` and
+/// `y_zero_point`, given together).
+fn depthwise_conv(cx: &mut InferCtx) -> Result<(), Fail> {
+    let x = dims_of_rank(cx, 0, 4)?;
+    let w = dims_of_rank(cx, 1, 3)?;
+    let (kernel, [oh, ow]) = channels_last_window(cx, &x)?;
+    let channels = &x[3];
+    let window = format!(
+        "the weights {} must be [KH, KW, C] = {kernel:?} × {channels}",
+        fmt_dims(&w)
+    );
+    for (got, want) in w
+        .iter()
+        .zip([&Dim::Known(kernel[0]), &Dim::Known(kernel[1]), channels])
+    {
+        unify(got, want, &window)?;
+    }
+    if let Some(b) = cx.opt_tensor(2)?.and_then(|t| t.dims()) {
+        if b.len() != 1 || b[0].definitely_ne(channels) {
+            return Err(invalid!(
+                "the bias {} must be [C] = [{channels}]",
+                fmt_dims(b)
+            ));
+        }
+    }
+    let scalar = |i: usize, what: &str| -> Result<bool, Fail> {
+        let Some(t) = cx.opt_tensor(i)? else {
+            return Ok(false);
+        };
+        match t.dims() {
+            Some(d) if d.iter().map(Dim::as_known).product::<Option<i64>>() != Some(1) => {
+                Err(invalid!("{what} {} must be a scalar", fmt_dims(d)))
+            }
+            _ => Ok(true),
+        }
+    };
+    let elem = match (scalar(3, "y_scale")?, scalar(4, "y_zero_point")?) {
+        (true, true) => cx.elem(4)?,
+        (false, false) => ElemType::F32,
+        _ => return Err(invalid!("y_scale and y_zero_point come together")),
+    };
+    let out = vec![x[0].clone(), oh, ow, channels.clone()];
+    cx.set_tensor(0, elem, out);
+    Ok(())
 }
 
 /// The `auto_pad` attribute.
@@ -624,6 +706,20 @@ mod tests {
             &[("strides", ints(&[3]))],
         );
         assert_eq!(up, [h.sub(&one).scale(3).add(&k)]);
+    }
+
+    #[test]
+    fn depthwise_conv_channels_last() {
+        infers! {
+            17 DepthwiseConv(ti("1x10x10x32xf32"), ti("3x3x32xf32"); kernel_shape = ints(&[3, 3])) => "1x8x8x32xf32";
+            17 DepthwiseConv(ti("Nx11x9x48xui8"), ti("3x3x48xf32"), ti("48xf32"), ti("f32"), ti("i8"); kernel_shape = ints(&[3, 3]), strides = ints(&[2, 2])) => "Nx5x4x48xi8";
+            17 DepthwiseConv(ti("1x9x9x16xi8"), ti("5x5x16xf32"); kernel_shape = ints(&[5, 5]), dilations = ints(&[2, 2])) => "1x1x1x16xf32";
+            17 DepthwiseConv(ti("1x10x10x32xf32"), ti("3x3x16xf32"); kernel_shape = ints(&[3, 3])) => Fails(1, "must be [KH, KW, C]");
+            17 DepthwiseConv(ti("1x10x10x32xf32"), ti("3x3x32xf32"), ti("16xf32"); kernel_shape = ints(&[3, 3])) => Fails(1, "the bias [16]");
+            17 DepthwiseConv(ti("1x10x10x32xf32"), ti("3x3x32xf32"), In::Absent, ti("f32"); kernel_shape = ints(&[3, 3])) => Fails(1, "come together");
+            17 DepthwiseConv(ti("1x10x10x32xf32"), ti("3x3x32xf32"), In::Absent, ti("2xf32"), ti("ui8"); kernel_shape = ints(&[3, 3])) => Fails(1, "y_scale [2] must be a scalar");
+            17 DepthwiseConv(ti("1x2x10x32xf32"), ti("3x3x32xf32"); kernel_shape = ints(&[3, 3])) => Fails(1, "smaller than the window");
+        }
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! | RotaryEmbedding | rotary position embedding | the input's | 23 |
 //! | SwiGLU | `Swish(A) · B`, no broadcasting | A's (merged with B's) | 28 |
 
+use super::conv::channels_last_window;
 use super::operand::{dims_min_rank, dims_of_rank, input_name, unify};
 use crate::dim::Dim;
 use crate::ops::ctx::{invalid, Fail, InferCtx};
@@ -162,18 +163,7 @@ fn packed_conv_integer(cx: &mut InferCtx) -> Result<(), Fail> {
     let [m] = &dims_of_rank(cx, 2, 1)?[..] else {
         unreachable!("rank checked")
     };
-    let kernel = cx.ints_opt("kernel_shape")?.unwrap_or_default();
-    let strides = cx.ints_opt("strides")?.unwrap_or_else(|| vec![1, 1]);
-    let dilations = cx.ints_opt("dilations")?.unwrap_or_else(|| vec![1, 1]);
-    let pairs = [&kernel, &strides, &dilations];
-    if pairs
-        .iter()
-        .any(|v| v.len() != 2 || v.iter().any(|&d| d < 1))
-    {
-        return Err(invalid!(
-            "kernel_shape {kernel:?}, strides {strides:?} and dilations {dilations:?} must be two positive ints each"
-        ));
-    }
+    let (kernel, spatial) = channels_last_window(cx, &x)?;
     let c = x[3].as_known();
     if c.is_some_and(|c| c % 4 != 0) {
         return Err(invalid!(
@@ -185,18 +175,7 @@ fn packed_conv_integer(cx: &mut InferCtx) -> Result<(), Fail> {
     packed_layout(&packed, m, (groups, "KH·KW·C/4"))?;
     let elem = packed_epilogue(cx, m)?;
     let mut out = vec![x[0].clone()];
-    for i in 0..2 {
-        let extent = dilations[i] * (kernel[i] - 1) + 1;
-        if x[i + 1].as_known().is_some_and(|d| d < extent) {
-            return Err(invalid!(
-                "X {} is smaller than the window ({extent}) along dim {}",
-                fmt_dims(&x),
-                i + 1
-            ));
-        }
-        let positions = x[i + 1].sub(&Dim::Known(extent));
-        out.push(positions.floor_quotient(strides[i]).add(&Dim::Known(1)));
-    }
+    out.extend(spatial);
     out.push(m.clone());
     cx.set_tensor(0, elem, out);
     Ok(())

@@ -12,6 +12,7 @@
 //! | GlobalAveragePool / GlobalMaxPool / GlobalLpPool | a window as large as the input | all ranks |
 //! | ConvTranspose (1, 11, 22) | a window over the output reading the input where `(o + pad − k·d) / s` is exact | groups, strides, dilations, pads, `output_padding`, `output_shape`, `auto_pad` |
 //! | ConvInteger (10), QLinearConv (10) | Conv's window over `i32` operands (zero points subtracted), QLinearConv's result requantized | u8/i8, per-tensor or per-channel weights' zero point and scale |
+//! | DepthwiseConv (internal) | channels-last, 16 channels per vector, one fused multiply-add per tap and pixel (`depthwise.rs`) | f32 or 8-bit input, strides, dilations, optional bias, requantized result; symbolic batch and image size |
 //! | Col2Im (18) | the sum of the column blocks covering each image position | any spatial rank; strides, dilations, pads; run-time block shape |
 //! | MaxUnpool (9–22), symbolic sizes (a static one is expanded by the dialect) | one loop over the input storing each value at its index (`unpool.rs`) | any spatial rank; strides, pads; `output_shape` |
 //!
@@ -47,6 +48,7 @@
 
 mod col2im;
 mod convolution;
+mod depthwise;
 mod integer;
 mod pool;
 mod transpose;
@@ -76,6 +78,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId, which: ConvOp) -> Result<(
         QLinearConv => integer::lower_qlinear_conv(kb, op),
         Col2Im => col2im::lower(kb, op),
         MaxUnpool => unpool::lower(kb, op),
+        DepthwiseConv => depthwise::lower(kb, op),
         DeformConv | CausalConvWithState => Err(kb.not_lowered(op)),
     }
 }
@@ -91,6 +94,7 @@ pub(crate) fn checks(model: &Model, data: &OpData, which: ConvOp) -> Symbolic {
         ConvTranspose => Symbolic::of(window::conv_transpose_checks(model, data)),
         Col2Im => Symbolic::of(col2im::col2im_checks(model, data)),
         MaxUnpool => Symbolic::of(unpool::checks(model, data)),
+        DepthwiseConv => Symbolic::of(depthwise::checks(model, data)),
         DeformConv | CausalConvWithState => Symbolic::not_yet(),
     }
 }

@@ -35,9 +35,9 @@ use onnx_mlc_dialect::{ElemType, Model, OpKind};
 use crate::builder::{ranked_tensor, vector_type, Emitter, Size, DYNAMIC};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
-use crate::ops::quant::quantize_lanes;
+use crate::ops::quant::Requantize;
 use crate::schedule::Schedule;
-use crate::symbols::{sized_dims, Check};
+use crate::symbols::{static_last_dim, Check};
 
 /// Rows of `A` per register tile: `ROWS × 4` accumulators, 4 lines of
 /// `B` and a broadcast fit AVX-512's 32 registers (with 4 row sums).
@@ -74,14 +74,6 @@ struct Operands<'c, 'a> {
     bias: Option<(MValue<'c, 'a>, ZeroPoint)>,
     /// The output's quantization, when the float result is requantized.
     requantize: Option<Requantize<'c, 'a>>,
-}
-
-/// QuantizeLinear of the float result into 8 bits, per tensor.
-struct Requantize<'c, 'a> {
-    /// `y_scale` and `y_zero_point` as `f32` scalars.
-    scale: MValue<'c, 'a>,
-    zero: MValue<'c, 'a>,
-    signed: bool,
 }
 
 /// A PackedConvInteger's window over `X [N, H, W, C]`.
@@ -164,25 +156,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     };
     let (b_zero, scale, bias) = (per_column(4)?, per_column(5)?, per_column(6)?);
     let requantize = match (input(7), input(8)) {
-        (Some(ys), Some(yz)) => {
-            let f32t = Type::float32(e.cx);
-            let first = |v| -> Result<MValue> {
-                let at = vec![e.index(0); kb.shape(v)?.0.len()];
-                Ok(e.extract(kb.tensor(v), &at))
-            };
-            let signed = kb.shape(yz)?.1 == ElemType::I8;
-            let zero = first(yz)?;
-            let zero = if signed {
-                e.sitofp(zero, f32t)
-            } else {
-                e.uitofp(zero, f32t)
-            };
-            Some(Requantize {
-                scale: first(ys)?,
-                zero,
-                signed,
-            })
-        }
+        (Some(ys), Some(yz)) => Some(Requantize::of(kb, ys, yz)?),
         _ => None,
     };
     let groups_in_b = kb.shape(packed)?.0[1];
@@ -386,8 +360,7 @@ fn register_tile<'c, 'a>(
                 }
             }
             if let Some(q) = &ops.requantize {
-                let (s, z) = (splat(q.scale), splat(q.zero));
-                y = quantize_lanes(e, y, (s, z), LANES, q.signed);
+                y = q.lanes(e, y, LANES);
             }
             let mut at = rows[i as usize].clone();
             at.push(e.muli(e.index(j), e.index(LANES)));
@@ -556,9 +529,5 @@ pub(crate) fn checks(
     model: &Model,
     data: &OpData,
 ) -> std::result::Result<Vec<Check>, &'static str> {
-    let a = sized_dims(model, data.inputs.first().copied().flatten())?;
-    match a.last() {
-        Some(k) if k.as_known().is_some() => Ok(vec![]),
-        _ => Err("a symbolic K"),
-    }
+    static_last_dim(model, data, "a symbolic K")
 }
