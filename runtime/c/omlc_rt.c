@@ -35,6 +35,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- Element types ------------------------------------------------------ */
@@ -251,6 +252,11 @@ typedef void (*omlc_task)(void *ctx, int64_t begin, int64_t end);
  * scheduling cheap. */
 #define CHUNKS_PER_THREAD 4
 
+/* How long an idle worker spins for the next loop before it sleeps: the
+ * loops of a run come back to back, tens of microseconds each, about what
+ * waking a sleeping thread takes (docs/runtime.md). */
+#define SPIN_NS 500000
+
 struct omlc_rt {
     int32_t nthreads;   /* threads a loop runs on, the caller included */
     int32_t nworkers;   /* nthreads - 1 */
@@ -260,6 +266,8 @@ struct omlc_rt {
     pthread_cond_t wake;  /* workers: a new loop, or stop */
     pthread_cond_t done;  /* the caller: every chunk of the loop finished */
     uint64_t generation;  /* counts loops */
+    _Atomic uint64_t latest; /* `generation`, for workers spinning without the lock */
+    int sleeping;         /* workers waiting on `wake` */
     int stop;
     int64_t finished;     /* chunks of the current loop finished */
     omlc_task task;       /* the current loop */
@@ -303,14 +311,44 @@ static void run_chunks(omlc_rt *rt, uint64_t generation, omlc_task task, void *c
     }
 }
 
+/* A pause in a spin loop. */
+static inline void spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static int64_t now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* Spins until a loop after `seen` is published, for at most SPIN_NS. */
+static void spin_for_loop(omlc_rt *rt, uint64_t seen) {
+    const int64_t start = now_ns();
+    for (unsigned spins = 1; atomic_load_explicit(&rt->latest, memory_order_acquire) == seen;
+         spins++) {
+        if (spins % 1024 == 0 && now_ns() - start > SPIN_NS)
+            return;
+        spin_pause();
+    }
+}
+
 static void *worker_main(void *arg) {
     omlc_rt *rt = arg;
     in_loop = 1;
     uint64_t seen = 0; /* loops start at generation 1 */
-    pthread_mutex_lock(&rt->mu);
     for (;;) {
-        while (!rt->stop && rt->generation == seen)
+        spin_for_loop(rt, seen);
+        pthread_mutex_lock(&rt->mu);
+        while (!rt->stop && rt->generation == seen) {
+            rt->sleeping++;
             pthread_cond_wait(&rt->wake, &rt->mu);
+            rt->sleeping--;
+        }
         if (rt->stop)
             break;
         seen = rt->generation;
@@ -319,7 +357,6 @@ static void *worker_main(void *arg) {
         int64_t n = rt->n, chunks = rt->chunks;
         pthread_mutex_unlock(&rt->mu);
         run_chunks(rt, seen & 0xffffffff, task, ctx, n, chunks);
-        pthread_mutex_lock(&rt->mu);
     }
     pthread_mutex_unlock(&rt->mu);
     return NULL;
@@ -347,7 +384,9 @@ void omlc_rt_parallel_for(omlc_rt *rt, omlc_task task, void *ctx, int64_t n) {
     rt->generation++;
     const uint64_t generation = rt->generation & 0xffffffff;
     atomic_store_explicit(&rt->next, generation << 32, memory_order_relaxed);
-    pthread_cond_broadcast(&rt->wake);
+    atomic_store_explicit(&rt->latest, rt->generation, memory_order_release);
+    if (rt->sleeping > 0)
+        pthread_cond_broadcast(&rt->wake);
     pthread_mutex_unlock(&rt->mu);
 
     in_loop = 1;
@@ -365,6 +404,8 @@ void omlc_rt_parallel_for(omlc_rt *rt, omlc_task task, void *ctx, int64_t n) {
 static void pool_stop(omlc_rt *rt) {
     pthread_mutex_lock(&rt->mu);
     rt->stop = 1;
+    /* Spinning workers stop spinning and find `stop` under the lock. */
+    atomic_store_explicit(&rt->latest, rt->generation + 1, memory_order_release);
     pthread_cond_broadcast(&rt->wake);
     pthread_mutex_unlock(&rt->mu);
     for (int32_t i = 0; i < rt->nworkers; i++)

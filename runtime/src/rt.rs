@@ -6,19 +6,27 @@
 //! by name (`#[no_mangle]`), so they can never clash with the C runtime an
 //! AOT library loaded into the same process carries.
 //!
-//! The pool is a rayon pool that runs one job per extra thread for a loop;
-//! the loop's chunks are claimed from a shared counter by those jobs and by
-//! the calling thread, which waits only for chunks others are running (see
-//! [`RtContext::parallel_for`]). A `parallel_for` from inside a task (nested
-//! parallelism) or from several threads at once (concurrent runs) cannot
-//! deadlock: a waiting thread waits only for chunks that are running. A
-//! context with one thread has no pool and runs every loop inline.
+//! The pool's workers wait for loops spinning, then sleeping: the loops of
+//! a run come back to back (a MobileNet is a hundred kernels of tens of
+//! microseconds each), and a sleeping thread takes about as long to wake
+//! as such a kernel takes to run, so workers that slept between kernels
+//! never helped (two threads ran int8 MobileNetV2 slower than one). A
+//! worker spins for [`SPIN`] after its last loop, then sleeps until the
+//! next. A loop's chunks are claimed from a shared counter by the workers
+//! and by the calling thread, which waits only for chunks others are
+//! running (see [`RtContext::parallel_for`]). A `parallel_for` from inside
+//! a task (nested parallelism) or from several threads at once (concurrent
+//! runs) cannot deadlock: a waiting thread waits only for chunks that are
+//! running. A context with one thread has no pool and runs every loop
+//! inline.
 
 use std::ffi::c_void;
 use std::panic::{self, AssertUnwindSafe};
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::abi::{OmlcRt, TaskFn};
 use crate::alloc;
@@ -28,10 +36,13 @@ use crate::error::{Result, RuntimeError};
 /// take different times, few enough to keep the scheduling cheap.
 const CHUNKS_PER_THREAD: i64 = 4;
 
+/// How long an idle worker spins for the next loop before it sleeps.
+const SPIN: Duration = Duration::from_micros(500);
+
 /// The runtime context behind `omlc_rt *`: the thread pool (the allocator
 /// is the process-wide [`alloc`] one).
 pub struct RtContext {
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<Pool>,
     threads: usize,
 }
 
@@ -42,16 +53,11 @@ impl RtContext {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
+        // The calling thread runs chunks too: `threads - 1` workers.
         let pool = if threads == 1 {
             None
         } else {
-            // The calling thread runs chunks too: `threads - 1` workers.
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads - 1)
-                .thread_name(|i| format!("omlc-rt-{i}"))
-                .build()
-                .map_err(|e| RuntimeError::ThreadPool(e.to_string()))?;
-            Some(pool)
+            Some(Pool::new(threads - 1)?)
         };
         Ok(RtContext { pool, threads })
     }
@@ -65,14 +71,13 @@ impl RtContext {
     /// calling thread and the pool, and returns when all calls are done.
     ///
     /// The ranges (`CHUNKS_PER_THREAD` per thread) are claimed one by one
-    /// from a shared counter by the calling thread and by one job per other
-    /// thread, and the caller waits only for ranges another thread has
-    /// claimed and not finished. So the caller works instead of sleeping
-    /// while the pool runs the loop, and a worker that is slow to start (a
-    /// sleeping thread to wake, or one descheduled on a busy machine) never
-    /// holds a loop up: it finds the ranges taken and does nothing. Two
-    /// threads are then never much slower than one. `f` is `'static`
-    /// because a job may start after the loop it was spawned for is over.
+    /// from a shared counter by the calling thread and by the workers, and
+    /// the caller waits only for ranges another thread has claimed and not
+    /// finished. So the caller works instead of sleeping while the pool
+    /// runs the loop, and a worker that is slow to start (a sleeping thread
+    /// to wake, or one descheduled on a busy machine) never holds a loop
+    /// up: it finds the ranges taken and does nothing. `f` is `'static`
+    /// because a worker may pick the loop up after it is over.
     pub fn parallel_for(&self, n: i64, f: impl Fn(i64, i64) + Send + Sync + 'static) {
         if n <= 0 {
             return;
@@ -92,10 +97,7 @@ impl RtContext {
             done: Mutex::new(0),
             finished: Condvar::new(),
         });
-        for _ in 1..self.threads.min(chunks as usize) {
-            let lp = Arc::clone(&lp);
-            pool.spawn(move || lp.work());
-        }
+        pool.publish(Arc::clone(&lp) as Arc<dyn Job>);
         lp.work();
         let mut done = lp.done.lock().unwrap_or_else(PoisonError::into_inner);
         while *done < chunks {
@@ -109,6 +111,123 @@ impl RtContext {
     /// The pointer compiled code receives as `omlc_rt *`.
     pub fn as_raw(&self) -> *mut OmlcRt {
         self as *const RtContext as *mut OmlcRt
+    }
+}
+
+/// The worker threads and the loop they are to help with.
+struct Pool {
+    shared: Arc<Shared>,
+    workers: Vec<JoinHandle<()>>,
+}
+
+/// What the workers of a [`Pool`] watch.
+struct Shared {
+    /// The latest loop, with its number (loops are numbered from 1).
+    current: Mutex<(u64, Option<Arc<dyn Job>>)>,
+    /// The latest loop's number, read by spinning workers without the lock.
+    latest: AtomicU64,
+    /// Workers asleep on `wake`.
+    sleeping: AtomicUsize,
+    wake: Condvar,
+    stop: AtomicBool,
+}
+
+/// A loop the workers run chunks of.
+trait Job: Send + Sync {
+    /// Claims and runs chunks until none are left.
+    fn work(&self);
+}
+
+impl Pool {
+    fn new(workers: usize) -> Result<Pool> {
+        let shared = Arc::new(Shared {
+            current: Mutex::new((0, None)),
+            latest: AtomicU64::new(0),
+            sleeping: AtomicUsize::new(0),
+            wake: Condvar::new(),
+            stop: AtomicBool::new(false),
+        });
+        let workers = (0..workers)
+            .map(|i| {
+                let shared = Arc::clone(&shared);
+                std::thread::Builder::new()
+                    .name(format!("omlc-rt-{i}"))
+                    .spawn(move || shared.serve())
+                    .map_err(|e| RuntimeError::ThreadPool(e.to_string()))
+            })
+            .collect::<Result<_>>()?;
+        Ok(Pool { shared, workers })
+    }
+
+    /// Makes `job` the loop the workers help with, waking sleeping ones.
+    fn publish(&self, job: Arc<dyn Job>) {
+        let mut current = self.shared.lock();
+        current.0 += 1;
+        current.1 = Some(job);
+        self.shared.latest.store(current.0, Ordering::Release);
+        if self.shared.sleeping.load(Ordering::Relaxed) > 0 {
+            self.shared.wake.notify_all();
+        }
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Release);
+        {
+            let _current = self.shared.lock();
+            self.shared.wake.notify_all();
+        }
+        for worker in self.workers.drain(..) {
+            // A worker only returns; one that panicked has nothing to report.
+            let _ = worker.join();
+        }
+    }
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, (u64, Option<Arc<dyn Job>>)> {
+        self.current.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A worker's life: wait for a loop newer than the last one it saw
+    /// (spinning, then asleep), help with it, until the pool stops.
+    fn serve(&self) {
+        let mut seen = 0;
+        while let Some(job) = self.next_loop(&mut seen) {
+            job.work();
+        }
+    }
+
+    /// The next loop after loop `seen` (which it updates), or `None` when
+    /// the pool stops.
+    fn next_loop(&self, seen: &mut u64) -> Option<Arc<dyn Job>> {
+        let start = Instant::now();
+        let mut spins = 0u32;
+        while self.latest.load(Ordering::Acquire) == *seen {
+            if self.stop.load(Ordering::Acquire) {
+                return None;
+            }
+            spins = spins.wrapping_add(1);
+            if spins % 1024 == 0 && start.elapsed() > SPIN {
+                break;
+            }
+            std::hint::spin_loop();
+        }
+        let mut current = self.lock();
+        while current.0 == *seen && !self.stop.load(Ordering::Acquire) {
+            self.sleeping.fetch_add(1, Ordering::Relaxed);
+            current = self
+                .wake
+                .wait(current)
+                .unwrap_or_else(PoisonError::into_inner);
+            self.sleeping.fetch_sub(1, Ordering::Relaxed);
+        }
+        if self.stop.load(Ordering::Acquire) {
+            return None;
+        }
+        *seen = current.0;
+        current.1.clone()
     }
 }
 
@@ -132,8 +251,7 @@ struct Loop<F> {
     finished: Condvar,
 }
 
-impl<F: Fn(i64, i64)> Loop<F> {
-    /// Claims and runs chunks until none are left.
+impl<F: Fn(i64, i64) + Send + Sync> Job for Loop<F> {
     fn work(&self) {
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
@@ -399,6 +517,16 @@ mod tests {
             }
         }
         assert!(RtContext::new(0).unwrap().threads() >= 1);
+    }
+
+    #[test]
+    fn loops_after_the_workers_sleep_complete() {
+        let rt = RtContext::new(3).unwrap();
+        for _ in 0..3 {
+            check_coverage(&rt, 1000);
+            // Past the spin: the workers are asleep for the next loop.
+            std::thread::sleep(SPIN * 4);
+        }
     }
 
     #[test]
