@@ -35,6 +35,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -438,6 +439,17 @@ static int pool_start(omlc_rt *rt, int32_t nthreads) {
     return 0;
 }
 
+/* Asks Linux (5.16 and later) for AMX's tile state, which a process must
+ * request before its first tile instruction; a library compiled for a CPU
+ * with AMX uses the tiles for 8-bit products. Elsewhere the request fails
+ * harmlessly. */
+static void request_amx(void) {
+#if defined(__linux__) && defined(__x86_64__)
+    const long arch_req_xcomp_perm = 0x1023, xfeature_xtiledata = 18;
+    syscall(SYS_arch_prctl, arch_req_xcomp_perm, xfeature_xtiledata);
+#endif
+}
+
 /* ---- Sessions ------------------------------------------------------------- */
 
 /* Where a symbolic dim's size comes from: the first input dim with the
@@ -668,6 +680,7 @@ omlc_session *omlc_segment_session_create(int32_t segment, int32_t num_threads) 
     }
     if (check_types(info) != 0)
         return NULL;
+    request_amx();
     if (num_threads <= 0) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         num_threads = cpus > 0 && cpus < 4096 ? (int32_t)cpus : 1;

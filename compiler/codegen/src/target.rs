@@ -25,10 +25,11 @@ impl TargetSpec {
             .to_string_lossy()
             .parse()
             .unwrap_or_else(|_| Triple::host());
+        let features = TargetMachine::get_host_cpu_features().to_string();
         TargetSpec {
             triple,
             cpu: TargetMachine::get_host_cpu_name().to_string(),
-            features: TargetMachine::get_host_cpu_features().to_string(),
+            features: without_unusable_amx(features),
         }
     }
 
@@ -99,6 +100,9 @@ impl TargetSpec {
             vector_bits,
             vector_registers,
             dot_u8s8: dot_u8s8 && vector_bits == 512,
+            amx_int8: !self.is_aarch64()
+                && self.has_feature("amx-tile")
+                && self.has_feature("amx-int8"),
         }
     }
 
@@ -130,6 +134,40 @@ impl TargetSpec {
                 ))
             })
     }
+}
+
+/// The host's `features` without AMX's tile features when Linux does not
+/// let this process use the tiles: their state must be requested
+/// (`arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)`, Linux 5.16)
+/// before the first tile instruction, which otherwise kills the process.
+/// Requesting it here covers the JIT, whose code runs in this process; AOT
+/// libraries request it when a session starts (`runtime/c/omlc_rt.c`).
+fn without_unusable_amx(features: String) -> String {
+    if !features.split(',').any(|f| f == "+amx-tile") || amx_permitted() {
+        return features;
+    }
+    features.replace("+amx-", "-amx-")
+}
+
+/// Requests the AMX tile state for this process; whether it is granted.
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+fn amx_permitted() -> bool {
+    const ARCH_REQ_XCOMP_PERM: libc::c_long = 0x1023;
+    const XFEATURE_XTILEDATA: libc::c_long = 18;
+    // SAFETY: `arch_prctl` with these arguments only changes which XSAVE
+    // state the kernel lets this process use; it reads no memory of ours.
+    unsafe {
+        libc::syscall(
+            libc::SYS_arch_prctl,
+            ARCH_REQ_XCOMP_PERM,
+            XFEATURE_XTILEDATA,
+        ) == 0
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
+fn amx_permitted() -> bool {
+    false
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 //! `B`, zero points absent, per tensor and per column, `K` and `N` not
 //! multiples of the packing's 4 and 16, rows past a multiple of 4, batch
 //! dims, symbolic batch dims and rows, several column tiles (chunks) on 2 threads,
-//! and both code paths: AVX-512 VNNI's `vpdpbusd` when the host has it,
-//! and the portable widening sums. Then the QDQ forms: products and
+//! and the three code paths: AMX's tiles and AVX-512 VNNI's `vpdpbusd`
+//! when the host has them, and the portable widening sums. Then the QDQ forms: products and
 //! convolutions on the packed kernels, depthwise convolutions on the
 //! channels-last `omlc.DepthwiseConv`, against the dequantized results in
 //! f64.
@@ -254,6 +254,12 @@ const CASES: &[Case] = &[
         symbolic_rows: true,
         ..case(5, 64, 64, false, true, BZero::Absent)
     },
+    // AMX's tiles where the host has them (unsigned A, K a multiple of 64,
+    // no zero point of B, no batch): 6 tiles of 16 rows, then 4 rows.
+    Case {
+        symbolic_rows: true,
+        ..case(100, 192, 80, false, true, BZero::Absent)
+    },
 ];
 
 fn options(threads: usize, target: TargetSpec) -> CompileOptions {
@@ -284,10 +290,10 @@ fn packed_products_are_exact_without_vnni() {
     let features: Vec<&str> = host
         .features
         .split(',')
-        .filter(|f| !f.contains("vnni"))
+        .filter(|f| !f.contains("vnni") && !f.contains("amx"))
         .collect();
     let target = TargetSpec::parse(None, None, Some(&features.join(","))).unwrap();
-    assert!(!target.lowering_target().dot_u8s8);
+    assert!(!target.lowering_target().dot_u8s8 && !target.lowering_target().amx_int8);
     for (i, &c) in CASES.iter().enumerate() {
         check(c, &options(1, target.clone()), 300 + i as u64);
     }

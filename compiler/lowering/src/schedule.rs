@@ -28,6 +28,9 @@ pub struct Target {
     /// time into 512-bit vectors of 32-bit sums (AVX-512 VNNI's
     /// `vpdpbusd`).
     pub dot_u8s8: bool,
+    /// Whether the target has AMX's 8-bit tile products (`tdpbusd`: tiles
+    /// of 16 rows of 64 bytes) and the process may use them.
+    pub amx_int8: bool,
 }
 
 impl Target {
@@ -971,6 +974,7 @@ mod tests {
             vector_bits: 512,
             vector_registers: 32,
             dot_u8s8: false,
+            amx_int8: false,
         };
         let register = |n: i64| OpTiles {
             sizes: vec![1, 8, 2, 4],
@@ -1012,6 +1016,7 @@ mod tests {
             vector_bits: 512,
             vector_registers: 32,
             dot_u8s8: false,
+            amx_int8: false,
         };
         let (script, _) = Schedule::Matmul {
             batch: vec![197],
@@ -1046,6 +1051,7 @@ mod tests {
             vector_bits: 512,
             vector_registers: 32,
             dot_u8s8: false,
+            amx_int8: false,
         };
         let script = |n: i64| {
             Schedule::Matmul {
@@ -1078,16 +1084,19 @@ mod tests {
             vector_bits: 512,
             vector_registers: 32,
             dot_u8s8: false,
+            amx_int8: false,
         };
         let avx2 = Target {
             vector_bits: 256,
             vector_registers: 16,
             dot_u8s8: false,
+            amx_int8: false,
         };
         let neon = Target {
             vector_bits: 128,
             vector_registers: 32,
             dot_u8s8: false,
+            amx_int8: false,
         };
         // 16 rows of one 14-wide vector; 8 × 8; 16 × 4; 16 steps of the
         // reduction (576 = 36 · 16).
@@ -1107,6 +1116,7 @@ mod tests {
             vector_bits: 512,
             vector_registers: 32,
             dot_u8s8: false,
+            amx_int8: false,
         };
         // A 7×7 stem over 3 channels: 147 = 3 · 49 has no divisor in 8..=16,
         // so 21 steps; 576 keeps 16 (not 32).
@@ -1132,6 +1142,7 @@ mod tests {
             vector_bits: 512,
             vector_registers: 32,
             dot_u8s8: false,
+            amx_int8: false,
         };
         let (by_rows, chunks) = conv(&[56, 56], true).script(&t);
         assert!(by_rows.contains("tile_sizes [0, 0, 1]") && by_rows.contains("%colf"));
@@ -1148,6 +1159,7 @@ mod tests {
             vector_bits: 512,
             vector_registers: 32,
             dot_u8s8: false,
+            amx_int8: false,
         };
         // 3×3 over 512 channels at 7×7: 4608 = 4 · 1152 reduction steps,
         // 1152 · 49 floats of im2col rows per block; 4 chunks of channels.

@@ -61,6 +61,7 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %arg25 [1] : vector<16x4xi32> to vector<16xi32>
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %arg26 [1] : vector<16x4xi32> to vector<16xi32>
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %arg27 [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: arith.muli %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant 0 : i32
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}], %{{\w+}} : tensor<128xi32>, vector<16xi32>
@@ -106,6 +107,7 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %arg13 [1] : vector<16x4xi32> to vector<16xi32>
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %arg14 [1] : vector<16x4xi32> to vector<16xi32>
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %arg15 [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: arith.muli %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant 0 : i32
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}], %{{\w+}} : tensor<128xi32>, vector<16xi32>
@@ -125,6 +127,7 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: arith.constant 128 : i32
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : i32
 // CHECK: tensor.collapse_shape %{{\w+}} [[0], [1], [2, 3]] : tensor<2x2x16x4xi8> into tensor<2x2x64xi8>
+// CHECK: arith.subi %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.divui %{{\w+}}, %{{\w+}} : index
 // CHECK: scf.for %arg8 = %{{\w+}} to %{{\w+}} step %c1 iter_args(%arg9 = %{{\w+}}) -> (tensor<3x20xi32>) {
 // CHECK: arith.muli %arg8, %{{\w+}} : index
@@ -137,12 +140,12 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: vector.bitcast %{{\w+}} : vector<4xi8> to vector<1xi32>
 // CHECK: vector.extract %{{\w+}}[0] : i32 from vector<1xi32>
 // CHECK: arith.constant -2139062144 : i32
-// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_48 : i32
+// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_50 : i32
 // CHECK: vector.broadcast %{{\w+}} : i32 to vector<16xi32>
 // CHECK: vector.bitcast %{{\w+}} : vector<16xi32> to vector<64xi8>
-// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_49 : i32
-// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_50 : i32
 // CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_51 : i32
+// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_52 : i32
+// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_53 : i32
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %arg10, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<2x2x64xi8>, vector<64xi8>
 // CHECK: arith.extui %{{\w+}} : vector<64xi8> to vector<64xi32>
@@ -165,9 +168,9 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: arith.muli %{{\w+}}, %{{\w+}} : index
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %{{\w+}}], %{{\w+}} : tensor<3x6xi8>, vector<4xi8>
 // CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32 : i32
-// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_17 : i32
 // CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_18 : i32
 // CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_19 : i32
+// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_20 : i32
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}, %{{\w+}}, %{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<2x2x64xi8>, vector<64xi8>
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %{{\w+}}#0 [1] : vector<16x4xi32> to vector<16xi32>
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %{{\w+}}#1 [1] : vector<16x4xi32> to vector<16xi32>
@@ -182,6 +185,7 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %{{\w+}}#9 [1] : vector<16x4xi32> to vector<16xi32>
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %{{\w+}}#10 [1] : vector<16x4xi32> to vector<16xi32>
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %{{\w+}}#11 [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: arith.constant 0 : i32
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}], %{{\w+}} : tensor<20xi32>, vector<16xi32>
 // CHECK: arith.muli %{{\w+}}, %{{\w+}} : vector<16xi32>
@@ -201,7 +205,7 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: vector.bitcast %{{\w+}} : vector<4xi8> to vector<1xi32>
 // CHECK: vector.extract %{{\w+}}[0] : i32 from vector<1xi32>
 // CHECK: arith.constant -2139062144 : i32
-// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_27 : i32
+// CHECK: arith.xori %{{\w+}}, %{{\w+}}-2139062144_i32_29 : i32
 // CHECK: vector.broadcast %{{\w+}} : i32 to vector<16xi32>
 // CHECK: vector.bitcast %{{\w+}} : vector<16xi32> to vector<64xi8>
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
@@ -222,6 +226,7 @@ onnx.graph "g"(%a: tensor<5x8xui8>, %bp: tensor<8x2x16x4xi8>, %bs: tensor<128xi3
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %{{\w+}}#1 [1] : vector<16x4xi32> to vector<16xi32>
 // CHECK: arith.constant dense<[1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
 // CHECK: vector.multi_reduction <add>, %{{\w+}}, %{{\w+}}#2 [1] : vector<16x4xi32> to vector<16xi32>
+// CHECK: arith.constant dense<0> : vector<16xi32>
 // CHECK: arith.constant 0 : i32
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}], %{{\w+}} : tensor<20xi32>, vector<16xi32>
 // CHECK: arith.muli %{{\w+}}, %{{\w+}} : vector<16xi32>

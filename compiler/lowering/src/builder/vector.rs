@@ -12,7 +12,7 @@ use melior::ir::attribute::{
     TypeAttribute,
 };
 use melior::ir::operation::{OperationBuilder, OperationLike};
-use melior::ir::r#type::{FunctionType, TypeLike};
+use melior::ir::r#type::{FunctionType, MemRefType, ShapedTypeLike, TypeLike};
 use melior::ir::{
     Attribute, BlockLike, Identifier, Location, Module, Region, Type, Value, ValueLike,
 };
@@ -222,6 +222,47 @@ impl<'c, 'a> Emitter<'c, 'a> {
             &[ty],
             self.loc,
         ))
+    }
+
+    /// A call of the LLVM intrinsic `name` that returns nothing (declared
+    /// like [`Emitter::intrinsic`]'s).
+    pub fn call_intrinsic(&self, name: &str, args: &[Value<'c, '_>]) {
+        self.append(func::call(
+            self.cx,
+            FlatSymbolRefAttribute::new(self.cx, name),
+            args,
+            &[],
+            self.loc,
+        ));
+    }
+
+    /// `vector.load` of `lanes` elements of the memref `m` along its last
+    /// dim from `at`.
+    pub fn load_vector(&self, m: Value<'c, '_>, at: &[Value<'c, '_>], lanes: i64) -> Value<'c, 'a> {
+        let elem = MemRefType::try_from(m.r#type())
+            .expect("a memref")
+            .element();
+        let mut operands = vec![m];
+        operands.extend(at);
+        self.value(
+            OperationBuilder::new("vector.load", self.loc)
+                .add_operands(&operands)
+                .add_results(&[vector_type(&[lanes], elem)])
+                .build()
+                .expect("a well-formed vector.load"),
+        )
+    }
+
+    /// `vector.store` of the 1-D vector `v` into the memref `m` at `at`.
+    pub fn store_vector(&self, v: Value<'c, '_>, m: Value<'c, '_>, at: &[Value<'c, '_>]) {
+        let mut operands = vec![v, m];
+        operands.extend(at);
+        self.append(
+            OperationBuilder::new("vector.store", self.loc)
+                .add_operands(&operands)
+                .build()
+                .expect("a well-formed vector.store"),
+        );
     }
 }
 

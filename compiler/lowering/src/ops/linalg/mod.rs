@@ -8,6 +8,7 @@ mod det;
 mod integer;
 pub(crate) mod matmul;
 mod packed;
+mod tiles;
 
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::schema::LinalgOp;

@@ -27,11 +27,13 @@
 //! it in (8-bit stores: the next product reads them as they are). A signed `A` is read with its sign bits flipped, as the
 //! unsigned `A + 128`, and its zero point shifted by 128 with it.
 
+use melior::ir::r#type::MemRefType;
 use melior::ir::{Type, Value as MValue};
 use onnx_mlc_dialect::ir::{OpData, OpId};
 use onnx_mlc_dialect::packing::{INT8_BLOCK_COLUMNS, INT8_LANE_ROWS};
 use onnx_mlc_dialect::{ElemType, Model, OpKind};
 
+use super::tiles::{TileOperands, TILE_BYTES, TILE_ROWS};
 use crate::builder::{ranked_tensor, vector_type, Emitter, Size, DYNAMIC};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
@@ -74,6 +76,9 @@ struct Operands<'c, 'a> {
     bias: Option<(MValue<'c, 'a>, ZeroPoint)>,
     /// The output's quantization, when the float result is requantized.
     requantize: Option<Requantize<'c, 'a>>,
+    /// `A` and the packed weights with their memref types, when the rows
+    /// take AMX tiles ([`tiles`]).
+    amx: Option<[(MValue<'c, 'a>, Type<'c>); 2]>,
 }
 
 /// A PackedConvInteger's window over `X [N, H, W, C]`.
@@ -160,6 +165,24 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         _ => None,
     };
     let groups_in_b = kb.shape(packed)?.0[1];
+    let no_batch = y_dims[..rank - 2].iter().all(|&d| d == 1);
+    let amx = (kb.target.amx_int8
+        && window.is_none()
+        && !signed
+        && input(4).is_none()
+        && k % TILE_BYTES == 0
+        && no_batch)
+        .then(|| -> Result<_> {
+            let memref = |v| -> Result<Type> {
+                let dims = kb.shape(v)?.0;
+                Ok(MemRefType::new(i8t, &dims, None, None).into())
+            };
+            Ok([
+                (kb.tensor(a), memref(a)?),
+                (kb.tensor(packed), memref(packed)?),
+            ])
+        })
+        .transpose()?;
     let ops = Operands {
         a: kb.tensor(a),
         b: e.collapse_shape(
@@ -177,6 +200,7 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         scale,
         bias,
         requantize,
+        amx,
     };
     let out = kb.init(y)?;
     let per_tile = [4, 3, 2, 1]
@@ -262,9 +286,30 @@ fn down_the_rows<'c, 'a>(
     let sizes: Vec<MValue> = e.sizes_of(tile, lead).iter().map(|s| s.value(&e)).collect();
     let lead = &sizes[..];
     let rows = e.product(lead);
-    let full = e.divui(rows, e.index(ROWS));
+    let (tile, tiled) = match ops.amx {
+        Some([a, b]) => {
+            let tiles = TileOperands::start(e, a, b, ops.k, ops.k / INT8_LANE_ROWS);
+            let full = e.divui(rows, e.index(TILE_ROWS));
+            let tile = e.for_loop(e.index(0), full, &[tile], |be, i, t| {
+                let r0 = be.muli(i, be.index(TILE_ROWS));
+                vec![tile_rows(
+                    be,
+                    ops,
+                    &tiles,
+                    t[0],
+                    (lead, r0),
+                    (first, per_tile),
+                    shift,
+                )]
+            })[0];
+            tiles.finish(e);
+            (tile, e.muli(full, e.index(TILE_ROWS)))
+        }
+        None => (tile, e.index(0)),
+    };
+    let full = e.divui(e.subi(rows, tiled), e.index(ROWS));
     let tile = e.for_loop(e.index(0), full, &[tile], |be, i, t| {
-        let r0 = be.muli(i, be.index(ROWS));
+        let r0 = be.addi(tiled, be.muli(i, be.index(ROWS)));
         vec![register_tile(
             be,
             ops,
@@ -274,7 +319,7 @@ fn down_the_rows<'c, 'a>(
             shift,
         )]
     })[0];
-    let done = e.muli(full, e.index(ROWS));
+    let done = e.addi(tiled, e.muli(full, e.index(ROWS)));
     e.for_loop(done, rows, &[tile], |be, r, t| {
         vec![register_tile(
             be,
@@ -321,6 +366,51 @@ fn register_tile<'c, 'a>(
         None => matrix_reduction(e, ops, &a_rows, (first, per_tile), init),
         Some(w) => window_reduction(e, ops, w, &a_rows, (first, per_tile), init),
     };
+    store_rows(e, ops, tile, &rows, &accs, (first, per_tile))
+}
+
+/// Rows `r0..r0 + 16` of the tile (no batch dims: `lead` is ones and
+/// the rows) on AMX tiles: the sums of the chunk's blocks, read back from
+/// the sum buffer into [`store_rows`].
+fn tile_rows<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    ops: &Operands<'c, '_>,
+    tiles: &TileOperands<'c, '_>,
+    tile: MValue<'c, 'a>,
+    (lead, r0): (&[MValue<'c, '_>], MValue<'c, '_>),
+    (first, per_tile): (MValue<'c, '_>, i64),
+    shift: Option<(usize, MValue<'c, '_>)>,
+) -> MValue<'c, 'a> {
+    let a_row = match shift {
+        Some((_, start)) => e.addi(r0, start),
+        None => r0,
+    };
+    tiles.products(e, a_row, (first, per_tile));
+    let accs: Vec<MValue> = (0..TILE_ROWS)
+        .flat_map(|i| (0..per_tile).map(move |j| (i, j)))
+        .map(|(i, j)| e.load_vector(tiles.sums, &[e.index(j), e.index(i), e.index(0)], LANES))
+        .collect();
+    let rows: Vec<Vec<MValue>> = (0..TILE_ROWS)
+        .map(|i| e.delinearize(e.addi(r0, e.index(i)), lead))
+        .collect();
+    store_rows(e, ops, tile, &rows, &accs, (first, per_tile))
+}
+
+/// The sums `accs` of the tile's rows at `rows` (`rows.len() × per_tile`
+/// accumulators, then the row sums when `B` has a zero point) through the
+/// zero points, scale, bias and requantization, written into `tile`
+/// (masked past `N`).
+fn store_rows<'c, 'a>(
+    e: Emitter<'c, 'a>,
+    ops: &Operands<'c, '_>,
+    tile: MValue<'c, 'a>,
+    rows: &[Vec<MValue<'c, '_>>],
+    accs: &[MValue<'c, '_>],
+    (first, per_tile): (MValue<'c, '_>, i64),
+) -> MValue<'c, 'a> {
+    let mr = rows.len() as i64;
+    let i32t = e.int_type(32);
+    let zero = e.int_vector(i32t, &[0; LANES as usize]);
     let splat = |x| e.broadcast(x, LANES);
     let f32t = Type::float32(e.cx);
     let mut tile = tile;
