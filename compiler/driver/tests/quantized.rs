@@ -664,6 +664,13 @@ fn qdq_convolutions_run_on_the_packed_kernel() {
             hw: [14, 14],
             ..conv_case(128, 64, [1, 1], [0, 0, 0, 0])
         },
+        // 1×1 on 128 channels, one image, quantized after: AMX's tiles
+        // where the host has them (196 pixels: 12 tiles of 16, then 4).
+        ConvCase {
+            hw: [14, 14],
+            quantize: true,
+            ..conv_case(128, 48, [1, 1], [0, 0, 0, 0])
+        },
         // Strides and dilations, uneven pads, several column tiles.
         ConvCase {
             hw: [16, 18],

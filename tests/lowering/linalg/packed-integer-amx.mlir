@@ -40,11 +40,11 @@ onnx.graph "g"(%a: tensor<36x128xui8>, %bp: tensor<2x32x16x4xi8>, %bs: tensor<32
 // CHECK: arith.divui %{{\w+}}, %{{\w+}} : index
 // CHECK: scf.for %arg10 = %{{\w+}} to %{{\w+}} step %c1 iter_args(%arg11 = %{{\w+}}) -> (tensor<?x?xf32>) {
 // CHECK: arith.muli %arg10, %{{\w+}} : index
+// CHECK: arith.muli %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant 0 : i8
 // CHECK: func.call @llvm.x86.tilezero(%{{\w+}}) : (i8) -> ()
 // CHECK: arith.constant 1 : i8
-// CHECK: arith.muli %{{\w+}}, %{{\w+}} : index
 // CHECK: scf.for %arg12 = %{{\w+}} to %{{\w+}} step %{{\w+}} {
 // CHECK: arith.muli %arg12, %{{\w+}} : index
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
@@ -62,8 +62,12 @@ onnx.graph "g"(%a: tensor<36x128xui8>, %bp: tensor<2x32x16x4xi8>, %bs: tensor<32
 // CHECK: func.call @llvm.x86.tdpbusd(%{{\w+}}, %{{\w+}}, %{{\w+}}) : (i8, i8, i8) -> ()
 // CHECK: arith.constant 1 : i8
 // CHECK: func.call @llvm.x86.tilestored64(%{{\w+}}, %{{\w+}}, %{{\w+}}) : (i8, !llvm.ptr, i64) -> ()
-// CHECK: vector.load %{{\w+}}[%{{\w+}}, %{{\w+}}, %{{\w+}}] : memref<4x16x16xi32>, vector<16xi32>
+// CHECK: scf.for %arg12 = %{{\w+}} to %{{\w+}} step %{{\w+}} iter_args(%arg13 = %arg11) -> (tensor<?x?xf32>) {
+// CHECK: vector.load %{{\w+}}[%{{\w+}}, %arg12, %{{\w+}}] : memref<4x16x16xi32>, vector<16xi32>
+// CHECK: arith.addi %{{\w+}}, %arg12 : index
+// CHECK: arith.addi %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant dense<0> : vector<16xi32>
+// CHECK: arith.muli %{{\w+}}, %{{\w+}} : index
 // CHECK: arith.constant 0 : i32
 // CHECK: arith.constant 0.000000e+00 : f32
 // CHECK: tensor.extract %{{\w+}}[] : tensor<f32>
@@ -75,7 +79,7 @@ onnx.graph "g"(%a: tensor<36x128xui8>, %bp: tensor<2x32x16x4xi8>, %bs: tensor<32
 // CHECK: arith.addi %{{\w+}}, %{{\w+}} : vector<16xi32>
 // CHECK: arith.sitofp %{{\w+}} : vector<16xi32> to vector<16xf32>
 // CHECK: arith.mulf %{{\w+}}, %{{\w+}} : vector<16xf32>
-// CHECK: vector.transfer_write %{{\w+}}, %arg11[%{{\w+}}, %{{\w+}}] : vector<16xf32>, tensor<?x?xf32>
+// CHECK: vector.transfer_write %{{\w+}}, %arg13[%{{\w+}}, %{{\w+}}] : vector<16xf32>, tensor<?x?xf32>
 // CHECK: vector.transfer_write %{{\w+}}, %{{\w+}}[%{{\w+}}, %{{\w+}}] : vector<16xf32>, tensor<?x?xf32>
 // CHECK: func.call @llvm.x86.tilerelease() : () -> ()
 // CHECK: arith.subi %{{\w+}}, %{{\w+}} : index

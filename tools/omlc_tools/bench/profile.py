@@ -1,14 +1,18 @@
-"""Per-kernel profile of a model at 1 thread: CPU time and GFLOP/s per kernel.
+"""Per-kernel profile of a model: CPU time and GFLOP/s per kernel.
 
 `onnx-mlc bench` measures a whole model; this says which kernels the time
 goes to. It compiles the model to a shared library (`onnx-mlc MODEL -o
 DIR/model.so`) and to the `linalg` stage (kernel signatures, call sites),
-runs `onnx-mlc bench --aot --threads 1` under `perf record` (cpu-clock
+runs `onnx-mlc bench --aot --threads N` (`--threads`, default 1) under
+`perf record` (cpu-clock
 samples, so CPU time: less sensitive to a busy machine than wall time), and
 attributes the samples that fall in the benchmarked library to the kernel
 functions of DIR/model.so by address: the compiler's output is
 deterministic, so the library `bench` builds has the same layout (kernels
-are local symbols, present in the unstripped library).
+are local symbols, present in the unstripped library). A kernel's chunk
+function (`kN_task`, run by the pool's threads) counts as its kernel; at
+several threads the CPU time is summed over the threads, and the
+runtime's own functions (the pool's spinning) show by name.
 
 For each distinct kernel function (identical kernels share one, so a
 function may be called several times per run) it prints the calls per run,
@@ -108,6 +112,7 @@ def flops(shapes: list[str]) -> int:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("model", help="a model file, or a model's name")
+    parser.add_argument("--threads", type=int, default=1, help="threads of the run (default 1)")
     parser.add_argument("flags", nargs="*", help="compiler flags for every onnx-mlc call")
 
 
@@ -121,7 +126,7 @@ def main(args: argparse.Namespace) -> int:
                                 capture_output=True, text=True, check=True).stdout
         bench = subprocess.run(["perf", "record", "-q", "-F", str(FREQ), "-o", str(data), "--",
                                 str(args.bin), "bench", str(args.model), *args.flags, "--aot",
-                                "--threads", "1", "--runs", str(args.runs),
+                                "--threads", str(args.threads), "--runs", str(args.runs),
                                 "--warmup", str(args.warmup)],
                                capture_output=True, text=True, check=True)
         print(bench.stdout.strip())
@@ -135,7 +140,8 @@ def main(args: argparse.Namespace) -> int:
     per_fn: collections.Counter[str] = collections.Counter()
     for offset, n in rows:
         i = bisect.bisect_right(addresses, to_address(offset)) - 1
-        per_fn[syms[i][1] if i >= 0 else "?"] += n
+        name = syms[i][1] if i >= 0 else "?"
+        per_fn[re.sub(r"_task$", "", name)] += n
     calls = collections.Counter(re.findall(r"call @(k\d+)(?:_parallel)?\(", linalg))
     sigs = signatures(linalg)
     runs = args.runs + args.warmup

@@ -165,13 +165,22 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         _ => None,
     };
     let groups_in_b = kb.shape(packed)?.0[1];
-    let no_batch = y_dims[..rank - 2].iter().all(|&d| d == 1);
+    // Rows of A consecutive in memory: a matrix without batch dims, or the
+    // pixels of one image under a 1×1 window with unit strides.
+    let consecutive_rows = match window {
+        None => y_dims[..rank - 2].iter().all(|&d| d == 1),
+        Some(w) => {
+            w.kernel == [1, 1]
+                && w.strides == [1, 1]
+                && y_dims[0] == 1
+                && a_dims[1..3] == y_dims[1..3]
+        }
+    };
     let amx = (kb.target.amx_int8
-        && window.is_none()
         && !signed
         && input(4).is_none()
         && k % TILE_BYTES == 0
-        && no_batch)
+        && consecutive_rows)
         .then(|| -> Result<_> {
             let memref = |v| -> Result<Type> {
                 let dims = kb.shape(v)?.0;
@@ -369,8 +378,8 @@ fn register_tile<'c, 'a>(
     store_rows(e, ops, tile, &rows, &accs, (first, per_tile))
 }
 
-/// Rows `r0..r0 + 16` of the tile (no batch dims: `lead` is ones and
-/// the rows) on AMX tiles: the sums of the chunk's blocks, read back from
+/// Rows `r0..r0 + 16` of the tile (whose rows, counted across `lead`,
+/// are consecutive rows of A) on AMX tiles: the sums of the chunk's blocks, read back from
 /// the sum buffer into [`store_rows`].
 fn tile_rows<'c, 'a>(
     e: Emitter<'c, 'a>,
@@ -381,19 +390,23 @@ fn tile_rows<'c, 'a>(
     (first, per_tile): (MValue<'c, '_>, i64),
     shift: Option<(usize, MValue<'c, '_>)>,
 ) -> MValue<'c, 'a> {
+    // The chunk's first row of A: its offset along the cut dim times the
+    // rows of A each step of that dim spans (a convolution's output row
+    // is OW pixels).
     let a_row = match shift {
-        Some((_, start)) => e.addi(r0, start),
+        Some((dim, start)) => e.addi(r0, e.muli(start, e.product(&lead[dim + 1..]))),
         None => r0,
     };
     tiles.products(e, a_row, (first, per_tile));
-    let accs: Vec<MValue> = (0..TILE_ROWS)
-        .flat_map(|i| (0..per_tile).map(move |j| (i, j)))
-        .map(|(i, j)| e.load_vector(tiles.sums, &[e.index(j), e.index(i), e.index(0)], LANES))
-        .collect();
-    let rows: Vec<Vec<MValue>> = (0..TILE_ROWS)
-        .map(|i| e.delinearize(e.addi(r0, e.index(i)), lead))
-        .collect();
-    store_rows(e, ops, tile, &rows, &accs, (first, per_tile))
+    // The epilogue row by row (a loop: unrolled, 16 rows of blocks made
+    // the IR of a ResNet's kernels slow to transform).
+    e.for_loop(e.index(0), e.index(TILE_ROWS), &[tile], |be, i, t| {
+        let accs: Vec<MValue> = (0..per_tile)
+            .map(|j| be.load_vector(tiles.sums, &[be.index(j), i, be.index(0)], LANES))
+            .collect();
+        let row = be.delinearize(be.addi(r0, i), lead);
+        vec![store_rows(be, ops, t[0], &[row], &accs, (first, per_tile))]
+    })[0]
 }
 
 /// The sums `accs` of the tile's rows at `rows` (`rows.len() × per_tile`
