@@ -270,7 +270,7 @@ struct omlc_rt {
     _Atomic uint64_t latest; /* `generation`, for workers spinning without the lock */
     int sleeping;         /* workers waiting on `wake` */
     int stop;
-    int64_t finished;     /* chunks of the current loop finished */
+    _Atomic int64_t finished; /* chunks of the current loop finished */
     omlc_task task;       /* the current loop */
     void *ctx;
     int64_t n, chunks;
@@ -304,10 +304,13 @@ static void run_chunks(omlc_rt *rt, uint64_t generation, omlc_task task, void *c
         /* Sizes differ by at most one: the first `extra` chunks are longer. */
         int64_t begin = i * base + (i < extra ? i : extra);
         task(ctx, begin, begin + base + (i < extra));
-        pthread_mutex_lock(&rt->mu);
-        if (++rt->finished == chunks)
+        if (atomic_fetch_add_explicit(&rt->finished, 1, memory_order_acq_rel) + 1 == chunks) {
+            /* Under the lock: a caller that saw the loop unfinished under
+             * it is waiting by now. */
+            pthread_mutex_lock(&rt->mu);
             pthread_cond_signal(&rt->done);
-        pthread_mutex_unlock(&rt->mu);
+            pthread_mutex_unlock(&rt->mu);
+        }
         cur = atomic_load_explicit(&rt->next, memory_order_relaxed);
     }
 }
@@ -381,7 +384,7 @@ void omlc_rt_parallel_for(omlc_rt *rt, omlc_task task, void *ctx, int64_t n) {
     rt->ctx = ctx;
     rt->n = n;
     rt->chunks = chunks;
-    rt->finished = 0;
+    atomic_store_explicit(&rt->finished, 0, memory_order_relaxed);
     rt->generation++;
     const uint64_t generation = rt->generation & 0xffffffff;
     atomic_store_explicit(&rt->next, generation << 32, memory_order_relaxed);
@@ -394,8 +397,16 @@ void omlc_rt_parallel_for(omlc_rt *rt, omlc_task task, void *ctx, int64_t n) {
     run_chunks(rt, generation, task, ctx, n, chunks);
     in_loop = 0;
 
+    /* The last chunks usually end within microseconds: spin first. */
+    const int64_t start = now_ns();
+    for (unsigned spins = 1;
+         atomic_load_explicit(&rt->finished, memory_order_acquire) < chunks; spins++) {
+        if (spins % 1024 == 0 && now_ns() - start > SPIN_NS)
+            break;
+        spin_pause();
+    }
     pthread_mutex_lock(&rt->mu);
-    while (rt->finished < chunks)
+    while (atomic_load_explicit(&rt->finished, memory_order_acquire) < chunks)
         pthread_cond_wait(&rt->done, &rt->mu);
     pthread_mutex_unlock(&rt->mu);
     pthread_mutex_unlock(&rt->busy);

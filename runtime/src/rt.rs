@@ -94,11 +94,22 @@ impl RtContext {
             n,
             chunks,
             next: AtomicI64::new(0),
+            finished_chunks: AtomicI64::new(0),
             done: Mutex::new(0),
             finished: Condvar::new(),
         });
         pool.publish(Arc::clone(&lp) as Arc<dyn Job>);
         lp.work();
+        // The last chunks usually end within microseconds: spin first.
+        let start = Instant::now();
+        let mut spins = 0u32;
+        while lp.finished_chunks.load(Ordering::Acquire) < chunks {
+            spins = spins.wrapping_add(1);
+            if spins % 1024 == 0 && start.elapsed() > SPIN {
+                break;
+            }
+            std::hint::spin_loop();
+        }
         let mut done = lp.done.lock().unwrap_or_else(PoisonError::into_inner);
         while *done < chunks {
             done = lp
@@ -246,7 +257,10 @@ struct Loop<F> {
     chunks: i64,
     /// The next chunk to claim.
     next: AtomicI64,
-    /// How many chunks are finished; `finished` is notified at the last.
+    /// How many chunks are finished, for a caller that spins.
+    finished_chunks: AtomicI64,
+    /// The same under a lock, for one that sleeps: `finished` is notified
+    /// at the last.
     done: Mutex<i64>,
     finished: Condvar,
 }
@@ -260,6 +274,7 @@ impl<F: Fn(i64, i64) + Send + Sync> Job for Loop<F> {
             }
             let (begin, end) = chunk(self.n, self.chunks, i);
             (self.f)(begin, end);
+            self.finished_chunks.fetch_add(1, Ordering::AcqRel);
             let mut done = self.done.lock().unwrap_or_else(PoisonError::into_inner);
             *done += 1;
             if *done == self.chunks {
