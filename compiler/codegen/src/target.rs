@@ -100,6 +100,7 @@ impl TargetSpec {
             vector_bits,
             vector_registers,
             dot_u8s8: dot_u8s8 && vector_bits == 512,
+            byte_permute: vector_bits == 512 && self.has_feature("avx512vbmi"),
             amx_int8: !self.is_aarch64()
                 && self.has_feature("amx-tile")
                 && self.has_feature("amx-int8"),

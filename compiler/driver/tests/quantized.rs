@@ -735,3 +735,88 @@ fn depthwise_qdq_convolutions_run_channels_last() {
         check_qdq_conv(case, 2, 800 + i as u64);
     }
 }
+
+/// A QDQ SiLU (`DQ → Sigmoid → Q → DQ → Mul → Q`, EfficientNet's) over
+/// every byte value, `dims` elements (`signed`: an int8 input): compiled
+/// for the host, where the run becomes a table lookup when it has AVX-512
+/// VBMI, and for the host without VBMI (the vectorized run), the two
+/// results equal, and within one step of the run computed in f64.
+fn check_lookup(dims: [i64; 4], signed: bool, threads: usize) {
+    let t = type_name(signed);
+    let (zx, zy) = if signed { (-3, -100) } else { (128, 10) };
+    let shape = |elem: &str| format!("tensor<{}x{elem}>", dims.map(|d| d.to_string()).join("x"));
+    let (x_ty, f_ty) = (shape(t), shape("f32"));
+    let text = format!(
+        "onnx.model {{ir_version = 8, opset_imports = {{\"\" = 21}}}}\n\
+         onnx.graph \"g\"(%x: {x_ty}) -> (\"y\": {x_ty}) {{\n\
+         \x20 %sx = \"onnx.Constant\"() {{value = dense<0.05> : tensor<f32>}} : () -> tensor<f32>\n\
+         \x20 %zx = \"onnx.Constant\"() {{value = dense<{zx}> : tensor<{t}>}} : () -> tensor<{t}>\n\
+         \x20 %ss = \"onnx.Constant\"() {{value = dense<0.004> : tensor<f32>}} : () -> tensor<f32>\n\
+         \x20 %zs = \"onnx.Constant\"() {{value = dense<0> : tensor<ui8>}} : () -> tensor<ui8>\n\
+         \x20 %sy = \"onnx.Constant\"() {{value = dense<0.03> : tensor<f32>}} : () -> tensor<f32>\n\
+         \x20 %zy = \"onnx.Constant\"() {{value = dense<{zy}> : tensor<{t}>}} : () -> tensor<{t}>\n\
+         \x20 %d = \"onnx.DequantizeLinear\"(%x, %sx, %zx) : ({x_ty}, tensor<f32>, tensor<{t}>) -> {f_ty}\n\
+         \x20 %s = \"onnx.Sigmoid\"(%d) : ({f_ty}) -> {f_ty}\n\
+         \x20 %sq = \"onnx.QuantizeLinear\"(%s, %ss, %zs) : ({f_ty}, tensor<f32>, tensor<ui8>) -> {}\n\
+         \x20 %sd = \"onnx.DequantizeLinear\"(%sq, %ss, %zs) : ({}, tensor<f32>, tensor<ui8>) -> {f_ty}\n\
+         \x20 %m = \"onnx.Mul\"(%d, %sd) : ({f_ty}, {f_ty}) -> {f_ty}\n\
+         \x20 %y = \"onnx.QuantizeLinear\"(%m, %sy, %zy) : ({f_ty}, tensor<f32>, tensor<{t}>) -> {x_ty}\n\
+         \x20 onnx.return %y\n}}\n",
+        shape("ui8"),
+        shape("ui8"),
+    );
+    let model = parse_model(&text).unwrap_or_else(|e| panic!("{e}"));
+    let count = dims.iter().product::<i64>() as usize;
+    let bytes: Vec<u8> = (0..count).map(|i| (i * 7 % 256) as u8).collect();
+    let run = |target: TargetSpec| -> Vec<u8> {
+        let compiled = Engine::compile(&model, &options(threads, target)).unwrap();
+        let y = &compiled.run(&[int8_tensor(&dims, &bytes, signed)]).unwrap()[0];
+        if signed {
+            y.to_vec::<i8>()
+                .unwrap()
+                .into_iter()
+                .map(|v| v as u8)
+                .collect()
+        } else {
+            y.to_vec::<u8>().unwrap()
+        }
+    };
+    let host = TargetSpec::host();
+    let features: Vec<&str> = host
+        .features
+        .split(',')
+        .filter(|f| !f.contains("vbmi"))
+        .collect();
+    let plain = TargetSpec::parse(None, None, Some(&features.join(","))).unwrap();
+    assert!(!plain.lowering_target().byte_permute);
+    let (looked_up, computed) = (run(host), run(plain));
+    let (lo, hi) = if signed {
+        (-128.0, 127.0)
+    } else {
+        (0.0, 255.0)
+    };
+    let q =
+        |v: f64, s: f64, z: f64, lo: f64, hi: f64| ((v / s).round_ties_even() + z).clamp(lo, hi);
+    for (i, (&a, &b)) in looked_up.iter().zip(&computed).enumerate() {
+        assert_eq!(
+            a, b,
+            "{dims:?} signed {signed}: element {i} of input byte {}",
+            bytes[i]
+        );
+        let d = (value(bytes[i], signed) - zx) as f64 * 0.05;
+        let s = q(1.0 / (1.0 + (-d).exp()), 0.004, 0.0, 0.0, 255.0) * 0.004;
+        let want = q(d * s, 0.03, zy as f64, lo, hi);
+        let got = value(a, signed) as f64;
+        assert!(
+            (got - want).abs() <= 1.0,
+            "{dims:?}: y[{i}] = {got}, want {want}"
+        );
+    }
+}
+
+#[test]
+fn quantized_activations_are_table_lookups() {
+    // Two chunks, a partial last vector; then a signed input on two threads.
+    check_lookup([1, 130, 131, 8], false, 1);
+    check_lookup([1, 56, 56, 24], true, 2);
+}

@@ -302,6 +302,12 @@ impl<'c, 'a> KernelBuilder<'c, 'a> {
         self.e.append(op)
     }
 
+    /// Whether an op before has set the kernel's schedule (a root, or a
+    /// written kernel): a run lowered now is its epilogue.
+    pub fn has_root(&self) -> bool {
+        self.schedule.is_some()
+    }
+
     /// Whether `v` leaves the kernel (is written to an output memref).
     pub fn is_output(&self, v: Value) -> bool {
         self.dests.contains_key(&v)

@@ -31,6 +31,9 @@ pub struct Target {
     /// Whether the target has AMX's 8-bit tile products (`tdpbusd`: tiles
     /// of 16 rows of 64 bytes) and the process may use them.
     pub amx_int8: bool,
+    /// Whether the target permutes bytes across a 512-bit register by a
+    /// vector of indices into two registers (AVX-512 VBMI's `vpermi2b`).
+    pub byte_permute: bool,
 }
 
 impl Target {
@@ -975,6 +978,7 @@ mod tests {
             vector_registers: 32,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         let register = |n: i64| OpTiles {
             sizes: vec![1, 8, 2, 4],
@@ -1017,6 +1021,7 @@ mod tests {
             vector_registers: 32,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         let (script, _) = Schedule::Matmul {
             batch: vec![197],
@@ -1052,6 +1057,7 @@ mod tests {
             vector_registers: 32,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         let script = |n: i64| {
             Schedule::Matmul {
@@ -1085,18 +1091,21 @@ mod tests {
             vector_registers: 32,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         let avx2 = Target {
             vector_bits: 256,
             vector_registers: 16,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         let neon = Target {
             vector_bits: 128,
             vector_registers: 32,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         // 16 rows of one 14-wide vector; 8 × 8; 16 × 4; 16 steps of the
         // reduction (576 = 36 · 16).
@@ -1117,6 +1126,7 @@ mod tests {
             vector_registers: 32,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         // A 7×7 stem over 3 channels: 147 = 3 · 49 has no divisor in 8..=16,
         // so 21 steps; 576 keeps 16 (not 32).
@@ -1143,6 +1153,7 @@ mod tests {
             vector_registers: 32,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         let (by_rows, chunks) = conv(&[56, 56], true).script(&t);
         assert!(by_rows.contains("tile_sizes [0, 0, 1]") && by_rows.contains("%colf"));
@@ -1160,6 +1171,7 @@ mod tests {
             vector_registers: 32,
             dot_u8s8: false,
             amx_int8: false,
+            byte_permute: false,
         };
         // 3×3 over 512 channels at 7×7: 4608 = 4 · 1152 reduction steps,
         // 1152 · 49 floats of im2col rows per block; 4 chunks of channels.

@@ -46,6 +46,7 @@ const AVX512: Target = Target {
     vector_registers: 32,
     dot_u8s8: false,
     amx_int8: false,
+    byte_permute: false,
 };
 
 /// Builds the whole graph as one kernel and returns the module's text at

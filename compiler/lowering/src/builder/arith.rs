@@ -317,6 +317,30 @@ impl<'c, 'a> Emitter<'c, 'a> {
         a: Value<'c, '_>,
         b: Value<'c, '_>,
     ) -> Value<'c, 'a> {
+        self.compare_as(predicate, a, b, self.int_type(1))
+    }
+
+    /// `arith.cmpi` of two 1-D vectors of `lanes` lanes, lane by lane.
+    pub fn cmpi_lanes(
+        &self,
+        predicate: CmpiPredicate,
+        a: Value<'c, '_>,
+        b: Value<'c, '_>,
+        lanes: i64,
+    ) -> Value<'c, 'a> {
+        let mask = super::vector::vector_type(&[lanes], self.int_type(1));
+        self.compare_as(Predicate::Int(predicate), a, b, mask)
+    }
+
+    /// A comparison whose result is of type `result` (`i1`, or a vector
+    /// of them of the operands' shape).
+    fn compare_as(
+        &self,
+        predicate: Predicate,
+        a: Value<'c, '_>,
+        b: Value<'c, '_>,
+        result: Type<'c>,
+    ) -> Value<'c, 'a> {
         let (name, number) = match predicate {
             Predicate::Int(p) => ("arith.cmpi", p as i64),
             Predicate::Float(p) => ("arith.cmpf", p as i64),
@@ -325,7 +349,7 @@ impl<'c, 'a> Emitter<'c, 'a> {
         self.value(
             OperationBuilder::new(name, self.loc)
                 .add_operands(&[a, b])
-                .add_results(&[self.int_type(1)])
+                .add_results(&[result])
                 .add_attributes(&[(Identifier::new(self.cx, "predicate"), number)])
                 .build()
                 .unwrap_or_else(|e| panic!("building {name}: {e}")),

@@ -19,6 +19,7 @@
 pub(crate) mod activation;
 mod arith;
 pub(crate) mod cast;
+mod lookup;
 
 use std::collections::HashMap;
 
@@ -193,6 +194,12 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
         }
     }
     ins.retain(|v| !gathered.iter().any(|(g, _)| g == v));
+    if gathered.is_empty() && in_place.is_empty() {
+        if let Some(source) = lookup::table_source(kb, chain, &ins, outputs)? {
+            let scalars: Vec<Value> = ins.iter().copied().filter(|&v| v != source).collect();
+            return lookup::lower(kb, chain, (source, &scalars), outputs[0], scalar_op_widened);
+        }
+    }
     let cx = kb.e.cx;
     let mut in_operands = vec![];
     for &v in &ins {
