@@ -260,6 +260,12 @@ const CASES: &[Case] = &[
         symbolic_rows: true,
         ..case(100, 192, 80, false, true, BZero::Absent)
     },
+    // A sequence-first projection, `[S, 1, K]`: the tiles' rows run across
+    // the batch dim (2 tiles of 16, then 8 rows).
+    Case {
+        batch: &[40],
+        ..case(1, 128, 48, false, true, BZero::Absent)
+    },
 ];
 
 fn options(threads: usize, target: TargetSpec) -> CompileOptions {

@@ -165,10 +165,19 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         _ => None,
     };
     let groups_in_b = kb.shape(packed)?.0[1];
-    // Rows of A consecutive in memory: a matrix without batch dims, or the
-    // pixels of one image under a 1×1 window with unit strides.
+    let per_tile = [4, 3, 2, 1]
+        .into_iter()
+        .find(|d| blocks % d == 0)
+        .expect("1 divides");
+    let tiles = blocks / per_tile;
+    let (dim, parts) = row_split(&y_dims, window.is_some(), tiles);
+    // A chunk's rows are consecutive rows of A: those of a product whose
+    // rows the chunks do not cut (counted across the batch dims, as a
+    // sequence-first attention's `[S, 1, K]` projections have them) or
+    // that has no batch dims, or the pixels of one image under a 1×1
+    // window with unit strides.
     let consecutive_rows = match window {
-        None => y_dims[..rank - 2].iter().all(|&d| d == 1),
+        None => parts == 1 || y_dims[..rank - 2].iter().all(|&d| d == 1),
         Some(w) => {
             w.kernel == [1, 1]
                 && w.strides == [1, 1]
@@ -212,12 +221,6 @@ pub(crate) fn lower(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         amx,
     };
     let out = kb.init(y)?;
-    let per_tile = [4, 3, 2, 1]
-        .into_iter()
-        .find(|d| blocks % d == 0)
-        .expect("1 divides");
-    let tiles = blocks / per_tile;
-    let (dim, parts) = row_split(&y_dims, window.is_some(), tiles);
     let chunks = tiles * parts;
     let out = if chunks > 1 {
         e.forall(chunks, out, |be, t, shared| {
