@@ -42,6 +42,12 @@ pub fn rules() -> Vec<Rule> {
         rw!("pack-dq-conv"; "(Conv@c (DequantizeLinear@dx ?xq ?sx ?zx) (DequantizeLinear@dw ?w ?sw ?zw) ?b)" => pack_dq_conv; if is_const("?w")),
         // ConvInteger(x, W, zx, zw) = Transpose_NCHW(PackedConvInteger(Pad_zx(Transpose_NHWC(x)), pack(W'), Σ W', zx, zw'))   (the same conditions; int32 sums: a dynamically quantized patch embedding)
         rw!("pack-convinteger"; "(ConvInteger@c ?x ?w ?zx ?zw)" => pack_conv_integer; if is_const("?w")),
+        // Cast_f32(P(…)) · s = P⟨s⟩(…)   (P a packed op with int32 sums; s an f32 scalar or per column: a dynamically quantized product's scale)
+        rw!("packed-scale"; "(Mul (Cast[to=1] (omlc.PackedConvInteger|omlc.PackedMatMulInteger@p ?x ?w ?cs ?zx ?zw ?s0 ?b0 ?ys0 ?yz0)) ?s)" => packed_scale; if absent("?s0")),
+        // s · Cast_f32(P(…)) = P⟨s⟩(…)   (the same)
+        rw!("packed-scale-left"; "(Mul ?s (Cast[to=1] (omlc.PackedConvInteger|omlc.PackedMatMulInteger@p ?x ?w ?cs ?zx ?zw ?s0 ?b0 ?ys0 ?yz0)))" => packed_scale; if absent("?s0")),
+        // P⟨s⟩(…) + b = P⟨s, b⟩(…)   (b an f32 scalar or per column)
+        rw!("packed-bias"; "(Add (omlc.PackedConvInteger|omlc.PackedMatMulInteger@p ?x ?w ?cs ?zx ?zw ?s ?b0 ?ys0 ?yz0) ?b)" => packed_bias; if not_absent("?s"), absent("?b0"), absent("?ys0")),
         // Conv(DQ(xq, sx, zx), W, b) = Transpose_NCHW(DepthwiseConv(Pad_zx(Transpose_NHWC(xq)), W', b − zx·Σ W'))   (2-D, group = C = M, W constant f32 [C, 1, KH, KW], W'[kh, kw, c] = sx·W[c, 0, kh, kw]; sx, zx constant per tensor; b absent or constant)
         rw!("dq-depthwise"; "(Conv@c (DequantizeLinear@dx ?xq ?sx ?zx) ?w ?b)" => dq_depthwise; if is_const("?w")),
         // Q(DepthwiseConv(x, W, b), ys, yz) = DepthwiseConv⟨ys, yz⟩(x, W, b)   (ys, yz per tensor, yz 8-bit)
@@ -450,6 +456,37 @@ fn dq_depthwise(b: &mut Builder, m: &Match) -> Option<Id> {
         &[x, w, bias, none, none],
     )?;
     b.op(OpKind::Transpose, perm(TO_NCHW), &[y])
+}
+
+/// The columns of the packed op matched at `@p` (its output's last dim).
+fn packed_columns(b: &Builder, m: &Match) -> Option<i64> {
+    static_dims_of(b.graph(), m.root)?.last().copied()
+}
+
+fn packed_scale(b: &mut Builder, m: &Match) -> Option<Id> {
+    let (s, n) = (m.class("?s"), packed_columns(b, m)?);
+    if !per_column_f32(b, s, n) {
+        return None;
+    }
+    let none = b.absent();
+    let names = ["?x", "?w", "?cs", "?zx", "?zw"];
+    let mut operands: Vec<Id> = names.iter().map(|v| m.class(v)).collect();
+    operands.extend([s, none, none, none]);
+    let packed = m.node("@p").key()?.clone();
+    Some(b.op_key(packed, &operands))
+}
+
+fn packed_bias(b: &mut Builder, m: &Match) -> Option<Id> {
+    let (bias, n) = (m.class("?b"), packed_columns(b, m)?);
+    if !per_column_f32(b, bias, n) {
+        return None;
+    }
+    let none = b.absent();
+    let names = ["?x", "?w", "?cs", "?zx", "?zw", "?s"];
+    let mut operands: Vec<Id> = names.iter().map(|v| m.class(v)).collect();
+    operands.extend([bias, none, none]);
+    let packed = m.node("@p").key()?.clone();
+    Some(b.op_key(packed, &operands))
 }
 
 fn depthwise_quantize(b: &mut Builder, m: &Match) -> Option<Id> {
