@@ -269,6 +269,8 @@ struct omlc_rt {
     uint64_t generation;  /* counts loops */
     _Atomic uint64_t latest; /* `generation`, for workers spinning without the lock */
     int sleeping;         /* workers waiting on `wake` */
+    int64_t spin_ns;      /* how long to spin before sleeping: SPIN_NS, or 0 when
+                           * there are more threads than CPUs */
     int stop;
     _Atomic int64_t finished; /* chunks of the current loop finished */
     omlc_task task;       /* the current loop */
@@ -330,12 +332,14 @@ static int64_t now_ns(void) {
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-/* Spins until a loop after `seen` is published, for at most SPIN_NS. */
+/* Spins until a loop after `seen` is published, for at most rt->spin_ns. */
 static void spin_for_loop(omlc_rt *rt, uint64_t seen) {
+    if (rt->spin_ns == 0)
+        return;
     const int64_t start = now_ns();
     for (unsigned spins = 1; atomic_load_explicit(&rt->latest, memory_order_acquire) == seen;
          spins++) {
-        if (spins % 1024 == 0 && now_ns() - start > SPIN_NS)
+        if (spins % 1024 == 0 && now_ns() - start > rt->spin_ns)
             return;
         spin_pause();
     }
@@ -399,9 +403,10 @@ void omlc_rt_parallel_for(omlc_rt *rt, omlc_task task, void *ctx, int64_t n) {
 
     /* The last chunks usually end within microseconds: spin first. */
     const int64_t start = now_ns();
-    for (unsigned spins = 1;
-         atomic_load_explicit(&rt->finished, memory_order_acquire) < chunks; spins++) {
-        if (spins % 1024 == 0 && now_ns() - start > SPIN_NS)
+    for (unsigned spins = 1; rt->spin_ns > 0 &&
+                             atomic_load_explicit(&rt->finished, memory_order_acquire) < chunks;
+         spins++) {
+        if (spins % 1024 == 0 && now_ns() - start > rt->spin_ns)
             break;
         spin_pause();
     }
@@ -431,6 +436,8 @@ static void pool_stop(omlc_rt *rt) {
 static int pool_start(omlc_rt *rt, int32_t nthreads) {
     rt->nthreads = nthreads;
     rt->nworkers = nthreads - 1;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    rt->spin_ns = cpus > 0 && nthreads <= cpus ? SPIN_NS : 0;
     if (rt->nworkers == 0)
         return 0;
     rt->workers = calloc((size_t)rt->nworkers, sizeof *rt->workers);

@@ -101,15 +101,9 @@ impl RtContext {
         pool.publish(Arc::clone(&lp) as Arc<dyn Job>);
         lp.work();
         // The last chunks usually end within microseconds: spin first.
-        let start = Instant::now();
-        let mut spins = 0u32;
-        while lp.finished_chunks.load(Ordering::Acquire) < chunks {
-            spins = spins.wrapping_add(1);
-            if spins % 1024 == 0 && start.elapsed() > SPIN {
-                break;
-            }
-            std::hint::spin_loop();
-        }
+        spin_until(pool.shared.spin, || {
+            lp.finished_chunks.load(Ordering::Acquire) >= chunks
+        });
         let mut done = lp.done.lock().unwrap_or_else(PoisonError::into_inner);
         while *done < chunks {
             done = lp
@@ -141,6 +135,27 @@ struct Shared {
     sleeping: AtomicUsize,
     wake: Condvar,
     stop: AtomicBool,
+    /// How long to spin before sleeping: [`SPIN`], or nothing when the
+    /// pool has more threads than the machine has CPUs (spinning threads
+    /// would take the CPUs from the ones working).
+    spin: Duration,
+}
+
+/// Spins (a pause per check, the clock read every 1024 checks) until
+/// `done` or `limit` has passed.
+fn spin_until(limit: Duration, mut done: impl FnMut() -> bool) {
+    if limit.is_zero() {
+        return;
+    }
+    let start = Instant::now();
+    let mut spins = 0u32;
+    while !done() {
+        spins = spins.wrapping_add(1);
+        if spins % 1024 == 0 && start.elapsed() > limit {
+            return;
+        }
+        std::hint::spin_loop();
+    }
 }
 
 /// A loop the workers run chunks of.
@@ -157,6 +172,11 @@ impl Pool {
             sleeping: AtomicUsize::new(0),
             wake: Condvar::new(),
             stop: AtomicBool::new(false),
+            spin: if workers < std::thread::available_parallelism().map_or(1, |n| n.get()) {
+                SPIN
+            } else {
+                Duration::ZERO
+            },
         });
         let workers = (0..workers)
             .map(|i| {
@@ -213,18 +233,9 @@ impl Shared {
     /// The next loop after loop `seen` (which it updates), or `None` when
     /// the pool stops.
     fn next_loop(&self, seen: &mut u64) -> Option<Arc<dyn Job>> {
-        let start = Instant::now();
-        let mut spins = 0u32;
-        while self.latest.load(Ordering::Acquire) == *seen {
-            if self.stop.load(Ordering::Acquire) {
-                return None;
-            }
-            spins = spins.wrapping_add(1);
-            if spins % 1024 == 0 && start.elapsed() > SPIN {
-                break;
-            }
-            std::hint::spin_loop();
-        }
+        spin_until(self.spin, || {
+            self.latest.load(Ordering::Acquire) != *seen || self.stop.load(Ordering::Acquire)
+        });
         let mut current = self.lock();
         while current.0 == *seen && !self.stop.load(Ordering::Acquire) {
             self.sleeping.fetch_add(1, Ordering::Relaxed);
