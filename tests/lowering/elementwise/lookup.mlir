@@ -62,7 +62,6 @@ onnx.graph "g"(%x: tensor<1x64x64x32xui8>, %s: tensor<f32>, %z: tensor<ui8>) -> 
 // CHECK: tensor.insert %{{\w+}} into %arg7[%arg6] : tensor<256xi8>
 // CHECK: arith.constant 0 : i8
 // CHECK: vector.transfer_read %{{\w+}}[%{{\w+}}], %{{\w+}} {in_bounds = [true]} : tensor<256xi8>, vector<64xi8>
-// CHECK: arith.muli %{{\w+}}, %{{\w+}} : index
 // CHECK: tensor.collapse_shape %{{\w+}} [[0, 1, 2, 3]] : tensor<1x64x64x32xi8> into tensor<131072xi8>
 // CHECK: scf.forall (%arg6) in (2) shared_outs(%arg7 = %{{\w+}}) -> (tensor<131072xi8>) {
 // CHECK: arith.ceildivsi %{{\w+}}, %{{\w+}} : index

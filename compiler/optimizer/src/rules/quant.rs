@@ -463,28 +463,29 @@ fn packed_columns(b: &Builder, m: &Match) -> Option<i64> {
     static_dims_of(b.graph(), m.root)?.last().copied()
 }
 
+/// Operands of a packed op: `X`, `W`, its sums, the two zero points, scale,
+/// bias, `y_scale`, `y_zero_point`.
+const PACKED_OPERANDS: usize = 9;
+
 fn packed_scale(b: &mut Builder, m: &Match) -> Option<Id> {
-    let (s, n) = (m.class("?s"), packed_columns(b, m)?);
-    if !per_column_f32(b, s, n) {
-        return None;
-    }
-    let none = b.absent();
-    let names = ["?x", "?w", "?cs", "?zx", "?zw"];
-    let mut operands: Vec<Id> = names.iter().map(|v| m.class(v)).collect();
-    operands.extend([s, none, none, none]);
-    let packed = m.node("@p").key()?.clone();
-    Some(b.op_key(packed, &operands))
+    packed_with(b, m, &["?x", "?w", "?cs", "?zx", "?zw"], "?s")
 }
 
 fn packed_bias(b: &mut Builder, m: &Match) -> Option<Id> {
-    let (bias, n) = (m.class("?b"), packed_columns(b, m)?);
-    if !per_column_f32(b, bias, n) {
+    packed_with(b, m, &["?x", "?w", "?cs", "?zx", "?zw", "?s"], "?b")
+}
+
+/// The packed op matched at `@p` with the operands `kept`, then `added`
+/// (an `f32` scalar or per-column scale or bias, else `None`), the rest
+/// absent.
+fn packed_with(b: &mut Builder, m: &Match, kept: &[&str], added: &str) -> Option<Id> {
+    let (value, n) = (m.class(added), packed_columns(b, m)?);
+    if !per_column_f32(b, value, n) {
         return None;
     }
-    let none = b.absent();
-    let names = ["?x", "?w", "?cs", "?zx", "?zw", "?s"];
-    let mut operands: Vec<Id> = names.iter().map(|v| m.class(v)).collect();
-    operands.extend([bias, none, none]);
+    let mut operands: Vec<Id> = kept.iter().map(|v| m.class(v)).collect();
+    operands.push(value);
+    operands.resize(PACKED_OPERANDS, b.absent());
     let packed = m.node("@p").key()?.clone();
     Some(b.op_key(packed, &operands))
 }

@@ -75,33 +75,23 @@ fn is_byte(elem: ElemType) -> bool {
     matches!(elem, ElemType::U8 | ElemType::I8)
 }
 
-/// Lowers `chain` (from `source` and the scalars `ins`) into `output` by
-/// table lookup (see the module docs); `scalar_op` computes an op of the
-/// chain on scalars (the run's own lowering).
+/// Lowers the run into `output` by looking `source` up in `table`, the
+/// run's 256 results ([`table_of`]; see the module docs).
 pub(super) fn lower<'c, 'a>(
     kb: &mut KernelBuilder<'c, 'a>,
-    chain: &[OpId],
-    (source, ins): (Value, &[Value]),
+    source: Value,
+    table: MValue<'c, 'a>,
     output: Value,
-    scalar_op: impl for<'b> Fn(
-        &KernelBuilder<'c, 'a>,
-        Emitter<'c, 'b>,
-        OpId,
-        &HashMap<Value, MValue<'c, 'b>>,
-    ) -> Result<Vec<Option<MValue<'c, 'b>>>>,
 ) -> Result<()> {
     let e = kb.e;
     let i8t = e.int_type(8);
-    let table = table_of(kb, chain, (source, ins), output, scalar_op)?;
-    let parts: Vec<MValue> = (0..4)
-        .map(|p| e.read_vector(table, &[e.index(p * LANES)], LANES, e.i(i8t, 0), true))
-        .collect();
-    let (dims, _) = kb.shape(output)?;
+    let parts =
+        [0, 1, 2, 3].map(|p| e.read_vector(table, &[e.index(p * LANES)], LANES, e.i(i8t, 0), true));
+    let (dims, elem) = kb.shape(output)?;
     let rank = dims.len() as i64;
     let all: Vec<i64> = (0..rank).collect();
-    let sizes = kb.sizes(output)?;
-    let count = e.product(&sizes.iter().map(|s| s.value(&e)).collect::<Vec<_>>());
     let numel: i64 = dims.iter().product();
+    let count = e.index(numel);
     let row_type = ranked_tensor(&[numel], i8t);
     let x = e.collapse_shape(kb.tensor(source), std::slice::from_ref(&all), row_type);
     let out = e.collapse_shape(kb.init(output)?, std::slice::from_ref(&all), row_type);
@@ -112,15 +102,11 @@ pub(super) fn lower<'c, 'a>(
         let per_chunk = be.muli(be.ceildivsi(vectors, be.index(chunks)), be.index(LANES));
         let start = be.minsi(be.muli(t, per_chunk), count);
         let end = be.minsi(be.addi(start, per_chunk), count);
-        let size = Size::Dynamic(be.subi(end, start));
-        let tile = be.extract_slice(shared, &[Size::Dynamic(start)], &[size], &[1]);
         let length = be.subi(end, start);
+        let size = Size::Dynamic(length);
+        let tile = be.extract_slice(shared, &[Size::Dynamic(start)], &[size], &[1]);
         let whole = be.divui(length, be.index(LANES));
-        let from = Source {
-            x,
-            start,
-            parts: [parts[0], parts[1], parts[2], parts[3]],
-        };
+        let from = Source { x, start, parts };
         let tile = be.for_loop(be.index(0), whole, &[tile], |be, v, t| {
             vec![from.step(be, t[0], v, true)]
         })[0];
@@ -131,9 +117,8 @@ pub(super) fn lower<'c, 'a>(
         })[0];
         (tile, vec![Size::Dynamic(start)], vec![size])
     });
-    let (_, elem) = kb.shape(output)?;
     let elem = crate::types::elem_type(e.cx, elem)?;
-    let out = e.expand_shape(out, &[all], &sizes, elem);
+    let out = e.expand_shape(out, &[all], &Size::statics(&dims), elem);
     kb.define(output, out);
     kb.written(Schedule::Written { chunks });
     Ok(())
@@ -180,8 +165,9 @@ fn permute<'c, 'a>(
 
 /// The run's results for the 256 values of `source` (in the order of
 /// their bits, so a signed source's −128 is at 128), the scalars read
-/// from `ins`: a scalar loop of the run's ops.
-fn table_of<'c, 'a>(
+/// from `ins`: a scalar loop of the run's ops, each computed by
+/// `scalar_op` (the run's own lowering of an op on scalars).
+pub(super) fn table_of<'c, 'a>(
     kb: &KernelBuilder<'c, 'a>,
     chain: &[OpId],
     (source, ins): (Value, &[Value]),

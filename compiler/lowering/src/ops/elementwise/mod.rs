@@ -197,7 +197,9 @@ pub(crate) fn lower_chain(kb: &mut KernelBuilder, chain: &[OpId], outputs: &[Val
     if gathered.is_empty() && in_place.is_empty() {
         if let Some(source) = lookup::table_source(kb, chain, &ins, outputs)? {
             let scalars: Vec<Value> = ins.iter().copied().filter(|&v| v != source).collect();
-            return lookup::lower(kb, chain, (source, &scalars), outputs[0], scalar_op_widened);
+            let run = (source, scalars.as_slice());
+            let table = lookup::table_of(kb, chain, run, outputs[0], scalar_op_widened)?;
+            return lookup::lower(kb, source, table, outputs[0]);
         }
     }
     let cx = kb.e.cx;

@@ -40,7 +40,8 @@ const B_TILE: i64 = 5;
 /// Sum tiles at most (blocks of columns per chunk).
 pub(super) const MAX_BLOCKS: i64 = 4;
 
-/// The raw addresses an AMX chunk reads and writes.
+/// The raw addresses an AMX chunk reads and writes (`index` values: the
+/// tile instructions take `!llvm.ptr`, made at each use by [`at`]).
 pub(super) struct TileOperands<'c, 'a> {
     /// `A`'s first byte and its row length `K`.
     pub a: MValue<'c, 'a>,
@@ -54,41 +55,18 @@ pub(super) struct TileOperands<'c, 'a> {
     pub sums_at: MValue<'c, 'a>,
 }
 
-/// The address of a ranked, identity-layout memref's first element as
-/// `!llvm.ptr`.
-fn address<'c, 'a>(e: Emitter<'c, 'a>, m: MValue<'c, '_>) -> MValue<'c, 'a> {
-    let i64t = e.int_type(64);
-    let at = e.index_cast(e.aligned_pointer(m), i64t);
-    to_pointer(e, at)
-}
-
-/// An `i64` address as `!llvm.ptr`.
-fn to_pointer<'c, 'a>(e: Emitter<'c, 'a>, at: MValue<'c, '_>) -> MValue<'c, 'a> {
+/// `base + bytes` (`index` values; `base` an identity-layout memref's
+/// aligned pointer, so its first element) as `!llvm.ptr`.
+fn at<'c, 'a>(e: Emitter<'c, 'a>, base: MValue<'c, '_>, bytes: MValue<'c, '_>) -> MValue<'c, 'a> {
     let ptr = Type::parse(e.cx, "!llvm.ptr").expect("the LLVM pointer type");
+    let address = e.index_cast(e.addi(base, bytes), e.int_type(64));
     e.value(
         OperationBuilder::new("llvm.inttoptr", e.loc)
-            .add_operands(&[at])
+            .add_operands(&[address])
             .add_results(&[ptr])
             .build()
             .expect("a well-formed llvm.inttoptr"),
     )
-}
-
-/// `base + offset` bytes, as `!llvm.ptr`.
-fn offset<'c, 'a>(
-    e: Emitter<'c, 'a>,
-    base: MValue<'c, '_>,
-    bytes: MValue<'c, '_>,
-) -> MValue<'c, 'a> {
-    let i64t = e.int_type(64);
-    let base = e.value(
-        OperationBuilder::new("llvm.ptrtoint", e.loc)
-            .add_operands(&[base])
-            .add_results(&[i64t])
-            .build()
-            .expect("a well-formed llvm.ptrtoint"),
-    );
-    to_pointer(e, e.addi(base, e.index_cast(bytes, i64t)))
 }
 
 /// The buffer of a tensor that the kernel only reads.
@@ -121,14 +99,17 @@ impl<'c, 'a> TileOperands<'c, 'a> {
         let sums_ty = MemRefType::new(i32t, &[MAX_BLOCKS, TILE_ROWS, TILE_ROWS], None, None);
         let sums = alloca(e, sums_ty.into());
         let config = configuration(e);
-        e.call_intrinsic("llvm.x86.ldtilecfg", &[address(e, config)]);
+        e.call_intrinsic(
+            "llvm.x86.ldtilecfg",
+            &[at(e, e.aligned_pointer(config), e.index(0))],
+        );
         TileOperands {
-            a: address(e, buffer(e, a, a_ty)),
+            a: e.aligned_pointer(buffer(e, a, a_ty)),
             k,
-            b: address(e, buffer(e, b, b_ty)),
+            b: e.aligned_pointer(buffer(e, b, b_ty)),
             groups,
             sums,
-            sums_at: address(e, sums),
+            sums_at: e.aligned_pointer(sums),
         }
     }
 
@@ -156,7 +137,7 @@ impl<'c, 'a> TileOperands<'c, 'a> {
         let steps = self.k / TILE_BYTES;
         e.for_loop(e.index(0), e.index(steps), &[], |be, q, _| {
             let a_at = be.addi(row_bytes, be.muli(q, be.index(TILE_BYTES)));
-            let a = offset(be, self.a, a_at);
+            let a = at(be, self.a, a_at);
             let stride = |bytes: i64| be.i(i64t, bytes);
             be.call_intrinsic(
                 "llvm.x86.tileloadd64",
@@ -169,7 +150,7 @@ impl<'c, 'a> TileOperands<'c, 'a> {
                     be.muli(block, be.index(self.groups)),
                     be.muli(q, be.index(TILE_ROWS)),
                 );
-                let b = offset(be, self.b, be.muli(group, be.index(TILE_BYTES)));
+                let b = at(be, self.b, be.muli(group, be.index(TILE_BYTES)));
                 be.call_intrinsic(
                     "llvm.x86.tileloadd64",
                     &[be.i(i8t, B_TILE), b, stride(TILE_BYTES)],
@@ -183,10 +164,10 @@ impl<'c, 'a> TileOperands<'c, 'a> {
         });
         let sum_tile = TILE_ROWS * TILE_ROWS * 4;
         for j in 0..count {
-            let at = offset(e, self.sums_at, e.index(j * sum_tile));
+            let to = at(e, self.sums_at, e.index(j * sum_tile));
             e.call_intrinsic(
                 "llvm.x86.tilestored64",
-                &[tile(j), at, e.i(i64t, TILE_ROWS * 4)],
+                &[tile(j), to, e.i(i64t, TILE_ROWS * 4)],
             );
         }
     }
