@@ -2,7 +2,7 @@
 """Benchmarks of onnx-mlc: one entry point, a subcommand per question.
 
     bench.py ort [--threads 2] [name ...]     the real models and the MLP against onnxruntime
-    bench.py dynamic [--modes jit,general,aot] [name ...]
+    bench.py dynamic [--modes jit,general,aot,aot-specialize] [name ...]
                                               dynamic-axes exports against their static twins and onnxruntime
     bench.py quant [name ...]                 8-bit twins of the real models against onnxruntime and fp32
     bench.py ablation [name ...]              the e-graph optimizer on and off (AOT, interleaved)

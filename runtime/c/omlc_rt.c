@@ -8,7 +8,7 @@
  *   - the runtime functions compiled code calls: a persistent pthread pool
  *     behind omlc_rt_parallel_for, and an aligned allocator;
  *   - the public session API on top of the library's models (__omlc_program:
- *     one model, or the segments of a host program):
+ *     one model and its size variants, or the segments of a host program):
  *     weights (embedded or memory-mapped from the side file; large ones
  *     copied into huge pages), input
  *     validation with readable messages, workspaces and output allocation.
@@ -484,6 +484,9 @@ struct omlc_session {
     void *map;             /* the side weights file, or NULL */
     size_t map_len;
     void *weights_copy;    /* the weights in a huge-page region (bulk_alloc), or NULL */
+    const uint8_t *base;   /* the weights blob the session reads */
+    omlc_session **variants; /* size variants: same model, some input dims fixed */
+    int32_t num_variants;
     dim_ref *refs;         /* every dim of every input, then of every output */
     size_t *ref_start;     /* the first dim of io j (inputs, then outputs) in refs */
     pthread_mutex_t ws_mu; /* guards the workspace free list */
@@ -588,11 +591,10 @@ static int map_weights(omlc_session *s) {
     return 0;
 }
 
-/* The weight pointer table, from the embedded blob or the side file. */
-static int load_weights(omlc_session *s) {
+/* Finds the weights blob: embedded, or the side file mapped; large blobs
+ * are copied into a huge-page region (see bulk_alloc). */
+static int load_base(omlc_session *s) {
     const omlc_model_info *info = s->info;
-    if (info->num_weights <= 0)
-        return 0;
     const uint8_t *base = info->weights_blob;
     if (!base) {
         if (!info->weights_file) {
@@ -604,7 +606,6 @@ static int load_weights(omlc_session *s) {
             return -1;
         base = s->map;
     }
-    /* Large weights are copied into a huge-page region (see bulk_alloc). */
     if (info->weights_size >= REGION_MIN) {
         if (!(s->weights_copy = bulk_alloc((size_t)info->weights_size))) {
             set_error("out of memory for %llu bytes of weights",
@@ -618,6 +619,13 @@ static int load_weights(omlc_session *s) {
             s->map = NULL;
         }
     }
+    s->base = base;
+    return 0;
+}
+
+/* The weight pointer table into `base`, a blob of `size` bytes. */
+static int point_weights(omlc_session *s, const uint8_t *base, uint64_t size) {
+    const omlc_model_info *info = s->info;
     s->weights = calloc((size_t)info->num_weights, sizeof *s->weights);
     if (!s->weights) {
         set_error("out of memory");
@@ -625,14 +633,24 @@ static int load_weights(omlc_session *s) {
     }
     for (int32_t k = 0; k < info->num_weights; k++) {
         uint64_t offset = info->weight_offsets[k];
-        if (offset > info->weights_size) {
+        if (offset > size) {
             set_error("weight %d at offset %llu is outside the %llu-byte blob", (int)k,
-                      (unsigned long long)offset, (unsigned long long)info->weights_size);
+                      (unsigned long long)offset, (unsigned long long)size);
             return -1;
         }
         s->weights[k] = base + offset;
     }
     return 0;
+}
+
+/* The weights blob and the pointer table into it. */
+static int load_weights(omlc_session *s) {
+    /* A model's size variants may read weights the general code does not. */
+    if (s->info->num_weights <= 0 && s->info->weights_size == 0)
+        return 0;
+    if (load_base(s) != 0)
+        return -1;
+    return s->info->num_weights > 0 ? point_weights(s, s->base, s->info->weights_size) : 0;
 }
 
 /* Checks that every input and output has a type the runtime handles. */
@@ -659,6 +677,9 @@ const omlc_program_info *omlc_program_get(void) { return &__omlc_program; }
 void omlc_session_destroy(omlc_session *s) {
     if (!s)
         return;
+    for (int32_t k = 0; k < s->num_variants; k++)
+        omlc_session_destroy(s->variants[k]);
+    free(s->variants);
     pool_stop(&s->rt);
     for (size_t i = 0; i < s->ws_count; i++)
         bulk_free(s->ws_free[i], (size_t)s->info->workspace_size);
@@ -677,6 +698,68 @@ void omlc_session_destroy(omlc_session *s) {
     free(s);
 }
 
+/* Checks a compiled model's ABI version and types before a session of it. */
+static int check_model(const omlc_model_info *info) {
+    if (info->abi_version != OMLC_ABI_VERSION) {
+        set_error("the model uses runtime ABI version %u, this runtime implements %d",
+                  (unsigned)info->abi_version, OMLC_ABI_VERSION);
+        return -1;
+    }
+    return check_types(info);
+}
+
+/* A session of one compiled model without weights or threads yet; NULL
+ * when out of memory. */
+static omlc_session *session_new(const omlc_segment_info *segment) {
+    omlc_session *s = calloc(1, sizeof *s);
+    if (!s) {
+        set_error("out of memory");
+        return NULL;
+    }
+    s->info = segment->info;
+    s->main = segment->main;
+    pthread_mutex_init(&s->ws_mu, NULL);
+    pthread_mutex_init(&s->rt.busy, NULL);
+    pthread_mutex_init(&s->rt.mu, NULL);
+    pthread_cond_init(&s->rt.wake, NULL);
+    pthread_cond_init(&s->rt.done, NULL);
+    if (build_refs(s) != 0) {
+        set_error("out of memory");
+        omlc_session_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* The size variants of the library's one model, as sessions reading the
+ * weights `s` loaded (they share its blob) and running on its pool. */
+static int add_variants(omlc_session *s, const omlc_program_info *p) {
+    if (p->num_variants <= 0)
+        return 0;
+    s->variants = calloc((size_t)p->num_variants, sizeof *s->variants);
+    if (!s->variants) {
+        set_error("out of memory");
+        return -1;
+    }
+    for (int32_t k = 0; k < p->num_variants; k++) {
+        const omlc_model_info *info = p->variants[k].info;
+        if (check_model(info) != 0)
+            return -1;
+        if (info->num_inputs != s->info->num_inputs) {
+            set_error("size variant %d has %d inputs, the model %d", (int)k,
+                      (int)info->num_inputs, (int)s->info->num_inputs);
+            return -1;
+        }
+        omlc_session *v = session_new(&p->variants[k]);
+        if (!v)
+            return -1;
+        s->variants[s->num_variants++] = v;
+        if (info->num_weights > 0 && point_weights(v, s->base, s->info->weights_size) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 omlc_session *omlc_segment_session_create(int32_t segment, int32_t num_threads) {
     clear_error();
     const omlc_program_info *p = &__omlc_program;
@@ -690,36 +773,19 @@ omlc_session *omlc_segment_session_create(int32_t segment, int32_t num_threads) 
                   (int)p->num_segments);
         return NULL;
     }
-    const omlc_model_info *info = p->segments[segment].info;
-    if (info->abi_version != OMLC_ABI_VERSION) {
-        set_error("the model uses runtime ABI version %u, this runtime implements %d",
-                  (unsigned)info->abi_version, OMLC_ABI_VERSION);
-        return NULL;
-    }
-    if (check_types(info) != 0)
+    if (check_model(p->segments[segment].info) != 0)
         return NULL;
     request_amx();
     if (num_threads <= 0) {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         num_threads = cpus > 0 && cpus < 4096 ? (int32_t)cpus : 1;
     }
-    omlc_session *s = calloc(1, sizeof *s);
-    if (!s) {
-        set_error("out of memory");
+    omlc_session *s = session_new(&p->segments[segment]);
+    if (!s)
         return NULL;
-    }
-    s->info = info;
-    s->main = p->segments[segment].main;
-    pthread_mutex_init(&s->ws_mu, NULL);
-    pthread_mutex_init(&s->rt.busy, NULL);
-    pthread_mutex_init(&s->rt.mu, NULL);
-    pthread_cond_init(&s->rt.wake, NULL);
-    pthread_cond_init(&s->rt.done, NULL);
-    if (build_refs(s) != 0) {
-        set_error("out of memory");
-        goto fail;
-    }
     if (load_weights(s) != 0 || pool_start(&s->rt, num_threads) != 0)
+        goto fail;
+    if (!p->program && add_variants(s, p) != 0)
         goto fail;
     return s;
 fail:
@@ -944,21 +1010,21 @@ static void release_outputs(omlc_session *s, omlc_tensor *outputs, const unsigne
     }
 }
 
-int32_t omlc_session_run(omlc_session *s, const omlc_tensor *inputs, omlc_tensor *outputs) {
-    clear_error();
-    if (!s) {
-        set_error("session is NULL");
-        return OMLC_ERR_INVALID_ARGUMENT;
+/* Whether size variant `v` is compiled for these (valid) inputs' sizes. */
+static int variant_fits(const omlc_session *v, const omlc_tensor *inputs) {
+    for (int32_t k = 0; k < v->info->num_inputs; k++) {
+        const omlc_io_info *io = &v->info->inputs[k];
+        for (int32_t a = 0; a < io->rank; a++)
+            if (io->dims[a] >= 0 && inputs[k].shape[a] != io->dims[a])
+                return 0;
     }
-    const omlc_model_info *info = s->info;
-    if ((info->num_inputs > 0 && !inputs) || (info->num_outputs > 0 && !outputs)) {
-        set_error("%s is NULL", !inputs ? "inputs" : "outputs");
-        return OMLC_ERR_INVALID_ARGUMENT;
-    }
-    for (int32_t k = 0; k < info->num_inputs; k++)
-        if (check_input(s, inputs, k) != 0)
-            return OMLC_ERR_INVALID_ARGUMENT;
+    return 1;
+}
 
+/* Runs the compiled model of `s` on valid inputs, its loops on `rt`. */
+static int32_t run_model(omlc_session *s, omlc_rt *rt, const omlc_tensor *inputs,
+                         omlc_tensor *outputs) {
+    const omlc_model_info *info = s->info;
     unsigned char *owned = calloc((size_t)info->num_outputs + 1, 1);
     if (!owned) {
         set_error("out of memory");
@@ -977,7 +1043,7 @@ int32_t omlc_session_run(omlc_session *s, const omlc_tensor *inputs, omlc_tensor
         rc = OMLC_ERR_ALLOC;
     }
     if (rc == OMLC_OK) {
-        rc = s->main(inputs, outputs, ws, s->weights, &s->rt);
+        rc = s->main(inputs, outputs, ws, s->weights, rt);
         give_workspace(s, ws);
         if (rc != OMLC_OK)
             set_error("model failed: %s (%d): %s", code_name(rc), (int)rc, code_meaning(rc));
@@ -989,4 +1055,26 @@ int32_t omlc_session_run(omlc_session *s, const omlc_tensor *inputs, omlc_tensor
         release_outputs(s, outputs, owned);
     free(owned);
     return rc;
+}
+
+int32_t omlc_session_run(omlc_session *s, const omlc_tensor *inputs, omlc_tensor *outputs) {
+    clear_error();
+    if (!s) {
+        set_error("session is NULL");
+        return OMLC_ERR_INVALID_ARGUMENT;
+    }
+    const omlc_model_info *info = s->info;
+    if ((info->num_inputs > 0 && !inputs) || (info->num_outputs > 0 && !outputs)) {
+        set_error("%s is NULL", !inputs ? "inputs" : "outputs");
+        return OMLC_ERR_INVALID_ARGUMENT;
+    }
+    for (int32_t k = 0; k < info->num_inputs; k++)
+        if (check_input(s, inputs, k) != 0)
+            return OMLC_ERR_INVALID_ARGUMENT;
+    /* The first size variant compiled for these sizes, else the general code. */
+    omlc_session *code = s;
+    for (int32_t k = 0; k < s->num_variants && code == s; k++)
+        if (variant_fits(s->variants[k], inputs))
+            code = s->variants[k];
+    return run_model(code, &s->rt, inputs, outputs);
 }

@@ -1,5 +1,5 @@
 /*
- * onnx-mlc runtime ABI, version 1 (docs/abi.md is the contract).
+ * onnx-mlc runtime ABI, version 2 (docs/abi.md is the contract).
  *
  * This header declares both sides of the ABI:
  *   - the types shared by compiled models and runtimes;
@@ -32,7 +32,7 @@ extern "C" {
 #define OMLC_EXPORT
 #endif
 
-#define OMLC_ABI_VERSION 1
+#define OMLC_ABI_VERSION 2
 
 /* Return codes of __omlc_main and omlc_session_run. */
 #define OMLC_OK                   0
@@ -92,13 +92,19 @@ typedef struct omlc_segment_info {
 /* What a library holds: one model (one segment, no program), or a host
  * program (docs/runtime.md, "Host programs"): compiled segments, and the
  * serialized program of host steps and control flow that calls them, which
- * the onnx-mlc runtime interprets. */
+ * the onnx-mlc runtime interprets. A library of one model may also hold
+ * size variants (`onnx-mlc --specialize`): the same model compiled for
+ * fixed sizes of some of its symbolic input dims, which a session runs
+ * instead of the general code when a run's inputs have those sizes. */
 typedef struct omlc_program_info {
     uint32_t                 abi_version;  /* OMLC_ABI_VERSION */
     int32_t                  num_segments;
     const omlc_segment_info *segments;     /* `num_segments` entries */
     const uint8_t           *program;      /* the serialized program, or NULL for one model */
     uint64_t                 program_size; /* bytes */
+    int32_t                  num_variants;
+    const omlc_segment_info *variants;     /* `num_variants` entries, sharing segment 0's
+                                              weights blob (their offsets point into it) */
 } omlc_program_info;
 
 /* ---- Defined by the compiled model ------------------------------------- */

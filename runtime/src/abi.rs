@@ -14,7 +14,7 @@ use crate::error::{Result, RuntimeError};
 use crate::signature::{IoSpec, ModelSignature, SpecDim};
 
 /// The ABI version this runtime implements (`omlc_model_info.abi_version`).
-pub const ABI_VERSION: u32 = 1;
+pub const ABI_VERSION: u32 = 2;
 
 /// Success.
 pub const OMLC_OK: i32 = 0;
@@ -149,6 +149,11 @@ pub struct OmlcProgramInfo {
     pub program: *const u8,
     /// Its size in bytes.
     pub program_size: u64,
+    /// Number of size variants of the one model (`onnx-mlc --specialize`).
+    pub num_variants: i32,
+    /// `num_variants` entries: the model compiled for fixed sizes of some
+    /// of its symbolic input dims, its weights in segment 0's blob.
+    pub variants: *const OmlcSegmentInfo,
 }
 
 /// The task `omlc_rt_parallel_for` runs: `task(ctx, begin, end)`.

@@ -104,6 +104,7 @@ fn build_and_run(t: &Target) {
             &[r#"-DWEIGHTS_FILE="missing.weights""#],
         ),
         build_library(t, &dir, "cover", "cover.c", &[]),
+        build_library(t, &dir, "variants", "variants.c", &[]),
     ];
     let driver = dir.join("driver");
     let root = runtime_dir();

@@ -504,10 +504,10 @@ fn malformed_model_infos_are_rejected() {
     };
 
     let mut info = one_output_info();
-    info.info.abi_version = 2;
+    info.info.abi_version = ABI_VERSION + 1;
     assert_eq!(
         new(info),
-        "invalid model info: ABI version 2, this runtime implements 1"
+        "invalid model info: ABI version 3, this runtime implements 2"
     );
 
     let mut info = one_output_info();

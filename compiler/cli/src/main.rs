@@ -28,8 +28,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use onnx_mlc::pipeline::default_optimizer;
 use onnx_mlc::{
     AotModel, AotOutput, Artifact, Compilation, CompileOptions, CompiledModel, Engine,
-    ModelSignature, OptReport, PrintPoint, Stage, StageIr, TargetSpec, Tensor, Timings, Trace,
-    Value, Warning, WeightsPolicy, DEFAULT_MAX_VARIANTS,
+    ModelSignature, OptReport, PrintPoint, SizeBinding, Stage, StageIr, TargetSpec, Tensor,
+    Timings, Trace, Value, Warning, WeightsPolicy, DEFAULT_MAX_VARIANTS,
 };
 use onnx_mlc_dialect::passes;
 use onnx_mlc_dialect::print::PrintOptions;
@@ -104,6 +104,41 @@ struct ImportArgs {
     strict: bool,
 }
 
+/// The size variants of an ahead-of-time library, shared by the commands that compile.
+#[derive(clap::Args, Debug)]
+struct SpecializeArgs {
+    /// Also compile the model for these sizes of its symbolic input dims (libraries only;
+    /// repeatable): `batch=1,8` gives variants for batch 1 and 8, `batch=1,sequence=128,384`
+    /// one per combination. A dim is named by its `dim_param`, or `<input>.<axis>` when the
+    /// model left it unnamed. A run whose inputs have a variant's sizes runs its code, any
+    /// other the general code.
+    #[arg(long, value_name = "DIM=SIZE,…")]
+    specialize: Vec<String>,
+}
+
+impl SpecializeArgs {
+    /// Refuses the flag where no library is compiled: the JIT makes its
+    /// size variants on demand.
+    fn only_with_aot(&self, aot: bool) -> anyhow::Result<()> {
+        if !aot && !self.specialize.is_empty() {
+            bail!(
+                "--specialize applies to libraries (--aot); the JIT compiles a variant for the \
+                 sizes of a run on demand (--max-variants)"
+            );
+        }
+        Ok(())
+    }
+
+    /// The bindings these flags ask for, in order.
+    fn bindings(&self) -> anyhow::Result<Vec<SizeBinding>> {
+        let mut bindings = vec![];
+        for spec in &self.specialize {
+            bindings.extend(SizeBinding::parse(spec)?);
+        }
+        Ok(bindings)
+    }
+}
+
 /// The optimizer's controls and the compile-time reports, shared by the commands that compile.
 #[derive(clap::Args, Debug)]
 struct OptArgs {
@@ -157,6 +192,7 @@ fn compile_options(
     target: TargetSpec,
     opt: &OptArgs,
     import: &ImportArgs,
+    specialize: &SpecializeArgs,
 ) -> anyhow::Result<CompileOptions> {
     Ok(CompileOptions {
         threads,
@@ -164,6 +200,7 @@ fn compile_options(
         optimizer: opt.optimizer()?,
         strict: import.strict,
         max_variants: DEFAULT_MAX_VARIANTS,
+        specialize: specialize.bindings()?,
     })
 }
 
@@ -270,6 +307,8 @@ struct CompileArgs {
     opt: OptArgs,
     #[command(flatten)]
     import: ImportArgs,
+    #[command(flatten)]
+    variants: SpecializeArgs,
 }
 
 /// What native code is generated for (the stages from linalg on, asm, obj, llvm, lib).
@@ -326,6 +365,8 @@ struct RunArgs {
     opt: OptArgs,
     #[command(flatten)]
     import: ImportArgs,
+    #[command(flatten)]
+    variants: SpecializeArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -358,6 +399,8 @@ struct BenchArgs {
     opt: OptArgs,
     #[command(flatten)]
     import: ImportArgs,
+    #[command(flatten)]
+    variants: SpecializeArgs,
 }
 
 /// How a command reports failures: the compiler's `error: …`, or the
@@ -427,7 +470,8 @@ fn is_unsupported(e: &anyhow::Error) -> bool {
 fn run(cli: Cli, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
     match cli.command {
         Some(Command::Inspect { model, opt, import }) => {
-            let options = compile_options(1, TargetSpec::host(), &opt, &import)?;
+            let none = SpecializeArgs { specialize: vec![] };
+            let options = compile_options(1, TargetSpec::host(), &opt, &import, &none)?;
             let model = load(&model, &options, warnings)?;
             inspect(&model, &options)
         }
@@ -550,7 +594,18 @@ fn compile(args: CompileArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()>
     let emit_kind = args
         .emit
         .unwrap_or_else(|| default_emit(args.output.as_deref()));
-    let options = compile_options(args.threads, args.target.spec()?, &args.opt, &args.import)?;
+    let options = compile_options(
+        args.threads,
+        args.target.spec()?,
+        &args.opt,
+        &args.import,
+        &args.variants,
+    )?;
+    if !options.specialize.is_empty()
+        && !matches!(emit_kind, Emit::Lib | Emit::Obj | Emit::Asm | Emit::Llvm)
+    {
+        bail!("--specialize applies to compiled code (--emit lib|obj|asm|llvm)");
+    }
     if emit_kind.is_native() {
         if !args.print_ir_after.is_empty() {
             bail!("--print-ir-after applies to --emit onnx|opt|dot|plan|linalg|affine|llvm-mlir");
@@ -769,10 +824,17 @@ fn compile_for_run(
 }
 
 fn run_model(args: &RunArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
+    args.variants.only_with_aot(args.aot)?;
     // One run: the general code (a size variant pays over many runs).
     let options = CompileOptions {
         max_variants: 0,
-        ..compile_options(args.threads, TargetSpec::host(), &args.opt, &args.import)?
+        ..compile_options(
+            args.threads,
+            TargetSpec::host(),
+            &args.opt,
+            &args.import,
+            &args.variants,
+        )?
     };
     let model = load(&args.model, &options, warnings)?;
     let (compiled, _) = compile_for_run(&model, &options, args.aot, &args.opt)?;
@@ -867,7 +929,14 @@ fn bench(args: &BenchArgs, warnings: &mut Vec<Warning>) -> anyhow::Result<()> {
     if args.runs == 0 {
         bail!("--runs must be at least 1");
     }
-    let mut options = compile_options(1, TargetSpec::host(), &args.opt, &args.import)?;
+    args.variants.only_with_aot(args.aot)?;
+    let mut options = compile_options(
+        1,
+        TargetSpec::host(),
+        &args.opt,
+        &args.import,
+        &args.variants,
+    )?;
     options.max_variants = args.max_variants;
     let model = load(&args.model, &options, warnings)?;
     let many = args

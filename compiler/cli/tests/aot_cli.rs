@@ -144,3 +144,38 @@ fn unsupported_models_exit_3_and_bad_targets_1() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("sparc-nonsense-x"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn size_variants_are_asked_for_with_specialize() {
+    let dir = scratch("specialize");
+    let model = common::model_file(
+        &dir,
+        r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<"batch"x4xf32>, %y: tensor<"batch"x4xf32>) -> ("z": tensor<"batch"x4xf32>) {
+  %z = "onnx.Mul"(%x, %y) : (tensor<"batch"x4xf32>, tensor<"batch"x4xf32>) -> tensor<"batch"x4xf32>
+  onnx.return %z
+}
+"#,
+    );
+    let model = model.to_str().unwrap();
+    let lib = dir.join("libmul.so");
+    let lib = lib.to_str().unwrap();
+    ok(&onnx_mlc(&[model, "-o", lib, "--specialize", "batch=1,8"]));
+    let failure = |args: &[&str]| {
+        let o = onnx_mlc(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let err = failure(&[model, "-o", lib, "--specialize", "sequence=128"]);
+    assert!(
+        err.contains("size variant sequence=128: `sequence` is not a symbolic input dim (the model's are batch)"),
+        "{err}"
+    );
+    let err = failure(&[model, "-o", lib, "--specialize", "batch=-1"]);
+    assert!(err.contains("a size is a positive integer"), "{err}");
+    let err = failure(&[model, "--emit", "opt", "--specialize", "batch=1"]);
+    assert!(err.contains("--specialize applies to compiled code"), "{err}");
+    let err = failure(&["bench", model, "--specialize", "batch=1"]);
+    assert!(err.contains("--specialize applies to libraries (--aot)"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

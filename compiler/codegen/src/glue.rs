@@ -30,6 +30,14 @@ use onnx_mlc_lowering::model::{distinct, KernelInfo, CHECK_FN, MODEL_FN};
 
 use crate::error::{CodegenError, Result};
 
+/// The runtime ABI version the glue writes (`OMLC_ABI_VERSION` of
+/// `runtime/c/omlc_rt.h`; the runtimes check it).
+pub const ABI_VERSION: u64 = 2;
+
+/// The symbol of the weights blob a library's size variants share with
+/// its general code ([`Weights::Shared`], [`define_shared_weights`]).
+pub const SHARED_WEIGHTS: &str = "__omlc_shared_weights";
+
 /// One graph input or output as the ABI describes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IoDesc {
@@ -56,6 +64,10 @@ pub enum Weights<'a> {
         offsets: Vec<u64>,
         size: u64,
     },
+    /// In the library's one blob that several compiled models share
+    /// ([`SHARED_WEIGHTS`], defined once by [`define_shared_weights`]):
+    /// each weight's offset in it, and the blob's size so far.
+    Shared { offsets: Vec<u64>, size: u64 },
 }
 
 /// What the entry point and the info describe.
@@ -514,6 +526,12 @@ fn define_info<'ctx>(llcx: &'ctx Context, module: &Module<'ctx>, desc: &ModelDes
             ptr.const_null(),
             cstr(llcx, module, "__omlc_weights_file", name),
         ),
+        Weights::Shared { offsets, size } => {
+            let g = module
+                .get_global(SHARED_WEIGHTS)
+                .unwrap_or_else(|| module.add_global(llcx.i8_type(), None, SHARED_WEIGHTS));
+            (offsets, *size, g.as_pointer_value(), ptr.const_null())
+        }
     };
     let offsets: Vec<i64> = offsets.iter().map(|&o| o as i64).collect();
     let offsets = i64_array(llcx, module, "__omlc_weight_offsets", &offsets);
@@ -534,7 +552,7 @@ fn define_info<'ctx>(llcx: &'ctx Context, module: &Module<'ctx>, desc: &ModelDes
         false,
     );
     let info = info_ty.const_named_struct(&[
-        i32t.const_int(1, false).into(),
+        i32t.const_int(ABI_VERSION, false).into(),
         i32t.const_int(desc.inputs.len() as u64, false).into(),
         i32t.const_int(desc.outputs.len() as u64, false).into(),
         inputs.into(),
@@ -573,40 +591,60 @@ impl SegmentSymbols {
     }
 }
 
+/// What a library holds besides its code, as `__omlc_program` describes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LibraryTable<'a> {
+    /// The compiled models: the only one, or a host program's segments.
+    pub segments: Vec<SegmentSymbols>,
+    /// The serialized host program that calls the segments; `None` for a
+    /// library of one model.
+    pub program: Option<&'a [u8]>,
+    /// The size variants of a library of one model (`--specialize`).
+    pub variants: Vec<SegmentSymbols>,
+}
+
 /// Defines `__omlc_program` (`omlc_program_info`), the C runtime's view of
-/// what a library holds: the compiled models in `segments` (declared here
-/// when defined in another module), and the serialized host program that
-/// calls them (`None` for a library of one model).
+/// what a library holds (`table`; the models' symbols are declared here
+/// when defined in another module).
 pub fn define_program_table<'ctx>(
     llcx: &'ctx Context,
     module: &Module<'ctx>,
-    segments: &[SegmentSymbols],
-    program: Option<&[u8]>,
+    table: &LibraryTable,
 ) -> Result<()> {
     let ptr = llcx.ptr_type(AddressSpace::default());
     let (i32t, i64t) = (llcx.i32_type(), llcx.i64_type());
     let segment_ty = llcx.struct_type(&[ptr.into(), ptr.into()], false);
-    let rows: Vec<_> = segments
-        .iter()
-        .map(|s| {
-            let info = module
-                .get_global(&s.info)
-                .unwrap_or_else(|| module.add_global(i32t, None, &s.info));
-            let main = module.get_function(&s.main).ok_or_else(|| {
-                CodegenError::Llvm(format!("the library's module has no function {}", s.main))
-            })?;
-            Ok(segment_ty.const_named_struct(&[
-                info.as_pointer_value().into(),
-                main.as_global_value().as_pointer_value().into(),
-            ]))
-        })
-        .collect::<Result<_>>()?;
-    let table = constant(
-        module,
-        "__omlc_segments",
-        &segment_ty.const_array(&rows),
-        segment_ty.array_type(rows.len() as u32),
-    );
+    let entries = |name: &str, symbols: &[SegmentSymbols]| -> Result<PointerValue<'ctx>> {
+        let rows: Vec<_> = symbols
+            .iter()
+            .map(|s| {
+                let info = module
+                    .get_global(&s.info)
+                    .unwrap_or_else(|| module.add_global(i32t, None, &s.info));
+                let main = module.get_function(&s.main).ok_or_else(|| {
+                    CodegenError::Llvm(format!("the library's module has no function {}", s.main))
+                })?;
+                Ok(segment_ty.const_named_struct(&[
+                    info.as_pointer_value().into(),
+                    main.as_global_value().as_pointer_value().into(),
+                ]))
+            })
+            .collect::<Result<_>>()?;
+        let array = segment_ty.const_array(&rows);
+        Ok(constant(
+            module,
+            name,
+            &array,
+            segment_ty.array_type(rows.len() as u32),
+        )
+        .as_pointer_value())
+    };
+    let segments = entries("__omlc_segments", &table.segments)?;
+    let variants = match table.variants.is_empty() {
+        true => ptr.const_null(),
+        false => entries("__omlc_variants", &table.variants)?,
+    };
+    let program = table.program;
     let (bytes, size) = match program {
         Some(p) => {
             let data = llcx.const_string(p, false);
@@ -622,18 +660,32 @@ pub fn define_program_table<'ctx>(
             ptr.into(),
             ptr.into(),
             i64t.into(),
+            i32t.into(),
+            ptr.into(),
         ],
         false,
     );
     let value = program_ty.const_named_struct(&[
-        i32t.const_int(1, false).into(),
-        i32t.const_int(segments.len() as u64, false).into(),
-        table.as_pointer_value().into(),
+        i32t.const_int(ABI_VERSION, false).into(),
+        i32t.const_int(table.segments.len() as u64, false).into(),
+        segments.into(),
         bytes.into(),
         i64t.const_int(size, false).into(),
+        i32t.const_int(table.variants.len() as u64, false).into(),
+        variants.into(),
     ]);
     let g = module.add_global(program_ty, None, "__omlc_program");
     g.set_initializer(&BasicValueEnum::StructValue(value));
     g.set_constant(true);
     Ok(())
+}
+
+/// Defines [`SHARED_WEIGHTS`], the weights blob of the compiled models
+/// that share one ([`Weights::Shared`]): 64-byte aligned, read-only.
+pub fn define_shared_weights<'ctx>(llcx: &'ctx Context, module: &Module<'ctx>, blob: &[u8]) {
+    let data = llcx.const_string(blob, false);
+    let g = module.add_global(data.get_type(), None, SHARED_WEIGHTS);
+    g.set_initializer(&data);
+    g.set_constant(true);
+    g.set_alignment(64);
 }

@@ -13,8 +13,10 @@
 //! when asked — written to a side file next to it that the runtime maps at
 //! session creation. See `docs/aot.md`.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 use std::ffi::{c_char, c_void, CStr};
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::ptr::NonNull;
 use std::time::Instant;
@@ -22,7 +24,7 @@ use std::time::Instant;
 use inkwell::context::Context as LlvmContext;
 use inkwell::module::Module as LlvmModule;
 use onnx_mlc_codegen::emit::{self, Artifact};
-use onnx_mlc_codegen::glue::{self, IoDesc, SegmentSymbols, Weights};
+use onnx_mlc_codegen::glue::{self, IoDesc, LibraryTable, SegmentSymbols, Weights};
 use onnx_mlc_codegen::link;
 use onnx_mlc_codegen::CodegenError;
 use onnx_mlc_dialect::{ElemType, Model, Type};
@@ -197,16 +199,8 @@ impl<'m> WeightsLayout<'m> {
             };
         let _ = self.in_file.set(file);
         Ok(if file {
-            let name = self
-                .side_path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .ok_or_else(|| Error::Output {
-                    path: self.side_path.clone(),
-                    message: "not a file name".into(),
-                })?;
             Weights::File {
-                name,
+                name: side_file_name(&self.side_path)?,
                 offsets: offsets.clone(),
                 size: blob.len() as u64,
             }
@@ -237,6 +231,117 @@ pub(crate) struct PlacedWeights {
     side_file: Option<PathBuf>,
 }
 
+impl PlacedWeights {
+    /// No weights of its own: a unit whose weights are shared.
+    pub(crate) fn none() -> PlacedWeights {
+        PlacedWeights {
+            blob: vec![],
+            side_file: None,
+        }
+    }
+}
+
+/// The one weights blob a library's general code and its size variants
+/// share (`crate::specialize`): each distinct weight stored once, at a
+/// 64-byte aligned offset, and the whole blob placed by the policy (the
+/// side file `<stem>.weights`, or the library's [`glue::SHARED_WEIGHTS`]).
+/// The general code is compiled last, so that its description covers the
+/// whole blob, which its session loads and the variants read.
+pub(crate) struct SharedWeights {
+    policy: WeightsPolicy,
+    side_path: PathBuf,
+    blob: RefCell<Vec<u8>>,
+    /// The weights stored so far, by a hash of their bytes: offset, length.
+    stored: RefCell<HashMap<u64, Vec<(u64, usize)>>>,
+    /// Whether the blob goes to the side file: decided by the first unit
+    /// that has weights.
+    in_file: OnceCell<bool>,
+}
+
+impl SharedWeights {
+    /// An empty blob for the library at `output`, placed by `policy`.
+    pub(crate) fn new(policy: WeightsPolicy, output: &Path) -> SharedWeights {
+        SharedWeights {
+            policy,
+            side_path: output.with_extension("weights"),
+            blob: RefCell::new(vec![]),
+            stored: RefCell::new(HashMap::new()),
+            in_file: OnceCell::new(),
+        }
+    }
+
+    /// Where the weights of one unit's plan are, as the ABI glue describes
+    /// them: those not in the blob yet are added to it.
+    pub(crate) fn weights(&self, model: &Model, plan: &Plan) -> Result<Weights<'static>> {
+        if plan.weights.is_empty() {
+            return Ok(Weights::Embedded {
+                blob: &[],
+                offsets: vec![],
+            });
+        }
+        let offsets = plan
+            .weights
+            .iter()
+            .map(|&v| Ok(self.store(weight_tensor(model, v)?.as_bytes())))
+            .collect::<Result<Vec<u64>>>()?;
+        let size = self.blob.borrow().len() as u64;
+        let in_file = *self.in_file.get_or_init(|| match self.policy {
+            WeightsPolicy::Embed => false,
+            WeightsPolicy::File => true,
+            WeightsPolicy::Auto { max_embedded } => size > max_embedded,
+        });
+        Ok(if in_file {
+            Weights::File {
+                name: side_file_name(&self.side_path)?,
+                offsets,
+                size,
+            }
+        } else {
+            Weights::Shared { offsets, size }
+        })
+    }
+
+    /// The offset of a weight of these bytes in the blob, added if new.
+    fn store(&self, bytes: &[u8]) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        bytes.hash(&mut hasher);
+        let mut stored = self.stored.borrow_mut();
+        let same = stored.entry(hasher.finish()).or_default();
+        let mut blob = self.blob.borrow_mut();
+        let found = same.iter().find(|&&(offset, len)| {
+            len == bytes.len() && &blob[offset as usize..offset as usize + len] == bytes
+        });
+        if let Some(&(offset, _)) = found {
+            return offset;
+        }
+        let offset = blob.len().next_multiple_of(WEIGHT_ALIGN);
+        blob.resize(offset, 0);
+        blob.extend_from_slice(bytes);
+        let offset = offset as u64;
+        same.push((offset, bytes.len()));
+        offset
+    }
+
+    /// The blob, and the side file it goes to when it is not in the library.
+    pub(crate) fn finish(self) -> PlacedWeights {
+        let in_file = self.in_file.into_inner().unwrap_or(false);
+        PlacedWeights {
+            blob: self.blob.into_inner(),
+            side_file: in_file.then_some(self.side_path),
+        }
+    }
+}
+
+/// The name of a side file, as a library records it.
+fn side_file_name(path: &Path) -> Result<String> {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| Error::Output {
+            path: path.to_path_buf(),
+            message: "not a file name".into(),
+        })
+}
+
 /// A compiled unit of a library: its LLVM module, how many weights its plan
 /// has, and where they went.
 pub(crate) type LibraryUnit<'c> = (LlvmModule<'c>, usize, PlacedWeights);
@@ -249,14 +354,35 @@ pub(crate) struct Written {
     pub num_weights: usize,
 }
 
-/// Puts a library's compiled units together and writes them: one module
+/// A library's compiled parts, ready to be put together.
+pub(crate) struct LibraryParts<'c> {
+    /// The model's code: the one unit, or a host program's segments.
+    pub units: Units<LibraryUnit<'c>>,
+    /// The size variants of a library of one unit: each one's module and
+    /// number of weights.
+    pub variants: Vec<(LlvmModule<'c>, usize)>,
+    /// The weights blob the unit and its variants share, when there are
+    /// variants (the units' own [`PlacedWeights`] are then empty).
+    pub shared: Option<PlacedWeights>,
+}
+
+/// Links `part` into `module` under `prefix`.
+fn link_part<'c>(module: &LlvmModule<'c>, part: LlvmModule<'c>, prefix: &str) -> Result<()> {
+    emit::prefix_symbols(&part, prefix);
+    module
+        .link_in_module(part)
+        .map_err(|e| CodegenError::Llvm(format!("linking {prefix} into the library: {e}")).into())
+}
+
+/// Puts a library's compiled parts together and writes them: one module
 /// (a host program's segments each under its symbol prefix `__omlc_s<K>_`,
-/// with the serialized program), emitted as `kind` for `target` to
-/// `output` (and linked with the C runtime for a library), then the
-/// weights side files. The time of each step is added to `timings`.
+/// with the serialized program; size variants under `__omlc_v<K>_`, with
+/// their shared weights), emitted as `kind` for `target` to `output` (and
+/// linked with the C runtime for a library), then the weights side files.
+/// The time of each step is added to `timings`.
 pub(crate) fn write<'c>(
     llcx: &'c LlvmContext,
-    units: Units<LibraryUnit<'c>>,
+    parts: LibraryParts<'c>,
     target: &TargetSpec,
     output: &Path,
     kind: AotOutput,
@@ -264,31 +390,65 @@ pub(crate) fn write<'c>(
 ) -> Result<Written> {
     let mut num_weights = 0;
     let mut placed_weights = vec![];
+    let LibraryParts {
+        units,
+        variants,
+        shared,
+    } = parts;
     let module = match units {
-        Units::Single((module, n, placed)) => {
+        Units::Single((module, n, placed)) if variants.is_empty() => {
             num_weights += n;
             placed_weights.push(placed);
-            glue::define_program_table(llcx, &module, &[SegmentSymbols::with_prefix("")], None)?;
+            let table = LibraryTable {
+                segments: vec![SegmentSymbols::with_prefix("")],
+                ..LibraryTable::default()
+            };
+            glue::define_program_table(llcx, &module, &table)?;
+            module
+        }
+        Units::Single((general, n, placed)) => {
+            num_weights += n;
+            placed_weights.push(placed);
+            let module = llcx.create_module("omlc_library");
+            // Defined before the parts that refer to it are linked in.
+            if let Some(shared) = shared.as_ref().filter(|s| s.side_file.is_none()) {
+                if !shared.blob.is_empty() {
+                    glue::define_shared_weights(llcx, &module, &shared.blob);
+                }
+            }
+            link_part(&module, general, "")?;
+            let mut table = LibraryTable {
+                segments: vec![SegmentSymbols::with_prefix("")],
+                ..LibraryTable::default()
+            };
+            for (k, (variant, n)) in variants.into_iter().enumerate() {
+                num_weights += n;
+                let prefix = format!("__omlc_v{k}_");
+                link_part(&module, variant, &prefix)?;
+                table.variants.push(SegmentSymbols::with_prefix(&prefix));
+            }
+            glue::define_program_table(llcx, &module, &table)?;
             module
         }
         Units::Program(program, segments) => {
             let program = program.to_bytes()?;
             let module = llcx.create_module("omlc_program");
-            let mut symbols = vec![];
+            let mut table = LibraryTable {
+                program: Some(&program),
+                ..LibraryTable::default()
+            };
             for (k, (segment_module, n, placed)) in segments.into_iter().enumerate() {
                 num_weights += n;
                 placed_weights.push(placed);
                 let prefix = format!("__omlc_s{k}_");
-                emit::prefix_symbols(&segment_module, &prefix);
-                module.link_in_module(segment_module).map_err(|e| {
-                    CodegenError::Llvm(format!("linking segment {k} into the library: {e}"))
-                })?;
-                symbols.push(SegmentSymbols::with_prefix(&prefix));
+                link_part(&module, segment_module, &prefix)?;
+                table.segments.push(SegmentSymbols::with_prefix(&prefix));
             }
-            glue::define_program_table(llcx, &module, &symbols, Some(&program))?;
+            glue::define_program_table(llcx, &module, &table)?;
             module
         }
     };
+    placed_weights.extend(shared);
     emit::hide_symbols(&module);
     let start = Instant::now();
     match kind {
@@ -647,6 +807,9 @@ enum Loaded {
 /// `Send + Sync`: runs from several threads at once are safe.
 pub struct AotModel {
     loaded: Loaded,
+    /// The size variants the library carries (`--specialize`), as their
+    /// signatures: the inputs' dims they fix are static in them.
+    variants: Vec<ModelSignature>,
     /// Dropped last: the sessions' code lives in it.
     _library: libloading::Library,
 }
@@ -733,6 +896,19 @@ impl AotModel {
             unsafe { CSession::create(api, segments[k].info, k, threads) }
                 .map_err(|e| library_error(path, e))
         };
+        let num_variants = usize::try_from(table.num_variants).unwrap_or(0);
+        let variants = match table.variants.is_null() {
+            true => &[][..],
+            // SAFETY: `num_variants` entries (checked non-NULL) of the
+            // loaded library.
+            false => unsafe { std::slice::from_raw_parts(table.variants, num_variants) },
+        };
+        let variants = variants
+            .iter()
+            // SAFETY: the library's own description of each variant.
+            .map(|v| unsafe { read_signature(v.info) })
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .map_err(|e| library_error(path, format!("bad size variant description: {e}")))?;
         let loaded = if table.program.is_null() {
             Loaded::Single(session(0)?)
         } else {
@@ -747,6 +923,7 @@ impl AotModel {
         };
         Ok(AotModel {
             loaded,
+            variants,
             _library: library,
         })
     }
@@ -759,6 +936,14 @@ impl AotModel {
             Loaded::Single(s) => Some(&s.signature),
             Loaded::Program(_) => None,
         }
+    }
+
+    /// The size variants the library carries (`--specialize`), in the
+    /// order its runtime tries them: each one's signature, with static
+    /// dims where the variant fixed a size. A run whose inputs have all of
+    /// a variant's static sizes runs on that variant's code.
+    pub fn variants(&self) -> &[ModelSignature] {
+        &self.variants
     }
 
     /// The names of the model's outputs, in graph order.

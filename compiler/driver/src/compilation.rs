@@ -39,9 +39,10 @@ use onnx_mlc_runtime::{HostProgram, RtContext, Segment};
 
 use crate::aot::{self, AotModel, AotOutput, LibraryReport, WeightsLayout, WeightsPolicy};
 use crate::compiled::{Compiled, CompiledModel};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::jit::{jit_session, WeightPool};
 use crate::pipeline::{CompileOptions, Pipeline, Stage, Timings, Trace, Units};
+use crate::specialize::SizeBinding;
 use crate::variants::{self, Variants};
 
 /// How a model compiles, once the compilation knows.
@@ -70,7 +71,8 @@ pub struct Compilation<'p> {
     pipeline: Pipeline<'p>,
     optimizer: OptReport,
     /// The model as the caller gave it, when it gets size variants: the
-    /// JIT compiles them from it.
+    /// JIT compiles them from it, the AOT path those of
+    /// [`CompileOptions::specialize`].
     source: Option<Model>,
     /// The model after the front end.
     model: Model,
@@ -100,7 +102,9 @@ impl<'p> Compilation<'p> {
             timings: Timings::default(),
             segment: None,
         };
-        let source = variants::applies(model, options.max_variants).then(|| model.clone());
+        let source = (variants::applies(model, options.max_variants)
+            || !options.specialize.is_empty())
+        .then(|| model.clone());
         let mut model = model.clone();
         let optimizer = pipeline.front_end(&mut model)?;
         Ok(Compilation {
@@ -239,24 +243,66 @@ impl<'p> Compilation<'p> {
 
     /// Compiles ahead of time into `output`: a shared library, or only the
     /// model's code as `kind` says, plus weights side files as `weights`
-    /// says. See [`crate::aot`].
+    /// says, with the size variants of [`CompileOptions::specialize`]. See
+    /// [`crate::aot`] and `crate::specialize`.
     pub fn library(
-        self,
+        mut self,
         output: &Path,
         kind: AotOutput,
         weights: WeightsPolicy,
     ) -> Result<LibraryReport> {
         let llcx = LlvmContext::create();
         let target = self.pipeline.options.target.clone();
-        let (units, pipeline, optimizer) = self.compile_units(|pipeline, model| {
-            let layout = WeightsLayout::of_unit(model, weights, output, pipeline.segment);
-            let (module, plan) = pipeline
-                .lower(&llcx, model, &|plan| layout.weights(plan))?
-                .expect("a compilation to code runs every stage");
-            Ok((module, plan.weights.len(), layout.finish()))
+        let variants = self.size_variants()?;
+        let shared = (!variants.is_empty()).then(|| aot::SharedWeights::new(weights, output));
+        let start = Instant::now();
+        let mut variant_units = Vec::with_capacity(variants.len());
+        for (binding, variant) in variants {
+            let shared = shared.as_ref().expect("variants share their weights");
+            let (units, _, _) = variant.compile_units(|pipeline, model| {
+                let (module, plan) = pipeline
+                    .lower(&llcx, model, &|plan| shared.weights(model, plan))?
+                    .expect("a compilation to code runs every stage");
+                Ok((module, plan.weights.len()))
+            })?;
+            match units {
+                Units::Single(unit) => variant_units.push(unit),
+                Units::Program(..) => {
+                    return Err(Error::Specialize {
+                        binding: binding.to_string(),
+                        message: "at these sizes the model still runs as a host program; \
+                                  variants are for models compiled into one function"
+                            .into(),
+                    })
+                }
+            }
+        }
+        let variants_time = start.elapsed();
+        let (units, pipeline, optimizer) = self.compile_units(|pipeline, model| match &shared {
+            Some(shared) => {
+                let (module, plan) = pipeline
+                    .lower(&llcx, model, &|plan| shared.weights(model, plan))?
+                    .expect("a compilation to code runs every stage");
+                Ok((module, plan.weights.len(), aot::PlacedWeights::none()))
+            }
+            None => {
+                let layout = WeightsLayout::of_unit(model, weights, output, pipeline.segment);
+                let (module, plan) = pipeline
+                    .lower(&llcx, model, &|plan| layout.weights(plan))?
+                    .expect("a compilation to code runs every stage");
+                Ok((module, plan.weights.len(), layout.finish()))
+            }
         })?;
         let mut timings = pipeline.timings;
-        let written = aot::write(&llcx, units, &target, output, kind, &mut timings)?;
+        if !variant_units.is_empty() {
+            timings.0.push(("variants", variants_time));
+        }
+        let parts = aot::LibraryParts {
+            units,
+            variants: variant_units,
+            shared: shared.map(aot::SharedWeights::finish),
+        };
+        let written = aot::write(&llcx, parts, &target, output, kind, &mut timings)?;
         Ok(LibraryReport {
             output: output.to_path_buf(),
             output_bytes: written.output_bytes,
@@ -266,6 +312,44 @@ impl<'p> Compilation<'p> {
             optimizer,
             timings,
         })
+    }
+
+    /// The compilations of the size variants [`CompileOptions::specialize`]
+    /// asks for, each with its binding; none when it asks for none. A
+    /// model that runs as a host program gets none (an error when asked).
+    fn size_variants(&mut self) -> Result<Vec<(SizeBinding, Compilation<'static>)>> {
+        let bindings = self.pipeline.options.specialize.clone();
+        let Some(first) = bindings.first() else {
+            return Ok(vec![]);
+        };
+        self.partitioned()?;
+        if matches!(self.form, Form::Program(_)) {
+            return Err(Error::Specialize {
+                binding: first.to_string(),
+                message: "the model runs as a host program (sequences, optionals, strings, \
+                          data-dependent shapes or run-time control flow); variants are for \
+                          models compiled into one function"
+                    .into(),
+            });
+        }
+        let source = self.source.as_ref().expect("kept for the variants");
+        let options = CompileOptions {
+            specialize: vec![],
+            max_variants: 0,
+            ..self.pipeline.options.clone()
+        };
+        bindings
+            .into_iter()
+            .map(|binding| {
+                let model = binding.bind(source)?;
+                let variant =
+                    Compilation::new(&model, &options).map_err(|e| Error::Specialize {
+                        binding: binding.to_string(),
+                        message: e.to_string(),
+                    })?;
+                Ok((binding, variant))
+            })
+            .collect()
     }
 
     /// Compiles into a shared library for this machine (the target must be

@@ -47,6 +47,11 @@ pub enum Error {
         path: std::path::PathBuf,
         message: String,
     },
+    /// A size variant asked for ahead of time (`--specialize`) that cannot
+    /// be made: a malformed binding, a dim the model does not have, a
+    /// variant that does not compile into one function.
+    #[error("size variant {binding}: {message}")]
+    Specialize { binding: String, message: String },
     /// A compiled library's run failed: its `OMLC_ERR_*` code and message.
     #[error("{message} (code {code})")]
     Run { code: i32, message: String },

@@ -29,6 +29,7 @@ mod compiled;
 pub mod error;
 mod jit;
 pub mod pipeline;
+mod specialize;
 mod variants;
 
 use std::path::Path;
@@ -51,6 +52,7 @@ pub use pipeline::{
     CompileOptions, PrintPoint, Stage, StageIr, Timings, Trace, DEFAULT_MAX_VARIANTS,
     DEFAULT_RULE_SETS,
 };
+pub use specialize::SizeBinding;
 
 /// The entry points of the library: each is a [`Compilation`] in one call.
 pub struct Engine;

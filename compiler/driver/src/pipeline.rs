@@ -40,6 +40,7 @@ use onnx_mlc_runtime::program::Program;
 use onnx_mlc_runtime::Tensor;
 
 use crate::error::{Error, Result};
+use crate::specialize::SizeBinding;
 
 /// The optimizer's rule sets a compilation uses unless told otherwise: the
 /// sets whose rewrites measurably pay on this machine (the ablation in
@@ -84,8 +85,13 @@ pub struct CompileOptions {
     /// schedules, computed shapes folded), which the runs at them take once
     /// it is ready; once this many are kept, other sizes run on the
     /// general code. 0: the general code only. Ahead-of-time libraries
-    /// have the general code only.
+    /// carry the variants of [`CompileOptions::specialize`] instead.
     pub max_variants: usize,
+    /// The size variants an ahead-of-time library carries besides its
+    /// general code (`--specialize`; `crate::specialize`): each the model
+    /// with some open input dims bound, run when a call's inputs have those
+    /// sizes. The JIT makes its variants on demand instead.
+    pub specialize: Vec<SizeBinding>,
 }
 
 /// [`CompileOptions::max_variants`] unless told otherwise: a few sizes (a
@@ -101,6 +107,7 @@ impl Default for CompileOptions {
             optimizer: default_optimizer(),
             strict: false,
             max_variants: DEFAULT_MAX_VARIANTS,
+            specialize: vec![],
         }
     }
 }

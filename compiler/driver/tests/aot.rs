@@ -16,7 +16,11 @@
 //!   a weight, and a sequence output) as a library: run by [`AotModel`]
 //!   against values computed here and against the JIT, with embedded and
 //!   side-file weights, refused by the C API's `omlc_session_create` with
-//!   a message, and cross-compiled for AArch64.
+//!   a message, and cross-compiled for AArch64;
+//! - size variants (`--specialize`): a library with two, each run at its
+//!   sizes and others on the general code, all against values computed
+//!   here, the variants' weights shared with the general code's (embedded
+//!   and in a side file), and the bindings that cannot be made refused.
 //!
 //! Models the lowering cannot compile yet are skipped with a notice (they
 //! must fail with a clean "unsupported" error); the lists grow by one line
@@ -28,7 +32,7 @@ use std::sync::Mutex;
 
 use onnx_mlc::{
     emit_header, AotModel, CompileOptions, Engine, Error, LibraryOptions, LibraryReport,
-    TargetSpec, Tensor, Value, WeightsPolicy,
+    SizeBinding, SpecDim, TargetSpec, Tensor, Value, WeightsPolicy,
 };
 use onnx_mlc_dialect::{ElemType, Model, TensorData};
 use onnx_mlc_import::{read_value, TestValue};
@@ -743,5 +747,153 @@ fn host_programs_compile_into_libraries() {
     let options = LibraryOptions::library(target("aarch64"), dir.join("libarm.so"));
     let report = Engine::compile_library(&model, &options).unwrap();
     assert!(report.output_bytes > 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A two-layer perceptron over a dynamic batch `N`: `relu(x · w1 + b) · w2`
+/// with `x: [N, 32]`, `w1: [32, 64]`, `b: [64]`, `w2: [64, 8]` (constants).
+fn batch_mlp() -> (Model, [Vec<f32>; 3]) {
+    let values = |n: usize, seed: usize| -> Vec<f32> {
+        (0..n)
+            .map(|i| (((i * 7 + seed * 13) % 29) as f32 - 14.0) / 16.0)
+            .collect()
+    };
+    let weights = [values(32 * 64, 1), values(64, 2), values(64 * 8, 3)];
+    // A dense literal: `[a, b]`, or rows of `row` values `[[a, b], [c, d]]`.
+    let dense = |v: &[f32], row: usize| {
+        let list = |v: &[f32]| {
+            let items: Vec<String> = v.iter().map(|v| format!("{v:?}")).collect();
+            format!("[{}]", items.join(", "))
+        };
+        match row {
+            0 => list(v),
+            row => format!(
+                "[{}]",
+                v.chunks(row).map(list).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    };
+    let text = format!(
+        r#"onnx.model {{ir_version = 10, opset_imports = {{"" = 17}}}}
+onnx.graph "mlp"(%x: tensor<"N"x32xf32>) -> ("y": tensor<"N"x8xf32>) {{
+  %w1 = "onnx.Constant"() {{value = dense<{}> : tensor<32x64xf32>}} : () -> tensor<32x64xf32>
+  %b = "onnx.Constant"() {{value = dense<{}> : tensor<64xf32>}} : () -> tensor<64xf32>
+  %w2 = "onnx.Constant"() {{value = dense<{}> : tensor<64x8xf32>}} : () -> tensor<64x8xf32>
+  %h = "onnx.MatMul"(%x, %w1) : (tensor<"N"x32xf32>, tensor<32x64xf32>) -> tensor<"N"x64xf32>
+  %hb = "onnx.Add"(%h, %b) : (tensor<"N"x64xf32>, tensor<64xf32>) -> tensor<"N"x64xf32>
+  %r = "onnx.Relu"(%hb) : (tensor<"N"x64xf32>) -> tensor<"N"x64xf32>
+  %y = "onnx.MatMul"(%r, %w2) : (tensor<"N"x64xf32>, tensor<64x8xf32>) -> tensor<"N"x8xf32>
+  onnx.return %y
+}}"#,
+        dense(&weights[0], 64),
+        dense(&weights[1], 0),
+        dense(&weights[2], 8)
+    );
+    (onnx_mlc_dialect::parse_model(&text).unwrap(), weights)
+}
+
+/// Runs `model` at batch `n` and checks its output against the perceptron
+/// computed here.
+fn check_batch_mlp(what: &str, model: &AotModel, weights: &[Vec<f32>; 3], n: usize) {
+    let x: Vec<f32> = (0..n * 32).map(|i| ((i % 11) as f32 - 5.0) / 8.0).collect();
+    let [w1, b, w2] = weights;
+    let mut want = vec![0f32; n * 8];
+    for r in 0..n {
+        let hidden: Vec<f32> = (0..64)
+            .map(|j| (b[j] + (0..32).map(|k| x[r * 32 + k] * w1[k * 64 + j]).sum::<f32>()).max(0.0))
+            .collect();
+        for (o, want) in want[r * 8..(r + 1) * 8].iter_mut().enumerate() {
+            *want = (0..64).map(|j| hidden[j] * w2[j * 8 + o]).sum();
+        }
+    }
+    let input = Tensor::from_vec(vec![n as i64, 32], x).unwrap();
+    let out = model.run(&[input]).unwrap();
+    assert_eq!(out[0].shape(), [n as i64, 8], "{what}, N = {n}");
+    for (j, (g, w)) in out[0]
+        .to_vec::<f32>()
+        .unwrap()
+        .iter()
+        .zip(&want)
+        .enumerate()
+    {
+        assert!(
+            (g - w).abs() <= 1e-4 * w.abs().max(1.0),
+            "{what}, N = {n} [{j}]: {g} vs {w}"
+        );
+    }
+}
+
+#[test]
+fn size_variants_run_at_their_sizes_and_share_the_weights() {
+    let dir = scratch("variants");
+    let (model, weights) = batch_mlp();
+    let weights_bytes: u64 = weights.iter().map(|w| w.len() as u64 * 4).sum();
+    let library = |name: &str, specialize: &str, policy| {
+        let mut options = LibraryOptions::library(TargetSpec::host(), dir.join(name));
+        options.compile.specialize = match specialize {
+            "" => vec![],
+            spec => SizeBinding::parse(spec).unwrap(),
+        };
+        options.weights = policy;
+        let report = Engine::compile_library(&model, &options).unwrap();
+        (AotModel::load(&report.output, 2).unwrap(), report)
+    };
+    let (general, report) = library("libgeneral.so", "", WeightsPolicy::Embed);
+    assert!(general.variants().is_empty());
+    let general_bytes = report.weights_bytes;
+    for (name, policy) in [
+        ("libembedded.so", WeightsPolicy::Embed),
+        ("libfile.so", WeightsPolicy::File),
+    ] {
+        let (lib, report) = library(name, "N=1,3", policy);
+        let batches: Vec<&SpecDim> = lib
+            .variants()
+            .iter()
+            .map(|v| &v.inputs[0].dims[0])
+            .collect();
+        assert_eq!(
+            batches,
+            [&SpecDim::Static(1), &SpecDim::Static(3)],
+            "{name}"
+        );
+        // One blob: what the variants have in common with the general code
+        // is stored once (at most a repacked weight of theirs is new).
+        assert!(
+            report.weights_bytes < general_bytes + weights_bytes,
+            "{name}: {} bytes of weights, the general code alone has {general_bytes}",
+            report.weights_bytes
+        );
+        assert_eq!(
+            report.weights_files.len(),
+            usize::from(policy == WeightsPolicy::File)
+        );
+        for n in [1, 2, 3, 5, 1] {
+            check_batch_mlp(name, &lib, &weights, n);
+        }
+    }
+    for n in [1, 3] {
+        check_batch_mlp("general code", &general, &weights, n);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn size_variants_that_cannot_be_made_are_refused() {
+    let dir = scratch("variants_refused");
+    let refused = |model: &Model, spec: &str| {
+        let mut options = LibraryOptions::library(TargetSpec::host(), dir.join("lib.so"));
+        options.compile.specialize = SizeBinding::parse(spec).unwrap();
+        let e = Engine::compile_library(model, &options).unwrap_err();
+        assert!(matches!(e, Error::Specialize { .. }), "{e}");
+        e.to_string()
+    };
+    let (mlp, _) = batch_mlp();
+    assert_eq!(
+        refused(&mlp, "batch=2"),
+        "size variant batch=2: `batch` is not a symbolic input dim (the model's are N)"
+    );
+    let (program, _) = loop_program();
+    let message = refused(&program, "N=2");
+    assert!(message.contains("runs as a host program"), "{message}");
     let _ = std::fs::remove_dir_all(&dir);
 }

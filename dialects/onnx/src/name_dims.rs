@@ -153,6 +153,23 @@ pub fn open_input_dims(model: &Model) -> Option<Vec<OpenDim>> {
     Some(open)
 }
 
+/// The name a caller gives an open input dim by: its `dim_param`, or
+/// `<input>.<axis>` (the input's name) for a dim the model left unnamed.
+pub fn open_dim_name(model: &Model, dim: OpenDim) -> String {
+    let v = passed_inputs(model)[dim.input];
+    let param = match model.ir.ty(v) {
+        Type::Tensor(t) => t.dims().and_then(|d| d.get(dim.axis)?.as_param()),
+        _ => None,
+    };
+    match param {
+        Some(p) => p.to_string(),
+        None => {
+            let input = model.ir.value(v).name.as_deref().unwrap_or("");
+            format!("{input}.{}", dim.axis)
+        }
+    }
+}
+
 /// Binds the open dims of the main graph's inputs to sizes: each dim of
 /// `open` (from [`open_input_dims`]) becomes the known size at the same
 /// position of `sizes`. Everything else is left for the front end to

@@ -108,4 +108,4 @@ int32_t __omlc_main(const omlc_tensor *in, omlc_tensor *out, uint8_t *workspace,
 
 /* The library's table of models: this one model, no host program. */
 static const omlc_segment_info segments[] = {{&__omlc_info, __omlc_main}};
-const omlc_program_info __omlc_program = {OMLC_ABI_VERSION, 1, segments, NULL, 0};
+const omlc_program_info __omlc_program = {OMLC_ABI_VERSION, 1, segments, NULL, 0, 0, NULL};

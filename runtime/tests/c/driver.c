@@ -4,7 +4,7 @@
  * messages, model errors, side weights files, concurrent runs, two models
  * in one process, and the thread pool's coverage.
  *
- *   driver AFFINE_SO AFFINE_FILE_SO AFFINE_MISSING_SO COVER_SO
+ *   driver AFFINE_SO AFFINE_FILE_SO AFFINE_MISSING_SO COVER_SO VARIANTS_SO
  *
  * AFFINE_FILE_SO reads its weights from affine_file.weights next to it,
  * which this driver writes; AFFINE_MISSING_SO names a file that does not
@@ -144,7 +144,7 @@ static int affine_check(const affine_case *t) {
 
 static void check_info(const api *api) {
     const omlc_model_info *info = api->info();
-    CHECK(info->abi_version == 1 && info->num_inputs == 2 && info->num_outputs == 3, "counts");
+    CHECK(info->abi_version == OMLC_ABI_VERSION && info->num_inputs == 2 && info->num_outputs == 3, "counts");
     CHECK(strcmp(info->inputs[1].name, "b") == 0, "input name %s", info->inputs[1].name);
     CHECK(info->inputs[0].dims[0] == -1 && info->inputs[0].dims[1] == 3, "dims");
     CHECK(strcmp(info->inputs[0].dim_params[0], "N") == 0, "dim_param");
@@ -343,6 +343,60 @@ static void check_missing_file(const api *api) {
           "%s", e);
 }
 
+/* ---- Size variants ------------------------------------------------------- */
+
+/* Runs the variants model at batch `n`; the tag its output shows (which
+ * code ran: 0 general, 10 and 20 the variants), or -1 on failure. */
+static float variant_tag(const api *api, omlc_session *s, int64_t n) {
+    int64_t shape[2] = {n, 2}, out_shape[2];
+    float x[16];
+    for (int64_t i = 0; i < n * 2; i++)
+        x[i] = (float)i * 0.5f;
+    omlc_tensor in = {x, shape, 2, 1}, out = {NULL, out_shape, 0, 0};
+    if (api->run(s, &in, &out) != OMLC_OK)
+        return -1.0f;
+    float tag = -1.0f;
+    const float *y = out.data;
+    int ok = out.rank == 2 && out_shape[0] == n && out_shape[1] == 2;
+    for (int64_t i = 0; ok && i < n * 2; i++) {
+        float t = y[i] - x[i] - (float)(1 + i % 2);
+        ok = i == 0 ? 1 : t == tag;
+        tag = t;
+    }
+    api->free_data(out.data);
+    return ok ? tag : -1.0f;
+}
+
+static void check_variants(const api *api, const char *path) {
+    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    const omlc_program_info *(*program)(void) = NULL;
+    *(void **)&program = sym(lib, "omlc_program_get");
+    CHECK(program()->num_variants == 2, "%d variants", (int)program()->num_variants);
+    for (int32_t threads = 1; threads <= 2; threads++) {
+        omlc_session *s = api->create(threads);
+        CHECK(s != NULL, "%s", api->global_error());
+        if (!s)
+            return;
+        /* Each run takes the first variant for its sizes, else the general code. */
+        int64_t sizes[] = {1, 2, 3, 5, 3, 1};
+        float tags[] = {10, 0, 20, 0, 20, 10};
+        for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+            float tag = variant_tag(api, s, sizes[k]);
+            CHECK(tag == tags[k], "N = %lld ran code with tag %g: %s", (long long)sizes[k],
+                  (double)tag, api->last_error(s));
+        }
+        /* Inputs are validated against the general code's description. */
+        int64_t shape[2] = {1, 3}, out_shape[2];
+        float x[3] = {0};
+        omlc_tensor in = {x, shape, 2, 1}, out = {NULL, out_shape, 0, 0};
+        CHECK(api->run(s, &in, &out) == OMLC_ERR_INVALID_ARGUMENT &&
+                  strcmp(api->last_error(s), "input \"x\": dim 1 must be 2, got 3") == 0,
+              "%s", api->last_error(s));
+        api->destroy(s);
+    }
+    dlclose(lib);
+}
+
 /* ---- The pool ------------------------------------------------------------ */
 
 static int cover_run(const api *api, omlc_session *s, int64_t rows, int64_t cols) {
@@ -393,13 +447,14 @@ static void check_pool(const api *api) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) {
-        fprintf(stderr, "usage: %s AFFINE_SO AFFINE_FILE_SO AFFINE_MISSING_SO COVER_SO\n",
+    if (argc != 6) {
+        fprintf(stderr,
+                "usage: %s AFFINE_SO AFFINE_FILE_SO AFFINE_MISSING_SO COVER_SO VARIANTS_SO\n",
                 argv[0]);
         return 2;
     }
     api affine = load(argv[1]), affine_file = load(argv[2]), missing = load(argv[3]),
-        cover = load(argv[4]);
+        cover = load(argv[4]), variants = load(argv[5]);
     check_info(&affine);
     check_runs(&affine, &EMBEDDED);
     check_errors(&affine);
@@ -409,6 +464,7 @@ int main(int argc, char **argv) {
     check_two_models(&affine, &affine_file);
     check_missing_file(&missing);
     check_pool(&cover);
+    check_variants(&variants, argv[5]);
     printf("%d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -10,7 +10,9 @@ token id, mask and segment id), at 1 and `--threads` threads:
   waits for it before timing);
 - `general`: the general code alone (`--max-variants 0`): every kernel of
   symbolic size, convolutions image by image;
-- `aot`: a library compiled ahead of time (general code only);
+- `aot`: a library compiled ahead of time, general code only;
+- `aot-specialize`: a library with a size variant for the size
+  (`--specialize SIZE`), as a user who knows their sizes builds it;
 - `onnxruntime` on the dynamic model (all graph optimizations);
 then each onnx-mlc column's ratio to the static twin and to onnxruntime.
 `--modes` picks the onnx-mlc columns. The default models: the real
@@ -40,10 +42,12 @@ MODELS = {
     "bert_base": (models.CACHE / "bert_base_dynamic" / "model.onnx", TEXT_SIZES),
     "gpt2": (ZOO / "text" / "gpt2" / "model.onnx", TEXT_SIZES),
 }
+# mode: the `onnx-mlc bench` flags at a size (`batch=1,sequence=128`)
 MODES = {
-    "jit": [],
-    "general": ["--max-variants", "0"],
-    "aot": ["--aot"],
+    "jit": lambda size: [],
+    "general": lambda size: ["--max-variants", "0"],
+    "aot": lambda size: ["--aot"],
+    "aot-specialize": lambda size: ["--aot", "--specialize", size],
 }
 
 
@@ -134,7 +138,7 @@ def main(args: argparse.Namespace) -> int:
                         warmup=args.warmup, flags=flags)
                     rows = {"static": bench(twin, [])}
                     for mode in modes:
-                        rows[mode] = bench(path, MODES[mode])
+                        rows[mode] = bench(path, MODES[mode](size_text))
                 finally:
                     twin.unlink()
             for t in counts:
