@@ -174,8 +174,14 @@ onnx.graph "g"(%x: tensor<"batch"x4xf32>, %y: tensor<"batch"x4xf32>) -> ("z": te
     let err = failure(&[model, "-o", lib, "--specialize", "batch=-1"]);
     assert!(err.contains("a size is a positive integer"), "{err}");
     let err = failure(&[model, "--emit", "opt", "--specialize", "batch=1"]);
-    assert!(err.contains("--specialize applies to compiled code"), "{err}");
+    assert!(
+        err.contains("--specialize applies to compiled code"),
+        "{err}"
+    );
     let err = failure(&["bench", model, "--specialize", "batch=1"]);
-    assert!(err.contains("--specialize applies to libraries (--aot)"), "{err}");
+    assert!(
+        err.contains("--specialize applies to libraries (--aot)"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -357,7 +357,9 @@ pub trait OpLowering {
 /// has no elements or a symbolic size, see [`boundary_memref_type`]),
 /// marked `llvm.noalias`. A kernel with symbolic sizes also takes the
 /// values of all the model's symbols (`index`), and is left unscheduled
-/// (one chunk): the schedules' tile and vector sizes assume static shapes.
+/// (one chunk): the schedules' tile and vector sizes assume static shapes
+/// — except a kernel run image by image and a product whose symbolic
+/// sizes are rows (`Schedule::with_symbolic_rows`).
 pub fn build<'c>(
     cx: &'c Context,
     module: &Module<'c>,
@@ -484,6 +486,9 @@ fn build_body<'c>(
     let (schedule, structured_ops) = lowered;
     Ok(match schedule {
         Some(s @ Schedule::Written { .. }) => s,
+        Some(s) if dynamic && !by_image => s
+            .with_symbolic_rows()
+            .unwrap_or(Schedule::Generic { outer: None }),
         _ if dynamic && !by_image => Schedule::Generic { outer: None },
         // Several independent structured ops: each is bufferized as it is.
         Some(Schedule::Elementwise { .. }) if structured_ops > 1 => {

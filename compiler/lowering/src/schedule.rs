@@ -13,7 +13,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::{BlockLike, Module, OperationRef, RegionLike, Value, ValueLike};
 use melior::Context;
 
-use crate::builder::walk;
+use crate::builder::{walk, DYNAMIC};
 use crate::error::{LowerError, Result};
 
 /// What the schedules need to know about the target machine.
@@ -42,6 +42,11 @@ impl Target {
         i64::from((self.vector_bits / elem_bits.max(8)).max(1))
     }
 }
+
+/// The rows a matrix product of a symbolic number of rows is tiled for
+/// (the register and cache tiles of a static product of that many rows;
+/// `Schedule::with_symbolic_rows`).
+const SYMBOLIC_ROWS: i64 = 128;
 
 /// Below this many elements of work, a chunk is not worth a task.
 const MIN_CHUNK_WORK: i64 = 1 << 14;
@@ -244,6 +249,17 @@ impl Schedule {
             } => {
                 let lanes = target.lanes(32);
                 let nb = batch.len();
+                // Symbolic rows (a batch dim or m of a kernel with symbolic
+                // sizes, `DYNAMIC`): batch dims are tiled by 1, m by the
+                // register tiles of `SYMBOLIC_ROWS` rows (the last, partial
+                // tile peeled off and left scalar), and the chunks cut n,
+                // whose extent is static, so that their count is too.
+                let symbolic = *m == DYNAMIC || batch.contains(&DYNAMIC);
+                let batch: Vec<i64> = batch
+                    .iter()
+                    .map(|&b| if b == DYNAMIC { 1 } else { b })
+                    .collect();
+                let m = &if *m == DYNAMIC { SYMBOLIC_ROWS } else { *m };
                 // The rows of the register tiles: m, or the last batch dim
                 // when m is 1 (ViT's in-projection multiplies [197, 1, 768]
                 // by [768, 2304]: as 197 products of one row, each streams
@@ -285,6 +301,11 @@ impl Schedule {
                     (tile, (extent + tile - 1) / tile)
                 };
                 let chunks = match batch[..rows_at].iter().position(|&b| b > 1) {
+                    _ if symbolic => {
+                        let (tile, chunks) = in_units(*n, nc, rows * k / 64);
+                        sizes[nb + 1] = tile;
+                        chunks
+                    }
                     Some(p) => {
                         let rest: i64 = batch[p + 1..].iter().product();
                         let (tile, chunks) = chunking(batch[p], rest * m * n * k / 64);
@@ -634,6 +655,18 @@ impl Schedule {
 }
 
 impl Schedule {
+    /// The schedule of a kernel with symbolic sizes, when its ops asked for
+    /// one that works whatever those sizes are: a matrix product whose
+    /// symbolic sizes are rows (its batch dims and `m`; `n` and `k`
+    /// static). `None`: the kernel keeps its loop nest
+    /// (`Schedule::Generic`).
+    pub fn with_symbolic_rows(self) -> Option<Schedule> {
+        match self {
+            Schedule::Matmul { n, k, .. } if n > 0 && k > 0 => Some(self),
+            _ => None,
+        }
+    }
+
     /// Whether a loop of the scheduled op has extent 0.
     fn is_empty(&self) -> bool {
         match self {

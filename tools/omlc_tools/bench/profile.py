@@ -113,6 +113,9 @@ def flops(shapes: list[str]) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("model", help="a model file, or a model's name")
     parser.add_argument("--threads", type=int, default=1, help="threads of the run (default 1)")
+    parser.add_argument("--inputs", nargs="+", default=[], metavar="FILE",
+                        help="input files for the run (.npy or .pb, one per graph input; "
+                        "default: `bench`'s seeded inputs, symbolic dims 1)")
     parser.add_argument("flags", nargs="*", help="compiler flags for every onnx-mlc call")
 
 
@@ -125,7 +128,8 @@ def main(args: argparse.Namespace) -> int:
         linalg = subprocess.run([str(args.bin), str(args.model), *args.flags, "--emit", "linalg"],
                                 capture_output=True, text=True, check=True).stdout
         bench = subprocess.run(["perf", "record", "-q", "-F", str(FREQ), "-o", str(data), "--",
-                                str(args.bin), "bench", str(args.model), *args.flags, "--aot",
+                                str(args.bin), "bench", str(args.model), *args.inputs,
+                                *args.flags, "--aot",
                                 "--threads", str(args.threads), "--runs", str(args.runs),
                                 "--warmup", str(args.warmup)],
                                capture_output=True, text=True, check=True)
