@@ -1744,6 +1744,45 @@ fn top_k_and_hardmax_take_run_time_lengths() {
     matches_static_runs(TOP_K, &["N", "M"], &runs, &bad);
 }
 
+/// A transformer's layer with a symbolic batch and sequence: products of
+/// symbolic rows by static weights with a bias and an activation (on the
+/// product schedule with peeled partial tiles), and attention over heads
+/// of static size whose rows and keys are symbolic (tiled op by op).
+const TRANSFORMER: &str = r#"onnx.model {ir_version = 10, opset_imports = {"" = 17}}
+onnx.graph "g"(%x: tensor<"B"x"S"x24xf32>, %w: tensor<24x40xf32>, %b: tensor<40xf32>, %q: tensor<"B"x3x"S"x16xf32>, %kt: tensor<"B"x3x16x"S"xf32>, %v: tensor<"B"x3x"S"x16xf32>, %mask: tensor<"B"x1x1x"S"xf32>) -> ("h": tensor<"B"x"S"x40xf32>, "y": tensor<"B"x3x"S"x16xf32>) {
+  %scale = "onnx.Constant"() {value = dense<0.25> : tensor<f32>} : () -> tensor<f32>
+  %p = "onnx.MatMul"(%x, %w) : (tensor<"B"x"S"x24xf32>, tensor<24x40xf32>) -> tensor<"B"x"S"x40xf32>
+  %pb = "onnx.Add"(%p, %b) : (tensor<"B"x"S"x40xf32>, tensor<40xf32>) -> tensor<"B"x"S"x40xf32>
+  %h = "onnx.Relu"(%pb) : (tensor<"B"x"S"x40xf32>) -> tensor<"B"x"S"x40xf32>
+  %s = "onnx.MatMul"(%q, %kt) : (tensor<"B"x3x"S"x16xf32>, tensor<"B"x3x16x"S"xf32>) -> tensor<"B"x3x"S"x"S"xf32>
+  %ss = "onnx.Mul"(%s, %scale) : (tensor<"B"x3x"S"x"S"xf32>, tensor<f32>) -> tensor<"B"x3x"S"x"S"xf32>
+  %sm = "onnx.Add"(%ss, %mask) : (tensor<"B"x3x"S"x"S"xf32>, tensor<"B"x1x1x"S"xf32>) -> tensor<"B"x3x"S"x"S"xf32>
+  %pr = "onnx.Softmax"(%sm) {axis = -1} : (tensor<"B"x3x"S"x"S"xf32>) -> tensor<"B"x3x"S"x"S"xf32>
+  %y = "onnx.MatMul"(%pr, %v) : (tensor<"B"x3x"S"x"S"xf32>, tensor<"B"x3x"S"x16xf32>) -> tensor<"B"x3x"S"x16xf32>
+  onnx.return %h, %y
+}
+"#;
+
+#[test]
+fn products_and_attention_of_symbolic_rows_keep_their_schedules() {
+    let runs: Vec<(Vec<i64>, Vec<Tensor>)> = [(1, 1), (2, 5), (1, 37), (3, 20), (1, 130)]
+        .into_iter()
+        .map(|(b, s)| {
+            let inputs = vec![
+                floats(&[b, s, 24], 1),
+                floats(&[24, 40], 2),
+                floats(&[40], 3),
+                floats(&[b, 3, s, 16], 4),
+                floats(&[b, 3, 16, s], 5),
+                floats(&[b, 3, s, 16], 6),
+                floats(&[b, 1, 1, s], 7),
+            ];
+            (vec![b, s], inputs)
+        })
+        .collect();
+    matches_static_runs(TRANSFORMER, &["B", "S"], &runs, &[]);
+}
+
 /// GatherND with batch dims and Compress along an axis, their indices and
 /// condition of symbolic sizes (the condition's true entries counted at
 /// run time against the output's length).

@@ -430,8 +430,15 @@ impl Schedule {
                 epilogue,
             } => {
                 let producers = tiles.len() - 1;
-                let Some((handles, chunks)) = s.chunk_fused(loops, producers, epilogue.is_some())
-                else {
+                // Symbolic loops: every op is tiled where it is, in one
+                // chunk (fusing producers of symbolic size into chunks
+                // leaves their whole computation in front of the chunk
+                // loop).
+                let chunked = match loops.iter().any(|&(d, _)| d == DYNAMIC) {
+                    true => Some((s.match_tagged(producers, epilogue.is_some()), 1)),
+                    false => s.chunk_fused(loops, producers, epilogue.is_some()),
+                };
+                let Some((handles, chunks)) = chunked else {
                     s.bufferize();
                     return (s.finish(), 1);
                 };
@@ -658,11 +665,14 @@ impl Schedule {
     /// The schedule of a kernel with symbolic sizes, when its ops asked for
     /// one that works whatever those sizes are: a matrix product whose
     /// symbolic sizes are rows (its batch dims and `m`; `n` and `k`
-    /// static). `None`: the kernel keeps its loop nest
-    /// (`Schedule::Generic`).
+    /// static), or tiles made for symbolic loops (an attention's, whose
+    /// tiles have extent 1 along them; one chunk). `None`: the kernel
+    /// keeps its loop nest (`Schedule::Generic`).
     pub fn with_symbolic_rows(self) -> Option<Schedule> {
-        match self {
-            Schedule::Matmul { n, k, .. } if n > 0 && k > 0 => Some(self),
+        match &self {
+            Schedule::Matmul { n, k, .. } if *n > 0 && *k > 0 => Some(self),
+            // Tiles made for symbolic loops (an attention's, say).
+            Schedule::Tiled { loops, .. } if loops.iter().any(|&(d, _)| d == DYNAMIC) => Some(self),
             _ => None,
         }
     }
@@ -755,6 +765,23 @@ impl Script {
         (root, init, eps)
     }
 
+    /// Handles to a kernel's tagged ops, in the order of
+    /// [`Script::chunk_fused`]'s: the epilogue (with `epilogue`), the root,
+    /// then the `producers`, last first.
+    fn match_tagged(&mut self, producers: usize, epilogue: bool) -> Vec<String> {
+        let tags = epilogue
+            .then(|| "omlc.epilogue".to_string())
+            .into_iter()
+            .chain(["omlc.root".to_string()])
+            .chain((0..producers).rev().map(|i| format!("omlc.p{i}")));
+        tags.enumerate()
+            .map(|(i, tag)| {
+                self.line(&format!("%op{i} = transform.structured.match attributes{{{tag}}} in %f : ({ANY}) -> {ANY}"));
+                format!("%op{i}")
+            })
+            .collect()
+    }
+
     /// Chunks the op tagged `omlc.epilogue` (`epilogue`) or `omlc.root`,
     /// over `loops`, along its first parallel loop of extent > 1, and fuses
     /// into the chunks the root (with an epilogue) and the `producers`
@@ -768,7 +795,16 @@ impl Script {
         epilogue: bool,
     ) -> Option<(Vec<String>, i64)> {
         let p = loops.iter().position(|&(d, par)| par && d > 1)?;
-        let work: i64 = loops[p + 1..].iter().map(|&(d, _)| d.max(1)).product();
+        let work: i64 = loops[p + 1..]
+            .iter()
+            .map(|&(d, _)| {
+                if d == DYNAMIC {
+                    SYMBOLIC_ROWS
+                } else {
+                    d.max(1)
+                }
+            })
+            .product();
         let (tile, chunks) = chunking(loops[p].0, work);
         let mut sizes = vec![0; loops.len()];
         sizes[p] = tile;
@@ -991,6 +1027,17 @@ fn patch_chunk_bounds(func: OperationRef) {
 mod tests {
     use super::*;
 
+    /// An AVX-512 machine without VNNI, AMX or VBMI.
+    fn avx512() -> Target {
+        Target {
+            vector_bits: 512,
+            vector_registers: 32,
+            dot_u8s8: false,
+            amx_int8: false,
+            byte_permute: false,
+        }
+    }
+
     fn conv(spatial: &[i64], col: bool) -> Schedule {
         Schedule::ConvGemm {
             channels: 64,
@@ -1006,13 +1053,7 @@ mod tests {
     /// loop), peels the register tiles and vectorizes.
     #[test]
     fn tiled_ops_follow_their_tilings() {
-        let target = Target {
-            vector_bits: 512,
-            vector_registers: 32,
-            dot_u8s8: false,
-            amx_int8: false,
-            byte_permute: false,
-        };
+        let target = avx512();
         let register = |n: i64| OpTiles {
             sizes: vec![1, 8, 2, 4],
             vectors: Some((2, n)),
@@ -1049,13 +1090,7 @@ mod tests {
     /// and chunks it like m; the partial last tiles are peeled.
     #[test]
     fn matmul_of_single_rows_tiles_the_batch_as_rows() {
-        let target = Target {
-            vector_bits: 512,
-            vector_registers: 32,
-            dot_u8s8: false,
-            amx_int8: false,
-            byte_permute: false,
-        };
+        let target = avx512();
         let (script, _) = Schedule::Matmul {
             batch: vec![197],
             m: 1,
@@ -1078,6 +1113,61 @@ mod tests {
         assert!(plain.contains("tile_sizes [1, 8, 32, 4]"), "{plain}");
     }
 
+    /// Symbolic rows: a product's batch dims are tiled by 1, its rows by
+    /// the tiles of `SYMBOLIC_ROWS` (peeled), and the chunks cut n; tiles
+    /// made for symbolic loops are applied op by op in one chunk; other
+    /// schedules of a kernel with symbolic sizes are refused.
+    #[test]
+    fn symbolic_rows_keep_static_tiles() {
+        let target = avx512();
+        let product = Schedule::Matmul {
+            batch: vec![DYNAMIC],
+            m: DYNAMIC,
+            n: 768,
+            k: 768,
+            epilogues: 0,
+        }
+        .with_symbolic_rows()
+        .expect("rows are symbolic, n and k static");
+        let (script, chunks) = product.script(&target);
+        assert!(chunks > 1, "chunks along n: {chunks}");
+        assert!(
+            script.contains("tile_using_forall %last tile_sizes [0, 0, "),
+            "{script}"
+        );
+        assert!(script.contains("tile_sizes [1, 8, 32, 4]"), "{script}");
+        assert!(script.contains("tile_sizes [0, 64, 128, 256]"), "{script}");
+        assert!(script.contains("transform.loop.peel"), "{script}");
+        let symbolic_n = Schedule::Matmul {
+            batch: vec![],
+            m: 8,
+            n: DYNAMIC,
+            k: 64,
+            epilogues: 0,
+        };
+        assert_eq!(symbolic_n.with_symbolic_rows(), None);
+        let rows = OpTiles::rows(2);
+        let attention = Schedule::Tiled {
+            loops: vec![(12, true), (DYNAMIC, true), (64, true), (DYNAMIC, false)],
+            tiles: vec![rows.clone(), rows.clone(), rows],
+            epilogue: None,
+        }
+        .with_symbolic_rows()
+        .expect("tiles for symbolic loops");
+        let (script, chunks) = attention.script(&target);
+        assert_eq!(chunks, 1);
+        assert!(!script.contains("tile_using_forall"), "{script}");
+        for tag in ["omlc.root", "omlc.p0", "omlc.p1"] {
+            assert!(script.contains(&format!("attributes{{{tag}}}")), "{script}");
+        }
+        let fused = Schedule::Fused {
+            loops: vec![(DYNAMIC, true)],
+            producers: 0,
+            epilogue: false,
+        };
+        assert_eq!(fused.with_symbolic_rows(), None);
+    }
+
     /// Register tiles are one vector wide where two would leave a last
     /// tile of more than one vector but not two (49 = 3 · 16 + 1, not
     /// 32 + 17), two otherwise (196 = 6 · 32 + 4); the last cache block
@@ -1085,13 +1175,7 @@ mod tests {
     /// register tiles, so that it has a static size.
     #[test]
     fn matmul_tiles_of_odd_widths() {
-        let target = Target {
-            vector_bits: 512,
-            vector_registers: 32,
-            dot_u8s8: false,
-            amx_int8: false,
-            byte_permute: false,
-        };
+        let target = avx512();
         let script = |n: i64| {
             Schedule::Matmul {
                 batch: vec![1],
@@ -1119,13 +1203,7 @@ mod tests {
 
     #[test]
     fn conv_register_tiles_follow_the_target() {
-        let avx512 = Target {
-            vector_bits: 512,
-            vector_registers: 32,
-            dot_u8s8: false,
-            amx_int8: false,
-            byte_permute: false,
-        };
+        let avx512 = avx512();
         let avx2 = Target {
             vector_bits: 256,
             vector_registers: 16,
@@ -1154,13 +1232,7 @@ mod tests {
 
     #[test]
     fn conv_reduction_steps_go_past_16_only_when_few_divide() {
-        let avx512 = Target {
-            vector_bits: 512,
-            vector_registers: 32,
-            dot_u8s8: false,
-            amx_int8: false,
-            byte_permute: false,
-        };
+        let avx512 = avx512();
         // A 7×7 stem over 3 channels: 147 = 3 · 49 has no divisor in 8..=16,
         // so 21 steps; 576 keeps 16 (not 32).
         for (reduction, steps) in [(147, 21), (576, 16), (27, 9), (5, 5)] {
@@ -1181,13 +1253,7 @@ mod tests {
 
     #[test]
     fn conv_chunks_by_rows_only_with_a_large_im2col_matrix() {
-        let t = Target {
-            vector_bits: 512,
-            vector_registers: 32,
-            dot_u8s8: false,
-            amx_int8: false,
-            byte_permute: false,
-        };
+        let t = avx512();
         let (by_rows, chunks) = conv(&[56, 56], true).script(&t);
         assert!(by_rows.contains("tile_sizes [0, 0, 1]") && by_rows.contains("%colf"));
         assert_eq!(chunks, 56);
@@ -1199,13 +1265,7 @@ mod tests {
 
     #[test]
     fn conv_reduction_in_l2_blocks_for_few_positions() {
-        let t = Target {
-            vector_bits: 512,
-            vector_registers: 32,
-            dot_u8s8: false,
-            amx_int8: false,
-            byte_permute: false,
-        };
+        let t = avx512();
         // 3×3 over 512 channels at 7×7: 4608 = 4 · 1152 reduction steps,
         // 1152 · 49 floats of im2col rows per block; 4 chunks of channels.
         let (script, chunks) = Schedule::ConvGemm {

@@ -6,7 +6,7 @@
 //! | op | lowered as |
 //! |----|------------|
 //! | FusedConv(X, W, B?, Z?) | the Conv root (`conv::conv`, bias in its initial value), then one elementwise op `act(y + Z)` updating it in place — the root's first epilogue |
-//! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache. Inside a chunk (`Schedule::Tiled`, static shapes with rows of at most 1024 keys) both contractions run in register tiles of 8 rows × 2 vectors (outer products, like `Schedule::Matmul`'s; partial tiles peeled) and the softmax row by row as vectors along the keys; otherwise `Schedule::Fused` (scalar loops) |
+//! | FusedAttention(Q, Kt, V, Mask?) | one kernel: the scores contraction, the scaled and masked scores, the softmax's row statistics and probabilities are producers of the final contraction with V (the root), so the kernel is chunked along the outer batch (heads) and each chunk computes its own scores, which never leave the cache. Inside a chunk (`Schedule::Tiled`, static shapes with rows of at most 1024 keys) both contractions run in register tiles of 8 rows × 2 vectors (outer products, like `Schedule::Matmul`'s; partial tiles peeled) and the softmax row by row as vectors along the keys; with symbolic rows or keys (static head sizes), each op tiled where it is in one chunk, tiles of extent 1 along the batch, heads and rows, both contractions as vector outer products, the softmax scalar; otherwise `Schedule::Fused` (scalar loops) |
 
 use melior::ir::{Value as MValue, ValueLike};
 use onnx_mlc_dialect::ir::{OpData, OpId};
@@ -19,7 +19,7 @@ use super::half;
 use super::linalg::matmul::{self, batch_operand, contraction};
 use super::norm::{filled_sized, softmax};
 use super::operand::{broadcast_map, runtime_gather_to, BodyOperand};
-use crate::builder::{elem_of, fill, generic, identity_map, Size};
+use crate::builder::{elem_of, fill, generic, identity_map, Size, DYNAMIC};
 use crate::error::Result;
 use crate::kernel::KernelBuilder;
 use crate::schedule::{vector_rows, OpTiles, Schedule};
@@ -203,6 +203,12 @@ fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
             tiles,
             epilogue: None,
         }
+    } else if let Some(tiles) = symbolic_attention_tiles(&yd, qd[qd.len() - 1], producers) {
+        Schedule::Tiled {
+            loops,
+            tiles,
+            epilogue: None,
+        }
     } else {
         Schedule::Fused {
             loops,
@@ -213,6 +219,51 @@ fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     let out = kb.root(out, schedule);
     kb.define(y, out.result(0).expect("one result").into());
     Ok(())
+}
+
+/// The tiles of an attention over `[batch…, rows, head]` (`yd`) whose
+/// row or key counts are symbolic, when its head sizes (`yd`'s last, Q's
+/// `d`) are static and a static batch dim above 1 (the heads) is there
+/// to chunk along: every tile along a batch dim
+/// or the rows has extent 1, so that it is static whatever the sizes; the
+/// scores are computed a vector of keys at a time and the output two
+/// vectors of its head at a time, both as outer products (the reduction
+/// 4 steps at a time; the partial last vector of keys and steps peeled
+/// off), and the softmax's row ops along the keys as scalar loops.
+/// `None`: the loops keep `Schedule::Fused`'s scalar nest.
+fn symbolic_attention_tiles(yd: &[i64], d: i64, producers: usize) -> Option<Vec<OpTiles>> {
+    let rank = yd.len();
+    let head = yd[rank - 1];
+    let chunked = yd[..rank - 2].iter().any(|&b| b > 1);
+    if !chunked || head <= 0 || d <= 0 || !yd.contains(&DYNAMIC) {
+        return None;
+    }
+    let steps = |k: i64| {
+        [4, 2, 1]
+            .into_iter()
+            .find(|r| k % r == 0)
+            .expect("1 divides")
+    };
+    let mut scores = vec![1; rank];
+    scores.push(steps(d));
+    let mut out = vec![1; rank - 1];
+    out.extend([2, 4]);
+    let rows = OpTiles::rows(rank - 1);
+    let mut tiles = vec![
+        rows.clone(),
+        OpTiles {
+            sizes: scores,
+            vectors: Some((rank - 1, i64::MAX)),
+            peel: 2,
+        },
+    ];
+    tiles.extend(vec![rows; producers - 2]);
+    tiles.push(OpTiles {
+        sizes: out,
+        vectors: Some((rank - 1, head)),
+        peel: 1,
+    });
+    Some(tiles)
 }
 
 /// The dims of FusedAttention `data`'s scores: the result's batch and
