@@ -223,8 +223,7 @@ fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 
 /// The tiles of an attention over `[batch…, rows, head]` (`yd`) whose
 /// row or key counts are symbolic, when its head sizes (`yd`'s last, Q's
-/// `d`) are static and a static batch dim above 1 (the heads) is there
-/// to chunk along: every tile along a batch dim
+/// `d`) are static: every tile along a batch dim
 /// or the rows has extent 1, so that it is static whatever the sizes; the
 /// scores are computed a vector of keys at a time and the output two
 /// vectors of its head at a time, both as outer products (the reduction
@@ -234,8 +233,7 @@ fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
 fn symbolic_attention_tiles(yd: &[i64], d: i64, producers: usize) -> Option<Vec<OpTiles>> {
     let rank = yd.len();
     let head = yd[rank - 1];
-    let chunked = yd[..rank - 2].iter().any(|&b| b > 1);
-    if !chunked || head <= 0 || d <= 0 || !yd.contains(&DYNAMIC) {
+    if head <= 0 || d <= 0 || !yd.contains(&DYNAMIC) {
         return None;
     }
     let steps = |k: i64| {
