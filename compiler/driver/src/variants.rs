@@ -3,8 +3,9 @@
 //! A model exported with dynamic axes (a batch, a sequence length) compiles
 //! to general code: every kernel sized by symbols bound at run time. That
 //! code is correct at every size, and its convolutions run image by image
-//! on their static schedules, but other kernels of symbolic size stay
-//! unscheduled, and the shapes the model computes from its inputs
+//! on their static schedules (products of symbolic rows and attention of
+//! symbolic length have schedules of their own), but other kernels of
+//! symbolic size stay unscheduled, and the shapes the model computes from its inputs
 //! (`Shape` → `Gather` → `Reshape`) stay run-time work. So the first run
 //! at new sizes also starts compiling, on a thread of its own, a variant
 //! for exactly those sizes: the source model with its open input dims
