@@ -259,12 +259,8 @@ impl<'p> Compilation<'p> {
         let mut variant_units = Vec::with_capacity(variants.len());
         for (binding, variant) in variants {
             let shared = shared.as_ref().expect("variants share their weights");
-            let (units, _, _) = variant.compile_units(|pipeline, model| {
-                let (module, plan) = pipeline
-                    .lower(&llcx, model, &|plan| shared.weights(model, plan))?
-                    .expect("a compilation to code runs every stage");
-                Ok((module, plan.weights.len()))
-            })?;
+            let (units, _, _) = variant
+                .compile_units(|pipeline, model| pipeline.lower_shared(&llcx, model, shared))?;
             match units {
                 Units::Single(unit) => variant_units.push(unit),
                 Units::Program(..) => {
@@ -280,10 +276,8 @@ impl<'p> Compilation<'p> {
         let variants_time = start.elapsed();
         let (units, pipeline, optimizer) = self.compile_units(|pipeline, model| match &shared {
             Some(shared) => {
-                let (module, plan) = pipeline
-                    .lower(&llcx, model, &|plan| shared.weights(model, plan))?
-                    .expect("a compilation to code runs every stage");
-                Ok((module, plan.weights.len(), aot::PlacedWeights::none()))
+                let (module, weights) = pipeline.lower_shared(&llcx, model, shared)?;
+                Ok((module, weights, aot::PlacedWeights::none()))
             }
             None => {
                 let layout = WeightsLayout::of_unit(model, weights, output, pipeline.segment);
@@ -408,6 +402,20 @@ impl<'p> Compilation<'p> {
 }
 
 impl Pipeline<'_> {
+    /// Lowers a unit of a library whose weights go to the blob it shares
+    /// with its size variants: its LLVM module and number of weights.
+    fn lower_shared<'c>(
+        &mut self,
+        llcx: &'c LlvmContext,
+        model: &Model,
+        shared: &aot::SharedWeights,
+    ) -> Result<(inkwell::module::Module<'c>, usize)> {
+        let (module, plan) = self
+            .lower(llcx, model, &|plan| shared.weights(model, plan))?
+            .expect("a compilation to code runs every stage");
+        Ok((module, plan.weights.len()))
+    }
+
     /// Makes a segment cut out of a model that went through the front end
     /// ready for the lowering: shape inference from its new border, and
     /// the optimizer when it comes from a control-flow body.

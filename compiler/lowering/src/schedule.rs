@@ -665,12 +665,19 @@ impl Schedule {
     /// The schedule of a kernel with symbolic sizes, when its ops asked for
     /// one that works whatever those sizes are: a matrix product whose
     /// symbolic sizes are rows (its batch dims and `m`; `n` and `k`
-    /// static), or tiles made for symbolic loops (an attention's, whose
+    /// static; no static batch dim above 1), or tiles made for symbolic loops (an attention's, whose
     /// tiles have extent 1 along them; one chunk). `None`: the kernel
     /// keeps its loop nest (`Schedule::Generic`).
     pub fn with_symbolic_rows(self) -> Option<Schedule> {
         match &self {
-            Schedule::Matmul { n, k, .. } if *n > 0 && *k > 0 => Some(self),
+            // (A static batch dim above 1 before symbolic rows — ViT's
+            // sequence-first [197, N, 768] — unrolled the batch loop into
+            // megabytes of code: such products keep the nest.)
+            Schedule::Matmul { batch, n, k, .. }
+                if *n > 0 && *k > 0 && batch.iter().all(|&b| b == DYNAMIC || b == 1) =>
+            {
+                Some(self)
+            }
             // Tiles made for symbolic loops (an attention's, say).
             Schedule::Tiled { loops, .. } if loops.iter().any(|&(d, _)| d == DYNAMIC) => Some(self),
             _ => None,
@@ -1146,6 +1153,14 @@ mod tests {
             epilogues: 0,
         };
         assert_eq!(symbolic_n.with_symbolic_rows(), None);
+        let static_batch = Schedule::Matmul {
+            batch: vec![197],
+            m: DYNAMIC,
+            n: 2304,
+            k: 768,
+            epilogues: 0,
+        };
+        assert_eq!(static_batch.with_symbolic_rows(), None);
         let rows = OpTiles::rows(2);
         let attention = Schedule::Tiled {
             loops: vec![(12, true), (DYNAMIC, true), (64, true), (DYNAMIC, false)],
