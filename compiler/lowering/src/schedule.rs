@@ -802,16 +802,7 @@ impl Script {
         epilogue: bool,
     ) -> Option<(Vec<String>, i64)> {
         let p = loops.iter().position(|&(d, par)| par && d > 1)?;
-        let work: i64 = loops[p + 1..]
-            .iter()
-            .map(|&(d, _)| {
-                if d == DYNAMIC {
-                    SYMBOLIC_ROWS
-                } else {
-                    d.max(1)
-                }
-            })
-            .product();
+        let work: i64 = loops[p + 1..].iter().map(|&(d, _)| d.max(1)).product();
         let (tile, chunks) = chunking(loops[p].0, work);
         let mut sizes = vec![0; loops.len()];
         sizes[p] = tile;

@@ -183,11 +183,7 @@ fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
         // they divide it), the others row by row as vectors.
         let contraction = |n: i64, k: i64| {
             let mut sizes = vec![1; rank - 2];
-            let rk = [4, 2, 1]
-                .into_iter()
-                .find(|r| k % r == 0)
-                .expect("1 divides");
-            sizes.extend([8.min(yd[rank - 2]), 2, rk]);
+            sizes.extend([8.min(yd[rank - 2]), 2, reduction_steps(k)]);
             OpTiles {
                 sizes,
                 vectors: Some((rank - 1, n)),
@@ -221,6 +217,15 @@ fn lower_attention(kb: &mut KernelBuilder, op: OpId) -> Result<()> {
     Ok(())
 }
 
+/// The steps of a reduction of `k` a register tile takes at once: 4, 2
+/// or 1, whichever divides it first.
+fn reduction_steps(k: i64) -> i64 {
+    [4, 2, 1]
+        .into_iter()
+        .find(|r| k % r == 0)
+        .expect("1 divides")
+}
+
 /// The tiles of an attention over `[batch…, rows, head]` (`yd`) whose
 /// row or key counts are symbolic, when its head sizes (`yd`'s last, Q's
 /// `d`) are static: every tile along a batch dim
@@ -236,14 +241,8 @@ fn symbolic_attention_tiles(yd: &[i64], d: i64, producers: usize) -> Option<Vec<
     if head <= 0 || d <= 0 || !yd.contains(&DYNAMIC) {
         return None;
     }
-    let steps = |k: i64| {
-        [4, 2, 1]
-            .into_iter()
-            .find(|r| k % r == 0)
-            .expect("1 divides")
-    };
     let mut scores = vec![1; rank];
-    scores.push(steps(d));
+    scores.push(reduction_steps(d));
     let mut out = vec![1; rank - 1];
     out.extend([2, 4]);
     let rows = OpTiles::rows(rank - 1);
